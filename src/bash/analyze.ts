@@ -1,0 +1,199 @@
+import { auditTree } from './audit.js';
+import { effectsOf } from './effects.js';
+import { type NestedSpec, nestedOf } from './nested.js';
+import { loadBash, parseBash } from './parser.js';
+import type { Analysis, FileEffect, Problem, Redirect, SimpleCommand, Span, Word } from './types.js';
+import { nameInfo, Walker } from './walk.js';
+import { makeWord } from './words.js';
+
+export const MAX_INPUT_BYTES = 64 * 1024;
+/** How many shell strings deep (bash -c 'bash -c ...') the analysis follows. */
+export const MAX_SHELL_DEPTH = 8;
+/** How many wrappers deep (sudo timeout nice ...) one command may go. */
+const MAX_WRAPPER_DEPTH = 32;
+const SHELLS = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'busybox']);
+
+export { loadBash };
+
+/** Analyses a bash command line. The parser must be loaded first (`await loadBash()`); see analyzeBash. */
+export function analyze(source: string): Analysis {
+  let next = 0;
+  return analyzeWith(source, () => next++, 0);
+}
+
+/** Loads the parser on first use, then analyses. */
+export async function analyzeBash(source: string): Promise<Analysis> {
+  await loadBash();
+  return analyze(source);
+}
+
+function analyzeWith(source: string, newId: () => number, shellDepth: number): Analysis {
+  const empty = (problems: Problem[]): Analysis => ({
+    source,
+    commands: [],
+    compoundRedirects: [],
+    functions: [],
+    problems,
+    opaque: true,
+  });
+  if (Buffer.byteLength(source, 'utf8') > MAX_INPUT_BYTES) {
+    return empty([{ code: 'too-large', message: `command longer than ${MAX_INPUT_BYTES} bytes` }]);
+  }
+  if (source.includes('\0')) {
+    return empty([{ code: 'unsupported', message: 'the command contains a NUL character' }]);
+  }
+  const tree = parseBash(source);
+  try {
+    const problems = auditTree(tree, source);
+    const walker = new Walker(source, newId);
+    walker.walkProgram(tree.rootNode);
+    problems.push(...walker.problems);
+    const commands: SimpleCommand[] = [];
+    const compoundRedirects = [...walker.compoundRedirects];
+    const functions = [...walker.functions];
+    const expander = new Expander(newId, shellDepth, commands, compoundRedirects, functions, problems);
+    for (const cmd of walker.commands) expander.add(cmd, 0);
+    return { source, commands, compoundRedirects, functions, problems, opaque: problems.length > 0 };
+  } finally {
+    tree.delete();
+  }
+}
+
+/** Adds to each command what it runs (nested commands, hidden code) and the files it touches. */
+class Expander {
+  constructor(
+    private readonly newId: () => number,
+    private readonly shellDepth: number,
+    private readonly out: SimpleCommand[],
+    private readonly compoundRedirects: Redirect[],
+    private readonly functions: string[],
+    private readonly problems: Problem[],
+  ) {}
+
+  add(cmd: SimpleCommand, wrapperDepth: number): void {
+    this.out.push(cmd);
+    const program = cmd.name && !cmd.name.dynamic ? cmd.name.program : '';
+    const view = { argv: cmd.argv, assignments: cmd.assignments, program };
+    const fx = effectsOf(view);
+    cmd.effects = [...redirectEffects(cmd.redirects), ...fx.effects];
+    cmd.effectsKnown = fx.known && cmd.redirects.every((r) => r.target.static || (!r.writes && !r.reads));
+    for (const spec of [...nestedOf(view), ...aliasSpecs(cmd, program)]) this.spec(cmd, spec, wrapperDepth);
+  }
+
+  private spec(carrier: SimpleCommand, spec: NestedSpec, wrapperDepth: number): void {
+    switch (spec.kind) {
+      case 'argv':
+        if (wrapperDepth >= MAX_WRAPPER_DEPTH) {
+          this.problems.push({ code: 'too-deep', message: 'too many nested wrappers', span: carrier.span });
+          return;
+        }
+        this.add(this.argvCommand(carrier, spec), wrapperDepth + 1);
+        return;
+      case 'shell':
+        this.shell(carrier, spec.script, spec.via);
+        return;
+      case 'code': {
+        const script = shellStdin(carrier, spec);
+        if (script) this.shell(carrier, script, 'stdin');
+        else carrier.executes.push(spec.exec);
+        return;
+      }
+      case 'unresolved':
+        this.problems.push({ code: 'unsupported', message: spec.reason, span: spec.span });
+        return;
+    }
+  }
+
+  private argvCommand(carrier: SimpleCommand, spec: Extract<NestedSpec, { kind: 'argv' }>): SimpleCommand {
+    const first = spec.words[0];
+    const last = spec.words[spec.words.length - 1];
+    const cmd: SimpleCommand = {
+      id: this.newId(),
+      argv: spec.words,
+      assignments: spec.assignments ?? [],
+      redirects: [],
+      span: first && last ? { start: first.span.start, end: last.span.end } : carrier.span,
+      context: [...carrier.context],
+      nested: { kind: spec.link.kind, carrier: carrier.id, via: spec.link.via },
+      executes: [],
+      effects: [],
+      effectsKnown: true,
+    };
+    if (spec.link.extraArgs) cmd.nested!.extraArgs = true;
+    if (carrier.inFunction !== undefined) cmd.inFunction = carrier.inFunction;
+    if (carrier.innerSource !== undefined) cmd.innerSource = carrier.innerSource;
+    if (first) cmd.name = nameInfo(first);
+    return cmd;
+  }
+
+  private shell(carrier: SimpleCommand, script: Word, via: string): void {
+    if (!script.static) {
+      this.problems.push({
+        code: 'dynamic-shell-string',
+        message: `${via} runs a string only known at run time`,
+        span: script.span,
+      });
+      return;
+    }
+    if (this.shellDepth + 1 > MAX_SHELL_DEPTH) {
+      this.problems.push({ code: 'too-deep', message: 'shell strings nested too deeply', span: script.span });
+      return;
+    }
+    const inner = analyzeWith(script.value, this.newId, this.shellDepth + 1);
+    for (const p of inner.problems) {
+      this.problems.push({ code: p.code, message: `in ${via} string: ${p.message}`, span: script.span });
+    }
+    for (const cmd of inner.commands) {
+      cmd.nested ??= { kind: 'shell', carrier: carrier.id, via };
+      cmd.innerSource ??= script.value;
+      cmd.context = [...carrier.context, ...cmd.context.filter((f) => !carrier.context.includes(f))];
+      this.out.push(cmd);
+    }
+    this.compoundRedirects.push(...inner.compoundRedirects);
+    this.functions.push(...inner.functions);
+  }
+}
+
+function redirectEffects(redirects: Redirect[]): FileEffect[] {
+  const out: FileEffect[] = [];
+  for (const r of redirects) {
+    if (r.writes) out.push({ access: 'write', path: r.target, via: 'redirect' });
+    if (r.reads) out.push({ access: 'read', path: r.target, via: 'redirect' });
+  }
+  return out;
+}
+
+/** A shell reading a heredoc or here-string with static text runs exactly that text. */
+function shellStdin(carrier: SimpleCommand, spec: Extract<NestedSpec, { kind: 'code' }>): Word | undefined {
+  if (spec.exec.kind !== 'stdin' || !SHELLS.has(spec.exec.program)) return undefined;
+  if (carrier.context.includes('pipeline')) return undefined;
+  const input = carrier.redirects.filter(
+    (r) => r.op === '<<' || r.op === '<<-' || r.op === '<<<' || r.op === '<',
+  );
+  if (input.length !== 1) return undefined;
+  const r = input[0]!;
+  if (r.heredoc) {
+    if (!r.heredoc.quoted && /[$`\\]/.test(r.heredoc.body)) return undefined;
+    const body = r.heredoc.stripTabs ? r.heredoc.body.replace(/^\t+/gm, '') : r.heredoc.body;
+    return makeWord(r.heredoc.body, body, [], r.heredoc.span);
+  }
+  if (r.op === '<<<' && r.target.static) return r.target;
+  return undefined;
+}
+
+/** `alias name='...'` defines a command that later lines may run: its text is analysed like a shell string. */
+function aliasSpecs(cmd: SimpleCommand, program: string): NestedSpec[] {
+  if (program !== 'alias') return [];
+  const out: NestedSpec[] = [];
+  for (const word of cmd.argv.slice(1)) {
+    const eq = word.value.indexOf('=');
+    if (eq <= 0) continue;
+    const span: Span = word.span;
+    out.push({
+      kind: 'shell',
+      via: `alias ${word.value.slice(0, eq)}`,
+      script: makeWord(word.text, word.value.slice(eq + 1), word.dynamic, span),
+    });
+  }
+  return out;
+}

@@ -1,0 +1,34 @@
+import { createRequire } from 'node:module';
+import { Language, type Node, Parser, type Tree } from 'web-tree-sitter';
+
+export type { Node, Tree };
+
+const require = createRequire(import.meta.url);
+
+let ready: Promise<Parser> | undefined;
+let parser: Parser | undefined;
+
+/** Initialises web-tree-sitter and the bash grammar once per process, on first use. No network is involved. */
+export function loadBash(): Promise<Parser> {
+  ready ??= (async () => {
+    await Parser.init();
+    const language = await Language.load(require.resolve('tree-sitter-bash/tree-sitter-bash.wasm'));
+    const p = new Parser();
+    p.setLanguage(language);
+    parser = p;
+    return p;
+  })();
+  return ready;
+}
+
+export function isBashLoaded(): boolean {
+  return parser !== undefined;
+}
+
+/** Parses with the loaded grammar; loadBash() must have resolved first. */
+export function parseBash(source: string): Tree {
+  if (!parser) throw new Error('bash parser not loaded: await loadBash() first');
+  const tree = parser.parse(source);
+  if (!tree) throw new Error('tree-sitter returned no tree');
+  return tree;
+}

@@ -1,0 +1,210 @@
+/** Offsets are UTF-16 code-unit indices into the analysed source string, end exclusive. */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/** What makes part of a word known only at run time. */
+export type DynamicKind =
+  | 'parameter' // $x, ${x}, ${x:-...}, "$@"
+  | 'command' // $(...), `...`, ${ ...; }
+  | 'process' // <(...), >(...)
+  | 'arithmetic' // $((...))
+  | 'glob' // *, ?, [...] (pathname expansion)
+  | 'brace' // {a,b}, {1..3}
+  | 'extglob';
+
+/** Marker used in rendered values for a part only known at run time. */
+export const DYN = '⟨$⟩';
+
+export interface Word {
+  /** The source text of the word. */
+  text: string;
+  /** Quote-removed value; each dynamic part is rendered as DYN (glob characters stay as written). */
+  value: string;
+  /** True when the value is fully known before the command runs (no dynamic part of any kind). */
+  static: boolean;
+  dynamic: DynamicKind[];
+  span: Span;
+}
+
+export interface Assignment {
+  name: string;
+  /** `+=` instead of `=`. */
+  append: boolean;
+  value: Word;
+  /** An array assignment `x=(a b)`: value.text holds the whole list. */
+  array: boolean;
+  span: Span;
+}
+
+export type RedirectOp =
+  | '<'
+  | '>'
+  | '>>'
+  | '>|'
+  | '&>'
+  | '&>>'
+  | '<>'
+  | '<&'
+  | '>&'
+  | '<&-'
+  | '>&-'
+  | '<<'
+  | '<<-'
+  | '<<<';
+
+export interface Heredoc {
+  delimiter: string;
+  /** Quoted delimiter: the body is literal (no expansion). */
+  quoted: boolean;
+  stripTabs: boolean;
+  body: string;
+  span: Span;
+}
+
+export interface Redirect {
+  /** File descriptor as written (`2`, `{fd}`), or undefined for the operator's default. */
+  fd?: string;
+  op: RedirectOp;
+  /** Target word; for heredocs the delimiter word. */
+  target: Word;
+  heredoc?: Heredoc;
+  /** True when this redirect writes to a file (not fd duplication, not /dev/null, not input). */
+  writes: boolean;
+  /** True when it reads a file (`<`, `<>`). */
+  reads: boolean;
+  span: Span;
+}
+
+export type ContextFlag =
+  | 'pipeline'
+  | 'background'
+  | 'subshell'
+  | 'group'
+  | 'command-substitution'
+  | 'process-substitution'
+  | 'arithmetic'
+  | 'parameter-expansion'
+  | 'heredoc'
+  | 'herestring'
+  | 'redirect-target'
+  | 'assignment'
+  | 'test'
+  | 'condition'
+  | 'loop'
+  | 'case'
+  | 'function'
+  | 'negated'
+  | 'coproc'
+  | 'timed'
+  | 'list';
+
+/** How a nested command is run by its carrier. */
+export type NestedKind =
+  | 'wrapper' // sudo, timeout, env, xargs... run their argument vector
+  | 'shell' // bash -c, sh -c, eval, trap, su -c, git core.pager, ssh ProxyCommand... run a shell string
+  | 'option' // find -exec, rg --pre, git alias... run an argument vector given in an option
+  | 'function'; // a call to a function defined in the same input
+
+export interface NestedLink {
+  kind: NestedKind;
+  /** id of the carrier command. */
+  carrier: number;
+  /** The wrapper, option or variable that runs it: `sudo`, `-exec`, `core.pager`, `GIT_SSH_COMMAND`. */
+  via: string;
+  /** True when the carrier appends arguments only known at run time (xargs, find -exec {}). */
+  extraArgs?: boolean;
+}
+
+/** A program that runs code the analyzer cannot see: a script file, interpreter code, sed `e`. */
+export interface CodeExecution {
+  kind: 'interpreter-code' | 'script-file' | 'source-file' | 'stdin' | 'program-option' | 'environment';
+  /** The interpreter or program that runs it. */
+  program: string;
+  /** The option, argument or variable that carries the code. */
+  via: string;
+  /** The code or file name when static. */
+  code?: string;
+  span: Span;
+}
+
+export type FileAccess = 'read' | 'write' | 'delete' | 'create' | 'metadata' | 'execute';
+
+export interface FileEffect {
+  access: FileAccess;
+  path: Word;
+  via: 'redirect' | 'argument' | 'option';
+}
+
+export interface NameInfo {
+  /** The command name after quote removal (`/bin/rm`, `rm`). */
+  value: string;
+  /** The program it names: basename when the name is a path (`rm` for `/bin/rm`). */
+  program: string;
+  /** The path when the name had a slash. */
+  path?: string;
+  /** True when the name is only known at run time ($cmd, $a$b, "$@"). The program is then unknown. */
+  dynamic: boolean;
+}
+
+export interface SimpleCommand {
+  id: number;
+  /** Argument vector including the name; empty for a bare assignment or redirect. */
+  argv: Word[];
+  name?: NameInfo;
+  assignments: Assignment[];
+  redirects: Redirect[];
+  span: Span;
+  context: ContextFlag[];
+  /** Enclosing function definition, if any. */
+  inFunction?: string;
+  /** Set when this command is run by another command rather than appearing in the syntax. */
+  nested?: NestedLink;
+  /** Code this command runs that the analyzer cannot see into. */
+  executes: CodeExecution[];
+  /** Files read or written; effectsKnown false means the command may touch files not listed. */
+  effects: FileEffect[];
+  effectsKnown: boolean;
+  /** The source text this command was parsed from, when it came from a string (bash -c '...'). */
+  innerSource?: string;
+}
+
+export type ProblemCode =
+  | 'syntax-error'
+  | 'missing-node'
+  | 'unknown-node'
+  | 'uncovered-text'
+  | 'misparse-backtick'
+  | 'misparse-heredoc'
+  | 'misparse-newline'
+  | 'misparse-reserved-word'
+  | 'misparse-double-semicolon'
+  | 'misparse-redirect'
+  | 'misparse-coproc'
+  | 'misparse-named-fd'
+  | 'misparse-heredoc-argument'
+  | 'too-large'
+  | 'too-deep'
+  | 'too-many-commands'
+  | 'dynamic-shell-string'
+  | 'unsupported';
+
+export interface Problem {
+  code: ProblemCode;
+  message: string;
+  span?: Span;
+}
+
+export interface Analysis {
+  source: string;
+  /** Every simple command, syntactic ones first in source order, nested ones after their carrier. */
+  commands: SimpleCommand[];
+  /** Redirections attached to compound statements (loops, groups, subshells, lists). */
+  compoundRedirects: Redirect[];
+  /** Functions defined in the input. */
+  functions: string[];
+  problems: Problem[];
+  /** True when anything could not be fully resolved: such an analysis must never be allowed. */
+  opaque: boolean;
+}

@@ -1,0 +1,33 @@
+import { createColors } from 'picocolors';
+
+export type Colors = ReturnType<typeof createColors>;
+
+/** Colour only when writing to a terminal, and never when NO_COLOR is set or FORCE_COLOR=0. */
+export function colorsFor(stream: NodeJS.WriteStream): Colors {
+  const env = process.env;
+  const forced = env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0';
+  const enabled = env.NO_COLOR === undefined && env.FORCE_COLOR !== '0' && (forced || stream.isTTY === true);
+  return createColors(enabled);
+}
+
+export interface Io {
+  out(text: string): void;
+  err(text: string): void;
+  colors: Colors;
+  errColors: Colors;
+}
+
+export function processIo(): Io {
+  return {
+    out: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
+    err: (text) => process.stderr.write(text.endsWith('\n') ? text : `${text}\n`),
+    colors: colorsFor(process.stdout),
+    errColors: colorsFor(process.stderr),
+  };
+}
+
+export function printJson(io: Io, value: unknown): void {
+  io.out(JSON.stringify(value, null, 2));
+}
+
+export const EXIT = { ok: 0, findings: 1, usage: 2 } as const;
