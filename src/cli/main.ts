@@ -1,5 +1,9 @@
 import yargs, { type Argv } from 'yargs';
+import { classifyCommand } from './classify.js';
+import { configCommand } from './config.js';
+import { defaultsCommand } from './defaults.js';
 import { explainCommand } from './explain.js';
+import { hookCommand } from './hook.js';
 import { EXIT, type Io, processIo } from './output.js';
 
 export interface CommandModule {
@@ -9,7 +13,13 @@ export interface CommandModule {
   run: (args: Record<string, unknown>, io: Io) => Promise<number>;
 }
 
-const COMMANDS: CommandModule[] = [explainCommand];
+const COMMANDS: CommandModule[] = [
+  classifyCommand,
+  explainCommand,
+  hookCommand,
+  configCommand,
+  defaultsCommand,
+];
 
 /** Runs the CLI and returns the exit code: 0 ok, 1 findings or failures, 2 usage or configuration error. */
 export async function main(argv: string[], io: Io = processIo()): Promise<number> {

@@ -1,0 +1,237 @@
+#!/usr/bin/env node
+// Benchmark of the built analyzer (dist/), run as `npm run bench` or `npm run bench -- --json`.
+//
+// Each section measures something and returns an object of figures; all figures are merged into one JSON object
+// (`--json` prints only that object on stdout; progress and build output go to stderr). Each section also lists
+// its targets, shown as PASS/MISS in the human table. To add a measurement, append a section to SECTIONS.
+//
+// Options: --json, --runs N (measured passes over the corpus, default 3), --cold N (cold-start processes, default 5),
+// --build (rebuild dist/ first even when it looks current).
+
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(join(ROOT, 'package.json'));
+const CORPUS = join(ROOT, 'fixtures/nl2bash/commands.txt');
+const DIST_ANALYZE = join(ROOT, 'dist/bash/analyze.js');
+
+// ---------------------------------------------------------------------------------------------------------------
+// Options and output
+
+function parseArgs(argv) {
+  const opts = { json: false, runs: 3, cold: 5, build: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--json') opts.json = true;
+    else if (a === '--build') opts.build = true;
+    else if (a === '--runs') opts.runs = positive(argv[++i], a);
+    else if (a === '--cold') opts.cold = positive(argv[++i], a);
+    else throw new Error(`unknown option ${a}`);
+  }
+  return opts;
+}
+
+function positive(v, name) {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} needs a positive integer`);
+  return n;
+}
+
+/** Progress goes to stderr so that stdout holds only the result. */
+function log(msg) {
+  process.stderr.write(`${msg}\n`);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Statistics
+
+function quantile(sorted, q) {
+  if (sorted.length === 0) return Number.NaN;
+  const idx = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
+  return sorted[idx];
+}
+
+function median(values) {
+  const s = [...values].sort((a, b) => a - b);
+  if (s.length === 0) return Number.NaN;
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+function round(n, digits = 1) {
+  const f = 10 ** digits;
+  return Math.round(n * f) / f;
+}
+
+const nowNs = () => process.hrtime.bigint();
+const usSince = (start) => Number(process.hrtime.bigint() - start) / 1000;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Build
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(p));
+    else newest = Math.max(newest, statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds dist/ when it is missing or older than src/ (or when asked), with the build's output on stderr. */
+function ensureBuilt(force) {
+  const stale = !existsSync(DIST_ANALYZE) || statSync(DIST_ANALYZE).mtimeMs < newestMtime(join(ROOT, 'src'));
+  if (!force && !stale) return;
+  log('building dist/ (npm run build)...');
+  const r = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 2, 2] });
+  if (r.status !== 0) throw new Error('npm run build failed');
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Sections
+
+/** analyze() against a raw tree-sitter parse of the same commands, interleaved per command. */
+const analyzeSection = {
+  name: 'analyze',
+  targets: [
+    { key: 'ratio', label: 'analyze / raw parse (median)', max: 2.5 },
+    { key: 'analyzeP99Us', label: 'analyze p99 (µs)', max: 1000, strict: true },
+  ],
+  async run(opts) {
+    const { analyze, loadBash } = await import(pathToFileURL(DIST_ANALYZE).href);
+    const { Parser, Language } = await import('web-tree-sitter');
+    await loadBash();
+    await Parser.init();
+    const language = await Language.load(require.resolve('tree-sitter-bash/tree-sitter-bash.wasm'));
+    const parser = new Parser();
+    parser.setLanguage(language);
+
+    const commands = readFileSync(CORPUS, 'utf8')
+      .split('\n')
+      .filter((l) => l.length > 0);
+
+    const measure = (i, record) => {
+      const src = commands[i];
+      // Alternate which goes first so that cache effects and noise fall on both equally.
+      const order = i % 2 === 0 ? ['raw', 'analyze'] : ['analyze', 'raw'];
+      for (const which of order) {
+        const t = nowNs();
+        if (which === 'raw') {
+          const tree = parser.parse(src);
+          tree.delete();
+          const us = usSince(t);
+          if (record) record.raw.push(us);
+        } else {
+          analyze(src);
+          const us = usSince(t);
+          if (record) record.analyze.push(us);
+        }
+      }
+    };
+
+    log(`warm-up pass over ${commands.length} commands...`);
+    for (let i = 0; i < commands.length; i++) measure(i, null);
+
+    const record = { raw: [], analyze: [] };
+    for (let run = 0; run < opts.runs; run++) {
+      log(`measured pass ${run + 1}/${opts.runs}...`);
+      for (let i = 0; i < commands.length; i++) measure(i, record);
+    }
+    parser.delete();
+
+    const analyzeSorted = [...record.analyze].sort((a, b) => a - b);
+    const rawSorted = [...record.raw].sort((a, b) => a - b);
+    const analyzeMedianUs = quantile(analyzeSorted, 0.5);
+    const rawParseMedianUs = quantile(rawSorted, 0.5);
+    return {
+      commands: commands.length,
+      runs: opts.runs,
+      analyzeMedianUs: round(analyzeMedianUs),
+      analyzeP99Us: round(quantile(analyzeSorted, 0.99)),
+      analyzeMaxUs: round(analyzeSorted[analyzeSorted.length - 1]),
+      rawParseMedianUs: round(rawParseMedianUs),
+      rawParseP99Us: round(quantile(rawSorted, 0.99)),
+      ratio: round(analyzeMedianUs / rawParseMedianUs, 2),
+    };
+  },
+};
+
+/** Whole-process start-up: `node bin/automode.js explain ls`, wall time. */
+const coldStartSection = {
+  name: 'cold start',
+  targets: [{ key: 'coldStartMs', label: 'cold start, median (ms)', max: 250, strict: true }],
+  async run(opts) {
+    const times = [];
+    for (let i = 0; i < opts.cold; i++) {
+      const t = nowNs();
+      const r = spawnSync(process.execPath, [join(ROOT, 'bin/automode.js'), 'explain', 'ls'], {
+        cwd: ROOT,
+        encoding: 'utf8',
+      });
+      const ms = usSince(t) / 1000;
+      if (r.status !== 0) throw new Error(`automode explain ls failed (${r.status}): ${r.stderr}`);
+      times.push(ms);
+    }
+    return {
+      coldStartMs: round(median(times)),
+      coldStartMinMs: round(Math.min(...times)),
+      coldStartMaxMs: round(Math.max(...times)),
+      coldStartRuns: times.length,
+    };
+  },
+};
+
+const SECTIONS = [analyzeSection, coldStartSection];
+
+// ---------------------------------------------------------------------------------------------------------------
+// Main
+
+function verdict(target, value) {
+  if (typeof value !== 'number' || Number.isNaN(value)) return 'MISS';
+  return (target.strict ? value < target.max : value <= target.max) ? 'PASS' : 'MISS';
+}
+
+function table(result) {
+  const rows = [['measure', 'value', 'target', '']];
+  for (const section of SECTIONS) {
+    for (const t of section.targets) {
+      const v = result[t.key];
+      rows.push([t.label, String(v), `${t.strict ? '<' : '<='} ${t.max}`, verdict(t, v)]);
+    }
+  }
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+  const line = (r) => r.map((cell, c) => cell.padEnd(widths[c])).join('  ');
+  const out = [line(rows[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)];
+  out.push('');
+  out.push(
+    `analyze median ${result.analyzeMedianUs} µs, raw parse median ${result.rawParseMedianUs} µs; ` +
+      `${result.commands} commands x ${result.runs} runs; cold start min ${result.coldStartMinMs} ms, ` +
+      `max ${result.coldStartMaxMs} ms over ${result.coldStartRuns}; node ${result.node}`,
+  );
+  return out.join('\n');
+}
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  ensureBuilt(opts.build);
+  const result = { node: process.version };
+  for (const section of SECTIONS) {
+    log(`section: ${section.name}`);
+    Object.assign(result, await section.run(opts));
+  }
+  const pass = {};
+  for (const section of SECTIONS) for (const t of section.targets) pass[t.key] = verdict(t, result[t.key]) === 'PASS';
+  result.pass = pass;
+  if (opts.json) process.stdout.write(`${JSON.stringify(result)}\n`);
+  else process.stdout.write(`${table(result)}\n`);
+}
+
+main().catch((e) => {
+  process.stderr.write(`bench: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,55 @@
+import { assignmentSpecs, declarationSpecs } from './programs/environment.js';
+import { INTERPRETERS } from './programs/interpreters.js';
+import { PROGRAM_OPTIONS } from './programs/program-options.js';
+import { RUNNERS } from './programs/runners.js';
+import { SHELLS } from './programs/shells.js';
+import type { Handler } from './programs/specs.js';
+import { WRAPPERS } from './programs/wrappers.js';
+import type { Assignment, CodeExecution, Span, Word } from './types.js';
+
+export type NestedSpec =
+  /** An argument vector the carrier runs; words[0] names the program. */
+  | {
+      kind: 'argv';
+      words: Word[];
+      link: { kind: 'wrapper' | 'option'; via: string; extraArgs?: boolean };
+      assignments?: Assignment[];
+    }
+  /**
+   * A shell string run by sh: re-parse script.value when script.static, else the analysis is opaque.
+   * extraArgs: the carrier appends arguments only known at run time (parallel).
+   */
+  | { kind: 'shell'; script: Word; via: string; extraArgs?: boolean }
+  /** Code the analyzer cannot see. */
+  | { kind: 'code'; exec: CodeExecution }
+  /** The carrier runs something that cannot be determined: the analysis is opaque. */
+  | { kind: 'unresolved'; reason: string; span: Span };
+
+export interface CommandView {
+  argv: Word[];
+  assignments: Assignment[];
+  /** Normalised program name: `rm` for `/bin/rm`. */
+  program: string;
+}
+
+const DECLARATIONS = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
+
+const HANDLERS = new Map<string, Handler>(
+  Object.entries({ ...PROGRAM_OPTIONS, ...RUNNERS, ...INTERPRETERS, ...SHELLS, ...WRAPPERS }),
+);
+
+/** `python3.12` → `python`: versioned names of the same program family. */
+export function programFamily(program: string): string {
+  const versioned = /^(python|pypy|ruby|perl|php|lua|luajit|node|pwsh|Rscript|bash|zsh|ksh)[\d.-]*$/.exec(program);
+  if (versioned) return versioned[1] === 'pypy' ? 'python' : versioned[1]!;
+  return program === 'nodejs' ? 'node' : program;
+}
+
+/** What the command runs besides itself, one level deep. */
+export function nestedOf(cmd: CommandView): NestedSpec[] {
+  const specs = assignmentSpecs(cmd.program, cmd.assignments);
+  if (cmd.argv.length === 0) return specs;
+  if (DECLARATIONS.has(cmd.program)) return [...specs, ...declarationSpecs(cmd.program, cmd.argv)];
+  const handler = HANDLERS.get(programFamily(cmd.program));
+  return handler ? [...specs, ...handler(cmd)] : specs;
+}

@@ -1,0 +1,116 @@
+import type { NestedSpec } from '../nested.js';
+import type { Assignment, Span, Word } from '../types.js';
+import { assignmentName, codeText, leadingText, wordAssignment } from './words.js';
+
+/** Variables whose value is a command some program runs through a shell. */
+const COMMAND_VARIABLES = new Set([
+  'PAGER',
+  'GIT_PAGER',
+  'MANPAGER',
+  'SYSTEMD_PAGER',
+  'EDITOR',
+  'VISUAL',
+  'FCEDIT',
+  'SUDO_EDITOR',
+  'GIT_EDITOR',
+  'GIT_SEQUENCE_EDITOR',
+  'GIT_SSH_COMMAND',
+  'GIT_SSH',
+  'GIT_PROXY_COMMAND',
+  'GIT_EXTERNAL_DIFF',
+  'GIT_ASKPASS',
+  'SSH_ASKPASS',
+  'SUDO_ASKPASS',
+  'LESSOPEN',
+  'LESSCLOSE',
+  'PROMPT_COMMAND',
+  'BROWSER',
+  'SHELL',
+  'RSYNC_RSH',
+  'RUSTC_WRAPPER',
+]);
+
+/** Variables that change which code a program loads or where it looks for programs and configuration. */
+const LOADER_VARIABLES = new Set([
+  'LD_PRELOAD',
+  'LD_LIBRARY_PATH',
+  'LD_AUDIT',
+  'DYLD_INSERT_LIBRARIES',
+  'DYLD_LIBRARY_PATH',
+  'DYLD_FRAMEWORK_PATH',
+  'GCONV_PATH',
+  'BASH_ENV',
+  'ENV',
+  'ZDOTDIR',
+  'SHELLOPTS',
+  'BASHOPTS',
+  'PS4',
+  'PATH',
+  'PYTHONPATH',
+  'PYTHONSTARTUP',
+  'PYTHONHOME',
+  'NODE_OPTIONS',
+  'NODE_PATH',
+  'PERL5OPT',
+  'PERL5LIB',
+  'PERLLIB',
+  'RUBYOPT',
+  'RUBYLIB',
+  'JAVA_TOOL_OPTIONS',
+  '_JAVA_OPTIONS',
+  'GIT_DIR',
+  'GIT_WORK_TREE',
+  'GIT_EXEC_PATH',
+  'GIT_TEMPLATE_DIR',
+  'XDG_CONFIG_HOME',
+]);
+
+const LOADER_PREFIXES = ['GIT_CONFIG', 'BASH_FUNC_'];
+
+export function variableRisk(name: string): 'command' | 'loader' | undefined {
+  if (COMMAND_VARIABLES.has(name)) return 'command';
+  if (LOADER_VARIABLES.has(name) || LOADER_PREFIXES.some((prefix) => name.startsWith(prefix))) return 'loader';
+  return undefined;
+}
+
+export function variableSpec(program: string, name: string, value: Word, span: Span): NestedSpec | undefined {
+  const risk = variableRisk(name);
+  if (risk === 'command') return { kind: 'shell', script: value, via: name };
+  if (risk === 'loader') {
+    const code = codeText(value);
+    return {
+      kind: 'code',
+      exec: { kind: 'environment', program, via: name, ...(code === undefined ? {} : { code }), span: { ...span } },
+    };
+  }
+  return undefined;
+}
+
+export function assignmentSpecs(program: string, assignments: readonly Assignment[]): NestedSpec[] {
+  return assignments.flatMap((assignment) => {
+    const spec = variableSpec(program, assignment.name, assignment.value, assignment.span);
+    return spec ? [spec] : [];
+  });
+}
+
+/** `export NAME=value`, `declare -x NAME=value`: operands that set variables of the current shell. */
+export function declarationSpecs(program: string, words: readonly Word[]): NestedSpec[] {
+  const specs: NestedSpec[] = [];
+  let options = true;
+  for (const word of words.slice(1)) {
+    const lead = leadingText(word);
+    if (options && word.static && word.value === '--') {
+      options = false;
+      continue;
+    }
+    if (options && /^[-+]/.test(lead)) continue;
+    const name = assignmentName(word);
+    if (name === 'dynamic') {
+      specs.push({ kind: 'unresolved', reason: `${program} ${word.text} may set any variable`, span: word.span });
+    } else if (name !== null) {
+      const spec = variableSpec(program, name.replace(/\+$/, ''), wordAssignment(word, name).value, word.span);
+      if (spec) specs.push(spec);
+    }
+  }
+  return specs;
+}

@@ -1,0 +1,286 @@
+import type { Span, Word } from '../types.js';
+import { leadingText, singleField, sliceWord } from './words.js';
+
+export type Arity = 'flag' | 'value' | 'optional';
+
+interface Named {
+  arity: Arity;
+  /** The name the option is reported under: its short letter when it has one. */
+  name: string;
+}
+
+export interface Grammar {
+  /** Short options without a value. */
+  flags: string;
+  /** Short options with a value, attached (`-n5`) or in the next word (`-n 5`). */
+  values: string;
+  /** Short options whose value is optional and must be attached (`-i.bak`). */
+  optional: string;
+  /** `--name` options. */
+  long: ReadonlyMap<string, Named>;
+  /** Options matched as whole words (`-TT`, `-pe`, `-exec`). */
+  words: ReadonlyMap<string, Named>;
+  /** getopt_long: a unique prefix of a long option names it. */
+  abbreviate: boolean;
+  /** `-5` is the option `-#` with value 5 (nice, head). */
+  numeric: boolean;
+  /** `+o`, `+x` are options too (shells). */
+  plus: boolean;
+  /** Options after which the program stops reading options (`python -c`). */
+  stop: ReadonlySet<string>;
+  /** Long options not listed that are known to be flags (`node --no-warnings`). */
+  unlistedFlags?: RegExp;
+}
+
+export interface GrammarSpec {
+  flags?: string;
+  values?: string;
+  optional?: string;
+  /**
+   * Space-separated long options: `name` is a flag, `name=` takes a value, `name?` takes an optional
+   * attached value; `/x` reports it under the short name `x` (`user=/u`).
+   */
+  long?: string;
+  /** Whole-word options in the same notation (`-TT=`, `-pe=/e`). */
+  words?: string;
+  abbreviate?: boolean;
+  numeric?: boolean;
+  plus?: boolean;
+  stop?: string;
+  unlistedFlags?: RegExp;
+}
+
+function named(spec: string | undefined, prefix: string): Map<string, Named> {
+  const map = new Map<string, Named>();
+  for (const entry of (spec ?? '').split(/\s+/).filter(Boolean)) {
+    const match = /^(.+?)([=?]?)(?:\/(.+))?$/.exec(entry)!;
+    const [, key, marker, alias] = match as unknown as [string, string, string, string | undefined];
+    const arity: Arity = marker === '=' ? 'value' : marker === '?' ? 'optional' : 'flag';
+    map.set(key, { arity, name: alias ?? prefix + key });
+  }
+  return map;
+}
+
+export function grammar(spec: GrammarSpec): Grammar {
+  return {
+    flags: spec.flags ?? '',
+    values: spec.values ?? '',
+    optional: spec.optional ?? '',
+    long: named(spec.long, '--'),
+    words: named(spec.words, ''),
+    abbreviate: spec.abbreviate ?? false,
+    numeric: spec.numeric ?? false,
+    plus: spec.plus ?? false,
+    stop: new Set((spec.stop ?? '').split(/\s+/).filter(Boolean)),
+    ...(spec.unlistedFlags ? { unlistedFlags: spec.unlistedFlags } : {}),
+  };
+}
+
+export interface Option {
+  /** Short letter (`u`, `+o` for plus options), `--name` for a long option without one, or the whole word. */
+  name: string;
+  value?: Word;
+  /** Index of the option's word. */
+  index: number;
+}
+
+export interface ParseMode {
+  /** GNU style: options may follow operands. Otherwise the first operand ends the options. */
+  permute?: boolean;
+  /**
+   * 'fail' (default): a word that may or may not be an option, or one that may expand to several words,
+   * fails the parse. 'operand': such words are kept and listed in `suspects`.
+   */
+  dynamic?: 'fail' | 'operand';
+  /** 'fail' (default): an unknown option fails the parse. 'flag': it is kept in `unknown` as a flag. */
+  unknown?: 'fail' | 'flag';
+  /** Index to stop at (exclusive). */
+  end?: number;
+}
+
+export interface Parsed {
+  ok: true;
+  options: Option[];
+  /** Indices of operands, in order. */
+  operands: number[];
+  unknown: Option[];
+  /** Words whose role depends on run-time values. */
+  suspects: number[];
+  /** Index of `--`. */
+  dashdash?: number;
+  /** Without permute: the index of the first operand (or of the end). */
+  rest: number;
+}
+
+export interface ParseFailure {
+  ok: false;
+  reason: string;
+  span: Span;
+}
+
+export type ParseResult = Parsed | ParseFailure;
+
+export function has(parsed: Parsed, ...names: string[]): boolean {
+  return parsed.options.some((option) => names.includes(option.name));
+}
+
+export function optionsNamed(parsed: Parsed, ...names: string[]): Option[] {
+  return parsed.options.filter((option) => names.includes(option.name));
+}
+
+export function lastValue(parsed: Parsed, ...names: string[]): Word | undefined {
+  return optionsNamed(parsed, ...names).at(-1)?.value;
+}
+
+function lookupLong(g: Grammar, name: string): Named | undefined {
+  const exact = g.long.get(name);
+  if (exact || !g.abbreviate || name === '') return exact;
+  const candidates = [...g.long.entries()].filter(([key]) => key.startsWith(name)).map(([, spec]) => spec);
+  const first = candidates[0];
+  return first && candidates.every((spec) => spec.name === first.name) ? first : undefined;
+}
+
+export function parseOptions(words: readonly Word[], start: number, g: Grammar, mode: ParseMode = {}): ParseResult {
+  const end = mode.end ?? words.length;
+  const strict = (mode.dynamic ?? 'fail') === 'fail';
+  const unknownFails = (mode.unknown ?? 'fail') === 'fail';
+  const parsed: Parsed = { ok: true, options: [], operands: [], unknown: [], suspects: [], rest: end };
+  const failure = (reason: string, word: Word): ParseFailure => ({ ok: false, reason, span: word.span });
+  const operandsFrom = (from: number): Parsed => {
+    parsed.rest = from;
+    for (let k = from; k < end; k++) parsed.operands.push(k);
+    return parsed;
+  };
+
+  /** The value in the next word, for option word `i`; undefined when missing. */
+  const nextValue = (i: number): Word | ParseFailure | undefined => {
+    const next = words[i + 1];
+    if (next === undefined || i + 1 >= end) {
+      return strict ? failure(`option ${words[i]!.value} is missing its value`, words[i]!) : undefined;
+    }
+    if (!singleField(next)) {
+      if (strict) return failure(`option value ${next.text} may expand to several words`, next);
+      parsed.suspects.push(i + 1);
+    }
+    return next;
+  };
+
+  const unknownOption = (name: string, i: number, value?: Word): ParseFailure | undefined => {
+    if (unknownFails) return failure(`unknown option ${name}`, words[i]!);
+    parsed.unknown.push({ name, index: i, ...(value ? { value } : {}) });
+    return undefined;
+  };
+
+  let i = start;
+  while (i < end) {
+    const word = words[i]!;
+    const lead = leadingText(word);
+    if (word.static && word.value === '--') {
+      parsed.dashdash = i;
+      return operandsFrom(i + 1);
+    }
+    const optionLike =
+      (lead.startsWith('-') || (g.plus && lead.startsWith('+'))) && (word.value.length > 1 || !word.static);
+    if (!optionLike) {
+      const unsure = lead === '' && !word.static;
+      if (unsure && strict) return failure(`${word.text} may be an option or an operand`, word);
+      if (!mode.permute && !unsure) return operandsFrom(i);
+      if (unsure || !singleField(word)) {
+        if (strict) return failure(`${word.text} may expand to several words`, word);
+        parsed.suspects.push(i);
+      }
+      parsed.operands.push(i);
+      i++;
+      continue;
+    }
+    if (!singleField(word)) {
+      if (strict) return failure(`${word.text} may expand to several words`, word);
+      parsed.suspects.push(i);
+    }
+
+    let consumed = 1;
+    let stopped = false;
+    const add = (spec: Named, value: Word | undefined): void => {
+      parsed.options.push({ name: spec.name, index: i, ...(value ? { value } : {}) });
+      if (g.stop.has(spec.name)) stopped = true;
+    };
+    const withValue = (spec: Named, attached: Word | undefined): ParseFailure | undefined => {
+      if (spec.arity === 'value' && attached === undefined) {
+        const next = nextValue(i);
+        if (next && 'ok' in next) return next;
+        if (next) consumed = 2;
+        add(spec, next);
+      } else {
+        add(spec, spec.arity === 'flag' ? undefined : attached);
+      }
+      return undefined;
+    };
+
+    const eq = lead.indexOf('=');
+    const wordKey = eq > 0 ? lead.slice(0, eq) : word.static ? word.value : undefined;
+    const wordSpec = wordKey === undefined ? undefined : g.words.get(wordKey);
+    if (wordSpec && (eq < 0 || wordSpec.arity !== 'flag')) {
+      const problem = withValue(wordSpec, eq > 0 ? sliceWord(word, eq + 1) : undefined);
+      if (problem) return problem;
+    } else if (lead.startsWith('--')) {
+      let name: string;
+      let attached: Word | undefined;
+      if (eq >= 0) {
+        name = lead.slice(2, eq);
+        attached = sliceWord(word, eq + 1);
+      } else if (word.static) {
+        name = word.value.slice(2);
+      } else {
+        if (strict) return failure(`${word.text} is an option only known at run time`, word);
+        parsed.suspects.push(i);
+        i++;
+        continue;
+      }
+      const spec = lookupLong(g, name) ?? (g.unlistedFlags?.test(name) ? { arity: 'flag', name: `--${name}` } : undefined);
+      if (spec) {
+        const problem = withValue(spec, attached);
+        if (problem) return problem;
+      } else {
+        const problem = unknownOption(`--${name}`, i, attached);
+        if (problem) return problem;
+      }
+    } else if (g.numeric && /^-\d+$/.test(word.value) && word.static) {
+      add({ arity: 'value', name: '-#' }, sliceWord(word, 1));
+    } else {
+      const sign = lead[0]!;
+      for (let j = 1; j < word.value.length; j++) {
+        if (j >= lead.length) {
+          if (strict) return failure(`${word.text} holds options only known at run time`, word);
+          parsed.suspects.push(i);
+          break;
+        }
+        const c = lead[j]!;
+        const name = sign === '+' ? `+${c}` : c;
+        const rest = j + 1 < word.value.length ? sliceWord(word, j + 1) : undefined;
+        if (g.flags.includes(c)) {
+          add({ arity: 'flag', name }, undefined);
+        } else if (g.values.includes(c)) {
+          const problem = withValue({ arity: 'value', name }, rest);
+          if (problem) return problem;
+          break;
+        } else if (g.optional.includes(c)) {
+          add({ arity: 'optional', name }, rest);
+          break;
+        } else {
+          const problem = unknownOption(`${sign}${c}`, i);
+          if (problem) return problem;
+        }
+        if (stopped) break;
+      }
+    }
+    i += consumed;
+    if (stopped && !mode.permute) return operandsFrom(i);
+  }
+  parsed.rest = Math.min(i, end);
+  return parsed;
+}
+
+/** The operand words of a successful parse. */
+export function operandWords(words: readonly Word[], parsed: Parsed): Word[] {
+  return parsed.operands.map((index) => words[index]!);
+}

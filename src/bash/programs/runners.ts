@@ -1,0 +1,412 @@
+import type { CommandView, NestedSpec } from '../nested.js';
+import type { Word } from '../types.js';
+import { type Grammar, grammar, has, lastValue, operandWords, optionsNamed, parseOptions } from './options.js';
+import { argvSpec, codeIn, codeSpec, type Handler, parseFailure, shellSpec, unresolved } from './specs.js';
+import { assignmentName, is, joinWords } from './words.js';
+
+/** Programs that run scripts defined by the project or fetched packages: code the analyzer cannot see. */
+
+interface Located {
+  word: Word;
+  index: number;
+}
+
+/** Options of the runner, then its subcommand; unlisted options count as flags. */
+function subcommand(cmd: CommandView, g: Grammar, start = 1) {
+  const parsed = parseOptions(cmd.argv, start, g, { unknown: 'flag', permute: true });
+  if (!parsed.ok) return { failure: parseFailure(cmd.program, parsed) };
+  const operands = parsed.operands.map((index) => ({ word: cmd.argv[index]!, index }));
+  return { parsed, sub: operands[0], operands };
+}
+
+function projectScript(cmd: CommandView, via: string, at: Located | undefined, fallback: Word): NestedSpec {
+  return codeIn('script-file', cmd.program, via, at?.word ?? fallback);
+}
+
+function dynamicSub(cmd: CommandView, sub: Located): NestedSpec[] | undefined {
+  return sub.word.static ? undefined : [unresolved(`${cmd.program} subcommand only known at run time`, sub.word)];
+}
+
+const NPM = grammar({
+  flags: 'gDSOEByqsdhvlfP',
+  values: 'wC',
+  long:
+    'prefix=/C workspace=/w userconfig= globalconfig= cache= registry= loglevel= script-shell= node-options= ' +
+    'tag= otp= access= omit= include= install-strategy= before= help/h version/v',
+  unlistedFlags: /./,
+});
+
+const NPM_ALIASES: Record<string, string> = {
+  'run-script': 'run',
+  rum: 'run',
+  urn: 'run',
+  t: 'test',
+  tst: 'test',
+  i: 'install',
+  in: 'install',
+  ins: 'install',
+  inst: 'install',
+  insta: 'install',
+  instal: 'install',
+  isnt: 'install',
+  isnta: 'install',
+  isntal: 'install',
+  isntall: 'install',
+  add: 'install',
+  'clean-install': 'ci',
+  ic: 'ci',
+  'install-clean': 'ci',
+  'isntall-clean': 'ci',
+  x: 'exec',
+  rb: 'rebuild',
+  up: 'update',
+  upgrade: 'update',
+  udpate: 'update',
+  ln: 'link',
+  it: 'install-test',
+  cit: 'install-ci-test',
+};
+
+const LIFECYCLE = new Set([
+  'install',
+  'ci',
+  'rebuild',
+  'update',
+  'link',
+  'pack',
+  'publish',
+  'version',
+  'install-test',
+  'install-ci-test',
+]);
+
+function npm(cmd: CommandView): NestedSpec[] {
+  const found = subcommand(cmd, NPM);
+  if (found.failure) return [found.failure];
+  const { parsed, sub, operands } = found;
+  const specs = optionsNamed(parsed, '--script-shell').map((option) => shellSpec(option.value!, 'npm --script-shell'));
+  if (!sub || has(parsed, 'v', 'h')) return specs;
+  const dynamic = dynamicSub(cmd, sub);
+  if (dynamic) return dynamic;
+  const name = NPM_ALIASES[sub.word.value] ?? sub.word.value;
+  if (name === 'run') return operands[1] ? [...specs, projectScript(cmd, 'npm run', operands[1], sub.word)] : specs;
+  if (['test', 'start', 'stop', 'restart'].includes(name)) {
+    return [...specs, codeSpec('script-file', 'npm', `npm ${name}`, sub.word, name)];
+  }
+  if (name === 'exec') return [...specs, ...npx(cmd, sub.index + 1, 'npm exec')];
+  if (LIFECYCLE.has(name)) return [...specs, codeSpec('script-file', 'npm', `npm ${name}`, sub.word)];
+  if (name === 'explore') {
+    const separator = cmd.argv.findIndex((word, index) => index > sub.index && is(word, '--'));
+    const command = separator < 0 ? [] : cmd.argv.slice(separator + 1);
+    return command.length ? [...specs, shellSpec(joinWords(command), 'npm explore')] : specs;
+  }
+  return specs;
+}
+
+const NPX = grammar({
+  flags: 'yq',
+  values: 'pc',
+  long: 'package=/p call=/c yes/y no quiet/q shell= workspace= prefix=',
+  unlistedFlags: /./,
+});
+
+/** npx PKG ARGS runs a package's binary, possibly downloaded; `-c STRING` runs STRING with a shell. */
+function npx(cmd: CommandView, start = 1, via = 'npx'): NestedSpec[] {
+  const parsed = parseOptions(cmd.argv, start, NPX, { unknown: 'flag' });
+  if (!parsed.ok) return [parseFailure(cmd.program, parsed)];
+  const call = lastValue(parsed, 'c');
+  if (call) return [shellSpec(call, `${via} -c`)];
+  const operand = operandWords(cmd.argv, parsed)[0];
+  return operand ? [codeIn('script-file', cmd.program, via, operand)] : [];
+}
+
+/** bunx, uvx, pipx run, pnpm dlx: PKG ARGS with the runner's options before PKG. */
+function packageRunner(via: string, g: Grammar, start = 1): Handler {
+  return (cmd) => {
+    const parsed = parseOptions(cmd.argv, start, g, { unknown: 'flag' });
+    if (!parsed.ok) return [parseFailure(cmd.program, parsed)];
+    if (has(parsed, '--help', '--version', 'h', 'V')) return [];
+    const operand = operandWords(cmd.argv, parsed)[0];
+    return operand ? [codeIn('script-file', cmd.program, via, operand)] : [];
+  };
+}
+
+const UVX = grammar({
+  flags: 'qvnhV',
+  values: 'pfcobP',
+  long:
+    'from= with= with-editable= with-requirements= python=/p index= default-index= extra-index-url= index-url= ' +
+    'find-links=/f constraints=/c overrides=/o build-constraints=/b directory= project= config-file= ' +
+    'cache-dir= refresh-package= reinstall-package= upgrade-package=/P env-file= help/h version/V',
+  unlistedFlags: /./,
+});
+
+const PLAIN = grammar({ flags: 'hV', long: 'help/h version/V', unlistedFlags: /./ });
+
+const YARN = grammar({ values: 'C', long: 'cwd=/C help/h version/v', flags: 'hv', unlistedFlags: /./ });
+
+const YARN_BUILTIN = new Set([
+  'add',
+  'audit',
+  'bin',
+  'cache',
+  'check',
+  'config',
+  'constraints',
+  'create',
+  'dedupe',
+  'dlx',
+  'exec',
+  'explain',
+  'generate-lock-entry',
+  'global',
+  'help',
+  'import',
+  'info',
+  'init',
+  'install',
+  'licenses',
+  'link',
+  'list',
+  'login',
+  'logout',
+  'node',
+  'npm',
+  'outdated',
+  'owner',
+  'pack',
+  'patch',
+  'plugin',
+  'policies',
+  'publish',
+  'rebuild',
+  'remove',
+  'run',
+  'set',
+  'stage',
+  'tag',
+  'team',
+  'unlink',
+  'unplug',
+  'up',
+  'upgrade',
+  'upgrade-interactive',
+  'version',
+  'versions',
+  'why',
+  'workspace',
+  'workspaces',
+]);
+
+const YARN_INSTALLS = new Set(['install', 'add', 'remove', 'up', 'upgrade', 'dedupe', 'rebuild', 'unplug', 'import', 'link']);
+
+/** yarn and pnpm: `run X`, or X itself when it is not a built-in command, runs a package.json script. */
+function packageManager(manager: 'yarn' | 'pnpm'): Handler {
+  return (cmd) => {
+    const found = subcommand(cmd, manager === 'yarn' ? YARN : PNPM);
+    if (found.failure) return [found.failure];
+    const { parsed, sub, operands } = found;
+    if (has(parsed, 'h', 'v')) return [];
+    if (!sub) {
+      return manager === 'yarn' ? [codeSpec('script-file', 'yarn', 'yarn install', cmd.argv[0]!)] : [];
+    }
+    const dynamic = dynamicSub(cmd, sub);
+    if (dynamic) return dynamic;
+    const name = sub.word.value;
+    const rest = cmd.argv.slice(sub.index + 1);
+    if (name === 'exec') return rest.length ? [argvSpec(rest, `${manager} exec`)] : [];
+    if (name === 'node') return [argvSpec(cmd.argv.slice(sub.index), `${manager} node`)];
+    if (name === 'dlx') return packageRunner(`${manager} dlx`, PLAIN, sub.index + 1)(cmd);
+    if (name === 'run' || name === 'run-script') {
+      return operands[1] ? [projectScript(cmd, `${manager} run`, operands[1], sub.word)] : [];
+    }
+    if (name === 'workspace' || name === 'workspaces') {
+      return [codeSpec('script-file', manager, `${manager} ${name}`, joinWords(rest))];
+    }
+    const installs = manager === 'yarn' ? YARN_INSTALLS : PNPM_INSTALLS;
+    if (installs.has(name)) return [codeSpec('script-file', manager, `${manager} install`, sub.word)];
+    const builtin = manager === 'yarn' ? YARN_BUILTIN : PNPM_BUILTIN;
+    if (builtin.has(name)) return [];
+    return [projectScript(cmd, `${manager} run`, sub, sub.word)];
+  };
+}
+
+const PNPM = grammar({
+  flags: 'rwhvD',
+  values: 'CF',
+  long: 'dir=/C filter=/F recursive/r workspace-root/w help/h version/v',
+  unlistedFlags: /./,
+});
+
+const PNPM_INSTALLS = new Set(['install', 'i', 'add', 'update', 'up', 'upgrade', 'rebuild', 'rb', 'link', 'ln', 'import', 'remove', 'rm', 'uninstall', 'un']);
+
+const PNPM_BUILTIN = new Set([
+  'audit',
+  'bin',
+  'config',
+  'c',
+  'create',
+  'deploy',
+  'env',
+  'fetch',
+  'help',
+  'init',
+  'licenses',
+  'list',
+  'ls',
+  'll',
+  'la',
+  'outdated',
+  'pack',
+  'patch',
+  'patch-commit',
+  'prune',
+  'publish',
+  'root',
+  'server',
+  'setup',
+  'store',
+  'why',
+]);
+
+const MAKE = grammar({
+  flags: 'bBdeiknpqrsStvwLRh',
+  values: 'CfIoWE',
+  optional: 'jlO',
+  long:
+    'file=/f makefile=/f directory=/C include-dir=/I jobs?/j load-average?/l old-file=/o assume-old=/o ' +
+    'what-if=/W new-file=/W assume-new=/W eval=/E debug? jobserver-auth= jobserver-style= output-sync?/O ' +
+    'shuffle? always-make/B environment-overrides/e ignore-errors/i keep-going/k just-print/n dry-run/n ' +
+    'recon/n print-data-base/p question/q no-builtin-rules/r no-builtin-variables/R silent/s quiet/s ' +
+    'no-silent stop/S touch/t trace version/v print-directory/w no-print-directory ' +
+    'warn-undefined-variables check-symlink-times/L help/h',
+  abbreviate: true,
+});
+
+/** make runs the recipes of the named targets (or the default one) from the makefile. */
+function make(cmd: CommandView): NestedSpec[] {
+  const parsed = parseOptions(cmd.argv, 1, MAKE, { permute: true, dynamic: 'operand', unknown: 'flag' });
+  if (!parsed.ok) return [parseFailure(cmd.program, parsed)];
+  if (has(parsed, 'v', 'h')) return [];
+  const targets = parsed.operands
+    .filter((index) => !(is(cmd.argv[index - 1], '-j', '-l') && /^[\d.]+$/.test(cmd.argv[index]!.value)))
+    .map((index) => cmd.argv[index]!)
+    .filter((word) => assignmentName(word) === null);
+  const evals = optionsNamed(parsed, 'E').map((option) => codeIn('interpreter-code', cmd.program, '--eval', option.value!));
+  const makefile = lastValue(parsed, 'f');
+  const code = targets.length ? joinWords(targets) : makefile;
+  return [...evals, code ? codeIn('script-file', cmd.program, 'make', code) : codeSpec('script-file', cmd.program, 'make', cmd.argv[0]!)];
+}
+
+/** `runner SUB ...`: subcommands that run project code, and those that wrap another command. */
+function subcommands(
+  g: Grammar,
+  table: { run?: string[]; wrap?: string[]; packages?: string[]; inert?: string[]; other?: 'run' | 'nothing' },
+): Handler {
+  return (cmd) => {
+    const found = subcommand(cmd, g);
+    if (found.failure) return [found.failure];
+    const { parsed, sub } = found;
+    if (!sub || has(parsed, 'h', 'V', '--help', '--version')) return [];
+    const dynamic = dynamicSub(cmd, sub);
+    if (dynamic) return dynamic;
+    const name = sub.word.value;
+    const via = `${cmd.program} ${name}`;
+    if (table.packages?.includes(name)) return packageRunner(via, g, sub.index + 1)(cmd);
+    if (table.wrap?.includes(name)) {
+      const rest = cmd.argv.slice(sub.index + 1);
+      const start = is(rest[0], '--') ? 1 : 0;
+      return rest.length > start ? [argvSpec(rest.slice(start), via)] : [];
+    }
+    if (table.run?.includes(name) || (table.other === 'run' && !table.inert?.includes(name))) {
+      return [codeSpec('script-file', cmd.program, via, sub.word)];
+    }
+    return [];
+  };
+}
+
+const CARGO = grammar({
+  flags: 'qvVh',
+  values: 'CZ',
+  long: 'config= color= list explain= locked offline frozen quiet/q verbose/v version/V help/h',
+  unlistedFlags: /./,
+});
+
+function cargo(cmd: CommandView): NestedSpec[] {
+  const parsed = parseOptions(cmd.argv, 1, CARGO, { unknown: 'flag' });
+  const config = parsed.ok
+    ? optionsNamed(parsed, '--config').map((option) => codeIn('environment', 'cargo', '--config', option.value!))
+    : [];
+  const run = subcommands(CARGO, {
+    run: ['run', 'r', 'test', 't', 'bench', 'build', 'b', 'check', 'c', 'clippy', 'doc', 'd', 'install', 'fix', 'miri'],
+    inert: [
+      'fmt',
+      'metadata',
+      'tree',
+      'search',
+      'add',
+      'remove',
+      'update',
+      'new',
+      'init',
+      'clean',
+      'login',
+      'logout',
+      'owner',
+      'package',
+      'publish',
+      'uninstall',
+      'vendor',
+      'locate-project',
+      'pkgid',
+      'fetch',
+      'generate-lockfile',
+      'help',
+      'version',
+      'yank',
+      'report',
+      'verify-project',
+      'info',
+    ],
+    other: 'run',
+  })(cmd);
+  return [...config, ...run];
+}
+
+function simpleRunner(cmd: CommandView): NestedSpec[] {
+  const inert = cmd.argv.slice(1).some((word) => is(word, '--help', '--version', '-h', '-V'));
+  return inert ? [] : [codeSpec('script-file', cmd.program, cmd.program, cmd.argv[0]!)];
+}
+
+export const RUNNERS: Record<string, Handler> = {
+  npm,
+  npx: (cmd) => npx(cmd),
+  pnpx: (cmd) => npx(cmd, 1, 'pnpx'),
+  bunx: packageRunner('bunx', PLAIN),
+  uvx: packageRunner('uvx', UVX),
+  pipx: subcommands(PLAIN, { packages: ['run'] }),
+  yarn: packageManager('yarn'),
+  pnpm: packageManager('pnpm'),
+  make,
+  gmake: make,
+  just: simpleRunner,
+  cargo,
+  go: subcommands(PLAIN, { packages: ['run'], run: ['test', 'generate'] }),
+  uv: subcommands(UVX, { wrap: ['run'] }),
+  poetry: subcommands(grammar({ values: 'CP', long: 'directory=/C project=/P', unlistedFlags: /./ }), { wrap: ['run'] }),
+  pipenv: subcommands(PLAIN, { wrap: ['run'] }),
+  bundle: subcommands(PLAIN, { wrap: ['exec'] }),
+  pytest: simpleRunner,
+  jest: simpleRunner,
+  vitest: simpleRunner,
+  mocha: simpleRunner,
+  tox: simpleRunner,
+  nox: simpleRunner,
+  rake: simpleRunner,
+  gradle: simpleRunner,
+  gradlew: simpleRunner,
+  mvn: simpleRunner,
+  mvnw: simpleRunner,
+  rspec: simpleRunner,
+  phpunit: simpleRunner,
+};

@@ -1,0 +1,116 @@
+import type { CommandView, NestedSpec } from '../nested.js';
+import { grammar, has, lastValue, operandWords, optionsNamed, parseOptions } from './options.js';
+import { codeIn, codeSpec, type Handler, parseFailure, shellSpec } from './specs.js';
+import { is, joinWords } from './words.js';
+
+const SHELL = grammar({
+  flags: 'abcdefghijklmnpqrstuvwxyzABCDEFGHIJKLMNPQRSTUVWXYZ0123456789',
+  values: 'oO',
+  plus: true,
+  long: 'rcfile= init-file= emulate= help version',
+  unlistedFlags: /./,
+});
+
+/** sh, bash, zsh...: `-c STRING` (the first operand after all options), a script file, or stdin. */
+function posixShell(cmd: CommandView): NestedSpec[] {
+  const parsed = parseOptions(cmd.argv, 1, SHELL);
+  if (!parsed.ok) return [parseFailure(cmd.program, parsed)];
+  if (has(parsed, '--help', '--version')) return [];
+  let operands = operandWords(cmd.argv, parsed);
+  if (parsed.dashdash === undefined && is(operands[0], '-')) operands = operands.slice(1);
+  const specs = optionsNamed(parsed, '--rcfile', '--init-file').map((option) =>
+    codeIn('source-file', cmd.program, option.name, option.value!),
+  );
+  if (has(parsed, 'c')) {
+    const script = operands[0];
+    return script ? [...specs, shellSpec(script, `${cmd.program} -c`)] : specs;
+  }
+  const file = operands[0];
+  if (has(parsed, 's') || !file) return [...specs, codeSpec('stdin', cmd.program, 'stdin', cmd.argv[0]!)];
+  return [...specs, codeIn('script-file', cmd.program, 'script', file)];
+}
+
+function withoutDashDash(cmd: CommandView) {
+  const args = cmd.argv.slice(1);
+  return is(args[0], '--') ? args.slice(1) : args;
+}
+
+function evalHandler(cmd: CommandView): NestedSpec[] {
+  const args = withoutDashDash(cmd);
+  return args.length ? [shellSpec(joinWords(args), 'eval')] : [];
+}
+
+/** trap ACTION SIGNAL...: ACTION runs later; `trap -l`, `trap -p`, `trap - SIG`, `trap SIG` run nothing. */
+function trap(cmd: CommandView): NestedSpec[] {
+  const first = cmd.argv[1];
+  if (is(first, '-l', '-p', '-P', '-lp', '-pl')) return [];
+  const args = withoutDashDash(cmd);
+  const action = args[0];
+  if (!action || args.length < 2 || is(action, '-', '')) return [];
+  return [shellSpec(action, 'trap')];
+}
+
+function source(cmd: CommandView): NestedSpec[] {
+  const file = withoutDashDash(cmd)[0];
+  return file ? [codeIn('source-file', cmd.program, cmd.program, file)] : [];
+}
+
+const MAPFILE = grammar({ flags: 't', values: 'dnOsuCc' });
+
+/** mapfile -C CALLBACK evaluates CALLBACK with the index and line appended. */
+function mapfile(cmd: CommandView): NestedSpec[] {
+  const parsed = parseOptions(cmd.argv, 1, MAPFILE, { dynamic: 'operand' });
+  if (!parsed.ok) return [parseFailure(cmd.program, parsed)];
+  const callback = lastValue(parsed, 'C');
+  return callback ? [shellSpec(callback, `${cmd.program} -C`, true)] : [];
+}
+
+const COMPGEN = grammar({ flags: 'abcdefgjksuvI', values: 'AGWXPSCFoV' });
+
+function compgen(cmd: CommandView): NestedSpec[] {
+  const parsed = parseOptions(cmd.argv, 1, COMPGEN, { dynamic: 'operand' });
+  if (!parsed.ok) return [parseFailure(cmd.program, parsed)];
+  return optionsNamed(parsed, 'C').map((option) => shellSpec(option.value!, 'compgen -C', true));
+}
+
+/** Builtins that change where later commands come from. */
+function loader(option: string): Handler {
+  const g = grammar({ flags: 'adnprstl', values: option });
+  return (cmd) => {
+    const parsed = parseOptions(cmd.argv, 1, g, { dynamic: 'operand', unknown: 'flag' });
+    if (!parsed.ok) return [parseFailure(cmd.program, parsed)];
+    return optionsNamed(parsed, option).map((found) =>
+      codeIn('environment', cmd.program, `${cmd.program} -${option}`, found.value!),
+    );
+  };
+}
+
+/** fc re-runs or edits commands from the history, which the analyzer cannot see. */
+function fc(cmd: CommandView): NestedSpec[] {
+  if (cmd.argv.slice(1).some((word) => is(word, '-l') || (word.static && /^-[nr]*l/.test(word.value)))) return [];
+  return [codeSpec('program-option', 'fc', 'history', cmd.argv[0]!)];
+}
+
+export const SHELLS: Record<string, Handler> = {
+  sh: posixShell,
+  bash: posixShell,
+  rbash: posixShell,
+  dash: posixShell,
+  ash: posixShell,
+  zsh: posixShell,
+  ksh: posixShell,
+  mksh: posixShell,
+  pdksh: posixShell,
+  posh: posixShell,
+  yash: posixShell,
+  eval: evalHandler,
+  trap,
+  source,
+  '.': source,
+  mapfile,
+  readarray: mapfile,
+  compgen,
+  hash: loader('p'),
+  enable: loader('f'),
+  fc,
+};

@@ -1,0 +1,16 @@
+import type { Diagnostic, Mode } from '../rules/types.js';
+import type { RuleIndex } from './rule-index.js';
+
+/** Everything a deterministic decision depends on besides the call itself. */
+export interface DecisionContext {
+  cwd: string;
+  home: string;
+  mode: Mode;
+  index: RuleIndex;
+  /** Folders besides cwd where reads (and, with acceptEdits, writes) need no rule. */
+  additionalDirectories: readonly string[];
+  /** Settings that failed to load: nothing may be allowed automatically. */
+  failed: readonly Diagnostic[];
+  /** Whether a model is configured to judge what rules leave open (auto mode). */
+  hasModel: boolean;
+}

@@ -1,0 +1,131 @@
+import { matchPathRule } from '../rules/path-pattern.js';
+import { matchPatternRule } from '../rules/pattern-rules.js';
+import type { Behavior, PatternRule, PermissionRule } from '../rules/types.js';
+import type { DecisionContext } from './context.js';
+import { criticalRemoval, isInside, protectedReason, realPath } from './paths.js';
+import { type PartVerdict, ruleRef } from './verdict.js';
+
+export type FileAccessKind = 'read' | 'write' | 'delete';
+
+export interface FileRequest {
+  access: FileAccessKind;
+  /** Absolute path, or undefined when it is only known at run time. */
+  path: string | undefined;
+  /** What to show: the word as written or the tool's path. */
+  shown: string;
+  /** The tool asking (for pattern rules): Bash, Read, Edit... */
+  tool: string;
+  /** The command was allowed by an explicit rule that names this very argument. */
+  coveredByRule?: PartVerdict;
+}
+
+function candidates(path: string): string[] {
+  const real = realPath(path);
+  return real === path ? [path] : [path, real];
+}
+
+function firstPathRule(
+  ctx: DecisionContext,
+  tool: 'Read' | 'Edit',
+  behavior: Behavior,
+  paths: string[],
+  every: boolean,
+): PermissionRule | undefined {
+  const pctx = { cwd: ctx.cwd, home: ctx.home };
+  for (const rule of ctx.index.tool(behavior, tool)) {
+    if (rule.parsed.kind !== 'path') continue;
+    const hit = every
+      ? paths.every((p) => matchPathRule(rule, p, pctx))
+      : paths.some((p) => matchPathRule(rule, p, pctx));
+    if (hit) return rule;
+  }
+  return undefined;
+}
+
+function firstPatternRule(
+  ctx: DecisionContext,
+  behavior: Behavior,
+  tool: string,
+  paths: string[],
+  every: boolean,
+): PatternRule | undefined {
+  for (const rule of ctx.index.pattern(behavior, 'path', tool)) {
+    const hit = every
+      ? paths.every((p) => matchPatternRule(rule, p))
+      : paths.some((p) => matchPatternRule(rule, p));
+    if (hit) return rule;
+  }
+  return undefined;
+}
+
+export function insidePermittedFolders(path: string, ctx: DecisionContext): boolean {
+  return isInside(path, ctx.cwd) || ctx.additionalDirectories.some((d) => isInside(path, d));
+}
+
+/**
+ * Decides one file access. Deny rules apply when the path or its symlink target matches; allow rules only
+ * when both do. A `Read` deny also blocks writes. Protected and critical paths are never allowed here.
+ */
+export function decideFile(req: FileRequest, ctx: DecisionContext): PartVerdict {
+  const verb = req.access === 'read' ? 'reads' : req.access === 'delete' ? 'deletes' : 'writes';
+  const subject = `${verb} ${req.shown}`;
+  const part = (
+    decision: Behavior,
+    by: PartVerdict['by'],
+    reason: string,
+    rule?: PermissionRule | PatternRule,
+  ) => {
+    const p: PartVerdict = { subject, decision, by, reason };
+    if (rule) p.rule = ruleRef(rule);
+    return p;
+  };
+  if (req.path === undefined) {
+    return part('ask', 'dynamic', `${subject}: the path is only known at run time`);
+  }
+  const paths = candidates(req.path);
+  const writing = req.access !== 'read';
+  const editTool = 'Edit';
+  const deny =
+    firstPathRule(ctx, 'Read', 'deny', paths, false) ??
+    (writing ? firstPathRule(ctx, editTool, 'deny', paths, false) : undefined);
+  if (deny) return part('deny', 'rule', `${subject}: denied by ${deny.text}`, deny);
+  const denyPattern = firstPatternRule(ctx, 'deny', req.tool, paths, false);
+  if (denyPattern) return part('deny', 'rule', `${subject}: ${denyPattern.label}`, denyPattern);
+  const ask =
+    firstPathRule(ctx, writing ? editTool : 'Read', 'ask', paths, false) ??
+    (writing ? firstPathRule(ctx, 'Read', 'ask', paths, false) : undefined);
+  if (ask) return part('ask', 'rule', `${subject}: ${ask.text} asks`, ask);
+  const askPattern = firstPatternRule(ctx, 'ask', req.tool, paths, false);
+  if (askPattern) return part('ask', 'rule', `${subject}: ${askPattern.label}`, askPattern);
+  if (writing) {
+    for (const p of paths) {
+      const reason = protectedReason(p);
+      if (reason) return part('ask', 'protected-path', `${subject}: ${reason}`);
+      const critical = req.access === 'delete' ? criticalRemoval(p, ctx) : undefined;
+      if (critical) return part('ask', 'critical-path', `${subject}: removes ${critical}`);
+    }
+  }
+  const allow = firstPathRule(ctx, writing ? editTool : 'Read', 'allow', paths, true);
+  if (allow) return part('allow', 'rule', `${subject}: allowed by ${allow.text}`, allow);
+  const allowPattern = firstPatternRule(ctx, 'allow', req.tool, paths, true);
+  if (allowPattern) return part('allow', 'rule', `${subject}: ${allowPattern.label}`, allowPattern);
+  if (req.coveredByRule) {
+    const p = part(
+      'allow',
+      'rule',
+      `${subject}: part of a command allowed by ${req.coveredByRule.rule?.text}`,
+    );
+    if (req.coveredByRule.rule) p.rule = req.coveredByRule.rule;
+    return p;
+  }
+  const inside = paths.every((p) => insidePermittedFolders(p, ctx));
+  if (!writing) {
+    return inside
+      ? part('allow', 'file', `${subject}: inside the working folder`)
+      : part('ask', 'file', `${subject}: outside the working folder`);
+  }
+  if (inside && (ctx.mode === 'acceptEdits' || ctx.mode === 'bypassPermissions')) {
+    return part('allow', 'mode', `${subject}: ${ctx.mode} accepts edits in the working folder`);
+  }
+  return part('ask', 'file', `${subject}: no Edit rule allows it`);
+}

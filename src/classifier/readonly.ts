@@ -1,0 +1,280 @@
+/**
+ * Commands that only read, allowed without a rule. A command qualifies when its program is listed, none of
+ * its options is unsafe, its subcommand (if the program has them) is read-only, every word is static (unless
+ * `anyArgs`), and the classifier finds no write, no hidden code and no read outside the permitted folders.
+ */
+export interface ReadOnlySpec {
+  /** Options that write, delete or run something. `-o` also matches `-ofile`; `--out` matches `--out=x`. */
+  unsafe?: string[];
+  /** The largest number of non-option words (uniq's second file is its output). */
+  maxPositionals?: number;
+  /** Arguments are never files or options that matter: dynamic words are harmless. */
+  anyArgs?: boolean;
+  /** Read-only subcommands (first non-option word), each with its own checks. */
+  subcommands?: Record<string, SubcommandSpec>;
+}
+
+export interface SubcommandSpec {
+  unsafe?: string[];
+  maxPositionals?: number;
+  /** When present, read-only only with one of these options, or with one of these words right after it. */
+  requireOneOf?: string[];
+}
+
+const GIT_UNSAFE = [
+  '-c',
+  '-C',
+  '--config-env',
+  '--git-dir',
+  '--work-tree',
+  '--exec-path',
+  '-p',
+  '--paginate',
+  '--output',
+  '--ext-diff',
+  '-O',
+  '--open-files-in-pager',
+  '--upload-pack',
+  '--receive-pack',
+  '--exec',
+];
+
+const ANY: ReadOnlySpec = { anyArgs: true };
+const READ: ReadOnlySpec = {};
+
+export const READ_ONLY: Record<string, ReadOnlySpec> = {
+  echo: ANY,
+  printf: ANY,
+  true: ANY,
+  false: ANY,
+  sleep: ANY,
+  test: ANY,
+  '[': ANY,
+  seq: ANY,
+  expr: ANY,
+  pwd: READ,
+  whoami: READ,
+  id: READ,
+  groups: READ,
+  uname: READ,
+  nproc: READ,
+  arch: READ,
+  uptime: READ,
+  tty: READ,
+  locale: READ,
+  free: READ,
+  ps: READ,
+  which: READ,
+  type: READ,
+  date: { unsafe: ['-s', '--set', '-f', '--file'] },
+  hostname: { maxPositionals: 0, unsafe: ['-F', '--file', '-b', '--boot'] },
+  cd: { maxPositionals: 1 },
+  ls: READ,
+  cat: READ,
+  head: READ,
+  tail: READ,
+  wc: READ,
+  nl: READ,
+  tac: READ,
+  rev: READ,
+  cut: READ,
+  tr: READ,
+  column: READ,
+  comm: READ,
+  paste: READ,
+  join: READ,
+  fold: READ,
+  fmt: READ,
+  expand: READ,
+  unexpand: READ,
+  od: READ,
+  strings: READ,
+  file: { unsafe: ['-C', '--compile', '-m', '--magic-file'] },
+  stat: READ,
+  du: READ,
+  df: READ,
+  basename: ANY,
+  dirname: ANY,
+  realpath: READ,
+  readlink: READ,
+  md5sum: READ,
+  sha1sum: READ,
+  sha256sum: READ,
+  sha512sum: READ,
+  cksum: READ,
+  base64: READ,
+  diff: { unsafe: ['--to-file', '--from-file'] },
+  cmp: READ,
+  grep: { unsafe: ['-f', '--file'] },
+  egrep: { unsafe: ['-f', '--file'] },
+  fgrep: { unsafe: ['-f', '--file'] },
+  rg: { unsafe: ['--pre', '--hostname-bin', '-z', '--search-zip', '-f', '--file'] },
+  sort: { unsafe: ['-o', '--output', '--compress-program', '-T', '--temporary-directory'] },
+  uniq: { maxPositionals: 1 },
+  tree: { unsafe: ['-o'] },
+  xxd: { maxPositionals: 1, unsafe: ['-r', '-revert'] },
+  jq: READ,
+  yq: { unsafe: ['-i', '--inplace'] },
+  sed: { unsafe: ['-i', '--in-place', '-f', '--file', '-s', '--separate'] },
+  awk: { unsafe: ['-i', '--include', '-f', '--file', '-l', '--load', '-E', '--exec'] },
+  find: {
+    unsafe: ['-exec', '-execdir', '-ok', '-okdir', '-delete', '-fprint', '-fprint0', '-fprintf', '-fls'],
+  },
+  git: {
+    unsafe: GIT_UNSAFE,
+    subcommands: {
+      status: {},
+      log: {},
+      diff: {},
+      show: {},
+      'rev-parse': {},
+      'rev-list': {},
+      describe: {},
+      blame: {},
+      'ls-files': {},
+      'ls-tree': {},
+      'cat-file': {},
+      shortlog: {},
+      grep: {},
+      'merge-base': {},
+      'name-rev': {},
+      'show-ref': {},
+      'for-each-ref': {},
+      'count-objects': {},
+      version: {},
+      'check-ignore': {},
+      whatchanged: {},
+      'diff-tree': {},
+      'diff-files': {},
+      'diff-index': {},
+      branch: {
+        unsafe: [
+          '-d',
+          '-D',
+          '--delete',
+          '-m',
+          '-M',
+          '--move',
+          '-c',
+          '-C',
+          '--copy',
+          '-u',
+          '--set-upstream-to',
+          '--unset-upstream',
+          '--edit-description',
+          '-f',
+          '--force',
+          '-t',
+          '--track',
+        ],
+        maxPositionals: 0,
+      },
+      tag: {
+        unsafe: [
+          '-d',
+          '--delete',
+          '-a',
+          '--annotate',
+          '-s',
+          '--sign',
+          '-f',
+          '--force',
+          '-m',
+          '--message',
+          '-F',
+        ],
+        maxPositionals: 0,
+      },
+      remote: { maxPositionals: 0 },
+      stash: { requireOneOf: ['list', 'show'] },
+      worktree: { requireOneOf: ['list'] },
+      reflog: { requireOneOf: ['show'], unsafe: ['expire', 'delete'] },
+      config: {
+        requireOneOf: ['--get', '--get-all', '--get-regexp', '--list', '-l', '--show-origin'],
+        unsafe: ['--unset', '--unset-all', '--add', '--replace-all', '-e', '--edit', '--rename-section'],
+      },
+    },
+  },
+};
+
+/** Options written as `-o` may carry their value glued (`-ofile`) or after `=`. */
+function isUnsafe(word: string, unsafe: readonly string[]): string | undefined {
+  for (const u of unsafe) {
+    if (word === u) return u;
+    if (u.startsWith('--') && word.startsWith(`${u}=`)) return u;
+    if (!u.startsWith('--') && u.length === 2 && word.startsWith(u) && !word.startsWith('--')) return u;
+    if (!u.startsWith('-') && word === u) return u;
+  }
+  return undefined;
+}
+
+/** Short option clusters (`-rn`) hide single-letter unsafe options like `-i`. */
+function clusterHits(word: string, unsafe: readonly string[]): string | undefined {
+  if (!/^-[A-Za-z]{2,}$/.test(word)) return undefined;
+  for (const letter of word.slice(1)) {
+    const hit = unsafe.find((u) => u === `-${letter}`);
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+export interface ReadOnlyCheck {
+  readOnly: boolean;
+  reason: string;
+}
+
+/** Decides from argv values alone whether the command is one of the read-only defaults. */
+export function checkReadOnly(program: string, argv: readonly string[], allStatic: boolean): ReadOnlyCheck {
+  const spec = Object.hasOwn(READ_ONLY, program) ? READ_ONLY[program] : undefined;
+  if (!spec) return { readOnly: false, reason: `${program} is not a known read-only command` };
+  if (!allStatic && !spec.anyArgs) {
+    return { readOnly: false, reason: `${program} has arguments only known at run time` };
+  }
+  const args = argv.slice(1);
+  const unsafe = spec.unsafe ?? [];
+  let sub: SubcommandSpec | undefined;
+  let subName: string | undefined;
+  const positionals: string[] = [];
+  let endOfOptions = false;
+  for (const word of args) {
+    if (!endOfOptions && word === '--') {
+      endOfOptions = true;
+      continue;
+    }
+    const isOption = !endOfOptions && word.startsWith('-') && word !== '-';
+    if (isOption) {
+      const hit = isUnsafe(word, unsafe) ?? clusterHits(word, unsafe);
+      if (hit) return { readOnly: false, reason: `${program} ${hit} can write or run programs` };
+      if (sub) {
+        const subHit = isUnsafe(word, sub.unsafe ?? []) ?? clusterHits(word, sub.unsafe ?? []);
+        if (subHit) return { readOnly: false, reason: `${program} ${subName} ${subHit} changes state` };
+      }
+      continue;
+    }
+    if (spec.subcommands && subName === undefined) {
+      subName = word;
+      sub = Object.hasOwn(spec.subcommands, word) ? spec.subcommands[word] : undefined;
+      if (!sub) return { readOnly: false, reason: `${program} ${word} is not a known read-only subcommand` };
+      continue;
+    }
+    if (sub?.unsafe?.includes(word))
+      return { readOnly: false, reason: `${program} ${subName} ${word} changes state` };
+    positionals.push(word);
+  }
+  if (spec.subcommands && !sub) return { readOnly: false, reason: `${program} without a subcommand` };
+  if (spec.maxPositionals !== undefined && positionals.length > spec.maxPositionals) {
+    return { readOnly: false, reason: `${program} with ${positionals.length} arguments can write` };
+  }
+  if (sub) {
+    if (sub.maxPositionals !== undefined && positionals.length > sub.maxPositionals) {
+      return { readOnly: false, reason: `${program} ${subName} with arguments changes state` };
+    }
+    const listing = sub.requireOneOf?.some((r) =>
+      r.startsWith('-') ? args.includes(r) : positionals[0] === r,
+    );
+    if (sub.requireOneOf && !listing) {
+      return { readOnly: false, reason: `${program} ${subName} changes state unless listing` };
+    }
+  }
+  return { readOnly: true, reason: `${program} only reads` };
+}

@@ -1,0 +1,67 @@
+import { matchRuleTool } from '../rules/rule-tool.js';
+import type { Behavior, PatternField, PatternRule, PermissionRule, Rule } from '../rules/types.js';
+import { basename } from './normalize.js';
+
+type BashRule = PermissionRule & { parsed: { kind: 'bash' } };
+
+/**
+ * Rules grouped so that a lookup only sees rules that can apply: Bash rules by behaviour and program name,
+ * everything else by behaviour and tool. Cost stays flat as rules for other programs and tools are added.
+ */
+export class RuleIndex {
+  private readonly bashByProgram = new Map<string, BashRule[]>();
+  /** Bash rules whose first word has a wildcard (`Bash(* install)`): consulted for every command. */
+  private readonly bashAnyProgram = new Map<Behavior, BashRule[]>();
+  private readonly byTool = new Map<string, PermissionRule[]>();
+  private readonly mcp = new Map<Behavior, PermissionRule[]>();
+  private readonly patterns = new Map<string, PatternRule[]>();
+
+  constructor(readonly rules: readonly Rule[]) {
+    for (const rule of rules) {
+      if (rule.type === 'pattern') {
+        push(this.patterns, `${rule.field}|${rule.behavior}`, rule);
+        continue;
+      }
+      const parsed = rule.parsed;
+      if (parsed.kind === 'bash') {
+        const first = parsed.pattern.prefixWords[0];
+        const bashRule = rule as BashRule;
+        if (first === undefined) push(this.bashAnyProgram, rule.behavior, bashRule);
+        else push(this.bashByProgram, `${basename(first)}|${rule.behavior}`, bashRule);
+      } else if (parsed.kind === 'mcp') {
+        push(this.mcp, rule.behavior, rule);
+      } else {
+        push(this.byTool, `${parsed.tool}|${rule.behavior}`, rule);
+      }
+    }
+  }
+
+  /** Bash pattern rules that may match a command of this program. */
+  bash(behavior: Behavior, program: string): readonly BashRule[] {
+    const own = this.bashByProgram.get(`${basename(program)}|${behavior}`) ?? [];
+    const any = this.bashAnyProgram.get(behavior) ?? [];
+    return any.length === 0 ? own : own.length === 0 ? any : [...own, ...any];
+  }
+
+  /** Non-Bash-pattern permission rules naming this tool: bare tool names, paths, domains, params. */
+  tool(behavior: Behavior, tool: string): readonly PermissionRule[] {
+    const own = this.byTool.get(`${tool}|${behavior}`) ?? [];
+    if (!tool.startsWith('mcp__')) return own;
+    const mcp = (this.mcp.get(behavior) ?? []).filter((r) => matchRuleTool(r.parsed, tool));
+    return [...own, ...mcp];
+  }
+
+  pattern(behavior: Behavior, field: PatternField, tool: string): readonly PatternRule[] {
+    return (this.patterns.get(`${field}|${behavior}`) ?? []).filter((r) => r.tool === tool || r.tool === '*');
+  }
+
+  hasBashRulesFor(program: string, behavior: Behavior): boolean {
+    return this.bash(behavior, program).length > 0;
+  }
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}

@@ -1,0 +1,110 @@
+import { matchDomain } from '../rules/domain.js';
+import { matchParamRule } from '../rules/param-rule.js';
+import { matchPatternRule } from '../rules/pattern-rules.js';
+import type { Behavior, PatternRule, PermissionRule } from '../rules/types.js';
+import type { DecisionContext } from './context.js';
+import { decideFile, type FileAccessKind } from './files.js';
+import { resolvePath } from './paths.js';
+import { type PartVerdict, ruleRef } from './verdict.js';
+
+const READ_TOOLS = new Set(['Read', 'Glob', 'Grep', 'LS', 'NotebookRead']);
+const EDIT_TOOLS = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
+/** Tools that change nothing outside the conversation. */
+const HARMLESS_TOOLS = new Set([
+  'TodoWrite',
+  'TodoRead',
+  'ToolSearch',
+  'BashOutput',
+  'Task',
+  'Agent',
+  'Skill',
+]);
+
+function pathOf(tool: string, input: Record<string, unknown>, cwd: string): unknown {
+  if (tool === 'NotebookEdit' || tool === 'NotebookRead') return input.notebook_path;
+  if (tool === 'Glob' || tool === 'Grep' || tool === 'LS') return input.path ?? cwd;
+  return input.file_path;
+}
+
+function part(
+  subject: string,
+  decision: Behavior,
+  by: PartVerdict['by'],
+  reason: string,
+  rule?: PermissionRule | PatternRule,
+) {
+  const p: PartVerdict = { subject, decision, by, reason };
+  if (rule) p.rule = ruleRef(rule);
+  return p;
+}
+
+/** Rules that name the tool itself: bare names, `Tool(param:value)`, input regexes. Deny, then ask, then allow. */
+function toolRule(
+  tool: string,
+  input: Record<string, unknown>,
+  ctx: DecisionContext,
+  behavior: Behavior,
+  match: (rule: PermissionRule) => boolean,
+): PermissionRule | PatternRule | undefined {
+  for (const rule of ctx.index.tool(behavior, tool)) {
+    const parsed = rule.parsed;
+    if (parsed.kind === 'tool') return rule;
+    if (parsed.kind === 'mcp') return rule;
+    if (parsed.kind === 'param' && behavior !== 'allow' && matchParamRule(parsed, input)) return rule;
+    if (match(rule)) return rule;
+  }
+  const json = JSON.stringify(input);
+  return ctx.index.pattern(behavior, 'input', tool).find((r) => matchPatternRule(r, json));
+}
+
+/** Decides a call to any tool other than Bash: one part, or the file access it makes. */
+export function classifyTool(
+  tool: string,
+  input: Record<string, unknown>,
+  ctx: DecisionContext,
+): PartVerdict[] {
+  const subject = tool;
+  const parts: PartVerdict[] = [];
+  const never = () => false;
+  for (const behavior of ['deny', 'ask'] as const) {
+    const match = tool === 'WebFetch' ? (r: PermissionRule) => domainMatch(r, input) : never;
+    const rule = toolRule(tool, input, ctx, behavior, match);
+    if (rule) {
+      parts.push(
+        part(subject, behavior, 'rule', `${behavior === 'deny' ? 'denied' : 'asked'} by ${rule.text}`, rule),
+      );
+      return parts;
+    }
+  }
+  if (READ_TOOLS.has(tool) || EDIT_TOOLS.has(tool)) {
+    const raw = pathOf(tool, input, ctx.cwd);
+    const access: FileAccessKind = READ_TOOLS.has(tool) ? 'read' : 'write';
+    const path = typeof raw === 'string' && raw !== '' ? resolvePath(raw, ctx) : undefined;
+    const shown = typeof raw === 'string' ? raw : '(no path)';
+    const allowed = toolRule(tool, input, ctx, 'allow', never);
+    const file = decideFile({ access, path, shown, tool }, ctx);
+    if (allowed && file.decision === 'ask' && file.by === 'file') {
+      parts.push(part(subject, 'allow', 'rule', `allowed by ${allowed.text}`, allowed));
+    } else {
+      parts.push(file);
+    }
+    return parts;
+  }
+  const allow = toolRule(tool, input, ctx, 'allow', (r) => tool === 'WebFetch' && domainMatch(r, input));
+  if (allow) parts.push(part(subject, 'allow', 'rule', `allowed by ${allow.text}`, allow));
+  else if (HARMLESS_TOOLS.has(tool))
+    parts.push(part(subject, 'allow', 'read-only', `${tool} changes nothing outside the session`));
+  else if (ctx.mode === 'auto' && !ctx.hasModel) {
+    parts.push(part(subject, 'ask', 'no-model', `no rule decides ${tool} and no model is configured`));
+  } else parts.push(part(subject, 'ask', 'no-rule', `no rule allows ${tool}`));
+  return parts;
+}
+
+function domainMatch(rule: PermissionRule, input: Record<string, unknown>): boolean {
+  if (rule.parsed.kind !== 'domain' || typeof input.url !== 'string') return false;
+  try {
+    return matchDomain(rule.parsed.pattern, input.url);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,95 @@
+import type { Behavior, Rule, SourceName } from '../rules/types.js';
+
+export type Decision = Behavior;
+
+/** Strictness order: deny beats ask beats allow. */
+const RANK: Record<Decision, number> = { allow: 0, ask: 1, deny: 2 };
+
+export function stricter(a: Decision, b: Decision): Decision {
+  return RANK[a] >= RANK[b] ? a : b;
+}
+
+export function isStricter(a: Decision, b: Decision): boolean {
+  return RANK[a] > RANK[b];
+}
+
+/** The rule behind a decision, with the place it was written. */
+export interface RuleRef {
+  text: string;
+  behavior: Decision;
+  source: SourceName | 'default';
+  file?: string;
+  index: number;
+  pointer?: string;
+  line?: number;
+  column?: number;
+  label?: string;
+}
+
+/** What settled a part: a rule, a built-in check, or the absence of either. */
+export type DecidedBy =
+  | 'rule'
+  | 'read-only'
+  | 'wrapper'
+  | 'protected-path'
+  | 'critical-path'
+  | 'opaque'
+  | 'dynamic'
+  | 'hidden-code'
+  | 'file'
+  | 'mode'
+  | 'no-rule'
+  | 'no-model'
+  | 'size'
+  | 'settings-error';
+
+export interface PartVerdict {
+  /** The analysed command's id, when the part is a shell command. */
+  command?: number;
+  /** What the part is: the command line, a file path, the redirect. */
+  subject: string;
+  decision: Decision;
+  reason: string;
+  by: DecidedBy;
+  rule?: RuleRef;
+  /** For a shell command: whether it is one of the read-only defaults (plan mode allows only these). */
+  readOnly?: boolean;
+}
+
+export interface Verdict {
+  decision: Decision;
+  reason: string;
+  by: DecidedBy;
+  rule?: RuleRef;
+  tool: string;
+  mode: string;
+  parts: PartVerdict[];
+}
+
+export function ruleRef(rule: Rule): RuleRef {
+  const p = rule.provenance;
+  const ref: RuleRef = {
+    text: rule.text,
+    behavior: rule.behavior,
+    source: p.source,
+    index: p.index,
+    pointer: p.pointer,
+  };
+  if (p.file !== undefined) ref.file = p.file;
+  if (p.line !== undefined) ref.line = p.line;
+  if (p.column !== undefined) ref.column = p.column;
+  if (rule.type === 'pattern') ref.label = rule.label;
+  return ref;
+}
+
+/** The strictest part decides; among equals, the first. */
+export function combine(tool: string, mode: string, parts: PartVerdict[]): Verdict {
+  let worst: PartVerdict | undefined;
+  for (const p of parts) if (!worst || isStricter(p.decision, worst.decision)) worst = p;
+  if (!worst) {
+    return { decision: 'ask', reason: 'nothing to decide', by: 'no-rule', tool, mode, parts };
+  }
+  const v: Verdict = { decision: worst.decision, reason: worst.reason, by: worst.by, tool, mode, parts };
+  if (worst.rule) v.rule = worst.rule;
+  return v;
+}

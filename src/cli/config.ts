@@ -1,0 +1,56 @@
+import { PROSE_SECTIONS } from '../rules/prose-types.js';
+import type { LoadedSettings } from '../rules/settings-types.js';
+import type { Rule } from '../rules/types.js';
+import type { CommandModule } from './main.js';
+import { type Colors, EXIT, printJson } from './output.js';
+import { loadFromArgs, reportDiagnostics, type SettingsArgs, withSettingsOptions } from './settings-args.js';
+
+function where(rule: Rule): string {
+  const p = rule.provenance;
+  const at = p.file ? `${p.file}${p.line ? `:${p.line}:${p.column ?? 1}` : ''}` : p.pointer;
+  return `${p.source} ${at}`;
+}
+
+export function renderConfig(s: LoadedSettings, c: Colors): string {
+  const lines: string[] = [];
+  lines.push(c.bold('files'));
+  for (const f of s.files)
+    lines.push(`  ${f.exists ? c.green('found  ') : c.dim('missing')} ${f.source} ${f.path}`);
+  lines.push(`${c.bold('defaultMode')} ${s.defaultMode ?? 'default'}`);
+  for (const behavior of ['deny', 'ask', 'allow'] as const) {
+    const rules = s.rules.filter((r) => r.behavior === behavior);
+    lines.push(c.bold(`${behavior} rules (${rules.length})`));
+    for (const r of rules) {
+      const label = r.type === 'pattern' ? `${r.label}: /${r.text}/ on ${r.tool} ${r.field}` : r.text;
+      lines.push(`  ${label}  ${c.dim(where(r))}`);
+    }
+  }
+  if (s.additionalDirectories.length > 0) {
+    lines.push(c.bold('additional directories'));
+    for (const d of s.additionalDirectories) lines.push(`  ${d.path}`);
+  }
+  lines.push(c.bold('autoMode'));
+  for (const section of PROSE_SECTIONS) {
+    lines.push(`  ${section} (${s.prose[section].length})`);
+    for (const e of s.prose[section]) lines.push(`    ${e.text}  ${c.dim(e.provenance.source)}`);
+  }
+  if (s.prose.classifyAllShell !== undefined) lines.push(`  classifyAllShell: ${s.prose.classifyAllShell}`);
+  return lines.join('\n');
+}
+
+export const configCommand: CommandModule = {
+  command: 'config',
+  describe: 'Show the effective configuration: every rule with its source and file, $defaults expanded',
+  builder: (y) =>
+    withSettingsOptions(y)
+      .option('json', { type: 'boolean', default: false, describe: 'Print as JSON' })
+      .example('$0 config --settings ./team-rules.json', 'What a settings file adds'),
+  run: async (raw, io) => {
+    const args = raw as unknown as SettingsArgs & { json: boolean };
+    const settings = await loadFromArgs(args);
+    const failed = reportDiagnostics(settings, io);
+    if (args.json) printJson(io, settings);
+    else io.out(renderConfig(settings, io.colors));
+    return failed ? EXIT.usage : EXIT.ok;
+  },
+};

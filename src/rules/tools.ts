@@ -1,0 +1,85 @@
+export const KNOWN_TOOLS = [
+  'Bash',
+  'Read',
+  'Edit',
+  'Write',
+  'MultiEdit',
+  'NotebookEdit',
+  'Glob',
+  'Grep',
+  'WebFetch',
+  'WebSearch',
+  'Task',
+  'Agent',
+  'TodoWrite',
+  'ExitPlanMode',
+  'BashOutput',
+  'KillShell',
+  'Skill',
+  'SlashCommand',
+  'ToolSearch',
+  'LS',
+] as const;
+
+/** Input fields that a `Tool(param:value)` rule can never target: the tool's own specifier covers them. */
+export const MAIN_FIELDS: ReadonlySet<string> = new Set([
+  'command',
+  'file_path',
+  'path',
+  'url',
+  'pattern',
+  'notebook_path',
+]);
+
+/** Bash input fields other than `command`, which are the only way `Bash(name:value)` reads as a param rule. */
+export const BASH_PARAMS: ReadonlySet<string> = new Set([
+  'command',
+  'description',
+  'timeout',
+  'run_in_background',
+  'dangerouslyDisableSandbox',
+]);
+
+export const WEBFETCH_PARAMS: ReadonlySet<string> = new Set(['url', 'prompt']);
+
+export const PATH_TOOL_PARAMS: Readonly<Record<string, readonly string[]>> = {
+  Read: ['file_path', 'offset', 'limit', 'pages'],
+  Edit: ['file_path', 'old_string', 'new_string', 'replace_all'],
+  MultiEdit: ['file_path', 'edits'],
+  Write: ['file_path', 'content'],
+  NotebookEdit: ['notebook_path', 'cell_id', 'new_source', 'cell_type', 'edit_mode'],
+  Glob: ['pattern', 'path'],
+  Grep: ['pattern', 'path', 'glob', 'type', 'output_mode', 'multiline', 'head_limit'],
+};
+
+const known: ReadonlySet<string> = new Set(KNOWN_TOOLS);
+
+export function isKnownTool(name: string): boolean {
+  return known.has(name) || name.startsWith('mcp__');
+}
+
+/** The closest known tool name (case-insensitive edit distance at most 2, or a case-only difference). */
+export function suggestTool(name: string): string | undefined {
+  const lower = name.toLowerCase();
+  let best: { tool: string; distance: number } | undefined;
+  for (const tool of KNOWN_TOOLS) {
+    const distance = editDistance(lower, tool.toLowerCase());
+    if (distance <= Math.min(2, Math.floor(tool.length / 2)) && (!best || distance < best.distance)) {
+      best = { tool, distance };
+    }
+  }
+  return best?.tool;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const substitution = previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current.push(Math.min(previous[j]! + 1, current[j - 1]! + 1, substitution));
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
+}

@@ -1,0 +1,155 @@
+import { mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { normalize } from '../../src/classifier/normalize.js';
+import {
+  criticalRemoval,
+  isInside,
+  protectedReason,
+  realPath,
+  resolvePath,
+} from '../../src/classifier/paths.js';
+import { checkReadOnly } from '../../src/classifier/readonly.js';
+
+describe('normalize', () => {
+  it('removes global options between a program and its subcommand', () => {
+    expect(normalize(['git', '-C', '.', 'clean', '-fd']).line).toBe('git clean -fd');
+    expect(normalize(['git', '--no-pager', 'push', '--force']).positionals).toEqual(['push']);
+    expect(normalize(['git', '-c', 'core.pager=less', 'log']).positionals).toEqual(['log']);
+    expect(normalize(['/usr/bin/git', '--git-dir=/x', 'status']).line).toBe('git status');
+  });
+
+  it('reads options as a set, whatever their order, grouping or spelling', () => {
+    const want = new Set(['r', 'f']);
+    for (const argv of [
+      ['rm', '-rf', '/'],
+      ['rm', '-fr', '/'],
+      ['rm', '-r', '-f', '/'],
+      ['rm', '--recursive', '--force', '/'],
+      ['rm', '-R', '--force', '/'],
+    ]) {
+      const n = normalize(argv);
+      expect(n.options, argv.join(' ')).toEqual(want);
+      expect(n.positionals).toEqual(['/']);
+    }
+  });
+
+  it('stops reading options after --', () => {
+    expect(normalize(['rm', '--', '-rf']).positionals).toEqual(['-rf']);
+  });
+});
+
+describe('read-only defaults', () => {
+  const ro = (line: string) => checkReadOnly(line.split(' ')[0]!, line.split(' '), true).readOnly;
+
+  it('accepts reading commands', () => {
+    for (const line of [
+      'ls -la',
+      'cat README.md',
+      'grep -rn foo src',
+      'git status',
+      'git log --oneline -5',
+      'git diff HEAD~1',
+      'git branch --list',
+      'git branch -a',
+      'git stash list',
+      'git config --get user.name',
+      'sed -n 1,5p file',
+      'find . -name x',
+      'rg foo',
+      'sort file',
+    ]) {
+      expect(ro(line), line).toBe(true);
+    }
+  });
+
+  it('refuses options and subcommands that write or run programs', () => {
+    for (const line of [
+      'sed -i s/a/b/ f',
+      'sed -ni p f',
+      'sed --in-place=.bak s/a/b/ f',
+      'find . -exec rm {} ;',
+      'find . -delete',
+      'find . -fprint out',
+      'rg --pre cat foo',
+      'rg --pre=cat foo',
+      'sort -o out in',
+      'sort -oout in',
+      'git -c core.pager=sh log',
+      'git -C /tmp status',
+      'git -p log',
+      'git log --output=x',
+      'git diff --ext-diff',
+      'git branch newbranch',
+      'git branch -D main',
+      'git tag v1',
+      'git stash',
+      'git stash push -m list',
+      'git stash drop',
+      'git config user.name x',
+      'git push',
+      'git commit -m x',
+      'git reflog expire --all',
+      'uniq in out',
+      'hostname evil',
+      'date -s 2020-01-01',
+      'awk -f prog.awk f',
+      'xxd -r dump bin',
+      'rm x',
+    ]) {
+      expect(ro(line), line).toBe(false);
+    }
+  });
+
+  it('needs static arguments unless the command cannot touch files', () => {
+    expect(checkReadOnly('cat', ['cat', '⟨$⟩'], false).readOnly).toBe(false);
+    expect(checkReadOnly('echo', ['echo', '⟨$⟩'], false).readOnly).toBe(true);
+  });
+
+  it('is not fooled by prototype names', () => {
+    expect(checkReadOnly('constructor', ['constructor'], true).readOnly).toBe(false);
+    expect(checkReadOnly('git', ['git', 'constructor'], true).readOnly).toBe(false);
+  });
+});
+
+describe('paths', () => {
+  const ctx = { cwd: '/work/proj', home: '/home/u' };
+
+  it('resolves ~, relative paths and ..', () => {
+    expect(resolvePath('~/.ssh/id_rsa', ctx)).toBe('/home/u/.ssh/id_rsa');
+    expect(resolvePath('src/../.env', ctx)).toBe('/work/proj/.env');
+    expect(resolvePath('/etc//passwd', ctx)).toBe('/etc/passwd');
+  });
+
+  it('does not confuse a sibling folder that shares a prefix', () => {
+    expect(isInside('/work/proj-evil/x', '/work/proj')).toBe(false);
+    expect(isInside('/work/proj/x', '/work/proj')).toBe(true);
+    expect(isInside('/work/proj', '/work/proj')).toBe(true);
+  });
+
+  it('knows protected paths', () => {
+    expect(protectedReason('/work/proj/.git/hooks/pre-commit')).toMatch(/\.git/);
+    expect(protectedReason('/work/proj/.claude/settings.json')).toMatch(/\.claude/);
+    expect(protectedReason('/work/proj/.claude/worktrees/a/file.ts')).toBeUndefined();
+    expect(protectedReason('/home/u/.bashrc')).toMatch(/bashrc/);
+    expect(protectedReason('/work/proj/src/index.ts')).toBeUndefined();
+  });
+
+  it('knows critical removal targets', () => {
+    expect(criticalRemoval('/', ctx)).toBeDefined();
+    expect(criticalRemoval('/usr', ctx)).toBeDefined();
+    expect(criticalRemoval('/home/u', ctx)).toBeDefined();
+    expect(criticalRemoval('/home', ctx)).toBeDefined();
+    expect(criticalRemoval('/work/proj', ctx)).toBeDefined();
+    expect(criticalRemoval('/work', ctx)).toBeDefined();
+    expect(criticalRemoval('/work/proj/build', ctx)).toBeUndefined();
+  });
+
+  it('follows symlinks, also for files that do not exist yet', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'automode-paths-'));
+    mkdirSync(join(dir, 'real'));
+    symlinkSync(join(dir, 'real'), join(dir, 'link'));
+    expect(realPath(join(dir, 'link', 'new.txt'))).toBe(join(realPath(dir), 'real', 'new.txt'));
+  });
+});
