@@ -40,7 +40,9 @@ const HANDLERS = new Map<string, Handler>(
 
 /** `python3.12` → `python`: versioned names of the same program family. */
 export function programFamily(program: string): string {
-  const versioned = /^(python|pypy|ruby|perl|php|lua|luajit|node|pwsh|Rscript|bash|zsh|ksh)[\d.-]*$/.exec(program);
+  const versioned = /^(python|pypy|ruby|perl|php|lua|luajit|node|pwsh|Rscript|bash|zsh|ksh)[\d.-]*$/.exec(
+    program,
+  );
   if (versioned) return versioned[1] === 'pypy' ? 'python' : versioned[1]!;
   return program === 'nodejs' ? 'node' : program;
 }

@@ -82,10 +82,13 @@ export function ruleRef(rule: Rule): RuleRef {
   return ref;
 }
 
-/** The strictest part decides; among equals, the first. */
+/** The strictest part decides; among equals, the first one a rule decided, else the first. */
 export function combine(tool: string, mode: string, parts: PartVerdict[]): Verdict {
   let worst: PartVerdict | undefined;
-  for (const p of parts) if (!worst || isStricter(p.decision, worst.decision)) worst = p;
+  for (const p of parts) {
+    if (!worst || isStricter(p.decision, worst.decision)) worst = p;
+    else if (p.decision === worst.decision && p.rule && !worst.rule) worst = p;
+  }
   if (!worst) {
     return { decision: 'ask', reason: 'nothing to decide', by: 'no-rule', tool, mode, parts };
   }

@@ -16,7 +16,8 @@ export function ruleLocation(rule: RuleRef): string {
 
 export function partLine(p: PartVerdict, c: Colors): string {
   const rule = p.rule ? c.dim(`  ← ${ruleLocation(p.rule)}`) : '';
-  return `${decisionColor(c, p.decision)} ${p.subject}: ${p.reason}${rule}`;
+  const text = p.reason.includes(p.subject) ? p.reason : `${p.subject}: ${p.reason}`;
+  return `${decisionColor(c, p.decision)} ${text}${rule}`;
 }
 
 export function renderVerdict(v: Verdict, c: Colors): string {

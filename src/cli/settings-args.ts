@@ -15,20 +15,25 @@ export function withSettingsOptions<T>(y: Argv<T>) {
     .option('settings', {
       type: 'string',
       array: true,
+      nargs: 1,
       describe: 'Extra settings file (or inline JSON), like claude --settings; repeatable',
     })
     .option('rules', {
       type: 'string',
       array: true,
+      nargs: 1,
       describe: 'automode pattern rule file (JSON or YAML); repeatable',
     })
     .option('allow', {
       type: 'string',
       array: true,
+      nargs: 1,
       describe: 'Allow rule, e.g. "Bash(npm test)"; repeatable',
     })
-    .option('ask', { type: 'string', array: true, describe: 'Ask rule; repeatable' })
-    .option('deny', { type: 'string', array: true, describe: 'Deny rule; repeatable' })
+    .option('ask', { type: 'string', array: true,
+      nargs: 1, describe: 'Ask rule; repeatable' })
+    .option('deny', { type: 'string', array: true,
+      nargs: 1, describe: 'Deny rule; repeatable' })
     .option('cwd', { type: 'string', describe: 'Working folder (default: the current one)' })
     .option('defaults', {
       type: 'boolean',

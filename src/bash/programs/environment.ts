@@ -69,7 +69,8 @@ const LOADER_PREFIXES = ['GIT_CONFIG', 'BASH_FUNC_'];
 
 export function variableRisk(name: string): 'command' | 'loader' | undefined {
   if (COMMAND_VARIABLES.has(name)) return 'command';
-  if (LOADER_VARIABLES.has(name) || LOADER_PREFIXES.some((prefix) => name.startsWith(prefix))) return 'loader';
+  if (LOADER_VARIABLES.has(name) || LOADER_PREFIXES.some((prefix) => name.startsWith(prefix)))
+    return 'loader';
   return undefined;
 }
 
@@ -80,7 +81,13 @@ export function variableSpec(program: string, name: string, value: Word, span: S
     const code = codeText(value);
     return {
       kind: 'code',
-      exec: { kind: 'environment', program, via: name, ...(code === undefined ? {} : { code }), span: { ...span } },
+      exec: {
+        kind: 'environment',
+        program,
+        via: name,
+        ...(code === undefined ? {} : { code }),
+        span: { ...span },
+      },
     };
   }
   return undefined;
@@ -106,9 +113,18 @@ export function declarationSpecs(program: string, words: readonly Word[]): Neste
     if (options && /^[-+]/.test(lead)) continue;
     const name = assignmentName(word);
     if (name === 'dynamic') {
-      specs.push({ kind: 'unresolved', reason: `${program} ${word.text} may set any variable`, span: word.span });
+      specs.push({
+        kind: 'unresolved',
+        reason: `${program} ${word.text} may set any variable`,
+        span: word.span,
+      });
     } else if (name !== null) {
-      const spec = variableSpec(program, name.replace(/\+$/, ''), wordAssignment(word, name).value, word.span);
+      const spec = variableSpec(
+        program,
+        name.replace(/\+$/, ''),
+        wordAssignment(word, name).value,
+        word.span,
+      );
       if (spec) specs.push(spec);
     }
   }

@@ -1,5 +1,5 @@
 import { DYN, type Word } from '../types.js';
-import { is, leadingText, singleField } from './words.js';
+import { is, leadingText, singleField, splitsFreely } from './words.js';
 
 /** Primaries and how many arguments they take; -exec and friends take a command up to `;` or `{} +`. */
 const ARITY: Record<string, number> = {};
@@ -56,6 +56,11 @@ export interface FindExpression {
 
 const OPERATORS = ['(', ')', '!', ',', '-a', '-o', '-and', '-or', '-not'];
 
+/** Field splitting, or a glob at the start of the word, may turn it into any words at all. */
+function mayBecomeAnything(word: Word): boolean {
+  return splitsFreely(word) || (!singleField(word) && leadingText(word) === '');
+}
+
 function mayBeTerminator(word: Word): boolean {
   return !word.static && word.value.replaceAll(DYN, '') === '';
 }
@@ -66,7 +71,14 @@ function startsExpression(word: Word): boolean {
 }
 
 export function parseFind(words: readonly Word[]): FindExpression {
-  const result: FindExpression = { paths: [], primaries: [], execs: [], unsure: [], unknownPrimary: false, invalid: false };
+  const result: FindExpression = {
+    paths: [],
+    primaries: [],
+    execs: [],
+    unsure: [],
+    unknownPrimary: false,
+    invalid: false,
+  };
   const laterTerminator = (from: number) => words.slice(from).some((word) => is(word, ';', '+'));
   let i = 1;
   while (i < words.length && (is(words[i], '-H', '-L', '-P') || /^-O\d*$/.test(words[i]!.value))) i++;
@@ -76,20 +88,20 @@ export function parseFind(words: readonly Word[]): FindExpression {
     const word = words[index]!;
     const next = words[index + 1];
     const couldRunNext = next !== undefined && !startsExpression(next) && laterTerminator(index + 1);
-    const runs = !singleField(word) || couldRunNext;
+    const runs = mayBecomeAnything(word) || couldRunNext;
     result.unsure.push({ word, reason: `${word.text} may be a path or a find primary`, runs });
   };
 
   for (; i < words.length; i++) {
     const word = words[i]!;
     if (startsExpression(word)) break;
-    if (!word.static && (leadingText(word) === '' || !singleField(word))) noteUnsure(i);
+    if ((!word.static && leadingText(word) === '') || mayBecomeAnything(word)) noteUnsure(i);
     result.paths.push(word);
   }
 
   while (i < words.length) {
     const word = words[i]!;
-    if (!word.static && (leadingText(word) === '' || !singleField(word))) {
+    if ((!word.static && leadingText(word) === '') || mayBecomeAnything(word)) {
       noteUnsure(i);
       i++;
       continue;
@@ -103,7 +115,11 @@ export function parseFind(words: readonly Word[]): FindExpression {
       }
       const command = words.slice(i + 1, end);
       checkExecWords(command, result);
-      result.execs.push({ primary: name, words: command, extraArgs: command.some((arg) => arg.value.includes('{}')) });
+      result.execs.push({
+        primary: name,
+        words: command,
+        extraArgs: command.some((arg) => arg.value.includes('{}')),
+      });
       result.primaries.push({ name, args: command, index: i });
       i = end + 1;
       continue;
@@ -120,7 +136,9 @@ export function parseFind(words: readonly Word[]): FindExpression {
     }
     const args = words.slice(i + 1, i + 1 + arity);
     for (const arg of args) {
-      if (!singleField(arg)) result.unsure.push({ word: arg, reason: `${arg.text} may expand to several words`, runs: true });
+      if (mayBecomeAnything(arg)) {
+        result.unsure.push({ word: arg, reason: `${arg.text} may expand to several words`, runs: true });
+      }
     }
     result.primaries.push({ name, args, index: i });
     i += 1 + arity;
@@ -148,8 +166,12 @@ function execEnd(words: readonly Word[], from: number): number {
 /** A dynamic word that expands to `;` ends the command early and hands the rest to find as expression. */
 function checkExecWords(command: Word[], result: FindExpression): void {
   command.forEach((word, index) => {
-    if (!singleField(word)) {
-      result.unsure.push({ word, reason: `${word.text} may expand to several words, ending -exec early`, runs: true });
+    if (mayBecomeAnything(word)) {
+      result.unsure.push({
+        word,
+        reason: `${word.text} may expand to several words, ending -exec early`,
+        runs: true,
+      });
     } else if (mayBeTerminator(word) && command.slice(index + 1).some(startsExpression)) {
       result.unsure.push({ word, reason: `${word.text} may be \`;\`, ending -exec early`, runs: true });
     }

@@ -46,7 +46,9 @@ function interpret(rule: InterpreterRule): Handler {
     if (special) return special;
     const program = cmd.program;
     const carried = (names: string[] | undefined, kind: Parameters<typeof codeIn>[0]) =>
-      optionsNamed(parsed, ...(names ?? [])).map((option) => codeIn(kind, program, via(option.name), option.value!));
+      optionsNamed(parsed, ...(names ?? [])).map((option) =>
+        codeIn(kind, program, via(option.name), option.value!),
+      );
     const specs = [
       ...carried(rule.environment, 'environment'),
       ...carried(rule.preload, 'script-file'),
@@ -251,7 +253,8 @@ const PWSH: PwshParameter[] = [
 function pwshParameter(key: string): PwshParameter | undefined {
   const lower = key.toLowerCase();
   const exact = PWSH.find(
-    (parameter) => parameter.name.toLowerCase() === lower || parameter.aliases.some((alias) => alias === lower),
+    (parameter) =>
+      parameter.name.toLowerCase() === lower || parameter.aliases.some((alias) => alias === lower),
   );
   if (exact) return exact;
   const prefixed = PWSH.filter((parameter) => parameter.name.toLowerCase().startsWith(lower));
@@ -265,14 +268,17 @@ function powershell(cmd: CommandView): NestedSpec[] {
     const word = words[i]!;
     const lead = leadingText(word);
     if (!word.static || !singleField(word)) {
-      if (lead === '' || /^[-/]/.test(lead)) return [unresolved(`${cmd.program}: ${word.text} may be a parameter`, word)];
+      if (lead === '' || /^[-/]/.test(lead))
+        return [unresolved(`${cmd.program}: ${word.text} may be a parameter`, word)];
     }
     if (is(word, '-')) return [codeSpec('stdin', cmd.program, 'stdin', word)];
     const match = /^--?([A-Za-z?]+)$/.exec(lead);
-    if (!match && lead.startsWith('-')) return [unresolved(`${cmd.program}: unknown parameter ${word.text}`, word)];
+    if (!match && lead.startsWith('-'))
+      return [unresolved(`${cmd.program}: unknown parameter ${word.text}`, word)];
     if (!match) {
       const rest = words.slice(i);
-      if (cmd.program === 'powershell') return [codeIn('interpreter-code', cmd.program, '-Command', joinWords(rest))];
+      if (cmd.program === 'powershell')
+        return [codeIn('interpreter-code', cmd.program, '-Command', joinWords(rest))];
       return [codeIn('script-file', cmd.program, '-File', word)];
     }
     const parameter = pwshParameter(match[1]!);
@@ -285,7 +291,8 @@ function powershell(cmd: CommandView): NestedSpec[] {
       if (is(value, '-')) return [codeSpec('stdin', cmd.program, '-Command', value)];
       return [codeIn('interpreter-code', cmd.program, `-${parameter.name}`, joinWords(words.slice(i + 1)))];
     }
-    if (parameter.name === 'EncodedCommand') return [codeIn('interpreter-code', cmd.program, '-EncodedCommand', value)];
+    if (parameter.name === 'EncodedCommand')
+      return [codeIn('interpreter-code', cmd.program, '-EncodedCommand', value)];
     if (parameter.name === 'File') {
       if (is(value, '-')) return [codeSpec('stdin', cmd.program, '-File', value)];
       return [codeIn('script-file', cmd.program, '-File', value)];
@@ -330,7 +337,11 @@ const DENO_INERT = new Set([
 ]);
 
 /** The first operand after `start`, or unknown when an unlisted option might have taken it as its value. */
-function firstOperand(cmd: CommandView, start: number, g: Grammar): { operand?: Word; rest: Word[]; sure: boolean } {
+function firstOperand(
+  cmd: CommandView,
+  start: number,
+  g: Grammar,
+): { operand?: Word; rest: Word[]; sure: boolean } {
   const parsed = parseOptions(cmd.argv, start, g, { unknown: 'flag', dynamic: 'operand' });
   if (!parsed.ok) return { rest: [], sure: false };
   const operands = operandWords(cmd.argv, parsed);
@@ -338,7 +349,12 @@ function firstOperand(cmd: CommandView, start: number, g: Grammar): { operand?: 
   return { ...(operands[0] ? { operand: operands[0] } : {}), rest: operands.slice(1), sure };
 }
 
-function scriptNamed(cmd: CommandView, via: string, found: ReturnType<typeof firstOperand>, at: Word): NestedSpec {
+function scriptNamed(
+  cmd: CommandView,
+  via: string,
+  found: ReturnType<typeof firstOperand>,
+  at: Word,
+): NestedSpec {
   const word = found.operand;
   const code = word?.static && found.sure ? word.value : undefined;
   return codeSpec('script-file', cmd.program, via, word ?? at, code);
@@ -357,7 +373,15 @@ function deno(cmd: CommandView): NestedSpec[] {
   if (sub.value === 'repl') return [codeSpec('stdin', 'deno', 'repl', sub)];
   if (sub.value === 'eval') {
     const found = firstOperand(cmd, index + 1, DENO);
-    return [codeSpec('interpreter-code', 'deno', 'eval', found.operand ?? sub, found.sure ? found.operand?.value : undefined)];
+    return [
+      codeSpec(
+        'interpreter-code',
+        'deno',
+        'eval',
+        found.operand ?? sub,
+        found.sure ? found.operand?.value : undefined,
+      ),
+    ];
   }
   if (['run', 'test', 'bench', 'serve', 'task', 'x', 'jupyter'].includes(sub.value)) {
     return [scriptNamed(cmd, `deno ${sub.value}`, firstOperand(cmd, index + 1, DENO), sub)];
@@ -373,12 +397,25 @@ const BUN = grammar({
 });
 
 const BUN_INSTALL = new Set(['install', 'i', 'add', 'a', 'update', 'link', 'remove', 'rm', 'create', 'c']);
-const BUN_INERT = new Set(['build', 'upgrade', 'init', 'pm', 'outdated', 'publish', 'patch', 'info', 'audit', 'help']);
+const BUN_INERT = new Set([
+  'build',
+  'upgrade',
+  'init',
+  'pm',
+  'outdated',
+  'publish',
+  'patch',
+  'info',
+  'audit',
+  'help',
+]);
 
 function bun(cmd: CommandView): NestedSpec[] {
   const parsed = parseOptions(cmd.argv, 1, BUN, { unknown: 'flag' });
   if (!parsed.ok) return [parseFailure('bun', parsed)];
-  const code = optionsNamed(parsed, 'e', 'p').map((option) => codeIn('interpreter-code', 'bun', via(option.name), option.value!));
+  const code = optionsNamed(parsed, 'e', 'p').map((option) =>
+    codeIn('interpreter-code', 'bun', via(option.name), option.value!),
+  );
   if (code.length) return code;
   if (has(parsed, 'h', 'v', '--revision')) return [];
   const top = firstOperand(cmd, 1, BUN);

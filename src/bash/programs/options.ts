@@ -1,5 +1,5 @@
 import type { Span, Word } from '../types.js';
-import { leadingText, singleField, sliceWord } from './words.js';
+import { leadingText, singleField, sliceWord, splitsFreely } from './words.js';
 
 export type Arity = 'flag' | 'value' | 'optional';
 
@@ -140,7 +140,12 @@ function lookupLong(g: Grammar, name: string): Named | undefined {
   return first && candidates.every((spec) => spec.name === first.name) ? first : undefined;
 }
 
-export function parseOptions(words: readonly Word[], start: number, g: Grammar, mode: ParseMode = {}): ParseResult {
+export function parseOptions(
+  words: readonly Word[],
+  start: number,
+  g: Grammar,
+  mode: ParseMode = {},
+): ParseResult {
   const end = mode.end ?? words.length;
   const strict = (mode.dynamic ?? 'fail') === 'fail';
   const unknownFails = (mode.unknown ?? 'fail') === 'fail';
@@ -185,10 +190,8 @@ export function parseOptions(words: readonly Word[], start: number, g: Grammar, 
       const unsure = lead === '' && !word.static;
       if (unsure && strict) return failure(`${word.text} may be an option or an operand`, word);
       if (!mode.permute && !unsure) return operandsFrom(i);
-      if (unsure || !singleField(word)) {
-        if (strict) return failure(`${word.text} may expand to several words`, word);
-        parsed.suspects.push(i);
-      }
+      if (strict && !singleField(word)) return failure(`${word.text} may expand to several words`, word);
+      if (unsure || splitsFreely(word)) parsed.suspects.push(i);
       parsed.operands.push(i);
       i++;
       continue;
@@ -236,7 +239,9 @@ export function parseOptions(words: readonly Word[], start: number, g: Grammar, 
         i++;
         continue;
       }
-      const spec = lookupLong(g, name) ?? (g.unlistedFlags?.test(name) ? { arity: 'flag', name: `--${name}` } : undefined);
+      const spec =
+        lookupLong(g, name) ??
+        (g.unlistedFlags?.test(name) ? { arity: 'flag', name: `--${name}` } : undefined);
       if (spec) {
         const problem = withValue(spec, attached);
         if (problem) return problem;

@@ -1,6 +1,14 @@
 import type { CommandView, NestedSpec } from '../nested.js';
 import type { Word } from '../types.js';
-import { type Grammar, grammar, has, lastValue, operandWords, optionsNamed, parseOptions } from './options.js';
+import {
+  type Grammar,
+  grammar,
+  has,
+  lastValue,
+  operandWords,
+  optionsNamed,
+  parseOptions,
+} from './options.js';
 import { argvSpec, codeIn, codeSpec, type Handler, parseFailure, shellSpec, unresolved } from './specs.js';
 import { assignmentName, is, joinWords } from './words.js';
 
@@ -24,7 +32,9 @@ function projectScript(cmd: CommandView, via: string, at: Located | undefined, f
 }
 
 function dynamicSub(cmd: CommandView, sub: Located): NestedSpec[] | undefined {
-  return sub.word.static ? undefined : [unresolved(`${cmd.program} subcommand only known at run time`, sub.word)];
+  return sub.word.static
+    ? undefined
+    : [unresolved(`${cmd.program} subcommand only known at run time`, sub.word)];
 }
 
 const NPM = grammar({
@@ -84,12 +94,15 @@ function npm(cmd: CommandView): NestedSpec[] {
   const found = subcommand(cmd, NPM);
   if (found.failure) return [found.failure];
   const { parsed, sub, operands } = found;
-  const specs = optionsNamed(parsed, '--script-shell').map((option) => shellSpec(option.value!, 'npm --script-shell'));
+  const specs = optionsNamed(parsed, '--script-shell').map((option) =>
+    shellSpec(option.value!, 'npm --script-shell'),
+  );
   if (!sub || has(parsed, 'v', 'h')) return specs;
   const dynamic = dynamicSub(cmd, sub);
   if (dynamic) return dynamic;
   const name = NPM_ALIASES[sub.word.value] ?? sub.word.value;
-  if (name === 'run') return operands[1] ? [...specs, projectScript(cmd, 'npm run', operands[1], sub.word)] : specs;
+  if (name === 'run')
+    return operands[1] ? [...specs, projectScript(cmd, 'npm run', operands[1], sub.word)] : specs;
   if (['test', 'start', 'stop', 'restart'].includes(name)) {
     return [...specs, codeSpec('script-file', 'npm', `npm ${name}`, sub.word, name)];
   }
@@ -198,7 +211,18 @@ const YARN_BUILTIN = new Set([
   'workspaces',
 ]);
 
-const YARN_INSTALLS = new Set(['install', 'add', 'remove', 'up', 'upgrade', 'dedupe', 'rebuild', 'unplug', 'import', 'link']);
+const YARN_INSTALLS = new Set([
+  'install',
+  'add',
+  'remove',
+  'up',
+  'upgrade',
+  'dedupe',
+  'rebuild',
+  'unplug',
+  'import',
+  'link',
+]);
 
 /** yarn and pnpm: `run X`, or X itself when it is not a built-in command, runs a package.json script. */
 function packageManager(manager: 'yarn' | 'pnpm'): Handler {
@@ -238,7 +262,23 @@ const PNPM = grammar({
   unlistedFlags: /./,
 });
 
-const PNPM_INSTALLS = new Set(['install', 'i', 'add', 'update', 'up', 'upgrade', 'rebuild', 'rb', 'link', 'ln', 'import', 'remove', 'rm', 'uninstall', 'un']);
+const PNPM_INSTALLS = new Set([
+  'install',
+  'i',
+  'add',
+  'update',
+  'up',
+  'upgrade',
+  'rebuild',
+  'rb',
+  'link',
+  'ln',
+  'import',
+  'remove',
+  'rm',
+  'uninstall',
+  'un',
+]);
 
 const PNPM_BUILTIN = new Set([
   'audit',
@@ -292,16 +332,29 @@ function make(cmd: CommandView): NestedSpec[] {
     .filter((index) => !(is(cmd.argv[index - 1], '-j', '-l') && /^[\d.]+$/.test(cmd.argv[index]!.value)))
     .map((index) => cmd.argv[index]!)
     .filter((word) => assignmentName(word) === null);
-  const evals = optionsNamed(parsed, 'E').map((option) => codeIn('interpreter-code', cmd.program, '--eval', option.value!));
+  const evals = optionsNamed(parsed, 'E').map((option) =>
+    codeIn('interpreter-code', cmd.program, '--eval', option.value!),
+  );
   const makefile = lastValue(parsed, 'f');
   const code = targets.length ? joinWords(targets) : makefile;
-  return [...evals, code ? codeIn('script-file', cmd.program, 'make', code) : codeSpec('script-file', cmd.program, 'make', cmd.argv[0]!)];
+  return [
+    ...evals,
+    code
+      ? codeIn('script-file', cmd.program, 'make', code)
+      : codeSpec('script-file', cmd.program, 'make', cmd.argv[0]!),
+  ];
 }
 
 /** `runner SUB ...`: subcommands that run project code, and those that wrap another command. */
 function subcommands(
   g: Grammar,
-  table: { run?: string[]; wrap?: string[]; packages?: string[]; inert?: string[]; other?: 'run' | 'nothing' },
+  table: {
+    run?: string[];
+    wrap?: string[];
+    packages?: string[];
+    inert?: string[];
+    other?: 'run' | 'nothing';
+  },
 ): Handler {
   return (cmd) => {
     const found = subcommand(cmd, g);
@@ -335,10 +388,28 @@ const CARGO = grammar({
 function cargo(cmd: CommandView): NestedSpec[] {
   const parsed = parseOptions(cmd.argv, 1, CARGO, { unknown: 'flag' });
   const config = parsed.ok
-    ? optionsNamed(parsed, '--config').map((option) => codeIn('environment', 'cargo', '--config', option.value!))
+    ? optionsNamed(parsed, '--config').map((option) =>
+        codeIn('environment', 'cargo', '--config', option.value!),
+      )
     : [];
   const run = subcommands(CARGO, {
-    run: ['run', 'r', 'test', 't', 'bench', 'build', 'b', 'check', 'c', 'clippy', 'doc', 'd', 'install', 'fix', 'miri'],
+    run: [
+      'run',
+      'r',
+      'test',
+      't',
+      'bench',
+      'build',
+      'b',
+      'check',
+      'c',
+      'clippy',
+      'doc',
+      'd',
+      'install',
+      'fix',
+      'miri',
+    ],
     inert: [
       'fmt',
       'metadata',
@@ -393,7 +464,9 @@ export const RUNNERS: Record<string, Handler> = {
   cargo,
   go: subcommands(PLAIN, { packages: ['run'], run: ['test', 'generate'] }),
   uv: subcommands(UVX, { wrap: ['run'] }),
-  poetry: subcommands(grammar({ values: 'CP', long: 'directory=/C project=/P', unlistedFlags: /./ }), { wrap: ['run'] }),
+  poetry: subcommands(grammar({ values: 'CP', long: 'directory=/C project=/P', unlistedFlags: /./ }), {
+    wrap: ['run'],
+  }),
   pipenv: subcommands(PLAIN, { wrap: ['run'] }),
   bundle: subcommands(PLAIN, { wrap: ['exec'] }),
   pytest: simpleRunner,

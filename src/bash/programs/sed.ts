@@ -107,7 +107,8 @@ export function parseSed(script: string): SedScript {
     }
     if (command === 's' || command === 'y') {
       const delimiter = script[i++];
-      if (delimiter === undefined || delimiter === '\n' || delimiter === '\\') return { ...result, ok: false };
+      if (delimiter === undefined || delimiter === '\n' || delimiter === '\\')
+        return { ...result, ok: false };
       if (!delimited(delimiter) || !delimited(delimiter)) return { ...result, ok: false };
       if (command === 'y') continue;
       while (i < script.length) {

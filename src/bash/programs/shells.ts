@@ -87,7 +87,8 @@ function loader(option: string): Handler {
 
 /** fc re-runs or edits commands from the history, which the analyzer cannot see. */
 function fc(cmd: CommandView): NestedSpec[] {
-  if (cmd.argv.slice(1).some((word) => is(word, '-l') || (word.static && /^-[nr]*l/.test(word.value)))) return [];
+  if (cmd.argv.slice(1).some((word) => is(word, '-l') || (word.static && /^-[nr]*l/.test(word.value))))
+    return [];
   return [codeSpec('program-option', 'fc', 'history', cmd.argv[0]!)];
 }
 

@@ -29,7 +29,10 @@ export function codeSpec(
   code?: string,
 ): NestedSpec {
   const span = 'span' in at ? at.span : at;
-  return { kind: 'code', exec: { kind, program, via, ...(code === undefined ? {} : { code }), span: { ...span } } };
+  return {
+    kind: 'code',
+    exec: { kind, program, via, ...(code === undefined ? {} : { code }), span: { ...span } },
+  };
 }
 
 /** Code carried by a word: its text when static. */

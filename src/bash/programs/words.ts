@@ -19,7 +19,7 @@ export function leadingText(word: Word): string {
 }
 
 export function is(word: Word | undefined, ...values: string[]): boolean {
-  return word !== undefined && word.static && values.includes(word.value);
+  return word?.static === true && values.includes(word.value);
 }
 
 /** True when the word certainly expands to exactly one argument (no field splitting, globbing or "$@"). */
@@ -27,6 +27,11 @@ export function singleField(word: Word): boolean {
   if (word.static) return true;
   if (expands(word)) return false;
   return expansionsAllQuoted(word.text);
+}
+
+/** True when an unquoted expansion in the word is split into fields, which may then be anything. */
+export function splitsFreely(word: Word): boolean {
+  return !word.static && !expansionsAllQuoted(word.text);
 }
 
 function expansionsAllQuoted(text: string): boolean {
@@ -191,5 +196,11 @@ export function assignmentName(word: Word): string | null | 'dynamic' {
 
 /** The Assignment a `NAME=value` word makes. */
 export function wordAssignment(word: Word, name: string): Assignment {
-  return { name, append: false, value: sliceWord(word, name.length + 1), array: false, span: { ...word.span } };
+  return {
+    name,
+    append: false,
+    value: sliceWord(word, name.length + 1),
+    array: false,
+    span: { ...word.span },
+  };
 }

@@ -6,10 +6,10 @@ import {
   grammar,
   has,
   lastValue,
-  type Parsed,
-  parseOptions,
   operandWords,
   optionsNamed,
+  type Parsed,
+  parseOptions,
 } from './options.js';
 import { argvSpec, codeIn, codeSpec, type Handler, parseFailure, shellSpec, unresolved } from './specs.js';
 import {
@@ -72,7 +72,8 @@ function runOperands(rule: WrapperRule, ctx: Context): NestedSpec[] {
   const positional = rule.positional ?? 0;
   if (ctx.operands.length < positional) return [];
   for (const word of ctx.operands.slice(0, positional)) {
-    if (!singleField(word)) return [unresolved(`${ctx.cmd.program}: ${word.text} may expand to several words`, word)];
+    if (!singleField(word))
+      return [unresolved(`${ctx.cmd.program}: ${word.text} may expand to several words`, word)];
   }
   let rest = ctx.operands.slice(positional);
   const assignments: Assignment[] = [];
@@ -175,7 +176,7 @@ const RULES: Record<string, WrapperRule> = {
       const rest = wordsAfter(ctx, 'S');
       const tail = rest.length ? quotedWords(rest) : undefined;
       const value = `env ${split.value}${tail ? ` ${tail.value}` : ''}`;
-      return [shellSpec({ ...split, value, static: tail?.static ?? true }, 'env -S')];
+      return [shellSpec({ ...split, value, static: tail?.static ?? true, dynamic: tail?.dynamic ?? [] }, 'env -S')];
     },
   },
   sudo: {
@@ -218,7 +219,12 @@ const RULES: Record<string, WrapperRule> = {
     special: suSpecial,
   },
   runuser: {
-    grammar: grammar({ flags: 'flmpP', values: 'cgGswu', long: `${SU_LONG} user=/u ${HELP}`, abbreviate: true }),
+    grammar: grammar({
+      flags: 'flmpP',
+      values: 'cgGswu',
+      long: `${SU_LONG} user=/u ${HELP}`,
+      abbreviate: true,
+    }),
     permute: true,
     special: suSpecial,
   },
@@ -360,8 +366,11 @@ const RULES: Record<string, WrapperRule> = {
       if (has(ctx.parsed, 'p') && ctx.operands.length === 0) return [];
       const env = optionsNamed(ctx.parsed, 'E').flatMap((option) => {
         const name = assignmentName(option.value!);
-        if (name === 'dynamic') return [unresolved('strace -E sets a variable only known at run time', option.value!)];
-        const spec = name ? variableSpec('strace', name, wordAssignment(option.value!, name).value, option.value!.span) : undefined;
+        if (name === 'dynamic')
+          return [unresolved('strace -E sets a variable only known at run time', option.value!)];
+        const spec = name
+          ? variableSpec('strace', name, wordAssignment(option.value!, name).value, option.value!.span)
+          : undefined;
         return spec ? [spec] : [];
       });
       return env.length ? [...env, ...runOperands({ grammar: RULES.strace!.grammar }, ctx)] : undefined;
@@ -437,7 +446,9 @@ function parallelHandler(cmd: CommandView): NestedSpec[] {
   const parsed = parseOptions(words, 1, PARALLEL, { end });
   if (!parsed.ok) return [parseFailure('parallel', parsed)];
   if (has(parsed, '--help', '--version', '--citation')) return [];
-  const specs: NestedSpec[] = optionsNamed(parsed, '--ssh').map((option) => shellSpec(option.value!, 'parallel --ssh'));
+  const specs: NestedSpec[] = optionsNamed(parsed, '--ssh').map((option) =>
+    shellSpec(option.value!, 'parallel --ssh'),
+  );
   const command = words.slice(parsed.rest, end);
   if (command.length > 0) return [...specs, shellSpec(joinWords(command), 'parallel', true)];
   if (separator >= 0 && is(words[separator], ':::', ':::+')) {

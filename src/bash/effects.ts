@@ -1,0 +1,58 @@
+import { type CommandView, nestedOf, programFamily } from './nested.js';
+import { argument, type EffectHandler, NONE, UNKNOWN } from './programs/effect-helpers.js';
+import { FILE_EFFECTS } from './programs/file-effects.js';
+import { INTERPRETERS } from './programs/interpreters.js';
+import { RUNNERS } from './programs/runners.js';
+import { SHELLS } from './programs/shells.js';
+import { TOOL_EFFECTS } from './programs/tool-effects.js';
+import { WRAPPERS } from './programs/wrappers.js';
+import type { FileEffect } from './types.js';
+
+export interface EffectsResult {
+  effects: FileEffect[];
+  /** False when the command may touch files not listed. */
+  known: boolean;
+}
+
+/** Commands that touch no files themselves. */
+const NO_FILES = new Set(
+  (
+    'echo printf true false pwd cd exit export printenv whoami id uname hostname which type : test [ [[ sleep ' +
+    'seq yes basename dirname return shift set unset local declare typeset readonly alias unalias wait jobs ' +
+    'umask let break continue getopts read shopt times tty logname groups nproc arch uptime tr'
+  ).split(' '),
+);
+
+const HANDLERS = new Map<string, EffectHandler>(Object.entries({ ...FILE_EFFECTS, ...TOOL_EFFECTS }));
+
+/** Carriers: they touch no files themselves, but code they run that the analyzer cannot see may. */
+const CARRIERS = new Set(Object.keys({ ...WRAPPERS, ...SHELLS, ...INTERPRETERS, ...RUNNERS }));
+
+/** The files a command reads, writes, creates or deletes through its arguments. */
+export function effectsOf(cmd: CommandView): EffectsResult {
+  if (cmd.argv.length === 0) return NONE;
+  const program = programFamily(cmd.program);
+  if (NO_FILES.has(program)) return NONE;
+  const handler = HANDLERS.get(program);
+  if (handler) return handler(cmd);
+  if (CARRIERS.has(program)) return carrierEffects(cmd);
+  return UNKNOWN;
+}
+
+/** A script file a carrier runs is read; its own effects are unknown. */
+function carrierEffects(cmd: CommandView): EffectsResult {
+  const effects: FileEffect[] = [];
+  let known = true;
+  for (const spec of nestedOf({ ...cmd, assignments: [] })) {
+    if (spec.kind === 'unresolved') known = false;
+    if (spec.kind !== 'code') continue;
+    known = false;
+    const { kind, span } = spec.exec;
+    if (kind !== 'script-file' && kind !== 'source-file') continue;
+    const word = cmd.argv.find(
+      (candidate) => candidate.span.start === span.start && candidate.span.end === span.end,
+    );
+    if (word) effects.push(argument('read', word));
+  }
+  return { effects, known };
+}

@@ -1,0 +1,76 @@
+import type { EffectsResult } from '../effects.js';
+import type { CommandView } from '../nested.js';
+import type { FileAccess, FileEffect, Word } from '../types.js';
+import { type Grammar, has, operandWords, type Parsed, parseOptions } from './options.js';
+
+export type EffectHandler = (cmd: CommandView) => EffectsResult;
+
+export const UNKNOWN: EffectsResult = { effects: [], known: false };
+export const NONE: EffectsResult = { effects: [], known: true };
+
+export function argument(access: FileAccess, path: Word): FileEffect {
+  return { access, path, via: 'argument' };
+}
+
+export function option(access: FileAccess, path: Word): FileEffect {
+  return { access, path, via: 'option' };
+}
+
+export function each(access: FileAccess | FileAccess[], words: readonly Word[]): FileEffect[] {
+  const accesses = Array.isArray(access) ? access : [access];
+  return words.flatMap((word) => accesses.map((kind) => argument(kind, word)));
+}
+
+export interface FileCommand {
+  grammar: Grammar;
+  /** Options whose value names a file, and what the command does with it. */
+  fileOptions?: Record<string, FileAccess>;
+  /** Options after which the files touched are not all named (`wc --files0-from`, `md5sum -c`). */
+  unlisted?: string[];
+  /** Options end at the first operand (POSIX); GNU commands permute by default. */
+  posix?: boolean;
+  /** What the command does with its operands. */
+  operands: (operands: Word[], parsed: Parsed) => FileEffect[] | EffectsResult;
+}
+
+/**
+ * A command whose options are parsed from the grammar. The result is unknown when an unlisted option
+ * appears, or when a word that may be an option appears and some option of the command names a file.
+ */
+export function fileCommand(spec: FileCommand): EffectHandler {
+  return (cmd) => {
+    const parsed = parseOptions(cmd.argv, 1, spec.grammar, {
+      permute: !spec.posix,
+      unknown: 'flag',
+      dynamic: 'operand',
+    });
+    if (!parsed.ok) return UNKNOWN;
+    if (has(parsed, '--help', '--version')) return NONE;
+    const effects: FileEffect[] = [];
+    for (const found of parsed.options) {
+      const access = spec.fileOptions?.[found.name];
+      if (access && found.value) effects.push(option(access, found.value));
+    }
+    const fromOperands = spec.operands(operandWords(cmd.argv, parsed), parsed);
+    const result = Array.isArray(fromOperands) ? { effects: fromOperands, known: true } : fromOperands;
+    const optionsNameFiles =
+      Object.keys(spec.fileOptions ?? {}).length > 0 || (spec.unlisted?.length ?? 0) > 0;
+    const known =
+      result.known &&
+      parsed.unknown.length === 0 &&
+      (parsed.suspects.length === 0 || !optionsNameFiles) &&
+      !has(parsed, ...(spec.unlisted ?? []));
+    return { effects: [...effects, ...result.effects], known };
+  };
+}
+
+/** Every operand is read. */
+export function reads(operands: Word[]): FileEffect[] {
+  return each('read', operands);
+}
+
+/** The first operand is a pattern or program unless one of `patternOptions` gave it. */
+export function afterPattern(patternOptions: string[]) {
+  return (operands: Word[], parsed: Parsed): FileEffect[] =>
+    reads(has(parsed, ...patternOptions) ? operands : operands.slice(1));
+}

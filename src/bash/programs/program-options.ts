@@ -1,0 +1,531 @@
+import type { CommandView, NestedSpec } from '../nested.js';
+import type { Word } from '../types.js';
+import { awkConstructs } from './awk.js';
+import { parseFind } from './find.js';
+import { GIT } from './git.js';
+import {
+  type Grammar,
+  grammar,
+  has,
+  lastValue,
+  operandWords,
+  optionsNamed,
+  type Parsed,
+  parseOptions,
+} from './options.js';
+import { parseSed } from './sed.js';
+import { argvSpec, codeIn, codeSpec, type Handler, parseFailure, shellSpec, unresolved } from './specs.js';
+import { is, joinWords, leadingText, singleField, sliceWord, syntheticWord } from './words.js';
+
+/** Options are read GNU style (anywhere before `--`); a word that may be an option fails the analysis. */
+function scan(cmd: CommandView, g: Grammar, start = 1, permute = true): Parsed | NestedSpec {
+  const parsed = parseOptions(cmd.argv, start, g, { permute, unknown: 'flag', dynamic: 'operand' });
+  if (!parsed.ok) return parseFailure(cmd.program, parsed);
+  const suspect = parsed.suspects[0];
+  if (suspect === undefined) return parsed;
+  const word = cmd.argv[suspect]!;
+  return unresolved(`${cmd.program}: ${word.text} may be an option that runs a program`, word);
+}
+
+function failed(parsed: Parsed | NestedSpec): parsed is NestedSpec {
+  return 'kind' in parsed;
+}
+
+function find(cmd: CommandView): NestedSpec[] {
+  const expression = parseFind(cmd.argv);
+  const unsure = expression.unsure.find((entry) => entry.runs);
+  if (unsure) return [unresolved(`find: ${unsure.reason}`, unsure.word)];
+  if (expression.invalid) return [];
+  return expression.execs
+    .filter((exec) => exec.words.length > 0)
+    .map((exec) => argvSpec(exec.words, exec.primary, { kind: 'option', extraArgs: exec.extraArgs }));
+}
+
+const RG = grammar({
+  values: 'efgtTABCEmjMrd',
+  long:
+    'regexp=/e file=/f glob=/g iglob= type=/t type-not=/T type-add= type-clear= after-context=/A ' +
+    'before-context=/B context=/C context-separator= field-context-separator= field-match-separator= ' +
+    'encoding=/E max-count=/m max-depth=/d maxdepth=/d max-filesize= max-columns=/M replace=/r threads=/j ' +
+    'color= colors= sort= sortr= path-separator= pre= pre-glob= engine= dfa-size-limit= regex-size-limit= ' +
+    'ignore-file= hyperlink-format= generate= hostname-bin=',
+});
+
+/** rg --pre COMMAND runs COMMAND with each file name; --hostname-bin runs a program. */
+function rg(cmd: CommandView): NestedSpec[] {
+  const parsed = scan(cmd, RG);
+  if (failed(parsed)) return [parsed];
+  return optionsNamed(parsed, '--pre', '--hostname-bin')
+    .filter((option) => option.value && !(option.value.static && option.value.value === ''))
+    .map((option) =>
+      argvSpec([option.value!], option.name, { kind: 'option', extraArgs: option.name === '--pre' }),
+    );
+}
+
+export const SED = grammar({
+  flags: 'nrEsuzbaI',
+  values: 'efl',
+  optional: 'i',
+  long:
+    'quiet/n silent/n expression=/e file=/f in-place?/i line-length=/l null-data/z zero-terminated/z ' +
+    'regexp-extended/r separate/s unbuffered/u binary/b follow-symlinks posix sandbox debug help version',
+  abbreviate: true,
+});
+
+/**
+ * The words sed may take as its script: -e values, else the first operand. BSD `sed -i '' SCRIPT` takes
+ * the word after -i as a suffix, so then the second operand may be the script too.
+ */
+export function sedScripts(words: readonly Word[], parsed: Parsed): { scripts: Word[]; files: Word[] } {
+  const expressions = optionsNamed(parsed, 'e').map((option) => option.value!);
+  const operands = operandWords(words, parsed);
+  if (expressions.length || has(parsed, 'f')) return { scripts: expressions, files: operands };
+  const inPlace = optionsNamed(parsed, 'i').find(
+    (option) => !option.value && words[option.index]!.value === '-i',
+  );
+  const bsd = inPlace !== undefined && parsed.operands[0] === inPlace.index + 1 && operands.length > 1;
+  return { scripts: operands.slice(0, bsd ? 2 : 1), files: operands.slice(1) };
+}
+
+function sed(cmd: CommandView): NestedSpec[] {
+  const parsed = scan(cmd, SED);
+  if (failed(parsed)) return [parsed];
+  if (has(parsed, '--sandbox', '--help', '--version')) return [];
+  const specs: NestedSpec[] = optionsNamed(parsed, 'f').map((option) =>
+    codeIn('script-file', 'sed', '-f', option.value!),
+  );
+  for (const script of sedScripts(cmd.argv, parsed).scripts) {
+    if (!script.static) {
+      specs.push(codeSpec('program-option', 'sed', 'sed script', script));
+      continue;
+    }
+    const result = parseSed(script.value);
+    if (!result.ok) specs.push(codeSpec('program-option', 'sed', 'sed script', script, script.value));
+    for (const exec of result.executes) {
+      if (exec.via === 'e' && exec.command.trim() !== '') {
+        specs.push(shellSpec(syntheticWord(exec.command, script.span), 'sed e'));
+      } else {
+        specs.push(codeSpec('program-option', 'sed', exec.via, script, exec.command || undefined));
+      }
+    }
+  }
+  return specs;
+}
+
+export const AWK = grammar({
+  flags: 'bcCghMnNOPrsStVk',
+  values: 'fvFeEilW',
+  optional: 'dDLop',
+  long:
+    'file=/f assign=/v field-separator=/F source=/e exec=/E include=/i load=/l characters-as-bytes/b ' +
+    'traditional/c copyright/C dump-variables?/d debug?/D gen-pot/g help/h lint?/L bignum/M ' +
+    'non-decimal-data/n use-lc-numeric/N pretty-print?/o optimize/O profile?/p posix/P re-interval/r ' +
+    'no-optimize/s sandbox/S lint-old/t version/V csv/k',
+});
+
+/** The awk program words: -e values, else the first operand unless -f or -E names a program file. */
+export function awkPrograms(words: readonly Word[], parsed: Parsed): { programs: Word[]; files: Word[] } {
+  const sources = optionsNamed(parsed, 'e').map((option) => option.value!);
+  const operands = operandWords(words, parsed);
+  if (sources.length || has(parsed, 'f', 'E')) return { programs: sources, files: operands };
+  return { programs: operands.slice(0, 1), files: operands.slice(1) };
+}
+
+function awk(cmd: CommandView): NestedSpec[] {
+  const parsed = scan(cmd, AWK, 1, false);
+  if (failed(parsed)) return [parsed];
+  if (has(parsed, 'h', 'V', 'C')) return [];
+  const program = cmd.program;
+  const specs: NestedSpec[] = [
+    ...optionsNamed(parsed, 'f', 'E').map((option) =>
+      codeIn('script-file', program, `-${option.name}`, option.value!),
+    ),
+    ...optionsNamed(parsed, 'i')
+      .filter((option) => !is(option.value, 'inplace', 'inplace.awk'))
+      .map((option) => codeIn('script-file', program, '-i', option.value!)),
+    ...optionsNamed(parsed, 'l').map((option) => codeIn('program-option', program, '-l', option.value!)),
+  ];
+  if (has(parsed, 'S')) return specs;
+  for (const text of awkPrograms(cmd.argv, parsed).programs) {
+    if (!text.static) {
+      specs.push(codeSpec('program-option', program, 'awk program', text));
+      continue;
+    }
+    for (const construct of awkConstructs(text.value)) {
+      specs.push(codeSpec('program-option', program, construct, text, text.value));
+    }
+  }
+  return specs;
+}
+
+export const TAR = grammar({
+  flags: 'AcdrtuxajJzZBGhiklmMnOopPRsSUvwW',
+  values: 'bCfFgHIKLNTVX',
+  long:
+    'to-command= checkpoint-action= use-compress-program=/I rsh-command= rmt-command= info-script=/F ' +
+    'new-volume-script=/F file=/f directory=/C files-from=/T exclude-from=/X exclude= newer=/N ' +
+    'newer-mtime= after-date=/N owner= group= mode= mtime= label=/V format=/H blocking-factor=/b ' +
+    'record-size= tape-length=/L listed-incremental=/g starting-file=/K transform= xform= ' +
+    'strip-components= suffix= exclude-tag= exclude-tag-under= exclude-tag-all= index-file= volno-file= ' +
+    'warning= quoting-style= quote-chars= no-quote-chars= sort= hole-detection= pax-option= level= ' +
+    'group-map= owner-map= backup? checkpoint? occurrence? atime-preserve? create/c extract/x get/x list/t ' +
+    'append/r update/u catenate/A concatenate/A diff/d compare/d delete to-stdout/O force-local ' +
+    'remove-files keep-old-files/k',
+});
+
+/** `tar xzf FILE` (a first word without a dash) means `tar -x -z -f FILE`. */
+export function expandTarBundle(words: readonly Word[]): Word[] {
+  const bundle = words[1];
+  if (!bundle?.static || !/^[A-Za-z]+$/.test(bundle.value)) return [...words];
+  const expanded: Word[] = [words[0]!];
+  let next = 2;
+  for (const letter of bundle.value) {
+    expanded.push(syntheticWord(`-${letter}`, bundle.span));
+    if (TAR.values.includes(letter) && words[next]) expanded.push(words[next++]!);
+  }
+  return [...expanded, ...words.slice(next)];
+}
+
+const TAR_COMMANDS = ['--to-command', '--rsh-command', '--rmt-command', 'I', 'F'];
+
+/** `tar -f host:file` reaches the archive through rsh or ssh. */
+export function remoteArchive(parsed: Parsed): Word | undefined {
+  const file = lastValue(parsed, 'f');
+  if (!file || has(parsed, '--force-local')) return undefined;
+  return /^[^/]*:/.test(leadingText(file)) ? file : undefined;
+}
+
+function tar(cmd: CommandView): NestedSpec[] {
+  const view = { ...cmd, argv: expandTarBundle(cmd.argv) };
+  const parsed = scan(view, TAR);
+  if (failed(parsed)) return [parsed];
+  const specs: NestedSpec[] = [];
+  for (const option of parsed.options) {
+    const via = option.name.length === 1 ? `tar -${option.name}` : `tar ${option.name}`;
+    if (TAR_COMMANDS.includes(option.name) && option.value) specs.push(shellSpec(option.value, via));
+    if (option.name === '--checkpoint-action' && option.value) {
+      const action = option.value;
+      if (leadingText(action).startsWith('exec=')) specs.push(shellSpec(sliceWord(action, 5), via));
+      else if (!action.static) specs.push(shellSpec(action, via));
+    }
+  }
+  const remote = remoteArchive(parsed);
+  if (remote) specs.push(codeIn('program-option', 'tar', 'remote archive', remote));
+  return specs;
+}
+
+const SSH_FLAGS = '46AaCfGgKkMNnqsTtVvXxYy';
+const SSH = grammar({ flags: SSH_FLAGS, values: 'BbcDEeFIiJLlmOoPpQRSWw' });
+export const SCP = grammar({ flags: '346ABCpqrRTOv', values: 'cDFiJloPSX' });
+const SFTP = grammar({ flags: '246aCfNpqrv', values: 'BbcDFiJloPRsSX' });
+
+const SSH_COMMAND_KEYS = ['proxycommand', 'localcommand', 'knownhostscommand'];
+
+/** `-o Key=Value` / `-o 'Key Value'` settings that are commands run locally. */
+function sshOptionSpecs(program: string, parsed: Parsed): NestedSpec[] {
+  const specs: NestedSpec[] = [];
+  for (const option of parsed.options) {
+    const value = option.value;
+    if (!value) continue;
+    if (option.name === 'F') specs.push(codeIn('environment', program, '-F', value));
+    if (option.name === 'S' && program !== 'ssh') specs.push(shellSpec(value, `${program} -S`));
+    if (option.name === 'D' && program === 'sftp') specs.push(shellSpec(value, 'sftp -D'));
+    if (option.name !== 'o') continue;
+    const setting = /^\s*([A-Za-z]+)\s*(=\s*|\s+)/.exec(leadingText(value));
+    if (!setting) {
+      if (!value.static)
+        specs.push(unresolved(`${program} -o ${value.text}: setting only known at run time`, value));
+      continue;
+    }
+    const key = setting[1]!.toLowerCase();
+    if (!SSH_COMMAND_KEYS.includes(key)) continue;
+    const command = sliceWord(value, setting[0].length);
+    if (!(command.static && command.value.toLowerCase() === 'none'))
+      specs.push(shellSpec(command, setting[1]!));
+  }
+  return specs;
+}
+
+/** ssh [options] destination [options] [command]: the command runs on the remote host. */
+function ssh(cmd: CommandView): NestedSpec[] {
+  const words = cmd.argv;
+  const first = parseOptions(words, 1, SSH);
+  if (!first.ok) return [parseFailure('ssh', first)];
+  const destination = words[first.rest];
+  const second = destination ? parseOptions(words, first.rest + 1, SSH) : first;
+  if (!second.ok) return [parseFailure('ssh', second)];
+  const options = {
+    ...second,
+    options: second === first ? first.options : [...first.options, ...second.options],
+  };
+  const specs = sshOptionSpecs('ssh', options);
+  if (!destination || has(options, 'V', 'G', 'O', 'Q', 'N')) return specs;
+  const command = words.slice(second.rest);
+  const remote = command.length ? joinWords(command) : destination;
+  const via = command.length ? 'ssh remote command' : 'ssh remote shell';
+  return [
+    ...specs,
+    codeSpec(
+      'program-option',
+      'ssh',
+      via,
+      remote,
+      command.length && remote.static ? remote.value : undefined,
+    ),
+  ];
+}
+
+function sshFamily(program: 'scp' | 'sftp', g: Grammar): Handler {
+  return (cmd) => {
+    const parsed = parseOptions(cmd.argv, 1, g);
+    if (!parsed.ok) return [parseFailure(program, parsed)];
+    return sshOptionSpecs(program, parsed);
+  };
+}
+
+export const RSYNC = grammar({
+  values: 'efBMT',
+  long:
+    'rsh=/e rsync-path= filter=/f exclude= include= exclude-from= include-from= files-from= temp-dir=/T ' +
+    'partial-dir= backup-dir= suffix= chmod= chown= usermap= groupmap= compare-dest= copy-dest= link-dest= ' +
+    'log-file= log-file-format= out-format= password-file= port= sockopts= timeout= contimeout= bwlimit= ' +
+    'max-size= min-size= max-delete= block-size=/B checksum-choice= compress-choice= compress-level= ' +
+    'skip-compress= remote-option=/M iconv= address= info= debug= modify-window= write-batch= ' +
+    'only-write-batch= read-batch= protocol= checksum-seed= outbuf= stop-after= stop-at=',
+});
+
+function rsync(cmd: CommandView): NestedSpec[] {
+  const parsed = scan(cmd, RSYNC);
+  if (failed(parsed)) return [parsed];
+  return [
+    ...optionsNamed(parsed, 'e').map((option) => shellSpec(option.value!, 'rsync -e')),
+    ...optionsNamed(parsed, '--rsync-path').map((option) =>
+      codeIn('program-option', 'rsync', '--rsync-path', option.value!),
+    ),
+  ];
+}
+
+/** less +CMD runs less commands at start; `!` runs a shell command, `|` pipes to one. */
+function less(cmd: CommandView): NestedSpec[] {
+  const specs: NestedSpec[] = [];
+  for (const word of cmd.argv.slice(1)) {
+    if (is(word, '--')) break;
+    const lead = leadingText(word);
+    if (lead === '' && !word.static) return [unresolved(`less: ${word.text} may be a +command`, word)];
+    if (!lead.startsWith('+')) continue;
+    const bang = word.value.indexOf('!');
+    const pipe = word.value.indexOf('|');
+    if (bang >= 0) specs.push(shellSpec(sliceWord(word, bang + 1), 'less +!'));
+    else if (pipe >= 0) specs.push(shellSpec(sliceWord(word, pipe + 2), 'less +|'));
+    else if (!word.static) specs.push(shellSpec(sliceWord(word, 1), 'less +'));
+  }
+  return specs;
+}
+
+/** vim -c CMD, +CMD, --cmd CMD run editor commands (which include `:!shell`); -S and -u source scripts. */
+function vim(cmd: CommandView): NestedSpec[] {
+  const specs: NestedSpec[] = [];
+  const words = cmd.argv;
+  if (cmd.program === 'rvim' || cmd.program === 'rview') return [];
+  let exMode = cmd.program === 'ex';
+  for (let i = 1; i < words.length; i++) {
+    const word = words[i]!;
+    if (is(word, '--')) break;
+    const lead = leadingText(word);
+    if (lead === '' && !word.static)
+      return [unresolved(`${cmd.program}: ${word.text} may be an option`, word)];
+    const next = words[i + 1];
+    if (is(word, '-c', '--cmd') && next) {
+      specs.push(codeIn('program-option', cmd.program, word.value, next));
+      i++;
+    } else if (is(word, '-S', '-u', '-s') && next) {
+      const kind = word.value === '-s' ? 'program-option' : 'script-file';
+      if (!is(next, 'NONE', 'NORC', 'DEFAULTS')) specs.push(codeIn(kind, cmd.program, word.value, next));
+      i++;
+    } else if (lead.startsWith('+') && !/^\+(\d*|\/.*)$/.test(word.value)) {
+      specs.push(codeIn('program-option', cmd.program, '+', sliceWord(word, 1)));
+    } else if (word.static && /^-[a-zA-Z]*[eE]/.test(word.value) && !word.value.startsWith('--')) {
+      exMode = true;
+    }
+  }
+  if (exMode) specs.push(codeSpec('stdin', cmd.program, 'ex mode', words[0]!));
+  return specs;
+}
+
+function emacs(cmd: CommandView): NestedSpec[] {
+  const specs: NestedSpec[] = [];
+  const words = cmd.argv;
+  for (let i = 1; i < words.length; i++) {
+    const word = words[i]!;
+    const lead = leadingText(word);
+    if (lead === '' && !word.static) return [unresolved(`emacs: ${word.text} may be an option`, word)];
+    const attached = /^--(eval|load|funcall|script)=/.exec(lead);
+    const name = attached ? `--${attached[1]}` : word.value;
+    const value = attached ? sliceWord(word, attached[0].length) : words[i + 1];
+    if (!value) continue;
+    if (['--eval', '-eval'].includes(name)) specs.push(codeIn('interpreter-code', 'emacs', '--eval', value));
+    else if (['-l', '--load', '-load', '--script', '-script', '-x'].includes(name)) {
+      specs.push(codeIn('script-file', 'emacs', name, value));
+    } else if (['-f', '--funcall', '-funcall'].includes(name)) {
+      specs.push(codeIn('program-option', 'emacs', name, value));
+    } else continue;
+    if (!attached) i++;
+  }
+  return specs;
+}
+
+const MAN = grammar({
+  flags: 'dDlwWfkKauctiIZ7',
+  values: 'CeELmMPprRsS',
+  optional: 'THX',
+  long:
+    'config-file=/C extension=/e encoding=/E locale=/L systems=/m manpath=/M pager=/P preprocessor=/p ' +
+    'prompt=/r recode=/R sections=/S html?/H gxditview?/X troff-device?/T regex wildcard names-only ' +
+    'no-subpages warnings? no-hyphenation nh no-justification nj local-file/l where/w path/w ' +
+    'where-cat/W catman/c help version',
+  abbreviate: true,
+});
+
+function man(cmd: CommandView): NestedSpec[] {
+  const parsed = scan(cmd, MAN);
+  if (failed(parsed)) return [parsed];
+  return [
+    ...optionsNamed(parsed, 'P').map((option) => shellSpec(option.value!, 'man -P')),
+    ...optionsNamed(parsed, 'H')
+      .filter((option) => option.value)
+      .map((option) => shellSpec(option.value!, 'man -H')),
+    ...optionsNamed(parsed, 'C').map((option) => codeIn('environment', 'man', '-C', option.value!)),
+  ];
+}
+
+/** zip -TT COMMAND / --unzip-command COMMAND tests the archive with COMMAND. */
+function zip(cmd: CommandView): NestedSpec[] {
+  const words = cmd.argv;
+  const specs: NestedSpec[] = [];
+  for (let i = 1; i < words.length; i++) {
+    const word = words[i]!;
+    if (is(word, '--')) break;
+    const lead = leadingText(word);
+    if (lead === '' && !word.static) return [unresolved(`zip: ${word.text} may be an option`, word)];
+    if (!singleField(word) && lead.startsWith('-'))
+      return [unresolved(`zip: ${word.text} is an option only known at run time`, word)];
+    const match = /^(-TT|--unzip-command)(=?)/.exec(lead);
+    if (!match) continue;
+    const rest = word.value.slice(match[0].length);
+    if (rest !== '' || match[2] === '=') specs.push(shellSpec(sliceWord(word, match[0].length), 'zip -TT'));
+    else if (words[i + 1]) specs.push(shellSpec(words[++i]!, 'zip -TT'));
+  }
+  return specs;
+}
+
+const DOCKER_GLOBAL = grammar({
+  flags: 'Dv',
+  values: 'Hcl',
+  long: 'host=/H context=/c log-level=/l config= tlscacert= tlscert= tlskey= tls tlsverify debug/D version/v help',
+});
+
+const DOCKER_RUN = grammar({
+  flags: 'diPqt',
+  values: 'acehlmpuvw',
+  long:
+    'add-host= annotation= attach=/a blkio-weight= blkio-weight-device= cap-add= cap-drop= cgroup-parent= ' +
+    'cgroupns= cidfile= cpu-period= cpu-quota= cpu-rt-period= cpu-rt-runtime= cpu-shares=/c cpus= ' +
+    'cpuset-cpus= cpuset-mems= device= device-cgroup-rule= device-read-bps= device-read-iops= ' +
+    'device-write-bps= device-write-iops= dns= dns-option= dns-search= domainname= entrypoint= env=/e ' +
+    'env-file= expose= gpus= group-add= health-cmd= health-interval= health-retries= health-start-interval= ' +
+    'health-start-period= health-timeout= hostname=/h ip= ip6= ipc= isolation= kernel-memory= label=/l ' +
+    'label-file= link= link-local-ip= log-driver= log-opt= mac-address= memory=/m memory-reservation= ' +
+    'memory-swap= memory-swappiness= mount= name= network= net= network-alias= oom-score-adj= pid= ' +
+    'pids-limit= platform= publish=/p pull= restart= runtime= security-opt= shm-size= stop-signal= ' +
+    'stop-timeout= storage-opt= sysctl= tmpfs= ulimit= user=/u userns= uts= volume=/v volume-driver= ' +
+    'volumes-from= workdir=/w detach-keys= detach/d interactive/i tty/t publish-all/P quiet/q rm init ' +
+    'privileged read-only sig-proxy? disable-content-trust no-healthcheck oom-kill-disable use-api-socket help',
+});
+
+/** docker run IMAGE CMD, docker exec CONTAINER CMD: the command runs inside a container. */
+function docker(cmd: CommandView): NestedSpec[] {
+  const words = cmd.argv;
+  const global = parseOptions(words, 1, DOCKER_GLOBAL, { unknown: 'flag', dynamic: 'operand' });
+  if (!global.ok) return [parseFailure(cmd.program, global)];
+  let index = global.rest;
+  if (is(words[index], 'container', 'compose')) index++;
+  const sub = words[index];
+  if (!sub) return [];
+  if (!sub.static) return [unresolved(`${cmd.program} subcommand only known at run time`, sub)];
+  if (!['run', 'exec', 'build', 'buildx', 'create', 'debug'].includes(sub.value)) return [];
+  const via = `${cmd.program} ${sub.value}`;
+  if (sub.value !== 'run' && sub.value !== 'exec') return [codeSpec('program-option', cmd.program, via, sub)];
+  const parsed = parseOptions(words, index + 1, DOCKER_RUN, { unknown: 'flag', dynamic: 'operand' });
+  if (!parsed.ok || parsed.unknown.length || parsed.suspects.length) {
+    return [codeSpec('program-option', cmd.program, via, sub)];
+  }
+  const command = operandWords(words, parsed).slice(1);
+  const entrypoint = lastValue(parsed, '--entrypoint');
+  const all = entrypoint ? [entrypoint, ...command] : command;
+  if (all.length === 0) return [codeSpec('program-option', cmd.program, via, sub)];
+  const text = joinWords(all);
+  return [codeSpec('program-option', cmd.program, via, text, text.static ? text.value : undefined)];
+}
+
+/** kubectl exec / run / debug / attach run a command in a pod: the words after `--`. */
+function kubectl(cmd: CommandView): NestedSpec[] {
+  const words = cmd.argv;
+  const separator = words.findIndex((word) => is(word, '--'));
+  const before = separator < 0 ? words : words.slice(0, separator);
+  const sub = before.find((word, index) => index > 0 && is(word, 'exec', 'run', 'debug', 'attach'));
+  if (!sub) return [];
+  const command = separator < 0 ? [] : words.slice(separator + 1);
+  const text = command.length ? joinWords(command) : sub;
+  const code = command.length && text.static ? text.value : undefined;
+  return [codeSpec('program-option', 'kubectl', `kubectl ${sub.value}`, text, code)];
+}
+
+/** Options naming a helper program: sort --compress-program, install --strip-program. */
+function helperProgram(option: string): Handler {
+  return (cmd) =>
+    cmd.argv.flatMap((word, index) => {
+      const lead = leadingText(word);
+      if (lead.startsWith(`${option}=`))
+        return [shellSpec(sliceWord(word, option.length + 1), `${cmd.program} ${option}`)];
+      const next = cmd.argv[index + 1];
+      if (is(word, option) && next) return [shellSpec(next, `${cmd.program} ${option}`)];
+      return [];
+    });
+}
+
+export const PROGRAM_OPTIONS: Record<string, Handler> = {
+  ...GIT,
+  find,
+  rg,
+  sed,
+  gsed: sed,
+  awk,
+  gawk: awk,
+  mawk: awk,
+  nawk: awk,
+  tar,
+  gtar: tar,
+  bsdtar: tar,
+  ssh,
+  scp: sshFamily('scp', SCP),
+  sftp: sshFamily('sftp', SFTP),
+  rsync,
+  less,
+  vim,
+  vi: vim,
+  nvim: vim,
+  view: vim,
+  ex: vim,
+  vimdiff: vim,
+  gvim: vim,
+  rvim: vim,
+  rview: vim,
+  emacs,
+  man,
+  zip,
+  docker,
+  podman: docker,
+  kubectl,
+  sort: helperProgram('--compress-program'),
+  install: helperProgram('--strip-program'),
+};

@@ -1,0 +1,512 @@
+import type { EffectsResult } from '../effects.js';
+import type { CommandView } from '../nested.js';
+import type { FileEffect, Word } from '../types.js';
+import { awkConstructs } from './awk.js';
+import {
+  argument,
+  type EffectHandler,
+  each,
+  fileCommand,
+  NONE,
+  option,
+  reads,
+  UNKNOWN,
+} from './effect-helpers.js';
+import { FILE_PRIMARIES, parseFind } from './find.js';
+import { parseGit } from './git.js';
+import {
+  type Grammar,
+  grammar,
+  has,
+  lastValue,
+  operandWords,
+  optionsNamed,
+  type Parsed,
+  parseOptions,
+} from './options.js';
+import { AWK, awkPrograms, expandTarBundle, RSYNC, SCP, SED, sedScripts, TAR } from './program-options.js';
+import { parseSed } from './sed.js';
+import { assignmentName, is, leadingText, sliceWord, splitsFreely, syntheticWord } from './words.js';
+
+function lenient(cmd: CommandView, g: Grammar, start = 1, permute = true): Parsed | undefined {
+  const parsed = parseOptions(cmd.argv, start, g, { permute, unknown: 'flag', dynamic: 'operand' });
+  return parsed.ok ? parsed : undefined;
+}
+
+function clean(parsed: Parsed): boolean {
+  return parsed.unknown.length === 0 && parsed.suspects.length === 0;
+}
+
+const STANDARD_STREAMS = ['/dev/stdout', '/dev/stderr', '/dev/null'];
+
+/** sed: -i writes the files (else reads them); `w FILE` in the script writes, `r FILE` reads. */
+const sed: EffectHandler = (cmd) => {
+  const parsed = lenient(cmd, SED);
+  if (!parsed) return UNKNOWN;
+  if (has(parsed, '--help', '--version')) return NONE;
+  const { scripts, files } = sedScripts(cmd.argv, parsed);
+  const effects: FileEffect[] = optionsNamed(parsed, 'f').map((found) => option('read', found.value!));
+  let known = clean(parsed) && !has(parsed, 'f');
+  for (const script of scripts) {
+    if (!script.static) {
+      known = false;
+      continue;
+    }
+    const result = parseSed(script.value);
+    if (!result.ok) known = false;
+    for (const path of result.writes) {
+      if (!STANDARD_STREAMS.includes(path)) effects.push(argument('write', syntheticWord(path, script.span)));
+    }
+    for (const path of result.reads) effects.push(argument('read', syntheticWord(path, script.span)));
+  }
+  const inPlace = optionsNamed(parsed, 'i').at(-1);
+  if (!inPlace) return { effects: [...effects, ...reads(files)], known };
+  effects.push(...each('write', files));
+  const suffix = inPlace.value;
+  if (suffix && !(suffix.static && suffix.value === '')) {
+    if (!suffix.static || /[*/]/.test(suffix.value)) known = false;
+    else
+      effects.push(...files.map((file) => argument('create', { ...file, value: file.value + suffix.value })));
+  }
+  return { effects, known };
+};
+
+/** awk reads its file operands (not `var=value` ones); gawk -i inplace writes them. */
+const awk: EffectHandler = (cmd) => {
+  const parsed = lenient(cmd, AWK, 1, false);
+  if (!parsed) return UNKNOWN;
+  const { programs, files } = awkPrograms(cmd.argv, parsed);
+  const effects: FileEffect[] = [];
+  let known = clean(parsed);
+  let inPlace = false;
+  for (const found of parsed.options) {
+    if (found.name === 'i' && is(found.value, 'inplace', 'inplace.awk')) inPlace = true;
+    else if (['f', 'E', 'i'].includes(found.name) && found.value) effects.push(option('read', found.value));
+    else if (found.name === 'l') known = false;
+  }
+  if (has(parsed, 'f', 'E')) known = false;
+  for (const program of programs) {
+    if (!program.static || awkConstructs(program.value).length > 0) known = false;
+  }
+  const inputs = files.filter((word) => {
+    const name = assignmentName(word);
+    return name === null || name === 'dynamic' || !/^[A-Za-z_]\w*$/.test(name);
+  });
+  return { effects: [...effects, ...each(inPlace ? 'write' : 'read', inputs)], known };
+};
+
+/** jq FILTER [FILES]; --arg NAME VALUE and --slurpfile NAME FILE take two words; --args makes operands arguments. */
+const jq: EffectHandler = (cmd) => {
+  const words = cmd.argv;
+  const effects: FileEffect[] = [];
+  let known = true;
+  let filter = false;
+  let positional = false;
+  let options = true;
+  for (let i = 1; i < words.length; i++) {
+    const word = words[i]!;
+    const lead = leadingText(word);
+    if (options && is(word, '--')) {
+      options = false;
+      continue;
+    }
+    if (options && lead.startsWith('-') && word.value.length > 1) {
+      if (!word.static) known = false;
+      if (is(word, '--arg', '--argjson')) i += 2;
+      else if (is(word, '--slurpfile', '--rawfile')) {
+        const file = words[i + 2];
+        if (file) effects.push(option('read', file));
+        i += 2;
+      } else if (is(word, '-f', '--from-file')) {
+        const file = words[++i];
+        if (file) effects.push(option('read', file));
+        filter = true;
+      } else if (is(word, '-L', '--indent')) i++;
+      else if (is(word, '--args', '--jsonargs')) positional = true;
+      else if (!/^-[a-zA-Z]+$|^--[a-z-]+$/.test(word.value)) known = false;
+      continue;
+    }
+    if (!word.static && (lead === '' || splitsFreely(word))) known = false;
+    if (!filter) {
+      filter = true;
+      continue;
+    }
+    if (!positional) effects.push(argument('read', word));
+  }
+  return { effects, known };
+};
+
+const YQ = grammar({
+  flags: 'inPCMeNrj0vhVc',
+  values: 'pIosS',
+  long:
+    'inplace/i null-input/n prettyPrint/P colors/C no-colors/M exit-status/e no-doc/N unwrapScalar? ' +
+    'tojson/j nul-output/0 verbose/v help/h version/V input-format=/p output-format=/o indent=/I ' +
+    'from-file= expression= front-matter= split-exp=/s csv-separator= xml-attribute-prefix= ' +
+    'xml-content-name= lua-prefix= lua-unquoted properties-separator= header-preprocess? no-header',
+  unlistedFlags: /./,
+});
+
+/** yq [eval|eval-all] EXPRESSION [FILES]; -i writes the files in place. */
+const yq: EffectHandler = (cmd) => {
+  const start = is(cmd.argv[1], 'e', 'eval', 'ea', 'eval-all') ? 2 : 1;
+  const parsed = lenient(cmd, YQ, start);
+  if (!parsed) return UNKNOWN;
+  if (has(parsed, 'h', 'V')) return NONE;
+  const operands = operandWords(cmd.argv, parsed);
+  const expressionGiven = has(parsed, '--from-file', '--expression') || has(parsed, 'n');
+  const files = expressionGiven ? operands : operands.slice(1);
+  const effects = [
+    ...optionsNamed(parsed, '--from-file').map((found) => option('read', found.value!)),
+    ...each(has(parsed, 'i') ? 'write' : 'read', files),
+  ];
+  return { effects, known: clean(parsed) };
+};
+
+/** find reads its start paths; -delete deletes below them; -fprint and friends write files. */
+const find: EffectHandler = (cmd) => {
+  const expression = parseFind(cmd.argv);
+  if (expression.invalid) return NONE;
+  const paths = expression.paths.length ? expression.paths : [syntheticWord('.', cmd.argv[0]!.span)];
+  const effects: FileEffect[] = reads(expression.paths);
+  for (const primary of expression.primaries) {
+    if (primary.name === '-delete') effects.push(...each('delete', paths));
+    const access = FILE_PRIMARIES[primary.name];
+    if (access && primary.args[0]) effects.push(option(access, primary.args[0]));
+  }
+  const known =
+    expression.unsure.length === 0 &&
+    !expression.unknownPrimary &&
+    !expression.primaries.some((primary) => primary.name === '-files0-from');
+  return { effects, known };
+};
+
+const TAR_MODES = ['c', 'x', 't', 'r', 'u', 'A', 'd', '--delete'];
+
+/** tar -c -f ARCHIVE FILES writes ARCHIVE and reads FILES; -x writes files only known from the archive. */
+const tar: EffectHandler = (cmd) => {
+  const view = { ...cmd, argv: expandTarBundle(cmd.argv) };
+  const parsed = lenient(view, TAR);
+  if (!parsed) return UNKNOWN;
+  if (has(parsed, '--help', '--version')) return NONE;
+  const mode = parsed.options.filter((found) => TAR_MODES.includes(found.name)).at(-1)?.name;
+  if (!mode) return UNKNOWN;
+  const archive = lastValue(parsed, 'f');
+  const operands = operandWords(view.argv, parsed);
+  const effects: FileEffect[] = [];
+  let known = clean(parsed) && !has(parsed, 'C');
+  const onArchive = (access: 'read' | 'write') => {
+    if (archive && !is(archive, '-')) effects.push(option(access, archive));
+  };
+  for (const found of optionsNamed(parsed, 'T', 'X')) effects.push(option('read', found.value!));
+  if (has(parsed, 'T')) known = false;
+  if (mode === 'c' || mode === 'r' || mode === 'u' || mode === 'A') {
+    onArchive('write');
+    effects.push(...each(has(parsed, '--remove-files') ? ['read', 'delete'] : 'read', operands));
+  } else if (mode === 'x') {
+    onArchive('read');
+    if (!has(parsed, 'O', '--to-command')) known = false;
+  } else if (mode === 't' || mode === 'd') {
+    onArchive('read');
+    if (mode === 'd') effects.push(...reads(operands));
+  } else {
+    onArchive('write');
+  }
+  return { effects, known };
+};
+
+const GIT_READ_ONLY = new Set(
+  (
+    'status log show diff rev-parse ls-files ls-tree blame grep describe shortlog cat-file rev-list merge-base ' +
+    'show-ref for-each-ref name-rev version help var count-objects check-ignore check-attr whatchanged ' +
+    'range-diff diff-tree diff-files diff-index annotate cherry show-branch verify-commit verify-tag fsck'
+  ).split(' '),
+);
+
+/** Subcommands that only list unless given arguments: `git branch`, `git stash list`. */
+const GIT_LISTING: Record<string, (args: Word[]) => boolean> = {
+  branch: (args) =>
+    args.every((word) => is(word, '-a', '-r', '-v', '-vv', '--list', '-l', '--all', '--show-current')),
+  tag: (args) => args.length === 0 || is(args[0], '-l', '--list'),
+  stash: (args) => is(args[0], 'list', 'show'),
+  remote: (args) => args.length === 0 || is(args[0], '-v', 'show', 'get-url'),
+  reflog: (args) => args.length === 0 || is(args[0], 'show'),
+  worktree: (args) => is(args[0], 'list'),
+  config: (args) => args.some((word) => /^(--get|--list|-l$|get$|list$)/.test(word.value)),
+};
+
+const GIT_PATHS = grammar({
+  flags: 'nvfiepuANrqkWSs',
+  long:
+    'dry-run/n verbose/v force/f cached staged/S worktree/W source=/s quiet/q pathspec-from-file= ' +
+    'pathspec-file-nul ignore-unmatch sparse update/u all/A intent-to-add/N chmod= refresh ignore-errors ' +
+    'ignore-missing renormalize patch/p ours theirs merge conflict= overlay no-overlay',
+  unlistedFlags: /./,
+});
+
+/** git: paths given to add, rm, mv, restore and `checkout --`; listing commands touch nothing else. */
+const git: EffectHandler = (cmd) => {
+  const found = parseGit(cmd.argv);
+  if ('kind' in found) return UNKNOWN;
+  const { parsed: global, sub, subIndex } = found;
+  if (!sub) return NONE;
+  if (!sub.static) return UNKNOWN;
+  const elsewhere = has(global, 'C', '--git-dir', '--work-tree');
+  const args = cmd.argv.slice(subIndex + 1);
+  const output = gitOutput(args);
+  const result = gitPaths(cmd, sub.value, subIndex, args);
+  return {
+    effects: [...output.effects, ...result.effects],
+    known: result.known && output.known && !elsewhere,
+  };
+};
+
+function gitOutput(args: Word[]): EffectsResult {
+  const effects: FileEffect[] = [];
+  let known = true;
+  args.forEach((word, index) => {
+    const lead = leadingText(word);
+    if (lead.startsWith('--output=')) effects.push(option('write', sliceWord(word, '--output='.length)));
+    else if (is(word, '--output') && args[index + 1]) effects.push(option('write', args[index + 1]!));
+    else if (!word.static && lead === '') known = false;
+  });
+  return { effects, known };
+}
+
+function gitPaths(cmd: CommandView, sub: string, subIndex: number, args: Word[]): EffectsResult {
+  if (GIT_READ_ONLY.has(sub)) return NONE;
+  if (GIT_LISTING[sub]) return GIT_LISTING[sub](args) ? NONE : UNKNOWN;
+  if (sub === 'checkout') {
+    const separator = args.findIndex((word) => is(word, '--'));
+    return separator < 0 ? UNKNOWN : { effects: each('write', args.slice(separator + 1)), known: true };
+  }
+  if (!['add', 'rm', 'mv', 'restore'].includes(sub)) return UNKNOWN;
+  const parsed = lenient(cmd, GIT_PATHS, subIndex + 1);
+  if (!parsed) return UNKNOWN;
+  const paths = operandWords(cmd.argv, parsed);
+  const known = clean(parsed) && !has(parsed, '--pathspec-from-file');
+  if (has(parsed, 'n')) return { effects: [], known };
+  if (sub === 'add') return { effects: reads(paths), known };
+  if (sub === 'rm') return { effects: has(parsed, '--cached') ? [] : each('delete', paths), known };
+  if (sub === 'restore') {
+    const indexOnly = has(parsed, 'S') && !has(parsed, 'W');
+    return { effects: indexOnly ? [] : each('write', paths), known };
+  }
+  if (paths.length < 2) return { effects: [], known };
+  return {
+    effects: [...each(['read', 'delete'], paths.slice(0, -1)), argument('write', paths.at(-1)!)],
+    known,
+  };
+}
+
+const CURL = grammar({
+  flags: '0123456ABfgGIiJjkLlMnNOpqRsSvVZ#:',
+  values: 'AbcCdDeEFHKmoPQrtTuUwxXyYz',
+  long:
+    'data=/d data-raw= data-binary= data-ascii= data-urlencode= json= form=/F form-string= header=/H ' +
+    'output=/o output-dir= upload-file=/T config=/K cookie=/b cookie-jar=/c dump-header=/D trace= ' +
+    'trace-ascii= stderr= etag-save= etag-compare= hsts= alt-svc= netrc-file= cacert= capath= cert=/E key= ' +
+    'user=/u user-agent=/A referer=/e request=/X url= proxy=/x max-time=/m connect-timeout= retry= ' +
+    'retry-delay= retry-max-time= range=/r continue-at=/C write-out=/w time-cond=/z limit-rate= ' +
+    'max-filesize= proxy-user=/U resolve= connect-to= interface= dns-servers= oauth2-bearer= cert-type= ' +
+    'key-type= pass= ciphers= tls-max= variable= expand-data= expand-url= libcurl= remote-name/O ' +
+    'remote-name-all remote-header-name/J silent/s show-error/S fail/f fail-with-body location/L insecure/k ' +
+    'compressed verbose/v include/i head/I get/G create-dirs progress-bar/# no-progress-meter http1.1 http2 ' +
+    'http3 ipv4/4 ipv6/6 globoff/g no-keepalive no-buffer/N raw tcp-nodelay fail-early no-sessionid ' +
+    'location-trusted post301 post302 post303 netrc/n netrc-optional junk-session-cookies/j ssl ssl-reqd ' +
+    'tlsv1.2 tlsv1.3 help version/V',
+  abbreviate: false,
+});
+
+/** The file a curl data or form value names: `@FILE`, or `name=@FILE` / `name=<FILE` for forms. */
+function curlDataFile(found: { name: string; value?: Word }): Word | undefined {
+  const value = found.value;
+  if (!value) return undefined;
+  const lead = leadingText(value);
+  const at = found.name === 'F' || found.name === '--form' ? lead.search(/=[@<]/) + 1 : lead.indexOf('@');
+  if (at < 0 || (found.name !== 'F' && at !== 0 && found.name !== '--data-urlencode')) return undefined;
+  if (at === 0 && found.name === 'F') return undefined;
+  const file = sliceWord(value, at + 1);
+  const end = file.value.indexOf(';');
+  const path = end < 0 ? file : { ...file, value: file.value.slice(0, end) };
+  return is(path, '-') ? undefined : path;
+}
+
+const CURL_WRITES = ['o', 'D', 'c', '--trace', '--trace-ascii', '--stderr', '--etag-save', '--libcurl'];
+const CURL_READS = ['T', 'K', '--cacert', '--key', 'E', '--netrc-file', '--etag-compare'];
+const CURL_DATA = ['d', '--data-binary', '--data-ascii', '--data-urlencode', '--json', 'F'];
+
+const curl: EffectHandler = (cmd) => {
+  const parsed = lenient(cmd, CURL);
+  if (!parsed) return UNKNOWN;
+  if (has(parsed, 'V', '--help')) return NONE;
+  const effects: FileEffect[] = [];
+  let known = clean(parsed) && !has(parsed, 'O', '--remote-name-all', 'K');
+  for (const found of parsed.options) {
+    const value = found.value;
+    if (!value) continue;
+    if (CURL_WRITES.includes(found.name) && !is(value, '-')) effects.push(option('write', value));
+    if (CURL_READS.includes(found.name) && !is(value, '-', '.')) effects.push(option('read', value));
+    if (found.name === '--hsts' || found.name === '--alt-svc') effects.push(option('write', value));
+    if (found.name === 'b' && !leadingText(value).includes('=')) {
+      effects.push(option('read', value));
+      if (!value.static) known = false;
+    }
+    if (CURL_DATA.includes(found.name)) {
+      const file = curlDataFile(found);
+      if (file) effects.push(option('read', file));
+      else if (!value.static) known = false;
+    }
+  }
+  return { effects, known };
+};
+
+const WGET = grammar({
+  flags: 'bqvdNSrkKEpmcFxHLhVe46',
+  values: 'OoaiPtTwlARDIXQUYBne',
+  long:
+    'output-document=/O output-file=/o append-output=/a input-file=/i directory-prefix=/P tries=/t ' +
+    'timeout=/T wait=/w level=/l accept=/A reject=/R domains=/D include-directories=/I ' +
+    'exclude-directories=/X quota=/Q user-agent=/U base=/B execute=/e post-file= body-file= post-data= ' +
+    'load-cookies= save-cookies= header= user= password= method= body-data= recursive/r mirror/m ' +
+    'page-requisites/p continue/c timestamping/N quiet/q verbose/v no-verbose server-response/S ' +
+    'no-check-certificate spider convert-links/k backup-converted/K adjust-extension/E no-parent ' +
+    'no-directories no-host-directories force-directories/x content-disposition trust-server-names ' +
+    'help/h version/V',
+  abbreviate: true,
+});
+
+/** wget -O FILE writes FILE; without it the file name comes from the URL. */
+const wget: EffectHandler = (cmd) => {
+  const parsed = lenient(cmd, WGET);
+  if (!parsed) return UNKNOWN;
+  if (has(parsed, 'h', 'V')) return NONE;
+  const effects: FileEffect[] = [];
+  const document = lastValue(parsed, 'O');
+  if (document && !is(document, '-')) effects.push(option('write', document));
+  for (const found of optionsNamed(parsed, 'o', 'a', '--save-cookies'))
+    effects.push(option('write', found.value!));
+  for (const found of optionsNamed(parsed, 'i', '--post-file', '--body-file', '--load-cookies')) {
+    effects.push(option('read', found.value!));
+  }
+  const spider = has(parsed, '--spider');
+  const known =
+    clean(parsed) && (document !== undefined || spider) && !has(parsed, 'r', 'm', 'p', 'e', 'P', 'k', 'x');
+  return { effects, known };
+};
+
+/** dd if=FILE of=FILE: operands are `name=value`. */
+const dd: EffectHandler = (cmd) => {
+  const effects: FileEffect[] = [];
+  let known = true;
+  for (const word of cmd.argv.slice(1)) {
+    const lead = leadingText(word);
+    if (is(word, '--help', '--version')) return NONE;
+    if (!lead.includes('=') || splitsFreely(word)) {
+      known = false;
+      continue;
+    }
+    if (lead.startsWith('if=')) effects.push(argument('read', sliceWord(word, 3)));
+    if (lead.startsWith('of=')) effects.push(argument('write', sliceWord(word, 3)));
+  }
+  return { effects, known };
+};
+
+/** rsync SRC... DEST: sources read, the destination written (and pruned by --delete). */
+const rsync = fileCommand({
+  grammar: RSYNC,
+  fileOptions: {
+    '--files-from': 'read',
+    '--exclude-from': 'read',
+    '--include-from': 'read',
+    '--password-file': 'read',
+    '--read-batch': 'read',
+    '--log-file': 'write',
+    '--write-batch': 'write',
+    '--only-write-batch': 'write',
+    '--backup-dir': 'write',
+  },
+  unlisted: ['--files-from'],
+  operands: (operands, parsed) => {
+    if (operands.length < 2) return operands.length ? { effects: reads(operands), known: false } : [];
+    const sources = operands.slice(0, -1);
+    const moved = parsed.unknown.some((found) => found.name === '--remove-source-files');
+    const pruned = parsed.unknown.some((found) => found.name.startsWith('--delete'));
+    return [
+      ...each(moved ? ['read', 'delete'] : 'read', sources),
+      ...each(pruned ? ['write', 'delete'] : 'write', operands.slice(-1)),
+    ];
+  },
+});
+
+const scp = fileCommand({
+  grammar: SCP,
+  fileOptions: { F: 'read', i: 'read' },
+  posix: true,
+  operands: (operands) =>
+    operands.length < 2 ? [] : [...reads(operands.slice(0, -1)), argument('write', operands.at(-1)!)],
+});
+
+/** The files wrappers themselves name: time -o, xargs -a, flock FILE, script FILE, strace -o. */
+function ownFiles(
+  g: Grammar,
+  files: Record<string, 'read' | 'write'>,
+  extra?: (parsed: Parsed, cmd: CommandView) => EffectsResult,
+): EffectHandler {
+  return (cmd) => {
+    const parsed = parseOptions(cmd.argv, 1, g, { unknown: 'flag', dynamic: 'operand' });
+    if (!parsed.ok) return UNKNOWN;
+    const effects = parsed.options.flatMap((found) => {
+      const access = files[found.name];
+      return access && found.value ? [option(access, found.value)] : [];
+    });
+    const more = extra?.(parsed, cmd) ?? NONE;
+    return { effects: [...effects, ...more.effects], known: parsed.unknown.length === 0 && more.known };
+  };
+}
+
+export const TOOL_EFFECTS: Record<string, EffectHandler> = {
+  sed,
+  gsed: sed,
+  awk,
+  gawk: awk,
+  mawk: awk,
+  nawk: awk,
+  jq,
+  yq,
+  find,
+  tar,
+  gtar: tar,
+  bsdtar: tar,
+  git,
+  curl,
+  wget,
+  dd,
+  rsync,
+  scp,
+  time: ownFiles(
+    grammar({
+      flags: 'pvaq',
+      values: 'of',
+      long: 'output=/o format=/f append/a portability/p verbose/v quiet/q',
+    }),
+    { o: 'write' },
+  ),
+  xargs: ownFiles(
+    grammar({ flags: '0prtxo', values: 'aEILndsPJRS', optional: 'eil', long: 'arg-file=/a null/0' }),
+    { a: 'read' },
+  ),
+  strace: ownFiles(grammar({ flags: 'AcCdDfFhiknNqrtTvVwxyzZ', values: 'abeEIoOpPsSuUX' }), { o: 'write' }),
+  flock: ownFiles(grammar({ flags: 'sxeunoF', values: 'wE' }), {}, (parsed, cmd) => {
+    const lock = cmd.argv[parsed.rest];
+    return { effects: lock && !/^\d+$/.test(lock.value) ? [argument('create', lock)] : [], known: true };
+  }),
+  script: ownFiles(
+    grammar({ flags: 'aefq', values: 'cBEIOTmo', optional: 't' }),
+    { B: 'write', I: 'write', O: 'write', T: 'write' },
+    (parsed, cmd) => {
+      const file = cmd.argv[parsed.rest];
+      return file ? { effects: [argument('write', file)], known: true } : UNKNOWN;
+    },
+  ),
+};

@@ -1,0 +1,33 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+it('the README embedding example runs and prints what it says', () => {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const block = /<!-- embedding-example -->\s*```js\n([\s\S]*?)```/.exec(readme)?.[1];
+  expect(block).toBeDefined();
+  expect(block!.split('\n').filter(Boolean).length).toBeLessThanOrEqual(10);
+  const dir = mkdtempSync(join(root, '.embed-test-'));
+  const home = mkdtempSync(join(root, '.embed-home-'));
+  try {
+    mkdirSync(join(dir, 'project'));
+    const file = join(dir, 'example.mjs');
+    writeFileSync(file, block!);
+    const out = execFileSync(process.execPath, [file], {
+      cwd: join(dir, 'project'),
+      env: { ...process.env, HOME: home, AUTOMODE_MANAGED_SETTINGS: join(home, 'none.json') },
+      encoding: 'utf8',
+    });
+    const lines = out.trim().split('\n');
+    expect(lines[0]).toMatch(/^deny .*rm -rf \//);
+    expect(lines[0]).toContain('defaults/settings.json');
+    expect(lines[1]).toBe('allow');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(home, { recursive: true, force: true });
+  }
+});
