@@ -39,7 +39,10 @@ export function effectsOf(cmd: CommandView): EffectsResult {
   return UNKNOWN;
 }
 
-/** A script file a carrier runs is read; its own effects are unknown. */
+/** How shells and interpreters name the script file they read. */
+const SCRIPT_VIAS = new Set(['script', '-f', '-F', '-File', '--rcfile', '--init-file']);
+
+/** A script file a carrier runs is read; what the code it runs touches is unknown. */
 function carrierEffects(cmd: CommandView): EffectsResult {
   const effects: FileEffect[] = [];
   let known = true;
@@ -47,8 +50,8 @@ function carrierEffects(cmd: CommandView): EffectsResult {
     if (spec.kind === 'unresolved') known = false;
     if (spec.kind !== 'code') continue;
     known = false;
-    const { kind, span } = spec.exec;
-    if (kind !== 'script-file' && kind !== 'source-file') continue;
+    const { kind, span, via } = spec.exec;
+    if (kind !== 'source-file' && !(kind === 'script-file' && SCRIPT_VIAS.has(via))) continue;
     const word = cmd.argv.find(
       (candidate) => candidate.span.start === span.start && candidate.span.end === span.end,
     );

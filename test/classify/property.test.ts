@@ -26,6 +26,10 @@ const SETTINGS = {
       'Bash(sh *)',
       'Bash(xargs *)',
       'Bash(eval *)',
+      'Bash(find *)',
+      'Bash(git *)',
+      'Bash(env *)',
+      'Bash(nice *)',
     ],
     deny: ['Bash(rm -rf *)'],
   },
@@ -55,6 +59,14 @@ const DENIED = [
   '{ f() { rm -rf /tmp/x; }; f; }',
   'echo /tmp/x | xargs rm -rf',
   "eval 'rm -rf /tmp/x'",
+  'env FOO=1 rm -rf /tmp/x',
+  'nice -n 5 nohup rm -rf /tmp/x',
+  'find /tmp -name x -exec rm -rf {} \\;',
+  "git -c core.pager='rm -rf /tmp/x' log",
+  "PAGER='rm -rf /tmp/x' git log",
+  "trap 'rm -rf /tmp/x' EXIT",
+  "{ bash <<'EOF'\nrm -rf /tmp/x\nEOF\n}",
+  "alias ll='rm -rf /tmp/x'",
 ];
 
 const LIST_OPS = [' && ', ' || ', '; ', ' & ', '\n', ' | ', ' |& '];

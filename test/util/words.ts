@@ -24,7 +24,13 @@ export function layout(items: (string | Word)[]): Word[] {
 
 export function assignment(name: string, value: string | Word): Assignment {
   const v = typeof value === 'string' ? word(value) : value;
-  return { name, append: false, value: v, array: false, span: { start: 0, end: name.length + 1 + v.text.length } };
+  return {
+    name,
+    append: false,
+    value: v,
+    array: false,
+    span: { start: 0, end: name.length + 1 + v.text.length },
+  };
 }
 
 /** A command view as the analyzer builds it: program is the basename of a static first word. */

@@ -1,6 +1,6 @@
 import type { CommandView, NestedSpec } from '../nested.js';
 import type { Word } from '../types.js';
-import { type Grammar, grammar, has, optionsNamed, type Parsed, parseOptions } from './options.js';
+import { type Grammar, grammar, has, optionsNamed, optionText, type Parsed, parseOptions } from './options.js';
 import { argvSpec, codeIn, codeSpec, type Handler, parseFailure, shellSpec, unresolved } from './specs.js';
 import { concatWords, is, joinWords, leadingText, quotedWords, runtimeWord, sliceWord } from './words.js';
 
@@ -83,7 +83,12 @@ function keySpecs(key: string, value: Word, sub: Word | undefined, rest: Word[])
       const script = concatWords('git ', value);
       const tail = rest.length ? quotedWords(rest) : undefined;
       const full = tail
-        ? { ...script, value: `${script.value} ${tail.value}`, static: script.static && tail.static, dynamic: tail.dynamic }
+        ? {
+            ...script,
+            value: `${script.value} ${tail.value}`,
+            static: script.static && tail.static,
+            dynamic: tail.dynamic,
+          }
         : script;
       return [shellSpec(full, `alias.${name}`)];
     }
@@ -276,20 +281,13 @@ function git(cmd: CommandView): NestedSpec[] {
   const { parsed, sub, subIndex } = found;
   const rest = words.slice(subIndex + 1);
   const specs: NestedSpec[] = [];
-  for (const option of parsed.options) {
-    if (option.name === 'c') specs.push(...configSpecs(option.value!, sub, rest));
-    else if (option.name === '--config-env') specs.push(...configEnv(option.value!, sub, rest));
-    else if (ENVIRONMENT_OPTIONS.includes(option.name) && option.value) {
-      specs.push(
-        codeIn(
-          'environment',
-          'git',
-          option.name.length === 1 ? `-${option.name}` : option.name,
-          option.value,
-        ),
-      );
-    } else if (option.name === 'p')
-      specs.push(codeSpec('program-option', 'git', '--paginate', words[option.index]!));
+  for (const { name, value, index } of parsed.options) {
+    if (name === 'c') specs.push(...configSpecs(value!, sub, rest));
+    else if (name === '--config-env') specs.push(...configEnv(value!, sub, rest));
+    else if (name === 'p') specs.push(codeSpec('program-option', 'git', '--paginate', words[index]!));
+    else if (value && ENVIRONMENT_OPTIONS.includes(name)) {
+      specs.push(codeIn('environment', 'git', optionText(name), value));
+    }
   }
   if (!sub || has(parsed, 'v', 'h')) return specs;
   if (!sub.static) return [...specs, unresolved('git subcommand only known at run time', sub)];
@@ -338,28 +336,20 @@ function subcommandSpecs(
     dynamic: 'operand',
   });
   if (!parsed.ok) return [parseFailure(`git ${name}`, parsed)];
-  const suspect = parsed.suspects[0];
-  if (suspect !== undefined && (rule.shell || rule.config || rule.environment)) {
-    return [
-      unresolved(
-        `git ${name}: ${words[suspect]!.text} may be an option that runs a program`,
-        words[suspect]!,
-      ),
-    ];
+  const suspect = parsed.suspects.map((index) => words[index]!)[0];
+  if (suspect && (rule.shell || rule.config || rule.environment)) {
+    return [unresolved(`git ${name}: ${suspect.text} may be an option that runs a program`, suspect)];
   }
-  const via = (option: string) => `git ${name} ${option.length === 1 ? `-${option}` : option}`;
   const specs: NestedSpec[] = [];
-  for (const option of parsed.options) {
-    if (rule.shell?.includes(option.name) && option.value)
-      specs.push(shellSpec(option.value, via(option.name)));
-    if (rule.config?.includes(option.name) && option.value)
-      specs.push(...configSpecs(option.value, undefined, []));
-    if (rule.environment?.includes(option.name) && option.value) {
-      specs.push(codeIn('environment', 'git', via(option.name), option.value));
+  for (const { name: option, value, index } of parsed.options) {
+    const via = `git ${name} ${optionText(option)}`;
+    if (rule.programs?.includes(option)) {
+      specs.push(value ? codeIn('program-option', 'git', via, value) : codeSpec('program-option', 'git', via, words[index]!));
     }
-    if (rule.programs?.includes(option.name)) {
-      specs.push(codeSpec('program-option', 'git', via(option.name), option.value ?? words[option.index]!));
-    }
+    if (!value) continue;
+    if (rule.shell?.includes(option)) specs.push(shellSpec(value, via));
+    if (rule.config?.includes(option)) specs.push(...configSpecs(value, undefined, []));
+    if (rule.environment?.includes(option)) specs.push(codeIn('environment', 'git', via, value));
   }
   if (rule.runsTool && !has(parsed, 'x', '--tool-help')) {
     specs.push(codeSpec('program-option', 'git', `git ${name}`, sub));

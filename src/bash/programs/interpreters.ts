@@ -7,6 +7,7 @@ import {
   lastValue,
   operandWords,
   optionsNamed,
+  optionText,
   type Parsed,
   parseOptions,
 } from './options.js';
@@ -33,10 +34,6 @@ interface InterpreterRule {
   special?: (cmd: CommandView, parsed: Parsed) => NestedSpec[] | undefined;
 }
 
-function via(name: string): string {
-  return name.startsWith('-') ? name : `-${name}`;
-}
-
 function interpret(rule: InterpreterRule): Handler {
   return (cmd) => {
     const parsed = parseOptions(cmd.argv, 1, rule.grammar);
@@ -47,19 +44,18 @@ function interpret(rule: InterpreterRule): Handler {
     const program = cmd.program;
     const carried = (names: string[] | undefined, kind: Parameters<typeof codeIn>[0]) =>
       optionsNamed(parsed, ...(names ?? [])).map((option) =>
-        codeIn(kind, program, via(option.name), option.value!),
+        codeIn(kind, program, optionText(option.name), option.value!),
       );
     const specs = [
       ...carried(rule.environment, 'environment'),
       ...carried(rule.preload, 'script-file'),
-      ...optionsNamed(parsed, ...(rule.programOptions ?? [])).map((option) =>
-        codeSpec('program-option', program, via(option.name), option.value ?? cmd.argv[option.index]!),
-      ),
+      ...carried(rule.programOptions, 'program-option'),
     ];
     const code = carried(rule.code, 'interpreter-code');
     if (code.length) return [...specs, ...code];
     const main = [...carried(rule.modules, 'script-file'), ...carried(rule.scripts, 'script-file')];
     if (main.length) return [...specs, ...main];
+    if (has(parsed, ...(rule.programOptions ?? []))) return specs;
     return [...specs, operandProgram(cmd, operandWords(cmd.argv, parsed)[0])];
   };
 }
@@ -414,7 +410,7 @@ function bun(cmd: CommandView): NestedSpec[] {
   const parsed = parseOptions(cmd.argv, 1, BUN, { unknown: 'flag' });
   if (!parsed.ok) return [parseFailure('bun', parsed)];
   const code = optionsNamed(parsed, 'e', 'p').map((option) =>
-    codeIn('interpreter-code', 'bun', via(option.name), option.value!),
+    codeIn('interpreter-code', 'bun', optionText(option.name), option.value!),
   );
   if (code.length) return code;
   if (has(parsed, 'h', 'v', '--revision')) return [];

@@ -120,6 +120,11 @@ export interface ParseFailure {
 
 export type ParseResult = Parsed | ParseFailure;
 
+/** An option as written on a command line: `-c` for `c`, `--user` unchanged. */
+export function optionText(name: string): string {
+  return name.length === 1 ? `-${name}` : name;
+}
+
 export function has(parsed: Parsed, ...names: string[]): boolean {
   return parsed.options.some((option) => names.includes(option.name));
 }

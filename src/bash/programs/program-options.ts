@@ -73,43 +73,46 @@ export const SED = grammar({
 });
 
 /**
- * The words sed may take as its script: -e values, else the first operand. BSD `sed -i '' SCRIPT` takes
- * the word after -i as a suffix, so then the second operand may be the script too.
+ * The words sed takes as its script: -e values, else the first operand. BSD `sed -i '' SCRIPT FILE` reads
+ * the word after a bare -i as a backup suffix, so then the second operand may be the script instead.
  */
-export function sedScripts(words: readonly Word[], parsed: Parsed): { scripts: Word[]; files: Word[] } {
+export function sedScripts(
+  words: readonly Word[],
+  parsed: Parsed,
+): { scripts: Word[]; bsd?: Word; files: Word[] } {
   const expressions = optionsNamed(parsed, 'e').map((option) => option.value!);
   const operands = operandWords(words, parsed);
   if (expressions.length || has(parsed, 'f')) return { scripts: expressions, files: operands };
-  const inPlace = optionsNamed(parsed, 'i').find(
-    (option) => !option.value && words[option.index]!.value === '-i',
+  const bareInPlace = optionsNamed(parsed, 'i').some(
+    (option) =>
+      !option.value && words[option.index]!.value === '-i' && parsed.operands[0] === option.index + 1,
   );
-  const bsd = inPlace !== undefined && parsed.operands[0] === inPlace.index + 1 && operands.length > 1;
-  return { scripts: operands.slice(0, bsd ? 2 : 1), files: operands.slice(1) };
+  const bsd = bareInPlace ? operands[1] : undefined;
+  return { scripts: operands.slice(0, 1), ...(bsd ? { bsd } : {}), files: operands.slice(1) };
+}
+
+function sedScriptSpecs(script: Word, possible: boolean): NestedSpec[] {
+  if (!script.static) return [codeSpec('program-option', 'sed', 'sed script', script)];
+  const result = parseSed(script.value);
+  if (!result.ok)
+    return possible ? [] : [codeSpec('program-option', 'sed', 'sed script', script, script.value)];
+  return result.executes.map((exec) =>
+    exec.via === 'e' && exec.command.trim() !== ''
+      ? shellSpec(syntheticWord(exec.command, script.span), 'sed e')
+      : codeSpec('program-option', 'sed', exec.via, script, exec.command || undefined),
+  );
 }
 
 function sed(cmd: CommandView): NestedSpec[] {
   const parsed = scan(cmd, SED);
   if (failed(parsed)) return [parsed];
   if (has(parsed, '--sandbox', '--help', '--version')) return [];
-  const specs: NestedSpec[] = optionsNamed(parsed, 'f').map((option) =>
-    codeIn('script-file', 'sed', '-f', option.value!),
-  );
-  for (const script of sedScripts(cmd.argv, parsed).scripts) {
-    if (!script.static) {
-      specs.push(codeSpec('program-option', 'sed', 'sed script', script));
-      continue;
-    }
-    const result = parseSed(script.value);
-    if (!result.ok) specs.push(codeSpec('program-option', 'sed', 'sed script', script, script.value));
-    for (const exec of result.executes) {
-      if (exec.via === 'e' && exec.command.trim() !== '') {
-        specs.push(shellSpec(syntheticWord(exec.command, script.span), 'sed e'));
-      } else {
-        specs.push(codeSpec('program-option', 'sed', exec.via, script, exec.command || undefined));
-      }
-    }
-  }
-  return specs;
+  const { scripts, bsd } = sedScripts(cmd.argv, parsed);
+  return [
+    ...optionsNamed(parsed, 'f').map((option) => codeIn('script-file', 'sed', '-f', option.value!)),
+    ...scripts.flatMap((script) => sedScriptSpecs(script, false)),
+    ...(bsd ? sedScriptSpecs(bsd, true) : []),
+  ];
 }
 
 export const AWK = grammar({
@@ -284,6 +287,7 @@ function sshFamily(program: 'scp' | 'sftp', g: Grammar): Handler {
 }
 
 export const RSYNC = grammar({
+  flags: 'avzrlptgoDPhHAXEWxSucbnqiRmOJkKLCIy0468s',
   values: 'efBMT',
   long:
     'rsh=/e rsync-path= filter=/f exclude= include= exclude-from= include-from= files-from= temp-dir=/T ' +
@@ -291,7 +295,16 @@ export const RSYNC = grammar({
     'log-file= log-file-format= out-format= password-file= port= sockopts= timeout= contimeout= bwlimit= ' +
     'max-size= min-size= max-delete= block-size=/B checksum-choice= compress-choice= compress-level= ' +
     'skip-compress= remote-option=/M iconv= address= info= debug= modify-window= write-batch= ' +
-    'only-write-batch= read-batch= protocol= checksum-seed= outbuf= stop-after= stop-at=',
+    'only-write-batch= read-batch= protocol= checksum-seed= outbuf= stop-after= stop-at= archive/a ' +
+    'verbose/v compress/z recursive/r links/l perms/p times/t group/g owner/o devices specials ' +
+    'hard-links/H acls/A xattrs/X executability/E whole-file/W one-file-system/x sparse/S update/u ' +
+    'checksum/c backup/b dry-run/n quiet/q itemize-changes/i relative/R prune-empty-dirs/m ' +
+    'omit-dir-times/O omit-link-times/J copy-links/L copy-dirlinks/k keep-dirlinks/K cvs-exclude/C ' +
+    'ignore-times/I human-readable/h progress partial delete delete-before delete-during delete-delay ' +
+    'delete-after delete-excluded remove-source-files ignore-existing existing inplace append ' +
+    'append-verify mkpath stats no-motd safe-links copy-unsafe-links size-only numeric-ids fake-super ' +
+    'super force ignore-errors list-only help version',
+  abbreviate: true,
 });
 
 function rsync(cmd: CommandView): NestedSpec[] {

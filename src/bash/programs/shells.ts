@@ -1,6 +1,6 @@
 import type { CommandView, NestedSpec } from '../nested.js';
 import { grammar, has, lastValue, operandWords, optionsNamed, parseOptions } from './options.js';
-import { codeIn, codeSpec, type Handler, parseFailure, shellSpec } from './specs.js';
+import { codeIn, codeSpec, type Handler, parseFailure, shellSpec, unresolved } from './specs.js';
 import { is, joinWords } from './words.js';
 
 const SHELL = grammar({
@@ -13,21 +13,24 @@ const SHELL = grammar({
 
 /** sh, bash, zsh...: `-c STRING` (the first operand after all options), a script file, or stdin. */
 function posixShell(cmd: CommandView): NestedSpec[] {
-  const parsed = parseOptions(cmd.argv, 1, SHELL);
+  const parsed = parseOptions(cmd.argv, 1, SHELL, { dynamic: 'operand' });
   if (!parsed.ok) return [parseFailure(cmd.program, parsed)];
   if (has(parsed, '--help', '--version')) return [];
   let operands = operandWords(cmd.argv, parsed);
   if (parsed.dashdash === undefined && is(operands[0], '-')) operands = operands.slice(1);
+  const script = operands[0];
+  // With -c, a dynamic word where the script may be is passed on as a dynamic script: whether it is the
+  // script or an option, the string run is then unknown.
+  const suspect = parsed.suspects
+    .map((index) => cmd.argv[index]!)
+    .find((word) => word !== script || !has(parsed, 'c'));
+  if (suspect) return [unresolved(`${cmd.program}: ${suspect.text} may be an option or the script`, suspect)];
   const specs = optionsNamed(parsed, '--rcfile', '--init-file').map((option) =>
     codeIn('source-file', cmd.program, option.name, option.value!),
   );
-  if (has(parsed, 'c')) {
-    const script = operands[0];
-    return script ? [...specs, shellSpec(script, `${cmd.program} -c`)] : specs;
-  }
-  const file = operands[0];
-  if (has(parsed, 's') || !file) return [...specs, codeSpec('stdin', cmd.program, 'stdin', cmd.argv[0]!)];
-  return [...specs, codeIn('script-file', cmd.program, 'script', file)];
+  if (has(parsed, 'c')) return script ? [...specs, shellSpec(script, `${cmd.program} -c`)] : specs;
+  if (has(parsed, 's') || !script) return [...specs, codeSpec('stdin', cmd.program, 'stdin', cmd.argv[0]!)];
+  return [...specs, codeIn('script-file', cmd.program, 'script', script)];
 }
 
 function withoutDashDash(cmd: CommandView) {
@@ -75,7 +78,7 @@ function compgen(cmd: CommandView): NestedSpec[] {
 
 /** Builtins that change where later commands come from. */
 function loader(option: string): Handler {
-  const g = grammar({ flags: 'adnprstl', values: option });
+  const g = grammar({ flags: 'adnprstl'.replace(option, ''), values: option });
   return (cmd) => {
     const parsed = parseOptions(cmd.argv, 1, g, { dynamic: 'operand', unknown: 'flag' });
     if (!parsed.ok) return [parseFailure(cmd.program, parsed)];

@@ -27,6 +27,7 @@ import {
 import { AWK, awkPrograms, expandTarBundle, RSYNC, SCP, SED, sedScripts, TAR } from './program-options.js';
 import { parseSed } from './sed.js';
 import { assignmentName, is, leadingText, sliceWord, splitsFreely, syntheticWord } from './words.js';
+import { wrapperSyntax } from './wrappers.js';
 
 function lenient(cmd: CommandView, g: Grammar, start = 1, permute = true): Parsed | undefined {
   const parsed = parseOptions(cmd.argv, start, g, { permute, unknown: 'flag', dynamic: 'operand' });
@@ -44,16 +45,16 @@ const sed: EffectHandler = (cmd) => {
   const parsed = lenient(cmd, SED);
   if (!parsed) return UNKNOWN;
   if (has(parsed, '--help', '--version')) return NONE;
-  const { scripts, files } = sedScripts(cmd.argv, parsed);
+  const { scripts, bsd, files } = sedScripts(cmd.argv, parsed);
   const effects: FileEffect[] = optionsNamed(parsed, 'f').map((found) => option('read', found.value!));
   let known = clean(parsed) && !has(parsed, 'f');
-  for (const script of scripts) {
+  for (const script of bsd ? [...scripts, bsd] : scripts) {
     if (!script.static) {
       known = false;
       continue;
     }
     const result = parseSed(script.value);
-    if (!result.ok) known = false;
+    if (!result.ok && script !== bsd) known = false;
     for (const path of result.writes) {
       if (!STANDARD_STREAMS.includes(path)) effects.push(argument('write', syntheticWord(path, script.span)));
     }
@@ -430,8 +431,8 @@ const rsync = fileCommand({
   operands: (operands, parsed) => {
     if (operands.length < 2) return operands.length ? { effects: reads(operands), known: false } : [];
     const sources = operands.slice(0, -1);
-    const moved = parsed.unknown.some((found) => found.name === '--remove-source-files');
-    const pruned = parsed.unknown.some((found) => found.name.startsWith('--delete'));
+    const moved = has(parsed, '--remove-source-files');
+    const pruned = parsed.options.some((found) => found.name.startsWith('--delete'));
     return [
       ...each(moved ? ['read', 'delete'] : 'read', sources),
       ...each(pruned ? ['write', 'delete'] : 'write', operands.slice(-1)),
@@ -449,12 +450,13 @@ const scp = fileCommand({
 
 /** The files wrappers themselves name: time -o, xargs -a, flock FILE, script FILE, strace -o. */
 function ownFiles(
-  g: Grammar,
+  program: string,
   files: Record<string, 'read' | 'write'>,
   extra?: (parsed: Parsed, cmd: CommandView) => EffectsResult,
 ): EffectHandler {
+  const { grammar: g, permute } = wrapperSyntax(program);
   return (cmd) => {
-    const parsed = parseOptions(cmd.argv, 1, g, { unknown: 'flag', dynamic: 'operand' });
+    const parsed = parseOptions(cmd.argv, 1, g, { unknown: 'flag', dynamic: 'operand', permute });
     if (!parsed.ok) return UNKNOWN;
     const effects = parsed.options.flatMap((found) => {
       const access = files[found.name];
@@ -484,29 +486,15 @@ export const TOOL_EFFECTS: Record<string, EffectHandler> = {
   dd,
   rsync,
   scp,
-  time: ownFiles(
-    grammar({
-      flags: 'pvaq',
-      values: 'of',
-      long: 'output=/o format=/f append/a portability/p verbose/v quiet/q',
-    }),
-    { o: 'write' },
-  ),
-  xargs: ownFiles(
-    grammar({ flags: '0prtxo', values: 'aEILndsPJRS', optional: 'eil', long: 'arg-file=/a null/0' }),
-    { a: 'read' },
-  ),
-  strace: ownFiles(grammar({ flags: 'AcCdDfFhiknNqrtTvVwxyzZ', values: 'abeEIoOpPsSuUX' }), { o: 'write' }),
-  flock: ownFiles(grammar({ flags: 'sxeunoF', values: 'wE' }), {}, (parsed, cmd) => {
+  time: ownFiles('time', { o: 'write' }),
+  xargs: ownFiles('xargs', { a: 'read' }),
+  strace: ownFiles('strace', { o: 'write' }),
+  flock: ownFiles('flock', {}, (parsed, cmd) => {
     const lock = cmd.argv[parsed.rest];
     return { effects: lock && !/^\d+$/.test(lock.value) ? [argument('create', lock)] : [], known: true };
   }),
-  script: ownFiles(
-    grammar({ flags: 'aefq', values: 'cBEIOTmo', optional: 't' }),
-    { B: 'write', I: 'write', O: 'write', T: 'write' },
-    (parsed, cmd) => {
-      const file = cmd.argv[parsed.rest];
-      return file ? { effects: [argument('write', file)], known: true } : UNKNOWN;
-    },
-  ),
+  script: ownFiles('script', { B: 'write', I: 'write', O: 'write', T: 'write' }, (parsed, cmd) => {
+    const file = parsed.operands[0] === undefined ? undefined : cmd.argv[parsed.operands[0]];
+    return file ? { effects: [argument('write', file)], known: true } : UNKNOWN;
+  }),
 };

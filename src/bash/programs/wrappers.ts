@@ -47,6 +47,8 @@ interface WrapperRule {
   bare?: 'shell' | ((ctx: Context) => NestedSpec[]);
   /** Options that change what runs: return the specs, or undefined to run the operands as a command. */
   special?: (ctx: Context) => NestedSpec[] | undefined;
+  /** What options load or set besides the command (fakeroot --lib, strace -E NAME=value). */
+  also?: (ctx: Context) => NestedSpec[];
 }
 
 const HELP = 'help version';
@@ -62,19 +64,16 @@ function wrap(rule: WrapperRule): Handler {
     if (!parsed.ok) return [parseFailure(cmd.program, parsed)];
     if (has(parsed, '--help', '--version', ...(rule.inert ?? []))) return [];
     const ctx: Context = { cmd, words, parsed, operands: operandWords(words, parsed) };
-    const special = rule.special?.(ctx);
-    if (special) return special;
-    return runOperands(rule, ctx);
+    const also = rule.also?.(ctx) ?? [];
+    return [...also, ...(rule.special?.(ctx) ?? runOperands(rule, ctx))];
   };
 }
 
 function runOperands(rule: WrapperRule, ctx: Context): NestedSpec[] {
   const positional = rule.positional ?? 0;
   if (ctx.operands.length < positional) return [];
-  for (const word of ctx.operands.slice(0, positional)) {
-    if (!singleField(word))
-      return [unresolved(`${ctx.cmd.program}: ${word.text} may expand to several words`, word)];
-  }
+  const split = ctx.operands.slice(0, positional).find((word) => !singleField(word));
+  if (split) return [unresolved(`${ctx.cmd.program}: ${split.text} may expand to several words`, split)];
   let rest = ctx.operands.slice(positional);
   const assignments: Assignment[] = [];
   while (rule.assignments && rest[0]) {
@@ -176,7 +175,9 @@ const RULES: Record<string, WrapperRule> = {
       const rest = wordsAfter(ctx, 'S');
       const tail = rest.length ? quotedWords(rest) : undefined;
       const value = `env ${split.value}${tail ? ` ${tail.value}` : ''}`;
-      return [shellSpec({ ...split, value, static: tail?.static ?? true, dynamic: tail?.dynamic ?? [] }, 'env -S')];
+      return [
+        shellSpec({ ...split, value, static: tail?.static ?? true, dynamic: tail?.dynamic ?? [] }, 'env -S'),
+      ];
     },
   },
   sudo: {
@@ -337,12 +338,10 @@ const RULES: Record<string, WrapperRule> = {
   fakeroot: {
     grammar: grammar({ flags: 'u', values: 'lsib', long: `lib=/l faked= unknown-is-real/u ${HELP}` }),
     bare: 'shell',
-    special: (ctx) => {
-      const loaded = optionsNamed(ctx.parsed, 'l', '--faked');
-      if (loaded.length === 0) return undefined;
-      const env = loaded.map((option) => codeIn('environment', 'fakeroot', option.name, option.value!));
-      return [...env, ...runOperands({ ...RULES.fakeroot!, special: undefined }, ctx)];
-    },
+    also: (ctx) =>
+      optionsNamed(ctx.parsed, 'l', '--faked').map((option) =>
+        codeIn('environment', 'fakeroot', option.name === 'l' ? '--lib' : option.name, option.value!),
+      ),
   },
   taskset: {
     grammar: grammar({ flags: 'acp', long: `all-tasks/a cpu-list/c pid/p ${HELP}` }),
@@ -362,19 +361,16 @@ const RULES: Record<string, WrapperRule> = {
   },
   strace: {
     grammar: grammar({ flags: 'AcCdDfFhiknNqrtTvVwxyzZ', values: 'abeEIoOpPsSuUX' }),
-    special: (ctx) => {
-      if (has(ctx.parsed, 'p') && ctx.operands.length === 0) return [];
-      const env = optionsNamed(ctx.parsed, 'E').flatMap((option) => {
-        const name = assignmentName(option.value!);
+    special: (ctx) => (has(ctx.parsed, 'p') && ctx.operands.length === 0 ? [] : undefined),
+    also: (ctx) =>
+      optionsNamed(ctx.parsed, 'E').flatMap((option) => {
+        const setting = option.value!;
+        const name = assignmentName(setting);
         if (name === 'dynamic')
-          return [unresolved('strace -E sets a variable only known at run time', option.value!)];
-        const spec = name
-          ? variableSpec('strace', name, wordAssignment(option.value!, name).value, option.value!.span)
-          : undefined;
+          return [unresolved('strace -E sets a variable only known at run time', setting)];
+        const spec = name && variableSpec('strace', name, wordAssignment(setting, name).value, setting.span);
         return spec ? [spec] : [];
-      });
-      return env.length ? [...env, ...runOperands({ grammar: RULES.strace!.grammar }, ctx)] : undefined;
-    },
+      }),
   },
   caffeinate: { grammar: grammar({ flags: 'disum', values: 'tw' }) },
   unbuffer: { grammar: grammar({ flags: 'p' }) },
@@ -409,6 +405,12 @@ function sg(cmd: CommandView): NestedSpec[] {
   if (is(rest[0], '-c')) rest = rest.slice(1);
   if (rest.length === 0) return [unresolved('sg without a command runs an interactive shell', cmd.argv[0]!)];
   return [shellSpec(joinWords(rest), 'sg')];
+}
+
+/** How a wrapper's own options are read, for the files they name. */
+export function wrapperSyntax(program: string): { grammar: Grammar; permute: boolean } {
+  const rule = RULES[program]!;
+  return { grammar: rule.grammar, permute: rule.permute ?? false };
 }
 
 export const WRAPPERS: Record<string, Handler> = {

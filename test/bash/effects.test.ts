@@ -1,0 +1,389 @@
+import { describe, expect, test } from 'vitest';
+import { effectsOf } from '../../src/bash/effects.js';
+import type { Word } from '../../src/bash/types.js';
+import { command, dyn } from '../util/words.js';
+
+type Item = string | Word;
+
+interface Shown {
+  known: boolean;
+  effects: string[];
+}
+
+/** `write out` for an argument, `write out (option)` for an option value. */
+function effects(...items: Item[]): Shown {
+  const result = effectsOf(command(items));
+  return {
+    known: result.known,
+    effects: result.effects.map((e) => `${e.access} ${e.path.value}${e.via === 'option' ? ' (option)' : ''}`),
+  };
+}
+
+function label(items: Item[]): string {
+  return items.map((item) => (typeof item === 'string' ? item : item.text)).join(' ');
+}
+
+function table(rows: [Item[], boolean, string[]][]): void {
+  test.each(rows.map(([items, known, expected]) => [label(items), items, known, expected] as const))(
+    '%s',
+    (_, items, known, expected) => {
+      expect(effects(...items)).toEqual({ known, effects: expected });
+    },
+  );
+}
+
+describe('copying, moving, deleting', () => {
+  table([
+    [['cp', 'a', 'b'], true, ['read a', 'write b']],
+    [['cp', '-r', 'a', 'b', 'dir/'], true, ['read a', 'read b', 'write dir/']],
+    [['cp', '-t', 'dir', 'a', 'b'], true, ['write dir (option)', 'read a', 'read b']],
+    [['cp', '--target-directory=dir', 'a'], true, ['write dir (option)', 'read a']],
+    [['cp', '-S', '.bak', '--backup', 'a', 'b'], true, ['read a', 'write b']],
+    [['cp', 'a', '-v', 'b'], true, ['read a', 'write b']],
+    [['cp', 'a'], true, []],
+    [['cp', '--bogus', 'a', 'b'], false, ['read a', 'write b']],
+    [['cp', dyn('"$x"'), 'dst'], false, ['read ⟨$⟩', 'write dst']],
+    [['cp', '--', dyn('"$x"'), 'dst'], true, ['read ⟨$⟩', 'write dst']],
+    [['cp', dyn('*.txt', '*.txt', ['glob']), 'dst/'], false, ['read *.txt', 'write dst/']],
+    [['cp', dyn('src/*.txt', 'src/*.txt', ['glob']), 'dst/'], true, ['read src/*.txt', 'write dst/']],
+    [['mv', 'a', 'b'], true, ['read a', 'delete a', 'write b']],
+    [['mv', 'a', 'b', 'dir'], true, ['read a', 'delete a', 'read b', 'delete b', 'write dir']],
+    [['mv', '-t', 'dir', 'a'], true, ['write dir (option)', 'read a', 'delete a']],
+    [['mv', '-f', 'a', 'b'], true, ['read a', 'delete a', 'write b']],
+    [['install', '-m', '755', 'a', '/usr/local/bin/a'], true, ['read a', 'write /usr/local/bin/a']],
+    [['install', '-d', 'dir1', 'dir2'], true, ['create dir1', 'create dir2']],
+    [['install', '-t', 'dir', 'a'], true, ['write dir (option)', 'read a']],
+    [['rm', '-rf', 'x', 'y'], true, ['delete x', 'delete y']],
+    [['rm', '--', '-x'], true, ['delete -x']],
+    [['rm', '-i', '--one-file-system', 'a'], true, ['delete a']],
+    [['rm', dyn('"$f"')], true, ['delete ⟨$⟩']],
+    [['rm', dyn('$files')], true, ['delete ⟨$⟩']],
+    [['rmdir', '-p', 'a/b'], true, ['delete a/b']],
+    [['unlink', 'f'], true, ['delete f']],
+    [['shred', '-u', '-n', '3', 'f'], true, ['delete f']],
+    [['shred', '--random-source=r', 'f'], true, ['read r (option)', 'delete f']],
+  ]);
+});
+
+describe('writing and creating', () => {
+  table([
+    [['tee', 'f'], true, ['write f']],
+    [['tee', '-a', 'f', 'g'], true, ['write f', 'write g']],
+    [['tee'], true, []],
+    [['dd', 'if=a', 'of=b', 'bs=1M'], true, ['read a', 'write b']],
+    [['dd', 'if=/dev/zero', 'of=disk.img', 'count=1'], true, ['read /dev/zero', 'write disk.img']],
+    [['dd', 'of=out'], true, ['write out']],
+    [['dd', dyn('"$x"')], false, []],
+    [['truncate', '-s', '0', 'f'], true, ['write f']],
+    [['truncate', '-r', 'ref', 'f'], true, ['read ref (option)', 'write f']],
+    [['touch', 'a', 'b'], true, ['create a', 'create b']],
+    [['touch', '-d', '2020-01-01', 'f'], true, ['create f']],
+    [['touch', '-r', 'ref', 'f'], true, ['read ref (option)', 'create f']],
+    [['touch', dyn('"$x"'), 'f'], false, ['create ⟨$⟩', 'create f']],
+    [['mkdir', '-p', 'a/b', 'c'], true, ['create a/b', 'create c']],
+    [['mkdir', '-m', '755', 'd'], true, ['create d']],
+    [['mkdir', dyn('"$d"')], true, ['create ⟨$⟩']],
+    [['ln', '-s', 'target', 'link'], true, ['read target', 'create link']],
+    [['ln', 'a', 'b', 'dir'], true, ['read a', 'read b', 'create dir']],
+    [['ln', '-t', 'dir', 'a'], true, ['create dir (option)', 'read a']],
+    [['ln', '-s', 'target'], false, ['read target']],
+  ]);
+});
+
+describe('sed', () => {
+  table([
+    [['sed', '-i', 's/a/b/', 'f'], true, ['write f']],
+    [['sed', '-i.bak', 's/a/b/', 'f', 'g'], true, ['write f', 'write g', 'create f.bak', 'create g.bak']],
+    [['sed', '--in-place=.orig', '-e', 's/a/b/', 'f'], true, ['write f', 'create f.orig']],
+    [['sed', '-n', 'p', 'f'], true, ['read f']],
+    [['sed', '-n', '1,5p', 'f', 'g'], true, ['read f', 'read g']],
+    [['sed', 's/a/b/w out', 'f'], true, ['write out', 'read f']],
+    [['sed', '-n', '/x/w out.txt', 'f'], true, ['write out.txt', 'read f']],
+    [['sed', '1r header.txt', 'f'], true, ['read header.txt', 'read f']],
+    [['sed', 's/a/b/w /dev/stdout', 'f'], true, ['read f']],
+    [['sed', '-f', 's.sed', 'f'], false, ['read s.sed (option)', 'read f']],
+    [['sed', dyn('"s/$a/b/"', 's/⟨$⟩/b/'), 'f'], false, ['read f']],
+    [['sed', '-i', 's/a/b/', dyn('"$f"')], false, ['write ⟨$⟩']],
+    [['sed', '-i', '-e', 's/a/b/', '--', dyn('"$f"')], true, ['write ⟨$⟩']],
+  ]);
+
+  test("BSD `sed -i '' SCRIPT FILE` still reports FILE as written", () => {
+    expect(effects('sed', '-i', '', 's/a/b/', 'f').effects).toContain('write f');
+  });
+});
+
+describe('metadata', () => {
+  table([
+    [['chmod', '755', 'f', 'g'], true, ['metadata f', 'metadata g']],
+    [['chmod', '-x', 'f'], true, ['metadata f']],
+    [['chmod', '-R', 'u+x', 'd'], true, ['metadata d']],
+    [['chmod', '-Rv', 'go-w', 'd'], true, ['metadata d']],
+    [['chmod', '--reference=r', 'f'], true, ['read r (option)', 'metadata f']],
+    [['chmod', '--reference', 'r', 'f'], true, ['read r (option)', 'metadata f']],
+    [['chmod', '--', '-w', 'f'], true, ['metadata f']],
+    [['chmod', dyn('"$mode"'), 'f'], false, ['metadata f']],
+    [['chown', 'root:root', 'f'], true, ['metadata f']],
+    [['chown', '-Rh', 'user', 'd'], true, ['metadata d']],
+    [['chown', '--from=a', 'b', 'f'], true, ['metadata f']],
+    [['chgrp', 'staff', 'f'], true, ['metadata f']],
+  ]);
+});
+
+describe('readers', () => {
+  table([
+    [['cat', 'a', 'b'], true, ['read a', 'read b']],
+    [['cat', '-n', '--', '-weird'], true, ['read -weird']],
+    [['cat'], true, []],
+    [['head', '-n', '5', 'f'], true, ['read f']],
+    [['head', '-5', 'f'], true, ['read f']],
+    [['head', '-c100', 'f'], true, ['read f']],
+    [['tail', '-f', 'log'], true, ['read log']],
+    [['tail', '-n', '+3', 'f'], true, ['read f']],
+    [['less', '-R', 'f'], true, ['read f']],
+    [['less', '+G', 'f'], true, ['read f']],
+    [['less', '-o', 'log', 'f'], true, ['write log (option)', 'read f']],
+    [['more', 'f'], true, ['read f']],
+    [['grep', 'pat', 'f'], true, ['read f']],
+    [['grep', '-r', 'pat', 'dir'], true, ['read dir']],
+    [['grep', '-e', 'a', '-e', 'b', 'f'], true, ['read f']],
+    [['grep', '-f', 'pats.txt', 'f'], true, ['read pats.txt (option)', 'read f']],
+    [['grep', '-A', '3', '-i', 'pat', 'f'], true, ['read f']],
+    [['grep', '-C2', 'pat', 'f'], true, ['read f']],
+    [['grep', 'pat'], true, []],
+    [['egrep', 'a|b', 'f'], true, ['read f']],
+    [['fgrep', 'x', 'f'], true, ['read f']],
+    [['grep', '--frobnicate', 'x', 'f'], false, ['read f']],
+    [['grep', 'pat', dyn('"$f"')], false, ['read ⟨$⟩']],
+    [['rg', 'pat', 'src'], true, ['read src']],
+    [['rg', '-e', 'pat', 'src', 'lib'], true, ['read src', 'read lib']],
+    [['rg', '--files', 'src'], true, ['read src']],
+    [['rg', '-g', '*.ts', '-t', 'js', 'pat'], true, []],
+    [['rg', '--type-list'], true, []],
+    [['wc', '-l', 'f'], true, ['read f']],
+    [['wc', '--files0-from=list'], false, ['read list (option)']],
+    [['sort', 'f', '-o', 'out'], true, ['write out (option)', 'read f']],
+    [['sort', '-k', '2', '-t', ',', 'f'], true, ['read f']],
+    [['sort', '-u', dyn('"$f"')], false, ['read ⟨$⟩']],
+    [['uniq', 'in', 'out'], true, ['read in', 'write out']],
+    [['uniq', '-c', 'in'], true, ['read in']],
+    [['diff', '-u', 'a', 'b'], true, ['read a', 'read b']],
+    [['diff', '-r', '-x', '*.o', 'd1', 'd2'], true, ['read d1', 'read d2']],
+    [['cmp', 'a', 'b', '10'], true, ['read a', 'read b']],
+    [['file', 'f'], true, ['read f']],
+    [['file', '-f', 'names'], false, ['read names (option)']],
+    [['stat', '-c', '%s', 'f'], true, ['read f']],
+    [['md5sum', 'f'], true, ['read f']],
+    [['sha256sum', '-c', 'sums'], false, ['read sums']],
+    [['base64', '-d', 'f'], true, ['read f']],
+    [['xxd', 'f'], true, ['read f']],
+    [['xxd', '-r', '-p', 'hex', 'bin'], true, ['read hex', 'write bin']],
+    [['od', '-An', '-tx1', 'f'], true, ['read f']],
+    [['strings', '-n', '8', 'bin'], true, ['read bin']],
+    [['cut', '-d,', '-f1', 'f'], true, ['read f']],
+    [['tr', 'a', 'b'], true, []],
+    [['nl', 'f'], true, ['read f']],
+    [['tac', 'f'], true, ['read f']],
+    [['rev', 'f'], true, ['read f']],
+    [['column', '-t', '-s', ',', 'f'], true, ['read f']],
+    [['comm', '-12', 'a', 'b'], true, ['read a', 'read b']],
+    [['paste', '-d', ',', 'a', 'b'], true, ['read a', 'read b']],
+    [['source', 'env.sh', 'arg'], true, ['read env.sh']],
+    [['.', './env.sh'], true, ['read ./env.sh']],
+  ]);
+});
+
+describe('jq, yq, awk', () => {
+  table([
+    [['jq', '.a', 'f', 'g'], true, ['read f', 'read g']],
+    [['jq', '-r', '.', 'f'], true, ['read f']],
+    [['jq', '-n', '{}'], true, []],
+    [['jq', '--arg', 'x', '1', '.a', 'f'], true, ['read f']],
+    [['jq', '--slurpfile', 's', 'other.json', '.a', 'f'], true, ['read other.json (option)', 'read f']],
+    [['jq', '-f', 'prog.jq', 'f'], true, ['read prog.jq (option)', 'read f']],
+    [['jq', '-n', '--args', '$ARGS', 'x', 'y'], true, []],
+    [['jq', '.', dyn('"$f"')], false, ['read ⟨$⟩']],
+    [['yq', '.a', 'f.yaml'], true, ['read f.yaml']],
+    [['yq', '-i', '.a = 1', 'f.yaml'], true, ['write f.yaml']],
+    [['yq', 'e', '.a', 'f.yaml'], true, ['read f.yaml']],
+    [['awk', '{print $1}', 'f'], true, ['read f']],
+    [['awk', '-F:', '{print $1}', '/etc/passwd'], true, ['read /etc/passwd']],
+    [['awk', '{print x}', 'x=1', 'f'], true, ['read f']],
+    [['awk', '-f', 'prog.awk', 'f'], false, ['read prog.awk (option)', 'read f']],
+    [['awk', '{print > "out"}', 'f'], false, ['read f']],
+    [['gawk', '-i', 'inplace', '{sub(/a/, "b")} 1', 'f'], true, ['write f']],
+    [['awk', dyn('"{print $n}"', '{print ⟨$⟩}'), 'f'], false, ['read f']],
+  ]);
+});
+
+describe('listing and find', () => {
+  table([
+    [['ls', '-la', 'dir'], true, ['read dir']],
+    [['ls'], true, []],
+    [['ls', '--color=auto', '-I', '*.o', 'd'], true, ['read d']],
+    [['du', '-sh', 'dir'], true, ['read dir']],
+    [['tree', '-L', '2', 'dir'], true, ['read dir']],
+    [['tree', '-o', 'out.txt'], true, ['write out.txt (option)']],
+    [['find', '.', '-name', 'x'], true, ['read .']],
+    [['find', 'a', 'b', '-type', 'f'], true, ['read a', 'read b']],
+    [['find', 'src', '-name', '*.o', '-delete'], true, ['read src', 'delete src']],
+    [['find', '-name', '*.o', '-delete'], true, ['delete .']],
+    [['find', '.', '-fprint', 'out'], true, ['read .', 'write out (option)']],
+    [['find', '.', '-newer', 'ref'], true, ['read .', 'read ref (option)']],
+    [['find', '.', '-exec', 'rm', '{}', ';'], true, ['read .']],
+    [['find', dyn('"$d"'), '-name', 'x'], false, ['read ⟨$⟩']],
+    [['find', '.', '-frobnicate'], false, ['read .']],
+  ]);
+});
+
+describe('git', () => {
+  table([
+    [['git', 'add', 'a', 'b'], true, ['read a', 'read b']],
+    [['git', 'add', '-A'], true, []],
+    [['git', 'rm', 'a'], true, ['delete a']],
+    [['git', 'rm', '-r', '--cached', 'a'], true, []],
+    [['git', 'rm', '-n', 'a'], true, []],
+    [['git', 'mv', 'a', 'b'], true, ['read a', 'delete a', 'write b']],
+    [['git', 'checkout', '--', 'a'], true, ['write a']],
+    [['git', 'checkout', 'HEAD~1', '--', 'a', 'b'], true, ['write a', 'write b']],
+    [['git', 'checkout', 'main'], false, []],
+    [['git', 'restore', 'a'], true, ['write a']],
+    [['git', 'restore', '--staged', 'a'], true, []],
+    [['git', 'restore', '--source=HEAD', '--staged', '--worktree', 'a'], true, ['write a']],
+    [['git', 'status'], true, []],
+    [['git', 'log', '--oneline'], true, []],
+    [['git', 'diff', '--output=out.patch'], true, ['write out.patch (option)']],
+    [['git', 'show', '--output', 'o', 'HEAD'], true, ['write o (option)']],
+    [['git', 'branch'], true, []],
+    [['git', 'branch', '-D', 'x'], false, []],
+    [['git', 'stash', 'list'], true, []],
+    [['git', 'config', '--get', 'user.name'], true, []],
+    [['git', 'config', 'user.name', 'x'], false, []],
+    [['git', 'commit', '-m', 'x'], false, []],
+    [['git', '-C', 'other', 'add', 'a'], false, ['read a']],
+    [['git', '--version'], true, []],
+  ]);
+});
+
+describe('network tools', () => {
+  table([
+    [['curl', 'https://x'], true, []],
+    [['curl', '-sSL', 'https://x'], true, []],
+    [['curl', '-o', 'out', 'https://x'], true, ['write out (option)']],
+    [['curl', '--output', 'out', 'https://x'], true, ['write out (option)']],
+    [['curl', '-so', 'out', 'https://x'], true, ['write out (option)']],
+    [['curl', '-O', 'https://x/f'], false, []],
+    [['curl', '--remote-name', 'https://x/f'], false, []],
+    [['curl', '-d', '@data.json', 'https://x'], true, ['read data.json (option)']],
+    [['curl', '-d', 'a=1', 'https://x'], true, []],
+    [['curl', '--data-binary', '@-', 'https://x'], true, []],
+    [['curl', '-F', 'file=@up.bin;type=x', 'https://x'], true, ['read up.bin (option)']],
+    [['curl', '-T', 'up', 'https://x'], true, ['read up (option)']],
+    [['curl', '-c', 'jar', '-b', 'jar', 'https://x'], true, ['write jar (option)', 'read jar (option)']],
+    [['curl', '-b', 'a=1', 'https://x'], true, []],
+    [['curl', '-D', '-', 'https://x'], true, []],
+    [['curl', '-K', 'cfg', 'https://x'], false, ['read cfg (option)']],
+    [['curl', '--frobnicate', 'https://x'], false, []],
+    [['wget', '-O', 'out', 'https://x'], true, ['write out (option)']],
+    [['wget', '-qO-', 'https://x'], true, []],
+    [['wget', 'https://x/f'], false, []],
+    [['wget', '-i', 'urls.txt', '-O', 'all'], true, ['write all (option)', 'read urls.txt (option)']],
+    [['wget', '-r', '-O', 'x', 'https://x'], false, ['write x (option)']],
+    [['rsync', '-av', 'src/', 'dst/'], true, ['read src/', 'write dst/']],
+    [['rsync', '--remove-source-files', 'a', 'h:b'], true, ['read a', 'delete a', 'write h:b']],
+    [['rsync', '-a', '--delete', 'a/', 'b/'], true, ['read a/', 'write b/', 'delete b/']],
+    [['rsync', '--exclude-from=ex', 'a', 'b'], true, ['read ex (option)', 'read a', 'write b']],
+    [['scp', '-i', 'key', 'a', 'host:b'], true, ['read key (option)', 'read a', 'write host:b']],
+  ]);
+});
+
+describe('tar', () => {
+  table([
+    [['tar', '-czf', 'out.tgz', 'dir'], true, ['write out.tgz (option)', 'read dir']],
+    [['tar', 'czf', 'out.tgz', 'a', 'b'], true, ['write out.tgz (option)', 'read a', 'read b']],
+    [['tar', '--create', '--file=out.tar', 'dir'], true, ['write out.tar (option)', 'read dir']],
+    [['tar', 'cf', '-', 'dir'], true, ['read dir']],
+    [['tar', '--remove-files', '-cf', 'a.tar', 'd'], true, ['write a.tar (option)', 'read d', 'delete d']],
+    [['tar', '-rf', 'a.tar', 'f'], true, ['write a.tar (option)', 'read f']],
+    [['tar', 'xzf', 'a.tgz'], false, ['read a.tgz (option)']],
+    [['tar', '-xf', 'a.tar', '-C', '/tmp'], false, ['read a.tar (option)']],
+    [['tar', '-xOf', 'a.tgz', 'member'], true, ['read a.tgz (option)']],
+    [['tar', '-tf', 'a.tar'], true, ['read a.tar (option)']],
+    [['tar', '-C', '/src', '-cf', 'a.tar', 'd'], false, ['write a.tar (option)', 'read d']],
+    [['tar', '-cf', 'a.tar', '-T', 'list'], false, ['read list (option)', 'write a.tar (option)']],
+    [['tar', '-f', 'a.tar'], false, []],
+  ]);
+});
+
+describe('commands with no file effects', () => {
+  test.each([
+    'echo',
+    'printf',
+    'true',
+    'false',
+    'pwd',
+    'cd',
+    'exit',
+    'export',
+    'printenv',
+    'date',
+    'whoami',
+    'id',
+    'uname',
+    'hostname',
+    'which',
+    'type',
+  ])('%s', (program) => {
+    expect(effects(program, 'arg')).toEqual({ known: true, effects: [] });
+  });
+
+  table([
+    [['date', '-r', 'file'], true, ['read file (option)']],
+    [['echo', '>', 'not-a-redirect'], true, []],
+  ]);
+});
+
+describe('wrappers, shells and interpreters', () => {
+  table([
+    [['timeout', '5', 'rm', 'x'], true, []],
+    [['sudo', '-u', 'root', 'rm', 'x'], true, []],
+    [['env', 'A=1', 'cmd'], true, []],
+    [['xargs', 'rm'], true, []],
+    [['xargs', '-a', 'list', 'rm'], true, ['read list (option)']],
+    [['time', '-o', 'out', 'cmd'], true, ['write out (option)']],
+    [['strace', '-o', 'trace.txt', 'cmd'], true, ['write trace.txt (option)']],
+    [['flock', '/tmp/lock', 'cmd'], true, ['create /tmp/lock']],
+    [['flock', '9'], true, []],
+    [['script', '-c', 'make', 'log.txt'], true, ['write log.txt']],
+    [['script', '-c', 'make'], false, []],
+    [['bash', '-c', 'rm x'], true, []],
+    [['bash', 'script.sh'], false, ['read script.sh']],
+    [['bash'], false, []],
+    [['python3', 'x.py'], false, ['read x.py']],
+    [['python3', '-c', 'open("f","w")'], false, []],
+    [['node', '-e', 'x'], false, []],
+    [['npm', 'test'], false, []],
+    [['sudo', dyn('"$cmd"')], false, []],
+  ]);
+});
+
+test('an unknown command has unknown effects', () => {
+  expect(effects('frobnicate', 'a', 'b')).toEqual({ known: false, effects: [] });
+  expect(effects(dyn('$cmd'), 'a')).toEqual({ known: false, effects: [] });
+});
+
+test('effect paths are the command words themselves, spans included', () => {
+  const cmd = command(['cp', 'a', 'b']);
+  const result = effectsOf(cmd);
+  expect(result.effects.map((e) => e.path)).toEqual([cmd.argv[1], cmd.argv[2]]);
+});
+
+test('an attached option value keeps its place in the source', () => {
+  const cmd = command(['cp', '--target-directory=dir', 'a']);
+  const [target] = effectsOf(cmd).effects;
+  const start = cmd.argv[1]!.span.start + '--target-directory='.length;
+  expect(target?.path).toMatchObject({
+    value: 'dir',
+    text: 'dir',
+    span: { start, end: cmd.argv[1]!.span.end },
+  });
+});
