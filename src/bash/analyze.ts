@@ -1,3 +1,4 @@
+import { auditArithmetic } from './arithmetic.js';
 import { auditTree } from './audit.js';
 import { effectsOf } from './effects.js';
 import { type NestedSpec, nestedOf } from './nested.js';
@@ -44,7 +45,7 @@ function analyzeWith(source: string, newId: () => number, shellDepth: number): A
   }
   const tree = parseBash(source);
   try {
-    const problems = auditTree(tree, source);
+    const problems = [...auditTree(tree, source), ...auditArithmetic(tree)];
     const walker = new Walker(source, newId);
     walker.walkProgram(tree.rootNode);
     problems.push(...walker.problems);
@@ -76,7 +77,10 @@ class Expander {
     const view = { argv: cmd.argv, assignments: cmd.assignments, program };
     const fx = effectsOf(view);
     cmd.effects = [...redirectEffects(cmd.redirects), ...fx.effects];
-    cmd.effectsKnown = fx.known && cmd.redirects.every((r) => r.target.static || (!r.writes && !r.reads));
+    cmd.effectsKnown =
+      fx.known &&
+      cmd.nested?.extraArgs !== true &&
+      cmd.redirects.every((r) => r.target.static || (!r.writes && !r.reads));
     for (const spec of [...nestedOf(view), ...aliasSpecs(cmd, program)]) this.spec(cmd, spec, wrapperDepth);
   }
 
@@ -166,12 +170,13 @@ function redirectEffects(redirects: Redirect[]): FileEffect[] {
 /** A shell reading a heredoc or here-string with static text runs exactly that text. */
 function shellStdin(carrier: SimpleCommand, spec: Extract<NestedSpec, { kind: 'code' }>): Word | undefined {
   if (spec.exec.kind !== 'stdin' || !SHELLS.has(spec.exec.program)) return undefined;
-  if (carrier.context.includes('pipeline')) return undefined;
   const input = carrier.redirects.filter(
-    (r) => r.op === '<<' || r.op === '<<-' || r.op === '<<<' || r.op === '<',
+    (r) =>
+      (r.op === '<<' || r.op === '<<-' || r.op === '<<<' || r.op === '<') &&
+      (r.fd === undefined || r.fd === '0'),
   );
-  if (input.length !== 1) return undefined;
-  const r = input[0]!;
+  const r = input[input.length - 1];
+  if (!r) return undefined;
   if (r.heredoc) {
     if (!r.heredoc.quoted && /[$`\\]/.test(r.heredoc.body)) return undefined;
     const body = r.heredoc.stripTabs ? r.heredoc.body.replace(/^\t+/gm, '') : r.heredoc.body;

@@ -57,6 +57,11 @@ export class Walker {
   readonly functions: string[] = [];
   readonly problems: Problem[] = [];
   private readonly visited = new Set<number>();
+  /**
+   * tree-sitter hangs a redirection written after the last command of a list or pipeline on the whole list
+   * (`a && b 2>/dev/null`); bash gives it to that last simple command. Keyed by the command's node id.
+   */
+  private readonly pending = new Map<number, Node[]>();
 
   constructor(
     private readonly source: string,
@@ -98,14 +103,14 @@ export class Walker {
   private statement(node: Node, ctx: Ctx): void {
     switch (node.type) {
       case 'command':
-        this.command(node, ctx, []);
+        this.command(node, ctx, this.pending.get(node.id) ?? []);
         return;
       case 'declaration_command':
       case 'unset_command':
-        this.declaration(node, ctx, []);
+        this.declaration(node, ctx, this.pending.get(node.id) ?? []);
         return;
       case 'test_command':
-        this.test(node, ctx, []);
+        this.test(node, ctx, this.pending.get(node.id) ?? []);
         return;
       case 'variable_assignment':
         this.bareAssignments([node], ctx, node);
@@ -405,6 +410,12 @@ export class Walker {
         this.test(body, ctx, redirects);
         return;
       default: {
+        const last = lastSimple(body);
+        if (last) {
+          this.pending.set(last.id, redirects);
+          this.statement(body, ctx);
+          return;
+        }
         const trailing: Node[] = [];
         for (const r of redirects) this.compoundRedirects.push(...this.redirect(r, ctx, trailing));
         this.statement(body, ctx);
@@ -622,6 +633,18 @@ export class Walker {
       for (const c of n.children) if (c) stack.push(c);
     }
   }
+}
+
+/** The simple command that ends a list or pipeline, if it is one. */
+function lastSimple(node: Node): Node | undefined {
+  let current: Node | null = node;
+  while (current && (current.type === 'list' || current.type === 'pipeline')) {
+    const named: Node[] = current.namedChildren.filter((c): c is Node => c !== null && c.type !== 'comment');
+    current = named[named.length - 1] ?? null;
+  }
+  if (!current || current.id === node.id) return undefined;
+  const simple = ['command', 'declaration_command', 'unset_command', 'test_command'];
+  return simple.includes(current.type) ? current : undefined;
 }
 
 const WRITE_OPS = new Set<RedirectOp>(['>', '>>', '>|', '&>', '&>>', '<>']);

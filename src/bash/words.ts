@@ -200,6 +200,9 @@ export function unescapeDouble(s: string): string {
 
 function expansion(node: Node, b: Builder, hooks: WordHooks): void {
   b.dyn('parameter');
+  if (/^\$\{![A-Za-z_]\w*(\}|[:#%/^,@-])/.test(node.text) && !/^\$\{!\w+(\[[@*]\]|[@*])\}$/.test(node.text)) {
+    hooks.problem('unsupported', 'indirect expansion names a variable only known at run time', spanOf(node));
+  }
   if (/@P\}$/.test(node.text)) {
     hooks.problem(
       'unsupported',

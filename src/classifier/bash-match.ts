@@ -1,6 +1,6 @@
-import type { SimpleCommand } from '../bash/types.js';
+import type { SimpleCommand, Word } from '../bash/types.js';
 import { DYN } from '../bash/types.js';
-import { matchBashPattern } from '../rules/bash-pattern.js';
+import { matchBashPattern, parseBashPattern } from '../rules/bash-pattern.js';
 import type { BashPattern } from '../rules/types.js';
 import { basename, type NormalizedCommand, normalize } from './normalize.js';
 
@@ -22,6 +22,9 @@ const HARMLESS_ENV = new Set([
   'GIT_TERMINAL_PROMPT',
 ]);
 
+/** Stands for words a rule must not be able to cover with a wildcard. */
+const HIDDEN = '\u0001';
+
 /** The views of one command that rules are matched against, computed once per command. */
 export interface CommandViews {
   values: string[];
@@ -29,13 +32,33 @@ export interface CommandViews {
   raw: string;
   /** The same with the program's basename (`/bin/rm` → `rm`). */
   based: string;
+  /** The words as written in the source, quotes included: `git commit -m "fix"`. */
+  written: string;
+  /** Values with `~`, `$HOME` and `${HOME}` replaced by the home folder. */
+  resolved: string[];
   normalized: NormalizedCommand;
   allStatic: boolean;
+  /** Every word is static or only a glob (`src/*.ts`), so its meaning is known up to file names. */
+  globsOnly: boolean;
+  /** A glob word starts with a wildcard and could expand to something that looks like an option. */
+  leadingGlob: boolean;
   harmlessEnv: boolean;
   extraArgs: boolean;
 }
 
-export function viewsOf(cmd: SimpleCommand): CommandViews {
+const HOME_WORD = /^"?(?:\$HOME|\$\{HOME\})"?((?:\/[^$`\\'"*?[\]{}]*)?)"?$/;
+
+function resolveHome(word: Word, home: string): string {
+  if (word.static) {
+    if (word.value === '~') return home;
+    if (word.value.startsWith('~/')) return home + word.value.slice(1);
+    return word.value;
+  }
+  const m = HOME_WORD.exec(word.text);
+  return m ? home + (m[1] ?? '') : word.value;
+}
+
+export function viewsOf(cmd: SimpleCommand, home = ''): CommandViews {
   const values = cmd.argv.map((w) => w.value);
   const raw = values.join(' ');
   const based = values.length > 0 ? [basename(values[0]!), ...values.slice(1)].join(' ') : '';
@@ -43,62 +66,121 @@ export function viewsOf(cmd: SimpleCommand): CommandViews {
     values,
     raw,
     based,
+    written: cmd.argv.map((w) => w.text).join(' '),
+    resolved: home ? cmd.argv.map((w) => resolveHome(w, home)) : values,
     normalized: normalize(values),
     allStatic: cmd.argv.every((w) => w.static),
+    globsOnly: cmd.argv.every(
+      (w) => w.static || (w.dynamic.every((d) => d === 'glob') && !w.value.includes(DYN)),
+    ),
+    leadingGlob: cmd.argv.some((w, i) => i > 0 && !w.static && /^[*?[]/.test(w.value)),
     harmlessEnv: cmd.assignments.every((a) => HARMLESS_ENV.has(a.name) && a.value.static),
     extraArgs: cmd.nested?.extraArgs === true,
   };
 }
 
 /**
- * Allow rules match strictly, as Claude Code documents: the whole command line, every word known before the
- * command runs, no environment prefix that could change the program's behaviour. When a carrier appends
- * arguments (xargs, find -exec {}), the rule must accept any further words.
+ * Allow rules match strictly, as Claude Code documents: the whole command line (quote-removed, or as written),
+ * every word known before the command runs, no environment prefix that could change the program's behaviour.
+ * When a carrier appends arguments (xargs, find -exec {}), the rule must accept any further words.
  */
 export function allowMatches(p: BashPattern, v: CommandViews): boolean {
   if (!v.allStatic || !v.harmlessEnv || v.values.length === 0) return false;
-  if (v.extraArgs) return matchBashPattern(p, `${v.raw} \u0000`);
-  return matchBashPattern(p, v.raw);
+  if (v.extraArgs) return matchBashPattern(p, `${v.raw} ${HIDDEN}`);
+  return matchBashPattern(p, v.raw) || (v.written !== v.raw && matchBashPattern(p, v.written));
+}
+
+/**
+ * Whether an allow rule names the words from `from` on, rather than covering them with a wildcard: a rule
+ * covers code it can see (`Bash(python -c "print(1)")`), not code its `*` swallows (`Bash(python *)`).
+ */
+export function allowNames(p: BashPattern, v: CommandViews, from: number): boolean {
+  if (from <= 0 || from >= v.values.length) return from <= 0;
+  const hidden = [...v.values.slice(0, from), ...v.values.slice(from).map(() => HIDDEN)].join(' ');
+  return !matchBashPattern(p, hidden);
 }
 
 /**
  * Deny and ask rules match robustly: through path-qualified names, global options between a program and its
- * subcommand, and options in any order or grouping (`rm -fr`, `rm -r -f`, `rm --recursive --force` all hit
- * `rm -rf`). Wrappers and environment prefixes need no handling here: the wrapped command is its own part.
+ * subcommand, options in any order or grouping (`rm -fr`, `rm -r -f`, `rm --recursive --force` all hit
+ * `rm -rf`), and `~`/`$HOME` spelled either way. Wrappers and environment prefixes need no handling here:
+ * the wrapped command is its own part.
  */
-export function denyMatches(p: BashPattern, v: CommandViews): boolean {
+export function denyMatches(p: BashPattern, v: CommandViews, home = ''): boolean {
   if (v.values.length === 0) return false;
   if (matchBashPattern(p, v.raw) || matchBashPattern(p, v.based) || matchBashPattern(p, v.normalized.line)) {
     return true;
   }
-  return structuralMatch(p, v.normalized);
+  if (structuralMatch(p.source, p.wordBoundary, v.normalized)) return true;
+  if (!home) return false;
+  const rule = homeResolvedRule(p, home);
+  const resolved = normalize(v.resolved);
+  if (rule === p && v.resolved.every((w, i) => w === v.values[i])) return false;
+  return (
+    matchBashPattern(rule, v.resolved.join(' ')) ||
+    matchBashPattern(rule, resolved.line) ||
+    structuralMatch(rule.source, rule.wordBoundary, resolved)
+  );
 }
 
-/** The rule's words, read as a command: program, subcommand words in order, options as a set. */
-function structuralMatch(p: BashPattern, cmd: NormalizedCommand): boolean {
-  const body = p.wordBoundary ? p.prefixWords : p.exact ? p.source.split(' ') : undefined;
-  if (!body || body.length === 0) return false;
-  const rule = normalize(body);
+const homeRules = new Map<string, BashPattern>();
+
+function homeResolvedRule(p: BashPattern, home: string): BashPattern {
+  if (!/(^| )(~|\$HOME|\$\{HOME\})(\/| |$)/.test(p.source)) return p;
+  const key = `${home}\0${p.source}`;
+  let rule = homeRules.get(key);
+  if (!rule) {
+    const source = p.source
+      .split(' ')
+      .map((w) => w.replace(/^(~|\$HOME|\$\{HOME\})(?=\/|$)/, home))
+      .join(' ');
+    rule = parseBashPattern(p.legacyColonStar ? `${source.replace(/ \*$/, '')}:*` : source).pattern;
+    homeRules.set(key, rule);
+  }
+  return rule;
+}
+
+function globMatch(glob: string, word: string): boolean {
+  if (!glob.includes('*')) return glob === word;
+  const re = new RegExp(`^${glob.split('*').map(escape).join('[\\s\\S]*')}$`);
+  return re.test(word);
+}
+
+function escape(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
+
+/** The rule's words read as a command: program, subcommand words in order (globs allowed), options as a set. */
+function structuralMatch(source: string, wordBoundary: boolean, cmd: NormalizedCommand): boolean {
+  let words = source.split(' ').filter(Boolean);
+  let prefix = false;
+  if (wordBoundary) {
+    const last = words[words.length - 1]!;
+    if (last === '*') words = words.slice(0, -1);
+    else if (last.endsWith(':*')) words = [...words.slice(0, -1), last.slice(0, -2)];
+    prefix = true;
+  }
+  if (words.length === 0 || words[0]!.includes('*')) return false;
+  if (words.some((w) => w.startsWith('-') && w.includes('*'))) return false;
+  const rule = normalize(words);
   if (rule.program !== cmd.program) return false;
   for (const o of rule.options) if (!cmd.options.has(o)) return false;
-  if (p.exact) {
-    return (
-      rule.positionals.length === cmd.positionals.length &&
-      rule.positionals.every((w, i) => w === cmd.positionals[i])
-    );
-  }
-  return rule.positionals.every((w, i) => w === cmd.positionals[i]);
+  const positionals = rule.positionals;
+  if (positionals.includes('*')) return false;
+  const given = positionals.includes('--') ? cmd.positionals : cmd.positionals.filter((w) => w !== '--');
+  if (!prefix && positionals.length !== given.length) return false;
+  if (positionals.length > given.length) return false;
+  return positionals.every((w, i) => globMatch(w, given[i]!));
 }
 
 /**
  * A command whose words are partly unknown may turn out to be one a deny or ask rule names: `rm -rf $DIR`
- * under a deny on `rm -rf /`. True when the rule's program matches and every literal word could match.
+ * under a deny on `rm -rf /`. True when the rule's program matches and some argument is dynamic.
  */
 export function mayMatch(p: BashPattern, v: CommandViews): boolean {
   if (v.allStatic || v.values.length === 0) return false;
-  const words = p.prefixWords.length > 0 ? p.prefixWords : p.exact ? p.source.split(' ') : [];
-  const program = words[0];
-  if (program === undefined || basename(program) !== v.normalized.program) return false;
-  const hasDynamicArg = v.values.slice(1).some((w) => w.includes(DYN));
-  return hasDynamicArg;
+  const program = p.source.split(' ')[0];
+  if (program === undefined || program.includes('*') || basename(program) !== v.normalized.program)
+    return false;
+  return v.values.slice(1).some((w) => w.includes(DYN));
 }

@@ -1,21 +1,47 @@
-import type { Analysis, FileEffect, SimpleCommand, Word } from '../bash/types.js';
+import { analyze } from '../bash/analyze.js';
+import type { Analysis, CodeExecution, FileEffect, SimpleCommand, Word } from '../bash/types.js';
 import { matchPatternRule } from '../rules/pattern-rules.js';
 import type { Behavior, PatternRule, PermissionRule } from '../rules/types.js';
-import { allowMatches, type CommandViews, denyMatches, mayMatch, viewsOf } from './bash-match.js';
+import { allowMatches, allowNames, type CommandViews, denyMatches, mayMatch, viewsOf } from './bash-match.js';
 import type { DecisionContext } from './context.js';
 import { decideFile, type FileAccessKind } from './files.js';
-import { resolvePath, resolveWordPath } from './paths.js';
+import { globBase, resolveWordPath } from './paths.js';
 import { checkReadOnly } from './readonly.js';
-import { isStricter, type PartVerdict, ruleRef } from './verdict.js';
+import { isStricter, type PartVerdict, ruleName, ruleRef } from './verdict.js';
 
 export const MAX_COMMAND_CHARS = 10_000;
 export const MAX_PARTS = 50;
 
-/** Wrappers that only change how a command runs: `Bash(npm test)` also allows `timeout 5 npm test`. */
 /** File commands that acceptEdits mode allows, as Claude Code does, within the permitted folders. */
 const ACCEPT_EDITS = new Set(['mkdir', 'touch', 'mv', 'cp', 'rm', 'rmdir', 'ln']);
 
+/** Wrappers that only change how a command runs: `Bash(npm test)` also allows `timeout 5 npm test`. */
 const TRANSPARENT = new Set(['timeout', 'time', 'nice', 'nohup', 'stdbuf', 'command', 'builtin', 'xargs']);
+
+/** Programs that look at names and metadata, never at contents. */
+const LISTING = new Set([
+  'ls',
+  'du',
+  'stat',
+  'find',
+  'tree',
+  'df',
+  'file',
+  'realpath',
+  'readlink',
+  'basename',
+  'dirname',
+]);
+
+/** Code that a matching allow rule may stand for without naming it: the user allowed running that file. */
+const NAMED_BY_ANY_RULE = new Set<CodeExecution['kind']>(['script-file', 'source-file']);
+
+interface Decided {
+  part: PartVerdict;
+  /** The allow rule, when one allowed the command: wrapped commands may be covered by it. */
+  allowedBy?: PermissionRule;
+  views: CommandViews;
+}
 
 /**
  * Decides a Bash call from its analysis: every simple and nested command is a part, decided on its own; so is
@@ -23,42 +49,25 @@ const TRANSPARENT = new Set(['timeout', 'time', 'nice', 'nohup', 'stdbuf', 'comm
  */
 export function classifyBash(analysis: Analysis, ctx: DecisionContext): PartVerdict[] {
   const parts: PartVerdict[] = [];
+  const whole = (by: PartVerdict['by'], reason: string) =>
+    parts.push({ subject: 'the whole command', decision: 'ask', by, reason });
   if (analysis.opaque) {
-    const first = analysis.problems[0];
-    parts.push({
-      subject: 'the whole command',
-      decision: 'ask',
-      by: 'opaque',
-      reason: `cannot be fully analysed: ${first?.message ?? 'unknown problem'}`,
-    });
+    whole('opaque', `cannot be fully analysed: ${analysis.problems[0]?.message ?? 'unknown problem'}`);
+    parts.push(...deniedLines(analysis, ctx));
   }
-  if (analysis.source.length > MAX_COMMAND_CHARS) {
-    parts.push({
-      subject: 'the whole command',
-      decision: 'ask',
-      by: 'size',
-      reason: `longer than ${MAX_COMMAND_CHARS} characters`,
-    });
-  }
-  if (analysis.commands.length > MAX_PARTS) {
-    parts.push({
-      subject: 'the whole command',
-      decision: 'ask',
-      by: 'size',
-      reason: `more than ${MAX_PARTS} commands`,
-    });
-  }
+  if (analysis.source.length > MAX_COMMAND_CHARS)
+    whole('size', `longer than ${MAX_COMMAND_CHARS} characters`);
+  if (analysis.commands.length > MAX_PARTS) whole('size', `more than ${MAX_PARTS} commands`);
   const cwds = workingFolders(analysis, ctx);
-  const byId = new Map<number, PartVerdict>();
+  const decided = new Map<number, Decided>();
   for (const cmd of analysis.commands) {
-    const part = decideCommand(cmd, analysis, ctx, byId);
-    part.readOnly = isReadOnlyCommand(cmd);
-    byId.set(cmd.id, part);
-    parts.push(part);
+    const d = decideCommand(cmd, analysis, ctx, decided);
+    d.part.readOnly = isReadOnlyCommand(cmd, d.views);
+    decided.set(cmd.id, d);
+    parts.push(d.part);
+    const covered = d.part.by === 'rule' && d.part.decision === 'allow' ? d.part : undefined;
     for (const effect of cmd.effects) {
-      const covered =
-        part.by === 'rule' && part.decision === 'allow' && effect.via !== 'redirect' ? part : undefined;
-      parts.push(decideEffect(effect, cmd, ctx, cwds, covered));
+      parts.push(decideEffect(effect, cmd, ctx, cwds, effect.via === 'redirect' ? undefined : covered));
     }
   }
   for (const r of analysis.compoundRedirects) {
@@ -68,6 +77,40 @@ export function classifyBash(analysis: Analysis, ctx: DecisionContext): PartVerd
       parts.push(decideEffect({ access: 'read', path: r.target, via: 'redirect' }, undefined, ctx, cwds));
   }
   return parts;
+}
+
+/**
+ * bash runs a script line by line, so the lines before a syntax error do run. When the whole input cannot be
+ * analysed, each line that can be is still checked against deny and ask rules.
+ */
+function deniedLines(analysis: Analysis, ctx: DecisionContext): PartVerdict[] {
+  const lines = analysis.source.split('\n');
+  if (lines.length < 2 || lines.length > MAX_PARTS) return [];
+  const out: PartVerdict[] = [];
+  for (const line of lines) {
+    const a = analyze(line);
+    if (a.opaque) continue;
+    for (const cmd of a.commands) {
+      if (cmd.argv.length === 0) continue;
+      const v = viewsOf(cmd, ctx.home);
+      for (const behavior of ['deny', 'ask'] as const) {
+        const rule = firstRule(behavior, v, ctx, v.normalized.program);
+        if (rule && (rule.type === 'pattern' || rule.parsed.kind !== 'tool')) {
+          const p = part(
+            cmd,
+            behavior,
+            'rule',
+            `${behavior === 'deny' ? 'denied' : 'asked'} by ${ruleName(rule)}`,
+            rule,
+          );
+          delete p.command;
+          out.push(p);
+          break;
+        }
+      }
+    }
+  }
+  return out;
 }
 
 function commandText(cmd: SimpleCommand): string {
@@ -94,9 +137,11 @@ function firstRule(
   program: string,
 ): PermissionRule | PatternRule | undefined {
   for (const rule of ctx.index.bash(behavior, program)) {
-    if (behavior === 'allow' ? allowMatches(rule.parsed.pattern, v) : denyMatches(rule.parsed.pattern, v)) {
-      return rule;
-    }
+    const hit =
+      behavior === 'allow'
+        ? allowMatches(rule.parsed.pattern, v)
+        : denyMatches(rule.parsed.pattern, v, ctx.home);
+    if (hit) return rule;
   }
   for (const rule of ctx.index.tool(behavior, 'Bash')) {
     if (rule.parsed.kind === 'tool') return rule;
@@ -113,85 +158,133 @@ function possibleRule(behavior: Behavior, v: CommandViews, ctx: DecisionContext,
   return ctx.index.bash(behavior, program).find((rule) => mayMatch(rule.parsed.pattern, v));
 }
 
+/** Index of the argv word that carries the code, or -1 when no word does (an assignment, stdin). */
+function codeWord(cmd: SimpleCommand, exec: CodeExecution): number {
+  return cmd.argv.findIndex((w) => w.span.start <= exec.span.start && exec.span.start < w.span.end);
+}
+
+/** Whether an allow rule also vouches for the code the command runs: it must name that code, not cover it with `*`. */
+function coversCode(
+  rule: PermissionRule | PatternRule,
+  cmd: SimpleCommand,
+  v: CommandViews,
+): CodeExecution | undefined {
+  for (const exec of cmd.executes) {
+    if (exec.kind === 'stdin') return exec;
+    if (NAMED_BY_ANY_RULE.has(exec.kind)) continue;
+    if (rule.type !== 'permission' || rule.parsed.kind !== 'bash') return exec;
+    const at = codeWord(cmd, exec);
+    if (at <= 0 || !allowNames(rule.parsed.pattern, v, at)) return exec;
+  }
+  return undefined;
+}
+
 function decideCommand(
   cmd: SimpleCommand,
   analysis: Analysis,
   ctx: DecisionContext,
-  decided: Map<number, PartVerdict>,
-): PartVerdict {
+  decided: Map<number, Decided>,
+): Decided {
+  const v = viewsOf(cmd, ctx.home);
+  const done = (p: PartVerdict, allowedBy?: PermissionRule): Decided =>
+    allowedBy ? { part: p, allowedBy, views: v } : { part: p, views: v };
   if (cmd.argv.length === 0) {
-    if (cmd.executes.length > 0) return hiddenCode(cmd);
-    return part(cmd, 'allow', 'read-only', 'only sets shell variables or redirects');
+    if (cmd.executes.length > 0) return done(hiddenCode(cmd, cmd.executes[0]!));
+    return done(part(cmd, 'allow', 'read-only', 'only sets shell variables or redirects'));
   }
-  const v = viewsOf(cmd);
   const program = v.normalized.program;
   for (const behavior of ['deny', 'ask'] as const) {
     const rule = firstRule(behavior, v, ctx, program);
-    if (rule)
-      return part(cmd, behavior, 'rule', `${behavior === 'deny' ? 'denied' : 'asked'} by ${rule.text}`, rule);
+    if (rule) {
+      return done(
+        part(cmd, behavior, 'rule', `${behavior === 'deny' ? 'denied' : 'asked'} by ${ruleName(rule)}`, rule),
+      );
+    }
   }
   for (const behavior of ['deny', 'ask'] as const) {
     const rule = possibleRule(behavior, v, ctx, program);
-    if (rule) {
-      return part(cmd, 'ask', 'dynamic', `arguments known only at run time may match ${rule.text}`, rule);
-    }
+    if (rule)
+      return done(
+        part(cmd, 'ask', 'dynamic', `arguments known only at run time may match ${ruleName(rule)}`, rule),
+      );
   }
-  if (cmd.name?.dynamic) return part(cmd, 'ask', 'dynamic', 'the program is only known at run time');
+  if (cmd.name?.dynamic) return done(part(cmd, 'ask', 'dynamic', 'the program is only known at run time'));
   const allow = firstRule('allow', v, ctx, program);
-  if (allow) return part(cmd, 'allow', 'rule', `allowed by ${allow.text}`, allow);
-  const carrier = cmd.nested ? decided.get(cmd.nested.carrier) : undefined;
-  if (
-    cmd.nested?.kind === 'wrapper' &&
-    carrier?.decision === 'allow' &&
-    carrier.by === 'rule' &&
-    carrier.rule
-  ) {
-    const p = part(cmd, 'allow', 'rule', `run by a command allowed by ${carrier.rule.text}`);
-    p.rule = carrier.rule;
-    return p;
+  if (allow) {
+    const hidden = coversCode(allow, cmd, v);
+    if (hidden) return done(hiddenCode(cmd, hidden, allow));
+    const permission = allow.type === 'permission' ? allow : undefined;
+    return done(part(cmd, 'allow', 'rule', `allowed by ${ruleName(allow)}`, allow), permission);
   }
-  if (cmd.executes.length > 0) return hiddenCode(cmd);
+  const covered = coveredByCarrier(cmd, decided);
+  if (covered) {
+    const hidden = coversCode(covered, cmd, v);
+    if (hidden) return done(hiddenCode(cmd, hidden, covered));
+    return done(
+      part(cmd, 'allow', 'rule', `run by a command allowed by ${ruleName(covered)}`, covered),
+      covered,
+    );
+  }
+  if (cmd.executes.length > 0) return done(hiddenCode(cmd, cmd.executes[0]!));
   if (analysis.functions.includes(program) && !cmd.name?.path) {
-    return part(
-      cmd,
-      'allow',
-      'wrapper',
-      `calls the function ${program}, whose commands are decided on their own`,
+    return done(
+      part(cmd, 'allow', 'wrapper', `calls the function ${program}, whose commands are decided on their own`),
     );
   }
   if (isTransparentWrapper(cmd, analysis, v)) {
-    return part(cmd, 'allow', 'wrapper', `${program} only runs the command it wraps, decided on its own`);
+    return done(
+      part(cmd, 'allow', 'wrapper', `${program} only runs the command it wraps, decided on its own`),
+    );
   }
-  if (!v.harmlessEnv) return part(cmd, 'ask', 'no-rule', `no rule allows ${commandText(cmd)}`);
-  const ro = checkReadOnly(program, v.values, v.allStatic);
+  if (!v.harmlessEnv) return done(part(cmd, 'ask', 'no-rule', `no rule allows ${commandText(cmd)}`));
+  const ro = checkReadOnly(program, v.values, v.globsOnly, v.leadingGlob);
   if (ro.readOnly && !cmd.name?.path) {
+    if (v.extraArgs)
+      return done(part(cmd, 'ask', 'dynamic', `${program} gets arguments only known at run time`));
     if (!cmd.effectsKnown)
-      return part(cmd, 'ask', 'file', `${program} may touch files that cannot be listed`);
+      return done(part(cmd, 'ask', 'file', `${program} may touch files that cannot be listed`));
     const writes = cmd.effects.some(
       (e) => e.access !== 'read' && e.access !== 'metadata' && e.via !== 'redirect',
     );
-    if (!writes) return part(cmd, 'allow', 'read-only', ro.reason);
+    if (!writes) return done(part(cmd, 'allow', 'read-only', ro.reason));
   }
-  return noRule(cmd, ctx, v);
+  return done(noRule(cmd, ctx, v));
 }
 
-function isReadOnlyCommand(cmd: SimpleCommand): boolean {
+/**
+ * A command a wrapper runs (`sudo apt update`) is covered by the rule that allowed the wrapper only when that
+ * rule names the wrapped words: `Bash(sudo apt update)` covers `apt update`, `Bash(sudo *)` does not.
+ */
+function coveredByCarrier(cmd: SimpleCommand, decided: Map<number, Decided>): PermissionRule | undefined {
+  if (cmd.nested?.kind !== 'wrapper') return undefined;
+  const carrier = decided.get(cmd.nested.carrier);
+  const rule = carrier?.allowedBy;
+  if (!carrier || !rule || rule.parsed.kind !== 'bash') return undefined;
+  const first = cmd.argv[0];
+  if (!first) return undefined;
+  const carrierCmd = carrier.views;
+  const from = carrierCmd.values.length - cmd.argv.length;
+  if (from <= 0) return undefined;
+  return allowNames(rule.parsed.pattern, carrierCmd, from) ? rule : undefined;
+}
+
+function isReadOnlyCommand(cmd: SimpleCommand, v: CommandViews): boolean {
   if (cmd.argv.length === 0)
     return cmd.executes.length === 0 && cmd.effects.every((e) => e.access === 'read');
   if (cmd.executes.length > 0 || cmd.name?.dynamic || cmd.name?.path || !cmd.effectsKnown) return false;
   if (cmd.effects.some((e) => e.access !== 'read' && e.access !== 'metadata')) return false;
-  const v = viewsOf(cmd);
-  return checkReadOnly(v.normalized.program, v.values, v.allStatic).readOnly;
+  return checkReadOnly(v.normalized.program, v.values, v.globsOnly, v.leadingGlob).readOnly;
 }
 
-function hiddenCode(cmd: SimpleCommand): PartVerdict {
-  const e = cmd.executes[0]!;
-  return part(
-    cmd,
-    'ask',
-    'hidden-code',
-    `runs code that cannot be analysed (${e.kind} via ${e.program} ${e.via})`,
-  );
+function hiddenCode(cmd: SimpleCommand, e: CodeExecution, rule?: PermissionRule | PatternRule): PartVerdict {
+  if (NAMED_BY_ANY_RULE.has(e.kind)) {
+    const what = e.code ? `${e.via} ${e.code}` : e.via;
+    return part(cmd, 'ask', 'no-rule', `no rule allows running ${what} (${e.kind} run by ${e.program})`);
+  }
+  const what = `runs code that cannot be analysed (${e.kind} via ${e.program} ${e.via})`;
+  const reason = rule ? `${what}; ${ruleName(rule)} does not name that code` : what;
+  const p = part(cmd, 'ask', 'hidden-code', reason);
+  return p;
 }
 
 function noRule(cmd: SimpleCommand, ctx: DecisionContext, v: CommandViews): PartVerdict {
@@ -223,16 +316,26 @@ function isTransparentWrapper(cmd: SimpleCommand, analysis: Analysis, v: Command
   return analysis.commands.some((c) => c.nested?.carrier === cmd.id && c.nested.kind === 'wrapper');
 }
 
-/** Working folders a relative path may be resolved against: cwd, and every folder a `cd` in the command names. */
+/**
+ * Working folders a relative path may be resolved against: cwd and every folder a `cd` names (`cd` alone is
+ * home). A `cd` whose target is only known at run time (`cd $X`, `cd -`, `popd`) makes relative paths unknown.
+ */
 function workingFolders(analysis: Analysis, ctx: DecisionContext): string[] | undefined {
   const folders = [ctx.cwd];
   for (const cmd of analysis.commands) {
     const program = cmd.name?.program;
     if (program !== 'cd' && program !== 'pushd' && program !== 'popd') continue;
-    const target = cmd.argv[1];
-    if (program === 'popd' || !target) continue;
-    if (!target.static) return undefined;
-    folders.push(resolvePath(target.value, ctx));
+    const args = cmd.argv.slice(1).filter((w) => !/^-[LPe@]+$/.test(w.value));
+    const target = args[0];
+    if (program === 'popd' || (program === 'pushd' && !target)) return undefined;
+    if (!target) {
+      folders.push(ctx.home);
+      continue;
+    }
+    if (!target.static || target.value === '-' || /^[+-]\d+$/.test(target.value)) return undefined;
+    const path = resolveWordPath(target, ctx);
+    if (path === undefined) return undefined;
+    folders.push(path);
   }
   return folders;
 }
@@ -250,16 +353,38 @@ function decideEffect(
       : effect.access === 'delete'
         ? 'delete'
         : 'write';
-  const paths = resolveAll(effect.path, ctx, cwds);
+  const glob = access === 'read' && isGlobOnly(effect.path);
+  const paths = glob ? resolveGlobs(effect.path, ctx, cwds) : resolveAll(effect.path, ctx, cwds);
   let worst: PartVerdict | undefined;
   for (const path of paths) {
-    const req = { access, path, shown: effect.path.value, tool: 'Bash' } as const;
+    const req = {
+      access,
+      path,
+      shown: effect.path.value,
+      tool: 'Bash',
+      listing: effect.access === 'metadata' || (cmd !== undefined && LISTING.has(cmd.name?.program ?? '')),
+      folder: glob,
+    } as const;
     const p = decideFile(covered ? { ...req, coveredByRule: covered } : req, ctx);
     if (!worst || isStricter(p.decision, worst.decision)) worst = p;
   }
   const result = worst!;
   if (cmd) result.command = cmd.id;
   return result;
+}
+
+function isGlobOnly(word: Word): boolean {
+  return word.dynamic.length > 0 && word.dynamic.every((d) => d === 'glob');
+}
+
+function resolveGlobs(
+  word: Word,
+  ctx: DecisionContext,
+  cwds: string[] | undefined,
+): Array<string | undefined> {
+  if (word.value.startsWith('/') || word.text.startsWith('~')) return [globBase(word, ctx)];
+  if (!cwds) return [undefined];
+  return cwds.map((cwd) => globBase(word, ctx, cwd));
 }
 
 /** A relative path is checked against every folder the command may be in; a dynamic `cd` makes it unknown. */

@@ -1,9 +1,10 @@
-import { matchPathRule } from '../rules/path-pattern.js';
+import { statSync } from 'node:fs';
+import { absoluteGlob, matchPathRule } from '../rules/path-pattern.js';
 import { matchPatternRule } from '../rules/pattern-rules.js';
 import type { Behavior, PatternRule, PermissionRule } from '../rules/types.js';
 import type { DecisionContext } from './context.js';
 import { criticalRemoval, isInside, protectedReason, realPath } from './paths.js';
-import { type PartVerdict, ruleRef } from './verdict.js';
+import { type PartVerdict, ruleName, ruleRef } from './verdict.js';
 
 export type FileAccessKind = 'read' | 'write' | 'delete';
 
@@ -17,6 +18,10 @@ export interface FileRequest {
   tool: string;
   /** The command was allowed by an explicit rule that names this very argument. */
   coveredByRule?: PartVerdict;
+  /** Only the entry itself is looked at (ls, stat), not its contents. */
+  listing?: boolean;
+  /** The path is a folder whose contents may all be read (a glob's folder, `grep -r`). */
+  folder?: boolean;
 }
 
 function candidates(path: string): string[] {
@@ -58,6 +63,32 @@ function firstPatternRule(
   return undefined;
 }
 
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** A Read deny rule that can match something inside one of these folders. */
+function ruleInside(ctx: DecisionContext, folders: string[]): PermissionRule | undefined {
+  const pctx = { cwd: ctx.cwd, home: ctx.home };
+  for (const rule of ctx.index.tool('deny', 'Read')) {
+    if (rule.parsed.kind !== 'path') continue;
+    const glob = absoluteGlob(rule.parsed.pattern, pctx);
+    const cut = glob.search(/[*?[{]/);
+    if (cut < 0) {
+      if (folders.some((f) => isInside(glob, f))) return rule;
+      continue;
+    }
+    const head = glob.slice(0, cut);
+    const base = head.slice(0, head.lastIndexOf('/')) || '/';
+    if (folders.some((f) => isInside(base, f) || isInside(f, base))) return rule;
+  }
+  return undefined;
+}
+
 export function insidePermittedFolders(path: string, ctx: DecisionContext): boolean {
   return isInside(path, ctx.cwd) || ctx.additionalDirectories.some((d) => isInside(path, d));
 }
@@ -88,15 +119,15 @@ export function decideFile(req: FileRequest, ctx: DecisionContext): PartVerdict 
   const deny =
     firstPathRule(ctx, 'Read', 'deny', paths, false) ??
     (writing ? firstPathRule(ctx, editTool, 'deny', paths, false) : undefined);
-  if (deny) return part('deny', 'rule', `${subject}: denied by ${deny.text}`, deny);
+  if (deny) return part('deny', 'rule', `${subject}: denied by ${ruleName(deny)}`, deny);
   const denyPattern = firstPatternRule(ctx, 'deny', req.tool, paths, false);
-  if (denyPattern) return part('deny', 'rule', `${subject}: ${denyPattern.label}`, denyPattern);
+  if (denyPattern) return part('deny', 'rule', `${subject}: ${ruleName(denyPattern)}`, denyPattern);
   const ask =
     firstPathRule(ctx, writing ? editTool : 'Read', 'ask', paths, false) ??
     (writing ? firstPathRule(ctx, 'Read', 'ask', paths, false) : undefined);
-  if (ask) return part('ask', 'rule', `${subject}: ${ask.text} asks`, ask);
+  if (ask) return part('ask', 'rule', `${subject}: ${ruleName(ask)} asks`, ask);
   const askPattern = firstPatternRule(ctx, 'ask', req.tool, paths, false);
-  if (askPattern) return part('ask', 'rule', `${subject}: ${askPattern.label}`, askPattern);
+  if (askPattern) return part('ask', 'rule', `${subject}: ${ruleName(askPattern)}`, askPattern);
   if (writing) {
     for (const p of paths) {
       const reason = protectedReason(p);
@@ -106,9 +137,9 @@ export function decideFile(req: FileRequest, ctx: DecisionContext): PartVerdict 
     }
   }
   const allow = firstPathRule(ctx, writing ? editTool : 'Read', 'allow', paths, true);
-  if (allow) return part('allow', 'rule', `${subject}: allowed by ${allow.text}`, allow);
+  if (allow) return part('allow', 'rule', `${subject}: allowed by ${ruleName(allow)}`, allow);
   const allowPattern = firstPatternRule(ctx, 'allow', req.tool, paths, true);
-  if (allowPattern) return part('allow', 'rule', `${subject}: ${allowPattern.label}`, allowPattern);
+  if (allowPattern) return part('allow', 'rule', `${subject}: ${ruleName(allowPattern)}`, allowPattern);
   if (req.coveredByRule) {
     const p = part(
       'allow',
@@ -119,6 +150,10 @@ export function decideFile(req: FileRequest, ctx: DecisionContext): PartVerdict 
     return p;
   }
   const inside = paths.every((p) => insidePermittedFolders(p, ctx));
+  if (!writing && !req.listing && (req.folder || paths.some(isFolder))) {
+    const hidden = ruleInside(ctx, paths);
+    if (hidden) return part('ask', 'rule', `${subject}: may read files ${ruleName(hidden)} covers`, hidden);
+  }
   if (!writing) {
     return inside
       ? part('allow', 'file', `${subject}: inside the working folder`)

@@ -4,7 +4,7 @@
  */
 export interface NormalizedCommand {
   program: string;
-  /** Non-option words after the program, global options removed. */
+  /** Non-option words after the program, global options removed; `--` is kept, it changes what follows. */
   positionals: string[];
   /** Canonical option names: single letters for short options, long names without dashes otherwise. */
   options: Set<string>;
@@ -152,6 +152,7 @@ export function normalize(argv: readonly string[]): NormalizedCommand {
   for (const word of rest) {
     if (!endOfOptions && word === '--') {
       endOfOptions = true;
+      positionals.push(word);
       continue;
     }
     if (!endOfOptions && word.length > 1 && word.startsWith('-') && !/^-\d+$/.test(word)) {

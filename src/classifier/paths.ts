@@ -1,6 +1,6 @@
 import { realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, normalize, resolve, sep } from 'node:path';
-import type { Word } from '../bash/types.js';
+import { DYN, type Word } from '../bash/types.js';
 
 export interface PathContext {
   cwd: string;
@@ -14,14 +14,31 @@ export interface PathContext {
 export function resolveWordPath(word: Word, ctx: PathContext, cwd = ctx.cwd): string | undefined {
   let value: string;
   if (word.static) {
-    value = word.value;
+    value = word.value.startsWith('~') && !word.text.startsWith('~') ? `./${word.value}` : word.value;
   } else {
-    const m = /^(?:"?\$(HOME|PWD)"?|"?\$\{(HOME|PWD)\}"?)((?:\/[^$`\\'"*?[\]{}]*)?)$/.exec(word.text);
-    if (!m || word.dynamic.some((d) => d !== 'parameter')) return undefined;
+    if (word.dynamic.some((d) => d !== 'parameter')) return undefined;
+    const text = /^[^'\\]*$/.test(word.text) ? word.text.replace(/"/g, '') : '';
+    const m = /^\$(?:(HOME|PWD)|\{(HOME|PWD)\})((?:\/[^$`*?[\]{}]*)?)$/.exec(text);
+    if (!m) return undefined;
     const name = m[1] ?? m[2];
     value = (name === 'HOME' ? ctx.home : cwd) + (m[3] ?? '');
   }
+  if (/^~[^/]/.test(value)) return undefined;
   return resolvePath(value, ctx, cwd);
+}
+
+/**
+ * For a word whose only unknown part is a glob (`src/*.ts`), the folder the matches are in: everything the
+ * glob can match lies inside it.
+ */
+export function globBase(word: Word, ctx: PathContext, cwd = ctx.cwd): string | undefined {
+  if (word.dynamic.some((d) => d !== 'glob') || word.value.includes(DYN)) return undefined;
+  const first = word.value.search(/[*?[]/);
+  const head = first < 0 ? word.value : word.value.slice(0, first);
+  const folder = head.includes('/') ? head.slice(0, head.lastIndexOf('/') + 1) : '.';
+  if (folder.startsWith('~') && !word.text.startsWith('~')) return undefined;
+  if (/^~[^/]/.test(folder)) return undefined;
+  return resolvePath(folder, ctx, cwd);
 }
 
 /** `~` and `~/x` expand to home; relative paths resolve against cwd; `..` and `.` are folded. */

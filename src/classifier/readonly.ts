@@ -6,6 +6,8 @@
 export interface ReadOnlySpec {
   /** Options that write, delete or run something. `-o` also matches `-ofile`; `--out` matches `--out=x`. */
   unsafe?: string[];
+  /** Options that are unsafe only before the subcommand (`git -p log` pages; `git log -p` shows patches). */
+  globalUnsafe?: string[];
   /** The largest number of non-option words (uniq's second file is its output). */
   maxPositionals?: number;
   /** Arguments are never files or options that matter: dynamic words are harmless. */
@@ -21,22 +23,28 @@ export interface SubcommandSpec {
   requireOneOf?: string[];
 }
 
-const GIT_UNSAFE = [
+/** Git options that, before the subcommand, change which repository, config or program git uses. */
+const GIT_GLOBAL_UNSAFE = [
   '-c',
   '-C',
   '--config-env',
   '--git-dir',
   '--work-tree',
   '--exec-path',
+  '--namespace',
+  '--super-prefix',
   '-p',
   '--paginate',
+];
+
+/** Git options that write a file or run a program wherever they appear. */
+const GIT_UNSAFE = [
   '--output',
   '--ext-diff',
-  '-O',
-  '--open-files-in-pager',
   '--upload-pack',
   '--receive-pack',
   '--exec',
+  '--open-files-in-pager',
 ];
 
 const ANY: ReadOnlySpec = { anyArgs: true };
@@ -122,6 +130,7 @@ export const READ_ONLY: Record<string, ReadOnlySpec> = {
   },
   git: {
     unsafe: GIT_UNSAFE,
+    globalUnsafe: GIT_GLOBAL_UNSAFE,
     subcommands: {
       status: {},
       log: {},
@@ -135,7 +144,7 @@ export const READ_ONLY: Record<string, ReadOnlySpec> = {
       'ls-tree': {},
       'cat-file': {},
       shortlog: {},
-      grep: {},
+      grep: { unsafe: ['-O'] },
       'merge-base': {},
       'name-rev': {},
       'show-ref': {},
@@ -223,12 +232,28 @@ export interface ReadOnlyCheck {
   reason: string;
 }
 
-/** Decides from argv values alone whether the command is one of the read-only defaults. */
-export function checkReadOnly(program: string, argv: readonly string[], allStatic: boolean): ReadOnlyCheck {
+/**
+ * Decides from argv values alone whether the command is one of the read-only defaults. `allStatic` is true when
+ * every word is known (globs allowed: they only pick file names).
+ */
+export function checkReadOnly(
+  program: string,
+  argv: readonly string[],
+  allStatic: boolean,
+  leadingGlob = false,
+): ReadOnlyCheck {
   const spec = Object.hasOwn(READ_ONLY, program) ? READ_ONLY[program] : undefined;
   if (!spec) return { readOnly: false, reason: `${program} is not a known read-only command` };
   if (!allStatic && !spec.anyArgs) {
     return { readOnly: false, reason: `${program} has arguments only known at run time` };
+  }
+  const optionsMatter =
+    (spec.unsafe?.length ?? 0) > 0 || spec.subcommands !== undefined || spec.maxPositionals !== undefined;
+  if (leadingGlob && optionsMatter) {
+    return {
+      readOnly: false,
+      reason: `a glob could expand to a file name that ${program} reads as an option`,
+    };
   }
   const args = argv.slice(1);
   const unsafe = spec.unsafe ?? [];
@@ -243,7 +268,8 @@ export function checkReadOnly(program: string, argv: readonly string[], allStati
     }
     const isOption = !endOfOptions && word.startsWith('-') && word !== '-';
     if (isOption) {
-      const hit = isUnsafe(word, unsafe) ?? clusterHits(word, unsafe);
+      const before = subName === undefined ? (spec.globalUnsafe ?? []) : [];
+      const hit = isUnsafe(word, [...unsafe, ...before]) ?? clusterHits(word, [...unsafe, ...before]);
       if (hit) return { readOnly: false, reason: `${program} ${hit} can write or run programs` };
       if (sub) {
         const subHit = isUnsafe(word, sub.unsafe ?? []) ?? clusterHits(word, sub.unsafe ?? []);

@@ -5,7 +5,7 @@ import type { Behavior, PatternRule, PermissionRule } from '../rules/types.js';
 import type { DecisionContext } from './context.js';
 import { decideFile, type FileAccessKind } from './files.js';
 import { resolvePath } from './paths.js';
-import { type PartVerdict, ruleRef } from './verdict.js';
+import { type PartVerdict, ruleName, ruleRef } from './verdict.js';
 
 const READ_TOOLS = new Set(['Read', 'Glob', 'Grep', 'LS', 'NotebookRead']);
 const EDIT_TOOLS = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
@@ -71,7 +71,13 @@ export function classifyTool(
     const rule = toolRule(tool, input, ctx, behavior, match);
     if (rule) {
       parts.push(
-        part(subject, behavior, 'rule', `${behavior === 'deny' ? 'denied' : 'asked'} by ${rule.text}`, rule),
+        part(
+          subject,
+          behavior,
+          'rule',
+          `${behavior === 'deny' ? 'denied' : 'asked'} by ${ruleName(rule)}`,
+          rule,
+        ),
       );
       return parts;
     }
@@ -82,22 +88,42 @@ export function classifyTool(
     const path = typeof raw === 'string' && raw !== '' ? resolvePath(raw, ctx) : undefined;
     const shown = typeof raw === 'string' ? raw : '(no path)';
     const allowed = toolRule(tool, input, ctx, 'allow', never);
-    const file = decideFile({ access, path, shown, tool }, ctx);
+    const listing = tool === 'Glob' || tool === 'LS';
+    const file = decideFile({ access, path, shown, tool, listing }, ctx);
     if (allowed && file.decision === 'ask' && file.by === 'file') {
-      parts.push(part(subject, 'allow', 'rule', `allowed by ${allowed.text}`, allowed));
+      parts.push(part(subject, 'allow', 'rule', `allowed by ${ruleName(allowed)}`, allowed));
     } else {
       parts.push(file);
     }
     return parts;
   }
   const allow = toolRule(tool, input, ctx, 'allow', (r) => tool === 'WebFetch' && domainMatch(r, input));
-  if (allow) parts.push(part(subject, 'allow', 'rule', `allowed by ${allow.text}`, allow));
+  if (allow) parts.push(part(subject, 'allow', 'rule', `allowed by ${ruleName(allow)}`, allow));
   else if (HARMLESS_TOOLS.has(tool))
     parts.push(part(subject, 'allow', 'read-only', `${tool} changes nothing outside the session`));
   else if (ctx.mode === 'auto' && !ctx.hasModel) {
     parts.push(part(subject, 'ask', 'no-model', `no rule decides ${tool} and no model is configured`));
   } else parts.push(part(subject, 'ask', 'no-rule', `no rule allows ${tool}`));
   return parts;
+}
+
+/**
+ * Deny and ask rules about a Bash call's input as a whole: `Bash(run_in_background:true)`, input regexes.
+ * The command itself is decided part by part elsewhere.
+ */
+export function classifyBashInput(input: Record<string, unknown>, ctx: DecisionContext): PartVerdict[] {
+  const json = JSON.stringify(input);
+  for (const behavior of ['deny', 'ask'] as const) {
+    const param = ctx.index
+      .tool(behavior, 'Bash')
+      .find((r) => r.parsed.kind === 'param' && matchParamRule(r.parsed, input));
+    const rule = param ?? ctx.index.pattern(behavior, 'input', 'Bash').find((r) => matchPatternRule(r, json));
+    if (rule) {
+      const verb = behavior === 'deny' ? 'denied' : 'asked';
+      return [part('Bash input', behavior, 'rule', `${verb} by ${ruleName(rule)}`, rule)];
+    }
+  }
+  return [];
 }
 
 function domainMatch(rule: PermissionRule, input: Record<string, unknown>): boolean {

@@ -66,6 +66,11 @@ export interface Verdict {
   parts: PartVerdict[];
 }
 
+/** How a rule is named in a reason: its text, or a pattern rule's label. */
+export function ruleName(rule: Rule): string {
+  return rule.type === 'pattern' ? rule.label : rule.text;
+}
+
 export function ruleRef(rule: Rule): RuleRef {
   const p = rule.provenance;
   const ref: RuleRef = {

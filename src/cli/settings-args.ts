@@ -30,10 +30,8 @@ export function withSettingsOptions<T>(y: Argv<T>) {
       nargs: 1,
       describe: 'Allow rule, e.g. "Bash(npm test)"; repeatable',
     })
-    .option('ask', { type: 'string', array: true,
-      nargs: 1, describe: 'Ask rule; repeatable' })
-    .option('deny', { type: 'string', array: true,
-      nargs: 1, describe: 'Deny rule; repeatable' })
+    .option('ask', { type: 'string', array: true, nargs: 1, describe: 'Ask rule; repeatable' })
+    .option('deny', { type: 'string', array: true, nargs: 1, describe: 'Deny rule; repeatable' })
     .option('cwd', { type: 'string', describe: 'Working folder (default: the current one)' })
     .option('defaults', {
       type: 'boolean',

@@ -1,9 +1,10 @@
 import { analyzeBash } from '../bash/analyze.js';
 import type { Analysis } from '../bash/types.js';
 import { classifyBash } from '../classifier/bash.js';
+import { isBroadAllow } from '../classifier/broad.js';
 import type { DecisionContext } from '../classifier/context.js';
 import { RuleIndex } from '../classifier/rule-index.js';
-import { classifyTool } from '../classifier/tools.js';
+import { classifyBashInput, classifyTool } from '../classifier/tools.js';
 import { combine, type PartVerdict, type Verdict } from '../classifier/verdict.js';
 import { addRules } from '../rules/add-rules.js';
 import { formatDiagnostic } from '../rules/diagnostics.js';
@@ -48,6 +49,13 @@ export function resolveMode(settings: LoadedSettings, requested?: Mode): Mode {
 
 export function createClassifier(settings: LoadedSettings, options: ClassifierOptions = {}): Classifier {
   const index = new RuleIndex(settings.rules);
+  let autoIndex: RuleIndex | undefined;
+  /** Auto mode sets broad allow rules aside, as Claude Code does when entering it. */
+  const indexFor = (mode: Mode): RuleIndex => {
+    if (mode !== 'auto') return index;
+    autoIndex ??= new RuleIndex(settings.rules.filter((r) => !isBroadAllow(r)));
+    return autoIndex;
+  };
   const additionalDirectories = settings.additionalDirectories.map((d) => d.path);
   const failure: PartVerdict | undefined =
     settings.failed.length > 0
@@ -64,7 +72,7 @@ export function createClassifier(settings: LoadedSettings, options: ClassifierOp
       cwd: call.cwd ?? settings.cwd,
       home: settings.home,
       mode,
-      index,
+      index: indexFor(mode),
       additionalDirectories,
       failed: settings.failed,
       hasModel: options.hasModel ?? false,
@@ -79,7 +87,7 @@ export function createClassifier(settings: LoadedSettings, options: ClassifierOp
         ];
       } else {
         analysis = await analyzeBash(command);
-        parts = classifyBash(analysis, ctx);
+        parts = [...classifyBashInput(call.input, ctx), ...classifyBash(analysis, ctx)];
       }
     } else {
       parts = classifyTool(call.tool, call.input, ctx);

@@ -1,13 +1,18 @@
 import type { PartVerdict } from '../classifier/verdict.js';
 import type { Mode } from '../rules/types.js';
 
-/** Reasons that no mode turns into an allow: the analysis failed, or the target is never auto-approved. */
+/**
+ * Reasons that no mode turns into an allow: the analysis failed, the target is never auto-approved, or deny
+ * rules could not be checked because the program, its arguments or its code are only known at run time.
+ */
 const ALWAYS_ASK = new Set<PartVerdict['by']>([
   'opaque',
   'size',
   'protected-path',
   'critical-path',
   'settings-error',
+  'dynamic',
+  'hidden-code',
 ]);
 
 /**

@@ -1,5 +1,6 @@
 export { addRules } from './add-rules.js';
 export { matchBashPattern, parseBashPattern } from './bash-pattern.js';
+export { BUILTIN_FILES, builtinOptions, builtinProse } from './builtin.js';
 export { formatDiagnostic, isError } from './diagnostics.js';
 export { matchDomain, parseDomainPattern } from './domain.js';
 export type { CliRules, LoadOptions } from './load.js';
@@ -24,4 +25,3 @@ export type * from './settings-types.js';
 export { DEFAULT_MANAGED_PATH } from './sources.js';
 export { isKnownTool, KNOWN_TOOLS, MAIN_FIELDS, suggestTool } from './tools.js';
 export * from './types.js';
-export { BUILTIN_FILES, builtinOptions, builtinProse } from './builtin.js';

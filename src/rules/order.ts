@@ -23,6 +23,8 @@ export function keepManagedOnly(rules: readonly Rule[]): { rules: Rule[]; diagno
     source,
     ...(file === undefined ? {} : { file }),
   }));
-  const kept = rules.filter((r) => r.provenance.source === 'policySettings' || r.provenance.source === 'defaults');
+  const kept = rules.filter(
+    (r) => r.provenance.source === 'policySettings' || r.provenance.source === 'defaults',
+  );
   return { rules: kept, diagnostics };
 }

@@ -34,7 +34,6 @@ const KNOWN_MISPARSES: Record<string, string> = {
   'heredoc-indented': 'misparse-heredoc',
   'newline-backslash': 'misparse-newline',
   'heredoc-dash-arg': 'uncovered-text',
-  'list-redir-args': 'misparse-redirect',
   'coproc-group': 'misparse-coproc',
   'redir-named-fd': 'misparse-named-fd',
   'heredoc-then-semi': 'syntax-error',

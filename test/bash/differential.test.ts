@@ -22,38 +22,79 @@ import { type Analysis, DYN, type ProblemCode, type SimpleCommand, type Word } f
  */
 
 // ---------------------------------------------------------------------------------------------------------------
-// mvdan-sh: a minimal typed view of its GopherJS objects. Positions are byte offsets.
+// mvdan-sh. Its public API converts every Go value it hands to JavaScript (syntax.Walk takes ~40 µs a node), so
+// the tree is read from the GopherJS objects behind it instead: `__internal_object__` of the parsed file, slices
+// as {$array, $offset, $length}, a node's type in `constructor.string` ("*syntax.CallExpr"), strings as UTF-8
+// bytes, positions as {offs} byte offsets. The walk visits every field, like syntax.Walk.
 
-interface MvPos {
-  Offset(): number;
-}
-
-interface MvNode {
-  Pos(): MvPos;
-  End(): MvPos;
-  /** Lit and SglQuoted: the text; Assign: the value word. */
-  Value?: string | MvNode | null;
-  Dollar?: boolean;
-  Parts?: MvNode[];
-  Args?: MvNode[];
-  Assigns?: MvNode[];
-  Exprs?: MvNode[];
-  Variant?: MvNode;
-  Name?: MvNode | null;
-  Naked?: boolean;
-  Append?: boolean;
-  Array?: MvNode | null;
+interface MvPublicNode {
+  __internal_object__: Go;
+  Pos(): { Offset(): number };
+  End(): { Offset(): number };
 }
 
 interface MvSyntax {
-  NewParser(): { Parse(src: string, name: string): MvNode };
-  Walk(node: MvNode, fn: (node: MvNode | null) => boolean): void;
-  NodeType(node: MvNode): string;
+  NewParser(): { Parse(src: string, name: string): MvPublicNode };
+  Walk(node: MvPublicNode, fn: (node: MvPublicNode | null) => boolean): void;
+  NodeType(node: MvPublicNode): string;
+}
+
+/** A GopherJS value: a struct pointer, a slice or a position. */
+interface Go {
+  constructor: { string?: string; nil?: unknown };
+  [field: string]: unknown;
 }
 
 const require = createRequire(import.meta.url);
 const syntax = (require('mvdan-sh') as { syntax: MvSyntax }).syntax;
 const mvParser = syntax.NewParser();
+
+function isGo(v: unknown): v is Go {
+  return typeof v === 'object' && v !== null;
+}
+
+/** The node's type name (`CallExpr`), or undefined for a nil pointer or a non-node value. */
+function goType(v: unknown): string | undefined {
+  if (!isGo(v) || v === v.constructor.nil) return undefined;
+  const s = v.constructor.string;
+  return s?.startsWith('*syntax.') ? s.slice(8) : undefined;
+}
+
+function goSlice(v: unknown): Go[] {
+  if (!isGo(v) || !Array.isArray(v.$array)) return [];
+  const out: Go[] = [];
+  const offset = v.$offset as number;
+  for (let i = 0; i < (v.$length as number); i++) out.push(v.$array[offset + i] as Go);
+  return out;
+}
+
+/** Go strings are byte strings. */
+function goString(v: unknown): string {
+  return typeof v === 'string' ? Buffer.from(v, 'latin1').toString('utf8') : '';
+}
+
+function goField(v: Go, field: string): Go | undefined {
+  const f = v[field];
+  return goType(f) !== undefined ? (f as Go) : undefined;
+}
+
+function offs(pos: unknown): number {
+  return isGo(pos) ? (pos.offs as number) : 0;
+}
+
+/** Depth-first over every node below `node`, in field order (source order), like syntax.Walk. */
+function goWalk(node: Go, visit: (type: string, node: Go) => void): void {
+  const type = goType(node);
+  if (type === undefined) return;
+  visit(type, node);
+  for (const k in node) {
+    if (k === '$val') continue;
+    const v = node[k];
+    if (!isGo(v)) continue;
+    if (Array.isArray(v.$array)) for (const e of goSlice(v)) goWalk(e, visit);
+    else goWalk(v, visit);
+  }
+}
 
 interface Rendered {
   assigns: string[];
@@ -68,10 +109,6 @@ function keys(cs: Rendered[]): string[] {
   return cs.map(key).sort();
 }
 
-function str(v: MvNode['Value']): string {
-  return typeof v === 'string' ? v : '';
-}
-
 class MvRenderer {
   private readonly bytes: Buffer;
 
@@ -79,18 +116,19 @@ class MvRenderer {
     this.bytes = Buffer.from(src, 'utf8');
   }
 
-  text(node: MvNode): string {
-    return this.bytes.subarray(node.Pos().Offset(), node.End().Offset()).toString('utf8');
+  private slice(start: number, end: number): string {
+    return this.bytes.subarray(start, end).toString('utf8');
   }
 
-  word(word: MvNode): string {
+  word(word: Go): string {
     let value = '';
     let skeleton = '';
-    for (const part of word.Parts ?? []) {
-      const type = syntax.NodeType(part);
+    for (const part of goSlice(word.Parts)) {
+      const type = goType(part) ?? '';
       if (type === 'Lit') {
-        value += str(part.Value).replace(/\\([\s\S])/g, '$1');
-        skeleton += str(part.Value);
+        const lit = goString(part.Value);
+        value += lit.replace(/\\([\s\S])/g, '$1');
+        skeleton += lit;
       } else {
         value += this.part(part, type);
         skeleton += '_';
@@ -99,34 +137,38 @@ class MvRenderer {
     return hasBraceExpansion(skeleton) ? DYN : value;
   }
 
-  private part(part: MvNode, type: string): string {
+  private part(part: Go, type: string): string {
     switch (type) {
-      case 'SglQuoted':
-        return part.Dollar ? decodeAnsiC(str(part.Value)) : str(part.Value);
+      case 'SglQuoted': {
+        const v = goString(part.Value);
+        return part.Dollar ? decodeAnsiC(v) : v;
+      }
       case 'DblQuoted': {
         let out = '';
-        for (const inner of part.Parts ?? []) {
-          const t = syntax.NodeType(inner);
-          out += t === 'Lit' ? unescapeDouble(str(inner.Value)) : this.part(inner, t);
+        for (const inner of goSlice(part.Parts)) {
+          const t = goType(inner) ?? '';
+          out += t === 'Lit' ? unescapeDouble(goString(inner.Value)) : this.part(inner, t);
         }
         return out;
       }
-      case 'ExtGlob':
-        return this.text(part);
+      case 'ExtGlob': {
+        const pattern = goField(part, 'Pattern');
+        return this.slice(offs(part.OpPos), pattern ? offs(pattern.ValueEnd) + 1 : offs(part.OpPos));
+      }
       default:
         // ParamExp, CmdSubst, ArithmExp, ProcSubst: only known at run time.
         return DYN;
     }
   }
 
-  private value(a: MvNode): string {
-    return a.Value && typeof a.Value !== 'string' ? this.word(a.Value) : '';
-  }
-
-  assign(a: MvNode): string {
-    if (a.Naked) return a.Value && typeof a.Value !== 'string' ? this.value(a) : str(a.Name?.Value);
-    const name = `${str(a.Name?.Value)}${a.Append ? '+=' : '='}`;
-    return a.Array ? `${name}${this.text(a.Array)}` : `${name}${this.value(a)}`;
+  assign(a: Go): string {
+    const value = goField(a, 'Value');
+    const name = goString(goField(a, 'Name')?.Value);
+    if (a.Naked) return value ? this.word(value) : name;
+    const lhs = `${name}${a.Append ? '+=' : '='}`;
+    const array = goField(a, 'Array');
+    if (array) return `${lhs}${this.slice(offs(array.Lparen), offs(array.Rparen) + 1)}`;
+    return `${lhs}${value ? this.word(value) : ''}`;
   }
 }
 
@@ -178,7 +220,7 @@ function decodeAnsiC(s: string): string {
 type MvResult = { ok: true; commands: Rendered[] } | { ok: false; error: string };
 
 function mvdanCommands(src: string): MvResult {
-  let file: MvNode;
+  let file: MvPublicNode;
   try {
     file = mvParser.Parse(src, 'src');
   } catch (e) {
@@ -187,27 +229,42 @@ function mvdanCommands(src: string): MvResult {
   }
   const r = new MvRenderer(src);
   const commands: Rendered[] = [];
-  syntax.Walk(file, (node) => {
-    if (!node) return true;
-    switch (syntax.NodeType(node)) {
+  let lets = 0;
+  goWalk(file.__internal_object__, (type, node) => {
+    switch (type) {
       case 'CallExpr':
         commands.push({
-          assigns: (node.Assigns ?? []).map((a) => r.assign(a)),
-          argv: (node.Args ?? []).map((w) => r.word(w)),
+          assigns: goSlice(node.Assigns).map((a) => r.assign(a)),
+          argv: goSlice(node.Args).map((w) => r.word(w)),
         });
         break;
       case 'DeclClause':
         commands.push({
           assigns: [],
-          argv: [str(node.Variant?.Value), ...(node.Args ?? []).map((a) => r.assign(a))],
+          argv: [goString(goField(node, 'Variant')?.Value), ...goSlice(node.Args).map((a) => r.assign(a))],
         });
         break;
       case 'LetClause':
-        commands.push({ assigns: [], argv: ['let', ...(node.Exprs ?? []).map((e) => r.text(e))] });
+        lets++;
         break;
     }
-    return true;
   });
+  // `let` arguments are arithmetic expressions whose extent is easiest to get from the public API (rare).
+  if (lets > 0) {
+    const bytes = Buffer.from(src, 'utf8');
+    syntax.Walk(file, (node) => {
+      if (node && syntax.NodeType(node) === 'LetClause') {
+        const exprs = goSlice(node.__internal_object__.Exprs).length;
+        const text = bytes.subarray(node.Pos().Offset(), node.End().Offset()).toString('utf8');
+        const argv = text.split(/\s+/).filter(Boolean);
+        commands.push({
+          assigns: [],
+          argv: argv.length === exprs + 1 ? argv : ['let', `⟨${exprs} expressions⟩`],
+        });
+      }
+      return true;
+    });
+  }
   return { ok: true, commands };
 }
 

@@ -622,7 +622,7 @@ describe('options that run programs', () => {
       [['git', '--exec-path'], []],
       [['git', '--git-dir=/other/.git', 'log'], ['environment --git-dir: /other/.git']],
       [['git', '--work-tree', '/w', 'status'], ['environment --work-tree: /w']],
-      [['git', '-C', '/other', 'status'], ['environment -C: /other']],
+      [['git', '-C', '/other', 'status'], []],
       [['git', '-p', 'log'], ['program-option --paginate: ?']],
       [['git', '--paginate', 'log'], ['program-option --paginate: ?']],
       [['git', 'diff', '--ext-diff'], ['program-option git diff --ext-diff: ?']],
@@ -736,7 +736,14 @@ describe('options that run programs', () => {
       [['less', '+!rm x', 'file'], ['shell less +!: rm x']],
       [['less', '+G', 'file'], []],
       [['less', '-R', 'file'], []],
-      [['vim', '-c', '!rm x', 'f'], ['program-option -c: !rm x']],
+      [['vim', '-c', '!rm x', 'f'], ['shell vim -c :!: rm x']],
+      [
+        ['vim', '-c', ':!rm -rf build', '-c', ':q', 'README.md'],
+        ['shell vim -c :!: rm -rf build', 'program-option -c: :q'],
+      ],
+      [['vim', '-c', ':silent !make', 'f'], ['shell vim -c :!: make']],
+      [['vim', '+!ls', 'f'], ['shell vim + :!: ls']],
+      [['vim', '-c', 'call system("x")', 'f'], ['program-option -c: call system("x")']],
       [
         ['vim', '+%s/a/b/g', '+wq', 'f'],
         ['program-option +: %s/a/b/g', 'program-option +: wq'],
@@ -853,6 +860,42 @@ describe('environment variables that make programs run others', () => {
     ]);
     expect(nestedOf(command(['ls'], [assignment('LANG', 'C'), assignment('TERM', 'dumb')]))).toEqual([]);
   });
+});
+
+describe('dynamic words', () => {
+  table([
+    [['sudo', '-u', dyn('"$@"'), 'cmd'], ['unresolved']],
+    [['sudo', '-u', dyn('"${users[@]}"'), 'cmd'], ['unresolved']],
+    [['sudo', '-u', dyn('"${users[*]}"'), 'cmd'], ['wrapper sudo: cmd']],
+    [['sudo', '-u', dyn('"$(id -un)"'), 'cmd'], ['wrapper sudo: cmd']],
+    [['sudo', '-u', dyn('"$(echo "a b")"'), 'cmd'], ['wrapper sudo: cmd']],
+    [['sudo', '-u', dyn('"$(echo "a")"$x'), 'cmd'], ['unresolved']],
+    [['sudo', '-u', dyn('`id -un`'), 'cmd'], ['unresolved']],
+    [['sudo', '-u', dyn(`'a'"$x"`), 'cmd'], ['wrapper sudo: cmd']],
+    [['sudo', '-u', dyn('$((1+1))'), 'cmd'], ['unresolved']],
+    [['sudo', dyn('*', '*', ['glob'])], ['unresolved']],
+    [['nice', dyn('./*', './*', ['glob'])], ['wrapper nice: ./*']],
+    [['sudo', dyn('./*', './*', ['glob'])], ['unresolved']],
+    [['sudo', dyn('{a,b}', '⟨$⟩', ['brace'])], ['unresolved']],
+    [['sudo', dyn('-u$U', '-u⟨$⟩'), 'cmd'], ['unresolved']],
+    [['sudo', dyn('"-u$U"', '-u⟨$⟩'), 'cmd'], ['wrapper sudo: cmd']],
+    [['sudo', dyn('"-$o"', '-⟨$⟩'), 'cmd'], ['unresolved']],
+    [['sudo', dyn('"--$o"', '--⟨$⟩'), 'cmd'], ['unresolved']],
+    [['sudo', dyn('"--user=$U"', '--user=⟨$⟩'), 'cmd'], ['wrapper sudo: cmd']],
+  ]);
+});
+
+describe('awk programs are read with their strings and regexes set aside', () => {
+  table([
+    [['awk', '/"/ { system("x") }'], ['program-option system(: /"/ { system("x") }']],
+    [['awk', '$1 > 5 { print }'], []],
+    [['awk', '{ print $1 > "/tmp/x" }'], ['program-option print >: { print $1 > "/tmp/x" }']],
+    [['awk', '{ printf "%s|%s", $1, $2 }'], []],
+    [['awk', '{ x = ($1) / 2; print x }'], []],
+    [['awk', '(a) /"/; system("x")'], ['program-option system(: (a) /"/; system("x")']],
+    [['awk', '# system("x")\n{ print }'], []],
+    [['awk', '/#/ { system("x") }'], ['program-option system(: /#/ { system("x") }']],
+  ]);
 });
 
 describe('commands that run nothing', () => {

@@ -36,7 +36,7 @@ describe('normalize', () => {
   });
 
   it('stops reading options after --', () => {
-    expect(normalize(['rm', '--', '-rf']).positionals).toEqual(['-rf']);
+    expect(normalize(['rm', '--', '-rf']).positionals).toEqual(['--', '-rf']);
   });
 });
 

@@ -68,9 +68,3 @@ export function fileCommand(spec: FileCommand): EffectHandler {
 export function reads(operands: Word[]): FileEffect[] {
   return each('read', operands);
 }
-
-/** The first operand is a pattern or program unless one of `patternOptions` gave it. */
-export function afterPattern(patternOptions: string[]) {
-  return (operands: Word[], parsed: Parsed): FileEffect[] =>
-    reads(has(parsed, ...patternOptions) ? operands : operands.slice(1));
-}

@@ -1,6 +1,5 @@
 import type { FileEffect, Word } from '../types.js';
 import {
-  afterPattern,
   argument,
   type EffectHandler,
   each,
@@ -290,7 +289,7 @@ const grep = fileCommand({
     numeric: true,
   }),
   fileOptions: { f: 'read', '--exclude-from': 'read' },
-  operands: afterPattern(['e', 'f']),
+  operands: (operands, parsed) => reads(has(parsed, 'e', 'f') ? operands : operands.slice(1)),
 });
 
 const RG_GRAMMAR = grammar({
@@ -310,7 +309,7 @@ const rg = fileCommand({
   fileOptions: { f: 'read', '--ignore-file': 'read' },
   operands: (operands, parsed) => {
     if (has(parsed, '--type-list', '--generate')) return [];
-    return afterPattern(['e', 'f', '--files'])(operands, parsed);
+    return reads(has(parsed, 'e', 'f', '--files') ? operands : operands.slice(1));
   },
 });
 

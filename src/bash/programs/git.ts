@@ -1,6 +1,14 @@
 import type { CommandView, NestedSpec } from '../nested.js';
 import type { Word } from '../types.js';
-import { type Grammar, grammar, has, optionsNamed, optionText, type Parsed, parseOptions } from './options.js';
+import {
+  type Grammar,
+  grammar,
+  has,
+  optionsNamed,
+  optionText,
+  type Parsed,
+  parseOptions,
+} from './options.js';
 import { argvSpec, codeIn, codeSpec, type Handler, parseFailure, shellSpec, unresolved } from './specs.js';
 import { concatWords, is, joinWords, leadingText, quotedWords, runtimeWord, sliceWord } from './words.js';
 
@@ -259,7 +267,7 @@ export const GIT_COMMANDS = new Set(
   ).split(' '),
 );
 
-const ENVIRONMENT_OPTIONS = ['--git-dir', '--work-tree', 'C', '--exec-path'];
+const ENVIRONMENT_OPTIONS = ['--git-dir', '--work-tree', '--exec-path'];
 
 export interface GitCommand {
   parsed: Parsed;
@@ -344,7 +352,11 @@ function subcommandSpecs(
   for (const { name: option, value, index } of parsed.options) {
     const via = `git ${name} ${optionText(option)}`;
     if (rule.programs?.includes(option)) {
-      specs.push(value ? codeIn('program-option', 'git', via, value) : codeSpec('program-option', 'git', via, words[index]!));
+      specs.push(
+        value
+          ? codeIn('program-option', 'git', via, value)
+          : codeSpec('program-option', 'git', via, words[index]!),
+      );
     }
     if (!value) continue;
     if (rule.shell?.includes(option)) specs.push(shellSpec(value, via));

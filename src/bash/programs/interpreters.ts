@@ -30,7 +30,7 @@ interface InterpreterRule {
   programOptions?: string[];
   /** Options with which the interpreter prints something and runs nothing. */
   inert?: string[];
-  /** The interpreter reads a script only from stdin, never from an operand. */
+  /** Options that name the program another way (`node --run`): the specs, or undefined. */
   special?: (cmd: CommandView, parsed: Parsed) => NestedSpec[] | undefined;
 }
 

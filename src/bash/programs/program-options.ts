@@ -336,6 +336,13 @@ function less(cmd: CommandView): NestedSpec[] {
 }
 
 /** vim -c CMD, +CMD, --cmd CMD run editor commands (which include `:!shell`); -S and -u source scripts. */
+/** An editor command: `:!CMD` (also `:silent !CMD`) runs CMD with a shell; others may do anything. */
+function editorCommand(program: string, via: string, command: Word): NestedSpec {
+  const bang = /^[:\s]*(?:sil(?:ent)?!?\s*)?!/.exec(leadingText(command));
+  if (bang) return shellSpec(sliceWord(command, bang[0].length), `${program} ${via} :!`);
+  return codeIn('program-option', program, via, command);
+}
+
 function vim(cmd: CommandView): NestedSpec[] {
   const specs: NestedSpec[] = [];
   const words = cmd.argv;
@@ -349,14 +356,14 @@ function vim(cmd: CommandView): NestedSpec[] {
       return [unresolved(`${cmd.program}: ${word.text} may be an option`, word)];
     const next = words[i + 1];
     if (is(word, '-c', '--cmd') && next) {
-      specs.push(codeIn('program-option', cmd.program, word.value, next));
+      specs.push(editorCommand(cmd.program, word.value, next));
       i++;
     } else if (is(word, '-S', '-u', '-s') && next) {
       const kind = word.value === '-s' ? 'program-option' : 'script-file';
       if (!is(next, 'NONE', 'NORC', 'DEFAULTS')) specs.push(codeIn(kind, cmd.program, word.value, next));
       i++;
     } else if (lead.startsWith('+') && !/^\+(\d*|\/.*)$/.test(word.value)) {
-      specs.push(codeIn('program-option', cmd.program, '+', sliceWord(word, 1)));
+      specs.push(editorCommand(cmd.program, '+', sliceWord(word, 1)));
     } else if (word.static && /^-[a-zA-Z]*[eE]/.test(word.value) && !word.value.startsWith('--')) {
       exMode = true;
     }

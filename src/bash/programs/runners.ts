@@ -1,3 +1,4 @@
+/** Programs that run scripts defined by the project or fetched packages: code the analyzer cannot see. */
 import type { CommandView, NestedSpec } from '../nested.js';
 import type { Word } from '../types.js';
 import {
@@ -11,8 +12,6 @@ import {
 } from './options.js';
 import { argvSpec, codeIn, codeSpec, type Handler, parseFailure, shellSpec, unresolved } from './specs.js';
 import { assignmentName, is, joinWords } from './words.js';
-
-/** Programs that run scripts defined by the project or fetched packages: code the analyzer cannot see. */
 
 interface Located {
   word: Word;

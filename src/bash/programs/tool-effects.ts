@@ -168,10 +168,10 @@ const yq: EffectHandler = (cmd) => {
 const find: EffectHandler = (cmd) => {
   const expression = parseFind(cmd.argv);
   if (expression.invalid) return NONE;
-  const paths = expression.paths.length ? expression.paths : [syntheticWord('.', cmd.argv[0]!.span)];
   const effects: FileEffect[] = reads(expression.paths);
+  const deleted = expression.paths.length ? expression.paths : [syntheticWord('.', cmd.argv[0]!.span)];
   for (const primary of expression.primaries) {
-    if (primary.name === '-delete') effects.push(...each('delete', paths));
+    if (primary.name === '-delete') effects.push(...each('delete', deleted));
     const access = FILE_PRIMARIES[primary.name];
     if (access && primary.args[0]) effects.push(option(access, primary.args[0]));
   }
@@ -216,13 +216,54 @@ const tar: EffectHandler = (cmd) => {
   return { effects, known };
 };
 
+/** Subcommands that touch no files (beyond reading the repository). */
 const GIT_READ_ONLY = new Set(
   (
-    'status log show diff rev-parse ls-files ls-tree blame grep describe shortlog cat-file rev-list merge-base ' +
-    'show-ref for-each-ref name-rev version help var count-objects check-ignore check-attr whatchanged ' +
-    'range-diff diff-tree diff-files diff-index annotate cherry show-branch verify-commit verify-tag fsck'
+    'status rev-parse ls-files ls-tree describe shortlog rev-list merge-base show-ref for-each-ref name-rev ' +
+    'version help var count-objects check-ignore check-attr cherry show-branch verify-commit verify-tag fsck'
   ).split(' '),
 );
+
+/** Subcommands that print the content of the paths (or `REV:PATH` blobs) they are given. */
+const GIT_CONTENT = new Set(
+  'diff log show whatchanged range-diff diff-tree diff-files diff-index blame annotate grep cat-file'.split(
+    ' ',
+  ),
+);
+
+const GIT_CONTENT_GRAMMAR = grammar({
+  values: 'nLSGefABCm',
+  optional: 'OU',
+  long:
+    'max-count=/n skip= since= after= until= before= author= committer= grep= format= pretty? output= ' +
+    'encoding= diff-filter= relative? stat? contents= ignore-revs-file= ignore-rev= max-depth= threads= ' +
+    'open-files-in-pager?/O context=/C after-context=/A before-context=/B regexp=/e file=/f unified?/U',
+  unlistedFlags: /./,
+});
+
+const GIT_CONTENT_FILES = ['f', '--contents', '--ignore-revs-file'];
+
+/** `REV:PATH`, `:PATH` and `:1:PATH` name PATH as stored in the repository. */
+function revisionPath(word: Word): Word | undefined {
+  const match = /^[^:/]*:(\d:)?/.exec(leadingText(word));
+  return match ? sliceWord(word, match[0].length) : undefined;
+}
+
+/** Every operand may name a path (git tells revisions from paths by what exists); `REV:PATH` names PATH. */
+function gitContentReads(cmd: CommandView, sub: string, subIndex: number): EffectsResult {
+  const parsed = lenient(cmd, GIT_CONTENT_GRAMMAR, subIndex + 1);
+  if (!parsed) return UNKNOWN;
+  const operands = operandWords(cmd.argv, parsed);
+  const paths = sub === 'grep' && !has(parsed, 'e', 'f') ? operands.slice(1) : operands;
+  const effects = [
+    ...optionsNamed(parsed, ...GIT_CONTENT_FILES).map((found) => option('read', found.value!)),
+    ...paths
+      .map((word) => revisionPath(word) ?? word)
+      .filter((path) => path.value !== '')
+      .map((path) => argument('read', path)),
+  ];
+  return { effects, known: clean(parsed) };
+}
 
 /** Subcommands that only list unless given arguments: `git branch`, `git stash list`. */
 const GIT_LISTING: Record<string, (args: Word[]) => boolean> = {
@@ -276,6 +317,7 @@ function gitOutput(args: Word[]): EffectsResult {
 
 function gitPaths(cmd: CommandView, sub: string, subIndex: number, args: Word[]): EffectsResult {
   if (GIT_READ_ONLY.has(sub)) return NONE;
+  if (GIT_CONTENT.has(sub)) return gitContentReads(cmd, sub, subIndex);
   if (GIT_LISTING[sub]) return GIT_LISTING[sub](args) ? NONE : UNKNOWN;
   if (sub === 'checkout') {
     const separator = args.findIndex((word) => is(word, '--'));

@@ -431,7 +431,7 @@ const PARALLEL = grammar({
     'sshdelay= recend= recstart= regexp tag keep-order/k pipe spreadstdin pipepart quote/q xargs ' +
     'ungroup/u line-buffer lb group dry-run verbose/v will-cite no-notice progress bar eta ' +
     'no-run-if-empty/r round-robin shuf plus fg bg semaphore id= fifo cat citation transfer cleanup ' +
-    'linebuffer group-by= shebang shebang-wrap halt-on-error= termseq= onall nonall help version',
+    'linebuffer group-by= shebang shebang-wrap halt-on-error= termseq= onall nonall tty help version',
   abbreviate: false,
 });
 

@@ -1,0 +1,88 @@
+import type { Node, Tree } from './parser.js';
+import type { Problem } from './types.js';
+import { spanOf } from './words.js';
+
+const TEST_ARITHMETIC = new Set(['-eq', '-ne', '-lt', '-le', '-gt', '-ge']);
+const READERS = new Set(['read', 'mapfile', 'readarray']);
+
+/**
+ * Bash evaluates a variable's value as an arithmetic expression in `$((x))`, `(( ))`, `let`, `[[ x -eq y ]]`
+ * and array subscripts, and an array subscript in that value runs command substitutions:
+ * `x='a[$(rm -rf ~)]'; echo $((x))`. The analyzer cannot see such code, so a command that both evaluates a
+ * variable arithmetically and gives a variable text that may hold code (a literal `$(` or backtick, a command
+ * substitution, read) is reported.
+ */
+export function auditArithmetic(tree: Tree): Problem[] {
+  let evaluated: Node | undefined;
+  let codeText = false;
+  const stack: Array<{ node: Node; arithmetic: boolean }> = [{ node: tree.rootNode, arithmetic: false }];
+  while (stack.length > 0) {
+    const { node, arithmetic } = stack.pop()!;
+    const here = arithmetic || startsArithmetic(node);
+    if (here && !evaluated && isVariable(node)) evaluated = node;
+    if (holdsCodeText(node)) codeText = true;
+    for (let i = node.childCount - 1; i >= 0; i--) {
+      const child = node.child(i);
+      if (child) stack.push({ node: child, arithmetic: here && child.type !== 'command_substitution' });
+    }
+  }
+  if (!evaluated || !codeText) return [];
+  return [
+    {
+      code: 'unsupported',
+      message: 'a variable is evaluated as arithmetic while another part may put code into a variable',
+      span: spanOf(evaluated),
+    },
+  ];
+}
+
+function startsArithmetic(node: Node): boolean {
+  switch (node.type) {
+    case 'arithmetic_expansion':
+    case 'c_style_for_statement':
+    case 'subscript':
+      return true;
+    case 'compound_statement':
+      return node.text.startsWith('((');
+    case 'binary_expression':
+      return node.children.some((c) => c?.type === 'test_operator' && TEST_ARITHMETIC.has(c.text));
+    case 'command':
+      return node.childForFieldName('name')?.text === 'let';
+    case 'declaration_command':
+      return /^(declare|typeset|local)\s+-\w*i/.test(node.text);
+    default:
+      return false;
+  }
+}
+
+function isVariable(node: Node): boolean {
+  return (
+    node.type === 'variable_name' ||
+    node.type === 'simple_expansion' ||
+    node.type === 'expansion' ||
+    (node.type === 'word' && /^[A-Za-z_]\w*$/.test(node.text) && node.parent?.type !== 'command_name')
+  );
+}
+
+function holdsCodeText(node: Node): boolean {
+  switch (node.type) {
+    case 'raw_string':
+    case 'ansi_c_string':
+    case 'heredoc_body':
+    case 'string_content':
+    case 'word':
+      return /\$\(|`/.test(node.text);
+    case 'command_substitution':
+      return (
+        node.parent?.type === 'variable_assignment' || node.parent?.parent?.type === 'variable_assignment'
+      );
+    case 'command': {
+      const name = node.childForFieldName('name')?.text ?? '';
+      return READERS.has(name) || (name === 'printf' && /\s-v\s/.test(node.text));
+    }
+    case 'herestring_redirect':
+      return true;
+    default:
+      return false;
+  }
+}
