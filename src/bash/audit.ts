@@ -65,7 +65,51 @@ const KNOWN = new Set([
   'extglob_pattern',
 ]);
 
-const RESERVED = new Set(['fi', 'then', 'done', 'do', 'esac', 'else', 'elif', 'in', '}', '{', ']]', '!']);
+const RESERVED = new Set([
+  'fi',
+  'then',
+  'done',
+  'do',
+  'esac',
+  'else',
+  'elif',
+  'in',
+  '}',
+  '{',
+  ']]',
+  '!',
+  'case',
+  'if',
+  'while',
+  'until',
+  'for',
+  'select',
+  'function',
+]);
+
+const WORDLIKE = new Set([
+  'word',
+  'string',
+  'raw_string',
+  'ansi_c_string',
+  'translated_string',
+  'concatenation',
+  'simple_expansion',
+  'expansion',
+  'command_substitution',
+  'process_substitution',
+  'arithmetic_expansion',
+  'number',
+]);
+
+/** Parents whose word children the walker does not join when tree-sitter splits a word into touching nodes. */
+const UNJOINED = new Set([
+  'declaration_command',
+  'unset_command',
+  'for_statement',
+  'case_item',
+  'case_statement',
+]);
 const NAMED_FD = /\{[A-Za-z_][A-Za-z0-9_]*\}$/;
 
 /**
@@ -109,6 +153,8 @@ function auditNode(node: Node, source: string, add: Add): void {
     case 'word':
       if (/(^|[^\\])\n/.test(node.text) || node.text.startsWith('\n')) {
         add('misparse-newline', 'a line break inside a word: the next line is a separate command', node);
+      } else if (/(^|[^\\])[ \t]/.test(node.text)) {
+        add('misparse-word', 'a blank inside a word: bash splits it into several words', node);
       }
       break;
     case 'command_name': {
@@ -136,6 +182,16 @@ function auditGaps(node: Node, source: string, add: Add): void {
   for (let i = 0; i < node.childCount; i++) {
     const child = node.child(i);
     if (!child) continue;
+    const before = i > 0 ? node.child(i - 1) : null;
+    if (
+      before &&
+      before.endIndex === child.startIndex &&
+      UNJOINED.has(node.type) &&
+      WORDLIKE.has(before.type) &&
+      WORDLIKE.has(child.type)
+    ) {
+      add('misparse-word', 'one word was split into two', node);
+    }
     if (child.startIndex > pos) {
       checkGap(source, pos, child.startIndex, node, add);
       if (i > 0 && node.type !== 'command' && gluedContinuation(source, pos, child.startIndex)) {
@@ -161,6 +217,10 @@ function checkGap(source: string, start: number, end: number, node: Node, add: A
 
 function auditBacktick(node: Node, add: Add): void {
   const inner = node.text.slice(1, -1);
+  if (/\\[\\$]/.test(inner) || (insideDoubleQuotes(node) && inner.includes('\\"'))) {
+    add('misparse-backtick', 'backslash escapes inside backticks are not removed by the parse', node);
+    return;
+  }
   for (let i = 0; i < inner.length; i++) {
     if (inner[i] === '\\') {
       if (inner[i + 1] === '`') {
@@ -173,6 +233,14 @@ function auditBacktick(node: Node, add: Add): void {
       return;
     }
   }
+}
+
+function insideDoubleQuotes(node: Node): boolean {
+  for (let p = node.parent; p; p = p.parent) {
+    if (p.type === 'string') return true;
+    if (p.type === 'command_substitution' || p.type === 'program') return false;
+  }
+  return false;
 }
 
 /** In an unquoted heredoc every expansion must have been parsed as a child. */

@@ -178,6 +178,7 @@ export type ProblemCode =
   | 'misparse-backtick'
   | 'misparse-heredoc'
   | 'misparse-newline'
+  | 'misparse-word'
   | 'misparse-reserved-word'
   | 'misparse-double-semicolon'
   | 'misparse-redirect'

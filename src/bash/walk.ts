@@ -12,6 +12,7 @@ import type {
   Span,
   Word,
 } from './types.js';
+import { DYN } from './types.js';
 import { evalWord, makeWord, spanOf, type WordHooks } from './words.js';
 
 interface Ctx {
@@ -260,18 +261,14 @@ export class Walker {
     for (const t of trailing) this.statement(t, ctx);
   }
 
-  /** tree-sitter splits a word at a line continuation (`r\\<newline>m`); bash joins the two halves. */
+  /**
+   * tree-sitter sometimes splits one bash word in two: at a line continuation (`r\\<newline>m`), or into
+   * touching nodes (`"r"\\m`, `$D/$O`). bash reads them as one word.
+   */
   private pushArgument(cmd: SimpleCommand, word: Word): void {
     const prev = cmd.argv[cmd.argv.length - 1];
-    if (prev && /^(?:\\\r?\n)+$/.test(this.source.slice(prev.span.end, word.span.start))) {
-      const dynamic = [...prev.dynamic, ...word.dynamic];
-      const span = { start: prev.span.start, end: word.span.end };
-      cmd.argv[cmd.argv.length - 1] = makeWord(
-        this.source.slice(span.start, span.end),
-        prev.value + word.value,
-        dynamic,
-        span,
-      );
+    if (prev && glued(this.source, prev, word)) {
+      cmd.argv[cmd.argv.length - 1] = joinWords(this.source, prev, word);
       return;
     }
     cmd.argv.push(word);
@@ -439,9 +436,17 @@ export class Walker {
         const child = node.child(i);
         if (!child) continue;
         const field = node.fieldNameForChild(i);
-        if (field === 'descriptor') fd = child.text;
-        else if (field === 'destination') targets.push(this.word(child, inTarget));
-        else if (!child.isNamed) op = child.text;
+        if (field === 'descriptor') {
+          if (/^(\d+|\{[A-Za-z_]\w*\})$/.test(child.text)) fd = child.text;
+          else if (cmd) this.pushArgument(cmd, makeWord(child.text, child.text, [], spanOf(child)));
+          else this.problem('misparse-word', `${child.text} is not a file descriptor`, spanOf(child));
+        } else if (field === 'destination') {
+          const word = this.word(child, inTarget);
+          const prev = targets[targets.length - 1];
+          if (prev && glued(this.source, prev, word))
+            targets[targets.length - 1] = joinWords(this.source, prev, word);
+          else targets.push(word);
+        } else if (!child.isNamed) op = child.text;
       }
       let target = targets[0];
       if (targets.length > 1) {
@@ -633,6 +638,23 @@ export class Walker {
       for (const c of n.children) if (c) stack.push(c);
     }
   }
+}
+
+/** Two words with nothing between them, or only line continuations, are one word to bash. */
+function glued(source: string, prev: Word, next: Word): boolean {
+  return /^(?:\\\r?\n)*$/.test(source.slice(prev.span.end, next.span.start));
+}
+
+function joinWords(source: string, prev: Word, next: Word): Word {
+  const span = { start: prev.span.start, end: next.span.end };
+  const dynamic = [...prev.dynamic, ...next.dynamic];
+  let value = prev.value + next.value;
+  const name = /^(?:[A-Za-z_]\w*|\d|\{[^}]*\})/.exec(next.text)?.[0];
+  if (/(^|[^\\])\$$/.test(prev.text) && prev.value.endsWith('$') && name) {
+    dynamic.push('parameter');
+    value = `${prev.value.slice(0, -1)}${DYN}${next.value.slice(name.length)}`;
+  }
+  return makeWord(source.slice(span.start, span.end), value, dynamic, span);
 }
 
 /** The simple command that ends a list or pipeline, if it is one. */

@@ -72,12 +72,25 @@ function part(node: Node, b: Builder, hooks: WordHooks, quoted: boolean): void {
       if (inner) doubleQuoted(inner, b, hooks);
       return;
     }
-    case 'concatenation':
-      for (const child of node.children) if (child) part(child, b, hooks, quoted);
+    case 'concatenation': {
+      const children = node.children;
+      for (let i = 0; i < children.length; i++) {
+        const child = children[i];
+        if (!child) continue;
+        if (child.type === '$') dollar(child, children[i + 1] ?? null, b);
+        else part(child, b, hooks, quoted);
+      }
       return;
-    case 'simple_expansion':
+    }
+    case 'simple_expansion': {
+      const lead = /^\s+/.exec(node.text)?.[0];
+      if (lead) b.value += lead;
+      if (/^\s*\$\s/.test(node.text)) {
+        hooks.problem('misparse-word', 'a lone $ followed by a blank was read as an expansion', spanOf(node));
+      }
       b.dyn('parameter');
       return;
+    }
     case 'expansion':
       expansion(node, b, hooks);
       return;
@@ -117,12 +130,24 @@ function part(node: Node, b: Builder, hooks: WordHooks, quoted: boolean): void {
       return;
     default:
       if (!node.isNamed) {
-        b.value += node.text;
+        if (node.type === '$') dollar(node, null, b);
+        else b.value += node.text;
         return;
       }
       hooks.problem('unknown-node', `unexpected ${node.type} in a word`, spanOf(node));
       b.dyn('parameter');
   }
+}
+
+/**
+ * A `$` token the grammar did not read as an expansion: `$$` is the shell's PID, and `$` glued to a name
+ * (`$D/$O`, split by tree-sitter) expands it; a `$` before nothing expandable (`^$`, `total$`) is literal.
+ */
+function dollar(node: Node, next: Node | null, b: Builder): void {
+  const expands =
+    node.text === '$$' || (next !== null && next.startIndex === node.endIndex && /^[\w{(]/.test(next.text));
+  if (expands) b.dyn('parameter');
+  else b.value += node.text;
 }
 
 const GLOB = new Set(['*', '?', '[']);

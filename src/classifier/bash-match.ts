@@ -2,6 +2,7 @@ import type { SimpleCommand, Word } from '../bash/types.js';
 import { DYN } from '../bash/types.js';
 import { matchBashPattern, parseBashPattern } from '../rules/bash-pattern.js';
 import type { BashPattern } from '../rules/types.js';
+import { escapeRegex } from '../rules/wildcard.js';
 import { basename, type NormalizedCommand, normalize } from './normalize.js';
 
 /** Environment assignments that change nothing about what a command runs or touches. */
@@ -142,12 +143,8 @@ function homeResolvedRule(p: BashPattern, home: string): BashPattern {
 
 function globMatch(glob: string, word: string): boolean {
   if (!glob.includes('*')) return glob === word;
-  const re = new RegExp(`^${glob.split('*').map(escape).join('[\\s\\S]*')}$`);
+  const re = new RegExp(`^${glob.split('*').map(escapeRegex).join('[\\s\\S]*')}$`);
   return re.test(word);
-}
-
-function escape(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
 
 /** The rule's words read as a command: program, subcommand words in order (globs allowed), options as a set. */

@@ -426,6 +426,9 @@ const OPAQUE_EXPLAINED: Partial<Record<ProblemCode, string>> = {
   'unknown-node': 'an ERROR node inside a word',
   'misparse-backtick': 'audit 1: two backtick substitutions on one line; audit 3: `\\`` inside backticks',
   'misparse-redirect': 'audit 7: `xargs>  -0 rm` and the like, the words after the redirect swallowed',
+  'misparse-word':
+    'words tree-sitter splits or joins wrongly and the analyzer cannot rejoin: a pasted prompt `$ cmd` (read as ' +
+    'the expansion `$cmd` across the blank), a blank inside a word node (typographic quotes, `{ }`)',
   'misparse-reserved-word':
     'a reserved word in command position (`fi done` without a `;`), which tree-sitter rejects',
   unsupported:

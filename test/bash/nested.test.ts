@@ -865,7 +865,9 @@ describe('environment variables that make programs run others', () => {
 describe('dynamic words', () => {
   table([
     [['sudo', '-u', dyn('"$@"'), 'cmd'], ['unresolved']],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: bash source text
     [['sudo', '-u', dyn('"${users[@]}"'), 'cmd'], ['unresolved']],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: bash source text
     [['sudo', '-u', dyn('"${users[*]}"'), 'cmd'], ['wrapper sudo: cmd']],
     [['sudo', '-u', dyn('"$(id -un)"'), 'cmd'], ['wrapper sudo: cmd']],
     [['sudo', '-u', dyn('"$(echo "a b")"'), 'cmd'], ['wrapper sudo: cmd']],

@@ -79,7 +79,9 @@ describe('automode CLI', () => {
     const allow = JSON.parse(run(['classify', '--json', 'npm test']).out);
     expect(allow.decision).toBe('allow');
     expect(allow.rule.source).toBe('projectSettings');
-    const file = JSON.parse(run(['classify', '--json', '--tool', 'Read', '--input', '{"file_path":"secrets/k"}']).out);
+    const file = JSON.parse(
+      run(['classify', '--json', '--tool', 'Read', '--input', '{"file_path":"secrets/k"}']).out,
+    );
     expect(file.decision).toBe('deny');
   });
 
@@ -101,7 +103,10 @@ describe('automode CLI', () => {
     ].map((l) => (typeof l === 'string' ? l : JSON.stringify(l)));
     const r = run(['classify', '--jsonl'], `${lines.join('\n')}\n`);
     expect(r.code).toBe(1);
-    const out = r.out.trim().split('\n').map((l) => JSON.parse(l));
+    const out = r.out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(out.map((v) => v.decision)).toEqual(['allow', 'deny', 'ask', 'allow']);
     expect(out[2].reason).toMatch(/line 3/);
   });

@@ -231,17 +231,39 @@ const GIT_CONTENT = new Set(
   ),
 );
 
-const GIT_CONTENT_GRAMMAR = grammar({
-  values: 'nLSGefABCm',
-  optional: 'OU',
-  long:
-    'max-count=/n skip= since= after= until= before= author= committer= grep= format= pretty? output= ' +
-    'encoding= diff-filter= relative? stat? contents= ignore-revs-file= ignore-rev= max-depth= threads= ' +
-    'open-files-in-pager?/O context=/C after-context=/A before-context=/B regexp=/e file=/f unified?/U',
-  unlistedFlags: /./,
-});
+const LETTERS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
-const GIT_CONTENT_FILES = ['f', '--contents', '--ignore-revs-file'];
+/** A git subcommand grammar: the short options not taking a value are flags. */
+function gitGrammar(values: string, optional: string, long: string) {
+  const flags = [...LETTERS].filter((c) => !values.includes(c) && !optional.includes(c)).join('');
+  return grammar({ flags, values, optional, long, unlistedFlags: /./ });
+}
+
+const GIT_LOG_LONG =
+  'max-count=/n skip= since= after= until= before= author= committer= grep= format= pretty? output= ' +
+  'encoding= diff-filter= relative? stat? unified?/U';
+
+const BLAME = {
+  grammar: gitGrammar('LS', 'MC', 'contents= ignore-revs-file= ignore-rev= date= encoding='),
+  files: ['S', '--contents', '--ignore-revs-file'],
+};
+
+/** How content subcommands read options, and which options name files they read. */
+const GIT_CONTENT_SYNTAX: Record<string, { grammar: Grammar; files: string[] }> = {
+  grep: {
+    grammar: gitGrammar(
+      'efABCm',
+      'O',
+      'max-depth= threads= open-files-in-pager?/O context=/C after-context=/A before-context=/B regexp=/e file=/f',
+    ),
+    files: ['f'],
+  },
+  blame: BLAME,
+  annotate: BLAME,
+  'cat-file': { grammar: gitGrammar('', '', 'batch? batch-check? filters path='), files: [] },
+};
+
+const GIT_DIFF_SYNTAX = { grammar: gitGrammar('nLSG', 'OUMCBl', GIT_LOG_LONG), files: ['O'] };
 
 /** `REV:PATH`, `:PATH` and `:1:PATH` name PATH as stored in the repository. */
 function revisionPath(word: Word): Word | undefined {
@@ -249,15 +271,23 @@ function revisionPath(word: Word): Word | undefined {
   return match ? sliceWord(word, match[0].length) : undefined;
 }
 
-/** Every operand may name a path (git tells revisions from paths by what exists); `REV:PATH` names PATH. */
+/** Operands that can only be revisions: HEAD~2, a commit id, a range, a reflog entry. */
+const REVISION =
+  /^((HEAD|FETCH_HEAD|ORIG_HEAD|MERGE_HEAD|@)([~^]\d*)*|[0-9a-f]{7,40}|refs\/.*|.*\.\..*|.*@\{.*)$/;
+
+/** Every other operand may name a path (git tells revisions from paths by what exists); `REV:PATH` names PATH. */
 function gitContentReads(cmd: CommandView, sub: string, subIndex: number): EffectsResult {
-  const parsed = lenient(cmd, GIT_CONTENT_GRAMMAR, subIndex + 1);
+  const syntax = GIT_CONTENT_SYNTAX[sub] ?? GIT_DIFF_SYNTAX;
+  const parsed = lenient(cmd, syntax.grammar, subIndex + 1);
   if (!parsed) return UNKNOWN;
   const operands = operandWords(cmd.argv, parsed);
   const paths = sub === 'grep' && !has(parsed, 'e', 'f') ? operands.slice(1) : operands;
   const effects = [
-    ...optionsNamed(parsed, ...GIT_CONTENT_FILES).map((found) => option('read', found.value!)),
+    ...optionsNamed(parsed, ...syntax.files)
+      .filter((found) => found.value)
+      .map((found) => option('read', found.value!)),
     ...paths
+      .filter((word) => !(word.static && REVISION.test(word.value)))
       .map((word) => revisionPath(word) ?? word)
       .filter((path) => path.value !== '')
       .map((path) => argument('read', path)),
