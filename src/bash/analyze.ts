@@ -1,8 +1,8 @@
-import { auditArithmetic } from './arithmetic.js';
 import { auditTree } from './audit.js';
 import { effectsOf } from './effects.js';
 import { type NestedSpec, nestedOf } from './nested.js';
 import { loadBash, parseBash } from './parser.js';
+import { copyTree, type SyntaxNode } from './syntax.js';
 import type { Analysis, FileEffect, Problem, Redirect, SimpleCommand, Span, Word } from './types.js';
 import { nameInfo, Walker } from './walk.js';
 import { makeWord } from './words.js';
@@ -10,6 +10,8 @@ import { makeWord } from './words.js';
 export const MAX_INPUT_BYTES = 64 * 1024;
 /** How many shell strings deep (bash -c 'bash -c ...') the analysis follows. */
 export const MAX_SHELL_DEPTH = 8;
+/** Deeper trees are refused before the recursive audits and walk (each level of `$(` is about 3 tree levels). */
+const MAX_TREE_DEPTH = 400;
 /** How many wrappers deep (sudo timeout nice ...) one command may go. */
 const MAX_WRAPPER_DEPTH = 32;
 const SHELLS = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'busybox']);
@@ -37,17 +39,30 @@ function analyzeWith(source: string, newId: () => number, shellDepth: number): A
     problems,
     opaque: true,
   });
-  if (Buffer.byteLength(source, 'utf8') > MAX_INPUT_BYTES) {
+  if (source.length * 3 > MAX_INPUT_BYTES && Buffer.byteLength(source, 'utf8') > MAX_INPUT_BYTES) {
     return empty([{ code: 'too-large', message: `command longer than ${MAX_INPUT_BYTES} bytes` }]);
   }
   if (source.includes('\0')) {
     return empty([{ code: 'unsupported', message: 'the command contains a NUL character' }]);
   }
   const tree = parseBash(source);
+  let copied: { root: SyntaxNode; tooDeep: boolean };
   try {
-    const problems = [...auditTree(tree, source), ...auditArithmetic(tree)];
+    copied = copyTree(tree, source, MAX_TREE_DEPTH);
+  } finally {
+    tree.delete();
+  }
+  const root = copied.root;
+  if (copied.tooDeep) {
+    return empty([
+      { code: 'too-deep', message: `the syntax tree is nested more than ${MAX_TREE_DEPTH} levels deep` },
+    ]);
+  }
+  {
+    const audit = auditTree(root, source);
+    const problems = audit.problems;
     const walker = new Walker(source, newId);
-    walker.walkProgram(tree.rootNode);
+    walker.walkProgram(root, audit.mustVisit);
     problems.push(...walker.problems);
     const commands: SimpleCommand[] = [];
     const compoundRedirects = [...walker.compoundRedirects];
@@ -55,8 +70,6 @@ function analyzeWith(source: string, newId: () => number, shellDepth: number): A
     const expander = new Expander(newId, shellDepth, commands, compoundRedirects, functions, problems);
     for (const cmd of walker.commands) expander.add(cmd, 0);
     return { source, commands, compoundRedirects, functions, problems, opaque: problems.length > 0 };
-  } finally {
-    tree.delete();
   }
 }
 

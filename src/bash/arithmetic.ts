@@ -1,4 +1,4 @@
-import type { Node, Tree } from './parser.js';
+import type { SyntaxNode as Node } from './syntax.js';
 import type { Problem } from './types.js';
 import { spanOf } from './words.js';
 
@@ -12,28 +12,28 @@ const READERS = new Set(['read', 'mapfile', 'readarray']);
  * variable arithmetically and gives a variable text that may hold code (a literal `$(` or backtick, a command
  * substitution, read) is reported.
  */
-export function auditArithmetic(tree: Tree): Problem[] {
-  let evaluated: Node | undefined;
-  let codeText = false;
-  const stack: Array<{ node: Node; arithmetic: boolean }> = [{ node: tree.rootNode, arithmetic: false }];
-  while (stack.length > 0) {
-    const { node, arithmetic } = stack.pop()!;
+export class ArithmeticAudit {
+  private evaluated: Node | undefined;
+  private codeText = false;
+
+  /** Visits one node; returns whether its children are in an arithmetic context. */
+  visit(node: Node, arithmetic: boolean): boolean {
     const here = arithmetic || startsArithmetic(node);
-    if (here && !evaluated && isVariable(node)) evaluated = node;
-    if (holdsCodeText(node)) codeText = true;
-    for (let i = node.childCount - 1; i >= 0; i--) {
-      const child = node.child(i);
-      if (child) stack.push({ node: child, arithmetic: here && child.type !== 'command_substitution' });
-    }
+    if (here && !this.evaluated && isVariable(node)) this.evaluated = node;
+    if (!this.codeText && holdsCodeText(node)) this.codeText = true;
+    return here;
   }
-  if (!evaluated || !codeText) return [];
-  return [
-    {
-      code: 'unsupported',
-      message: 'a variable is evaluated as arithmetic while another part may put code into a variable',
-      span: spanOf(evaluated),
-    },
-  ];
+
+  problems(): Problem[] {
+    if (!this.evaluated || !this.codeText) return [];
+    return [
+      {
+        code: 'unsupported',
+        message: 'a variable is evaluated as arithmetic while another part may put code into a variable',
+        span: spanOf(this.evaluated),
+      },
+    ];
+  }
 }
 
 function startsArithmetic(node: Node): boolean {

@@ -1,4 +1,5 @@
-import type { Node, Tree } from './parser.js';
+import { ArithmeticAudit } from './arithmetic.js';
+import type { SyntaxNode as Node } from './syntax.js';
 import type { Problem } from './types.js';
 import { spanOf } from './words.js';
 
@@ -116,29 +117,40 @@ const NAMED_FD = /\{[A-Za-z_][A-Za-z0-9_]*\}$/;
  * Structural audits of the tree. Anything found means the tree may not say what bash will run:
  * syntax errors, unknown nodes, source text no node accounts for, and the known tree-sitter-bash mis-parses.
  */
-export function auditTree(tree: Tree, source: string): Problem[] {
+export function auditTree(root: Node, source: string): { problems: Problem[]; mustVisit: Node[] } {
   const problems: Problem[] = [];
+  const mustVisit: Node[] = [];
   const add = (code: Problem['code'], message: string, node: Node): void => {
     problems.push({ code, message, span: spanOf(node) });
   };
-  const root = tree.rootNode;
   if (root.hasError) {
     problems.push({ code: 'syntax-error', message: 'the command has a syntax error' });
   }
-  const stack: Node[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
+  const arithmetic = new ArithmeticAudit();
+  const visit = (node: Node, inArithmetic: boolean): void => {
     if (node.type === 'ERROR') add('syntax-error', `syntax error near ${quoteSnippet(node.text)}`, node);
     else if (node.isMissing) add('missing-node', `missing ${node.type}`, node);
     else if (node.isNamed && !KNOWN.has(node.type)) add('unknown-node', `unknown syntax ${node.type}`, node);
+    if (MUST_VISIT.has(node.type)) mustVisit.push(node);
     auditNode(node, source, add);
-    for (let i = node.childCount - 1; i >= 0; i--) {
-      const child = node.child(i);
-      if (child) stack.push(child);
-    }
-  }
-  return problems;
+    const below = arithmetic.visit(node, inArithmetic);
+    for (const child of node.children) visit(child, below && child.type !== 'command_substitution');
+  };
+  visit(root, false);
+  problems.push(...arithmetic.problems());
+  return { problems, mustVisit };
 }
+
+/** Node types whose every occurrence the walker must reach (checked after the walk). */
+export const MUST_VISIT = new Set([
+  'command',
+  'declaration_command',
+  'unset_command',
+  'test_command',
+  'command_substitution',
+  'process_substitution',
+  'function_definition',
+]);
 
 type Add = (code: Problem['code'], message: string, node: Node) => void;
 
@@ -177,28 +189,26 @@ function auditNode(node: Node, source: string, add: Add): void {
 
 /** Only whitespace and line continuations may lie between a node's children. */
 function auditGaps(node: Node, source: string, add: Add): void {
-  if (node.childCount === 0) return;
+  const children = node.children;
+  if (children.length === 0) return;
+  const unjoined = UNJOINED.has(node.type);
   let pos = node.startIndex;
-  for (let i = 0; i < node.childCount; i++) {
-    const child = node.child(i);
-    if (!child) continue;
-    const before = i > 0 ? node.child(i - 1) : null;
-    if (
-      before &&
-      before.endIndex === child.startIndex &&
-      UNJOINED.has(node.type) &&
-      WORDLIKE.has(before.type) &&
-      WORDLIKE.has(child.type)
-    ) {
-      add('misparse-word', 'one word was split into two', node);
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i]!;
+    const start = child.startIndex;
+    if (unjoined && i > 0) {
+      const before = children[i - 1]!;
+      if (before.endIndex === start && WORDLIKE.has(before.type) && WORDLIKE.has(child.type)) {
+        add('misparse-word', 'one word was split into two', node);
+      }
     }
-    if (child.startIndex > pos) {
-      checkGap(source, pos, child.startIndex, node, add);
-      if (i > 0 && node.type !== 'command' && gluedContinuation(source, pos, child.startIndex)) {
+    if (start > pos && !(start === pos + 1 && source.charCodeAt(pos) === 32)) {
+      checkGap(source, pos, start, node, add);
+      if (i > 0 && node.type !== 'command' && gluedContinuation(source, pos, start)) {
         add('misparse-newline', 'a line continuation inside a word is not understood here', node);
       }
     }
-    pos = Math.max(pos, child.endIndex);
+    if (child.endIndex > pos) pos = child.endIndex;
   }
   if (node.endIndex > pos) checkGap(source, pos, node.endIndex, node, add);
 }

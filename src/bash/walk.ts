@@ -1,4 +1,5 @@
-import type { Node } from './parser.js';
+import { MUST_VISIT } from './audit.js';
+import type { SyntaxNode as Node } from './syntax.js';
 import type {
   Assignment,
   ContextFlag,
@@ -22,17 +23,6 @@ interface Ctx {
 }
 
 export const MAX_DEPTH = 64;
-
-/** Node types whose every occurrence must be reached by the walker (checked after the walk). */
-const MUST_VISIT = new Set([
-  'command',
-  'declaration_command',
-  'unset_command',
-  'test_command',
-  'command_substitution',
-  'process_substitution',
-  'function_definition',
-]);
 
 /** Arithmetic commands `(( ... ))` reach the walker as expressions inside a compound statement. */
 const EXPRESSIONS = new Set([
@@ -69,9 +59,10 @@ export class Walker {
     private readonly newId: () => number,
   ) {}
 
-  walkProgram(root: Node): void {
+  /** `mustVisit`: every command-bearing node of the tree (from the audit pass), checked after the walk. */
+  walkProgram(root: Node, mustVisit: readonly Node[]): void {
     this.statements(root, { flags: [], depth: 0 });
-    this.checkVisited(root);
+    this.checkVisited(mustVisit);
   }
 
   private problem(code: ProblemCode, message: string, span?: Span): void {
@@ -181,12 +172,19 @@ export class Walker {
     }
   }
 
+  private readonly hookCache = new WeakMap<Ctx, WordHooks>();
+
   private hooks(ctx: Ctx): WordHooks {
-    return {
-      nested: (node, kind) => this.substitution(node, ctx, kind),
-      scan: (node) => this.scan(node, ctx),
-      problem: (code, message, span) => this.problem(code, message, span),
-    };
+    let hooks = this.hookCache.get(ctx);
+    if (!hooks) {
+      hooks = {
+        nested: (node, kind) => this.substitution(node, ctx, kind),
+        scan: (node) => this.scan(node, ctx),
+        problem: (code, message, span) => this.problem(code, message, span),
+      };
+      this.hookCache.set(ctx, hooks);
+    }
+    return hooks;
   }
 
   private word(node: Node, ctx: Ctx): Word {
@@ -627,15 +625,12 @@ export class Walker {
   }
 
   /** Every command-bearing node in the tree must have been reached; otherwise something was hidden. */
-  private checkVisited(root: Node): void {
-    const stack = [root];
-    while (stack.length) {
-      const n = stack.pop()!;
-      if (MUST_VISIT.has(n.type) && !this.visited.has(n.id) && !n.hasError) {
+  private checkVisited(mustVisit: readonly Node[]): void {
+    for (const n of mustVisit) {
+      if (!this.visited.has(n.id) && !n.hasError) {
         this.problem('unsupported', `${n.type} at ${n.startIndex} was not analysed`, spanOf(n));
         return;
       }
-      for (const c of n.children) if (c) stack.push(c);
     }
   }
 }

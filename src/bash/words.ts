@@ -1,4 +1,4 @@
-import type { Node } from './parser.js';
+import type { SyntaxNode as Node } from './syntax.js';
 import { DYN, type DynamicKind, type ProblemCode, type Span, type Word } from './types.js';
 
 /** Called for every node inside a word that holds commands ($(...), <(...), `...`). */

@@ -7,7 +7,7 @@ const folder = new URL('../../defaults/', import.meta.url);
 /** The shipped rules: permission rules, pattern rules and the built-in prose rules that `$defaults` stands for. */
 export const BUILTIN_FILES = {
   settings: fileURLToPath(new URL('settings.json', folder)),
-  rules: fileURLToPath(new URL('rules.yaml', folder)),
+  rules: fileURLToPath(new URL('rules.json', folder)),
   autoMode: fileURLToPath(new URL('auto-mode.json', folder)),
 };
 

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { isMap, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
+import { jsonLocator } from './json-locations.js';
 import type { DiagnosticCode } from './types.js';
 
 export type Segment = string | number;
@@ -45,34 +45,41 @@ export async function readDocument(file: string, format: Format = formatOf(file)
       error: { code: 'read-failed', message: `cannot read file: ${(err as Error).message}` },
     };
   }
-  const parsed = parseText(text, format);
+  const parsed = await parseText(text, format);
   return 'error' in parsed ? { status: 'failed', error: parsed.error } : { status: 'ok', document: parsed };
 }
 
-/** Parses JSON (strictly) or YAML; an empty or blank text is an empty object. */
-export function parseText(text: string, format: Format): LocatedDocument | { error: DocumentError } {
+/** Parses JSON (strictly) or YAML; an empty or blank text is an empty object. YAML support loads on demand. */
+export async function parseText(
+  text: string,
+  format: Format,
+): Promise<LocatedDocument | { error: DocumentError }> {
   text = text.replace(/^\uFEFF/, '');
   if (!text.trim()) return { value: {}, locate: () => undefined };
-  const lineCounter = new LineCounter();
   if (format === 'json') {
+    let value: unknown;
     try {
-      JSON.parse(text);
+      value = JSON.parse(text);
     } catch (err) {
       return { error: jsonError(text, (err as Error).message) };
     }
+    return { value, locate: jsonLocator(text) };
   }
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: format === 'yaml', prettyErrors: false });
+  const { isMap, isSeq, LineCounter, parseDocument } = await import('yaml');
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
   const first = doc.errors[0];
   if (first) {
     const { line, col } = lineCounter.linePos(first.pos[0]);
-    const code = format === 'json' ? 'invalid-json' : 'invalid-yaml';
-    return { error: { code, message: first.message.split('\n')[0]!, line, column: col } };
+    return { error: { code: 'invalid-yaml', message: first.message.split('\n')[0]!, line, column: col } };
   }
   return {
-    value: format === 'json' ? JSON.parse(text) : doc.toJS(),
+    value: doc.toJS(),
     locate(path) {
       for (let depth = path.length; depth >= 0; depth--) {
-        const node = doc.getIn(path.slice(0, depth), true) as Node | undefined;
+        const node = doc.getIn(path.slice(0, depth), true) as
+          | { range?: [number, number, number] }
+          | undefined;
         const offset = node?.range?.[0];
         if (offset !== undefined) {
           const { line, col } = lineCounter.linePos(offset);

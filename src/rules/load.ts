@@ -4,9 +4,10 @@ import { formatOf, type LocatedDocument, parseText, type ReadOutcome, readDocume
 import { locatedPermissionRule } from './located-rule.js';
 import { bySource, keepManagedOnly } from './order.js';
 import type { Origin } from './origin.js';
-import { readPatternRules } from './pattern-rules.js';
+import { patternChecks, readPatternRules, TRUSTED_CHECKS } from './pattern-rules.js';
 import { mergeProse } from './prose.js';
 import type { ProseDefaults } from './prose-types.js';
+import { type SchemaIssue, settingsLookValid, settingsSchemaIssues } from './settings-check.js';
 import { readSettingsContent, type SettingsContent } from './settings-file.js';
 import type { LoadedSettings, Scalars, SettingsFileInfo } from './settings-types.js';
 import { locateSettings, type SettingsLocation } from './sources.js';
@@ -60,7 +61,7 @@ export async function loadSettings(options: LoadOptions): Promise<LoadedSettings
     };
     const document = documentOf(outcome, origin, explicit, diagnostics);
     if (!document) continue;
-    const content = readSettingsContent(document, origin, { cwd, home });
+    const content = readSettingsContent(document, origin, { cwd, home }, await issuesOf(document.value));
     diagnostics.push(...content.diagnostics);
     read.push({ location, content });
   }
@@ -78,7 +79,8 @@ export async function loadSettings(options: LoadOptions): Promise<LoadedSettings
     const origin: Origin = { source, file: absolute, root: path.dirname(absolute) };
     const document = documentOf(outcome, origin, true, diagnostics);
     if (!document) continue;
-    const patterns = readPatternRules(document, origin);
+    const checks = source === 'defaults' ? TRUSTED_CHECKS : await patternChecks();
+    const patterns = readPatternRules(document, origin, checks);
     diagnostics.push(...patterns.diagnostics);
     rules.push(...patterns.rules);
   }
@@ -88,7 +90,7 @@ export async function loadSettings(options: LoadOptions): Promise<LoadedSettings
     const origin: Origin = { source: 'defaults', file, root: cwd };
     const document = documentOf(outcome, origin, true, diagnostics);
     if (!document) continue;
-    const content = readSettingsContent(document, origin, { cwd, home });
+    const content = readSettingsContent(document, origin, { cwd, home }, await issuesOf(document.value));
     diagnostics.push(...content.diagnostics);
     rules.push(...content.rules);
   }
@@ -126,9 +128,14 @@ export async function loadSettings(options: LoadOptions): Promise<LoadedSettings
   };
 }
 
+/** Schema issues of a settings object; the schema (and zod) load only when the quick check fails. */
+async function issuesOf(value: unknown): Promise<SchemaIssue[]> {
+  return settingsLookValid(value) ? [] : settingsSchemaIssues(value);
+}
+
 async function readLocation(location: SettingsLocation): Promise<ReadOutcome> {
   if (location.inline === undefined) return readDocument(location.path, 'json');
-  const parsed = parseText(location.inline, 'json');
+  const parsed = await parseText(location.inline, 'json');
   return 'error' in parsed ? { status: 'failed', error: parsed.error } : { status: 'ok', document: parsed };
 }
 

@@ -1,12 +1,7 @@
 import type { LocatedDocument, Segment } from './document.js';
 import { diagnosticAt, type Origin, provenanceAt } from './origin.js';
-import {
-  PATTERN_KEYS,
-  type PatternKey,
-  type PatternRuleSpec,
-  PatternRuleSpecSchema,
-} from './pattern-schema.js';
-import { superLinearReason } from './redos.js';
+import { PATTERN_KEYS, type PatternKey } from './pattern-keys.js';
+import type { PatternRuleSpec } from './pattern-schema.js';
 import { isKnownTool, suggestTool } from './tools.js';
 import type { Diagnostic, PatternField, PatternRule } from './types.js';
 import { PATH_TOOLS } from './types.js';
@@ -18,10 +13,39 @@ const FIELDS: Record<PatternKey, PatternField> = {
   input_pattern: 'input',
 };
 
+/** How rule entries are validated: the zod schema and the backtracking check, or trust for shipped rules. */
+export interface PatternChecks {
+  validate(raw: unknown): { spec: PatternRuleSpec } | { issues: { path: Segment[]; message: string }[] };
+  superLinear(source: string): string | undefined;
+}
+
+/** The full checks; zod and the regex analysis load on first use. */
+export async function patternChecks(): Promise<PatternChecks> {
+  const [{ PatternRuleSpecSchema }, { superLinearReason }] = await Promise.all([
+    import('./pattern-schema.js'),
+    import('./redos.js'),
+  ]);
+  return {
+    validate(raw) {
+      const checked = PatternRuleSpecSchema.safeParse(raw);
+      if (checked.success) return { spec: checked.data };
+      return { issues: checked.error.issues.map((i) => ({ path: i.path as Segment[], message: i.message })) };
+    },
+    superLinear: superLinearReason,
+  };
+}
+
+/** For automode's own shipped rules, which the test suite checks with the full checks. */
+export const TRUSTED_CHECKS: PatternChecks = {
+  validate: (raw) => ({ spec: raw as PatternRuleSpec }),
+  superLinear: () => undefined,
+};
+
 /** Validates and compiles a pattern rule file; each rule is checked on its own so one bad rule spares the rest. */
 export function readPatternRules(
   doc: LocatedDocument,
   origin: Origin,
+  checks: PatternChecks,
 ): { rules: PatternRule[]; diagnostics: Diagnostic[] } {
   const rules: PatternRule[] = [];
   const diagnostics: Diagnostic[] = [];
@@ -41,15 +65,15 @@ export function readPatternRules(
     return { rules, diagnostics };
   }
   list.forEach((raw, index) => {
-    const checked = PatternRuleSpecSchema.safeParse(raw);
-    if (!checked.success) {
-      for (const issue of checked.error.issues) {
-        const where = ['rules', index, ...(issue.path as Segment[])];
+    const checked = checks.validate(raw);
+    if ('issues' in checked) {
+      for (const issue of checked.issues) {
+        const where = ['rules', index, ...issue.path];
         error(where, 'schema', `${where.join('.')}: ${issue.message}`);
       }
       return;
     }
-    const compiled = compileRule(checked.data, index, origin, doc, diagnostics);
+    const compiled = compileRule(checked.spec, index, origin, doc, diagnostics, checks);
     if (compiled) rules.push(compiled);
   });
   return { rules, diagnostics };
@@ -61,6 +85,7 @@ function compileRule(
   origin: Origin,
   doc: LocatedDocument,
   diagnostics: Diagnostic[],
+  checks: PatternChecks,
 ): PatternRule | undefined {
   const key = PATTERN_KEYS.find((k) => spec[k] !== undefined)!;
   const source = spec[key]!;
@@ -74,7 +99,7 @@ function compileRule(
     at([key], 'error', 'invalid-regex', (err as Error).message);
     return undefined;
   }
-  const slow = superLinearReason(source);
+  const slow = checks.superLinear(source);
   if (slow) {
     at([key], 'error', 'redos', `/${source}/ is refused: ${slow}`);
     return undefined;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
-export const PATTERN_KEYS = ['command_pattern', 'path_pattern', 'input_pattern'] as const;
-export type PatternKey = (typeof PATTERN_KEYS)[number];
+import { PATTERN_KEYS } from './pattern-keys.js';
+
+export { PATTERN_KEYS, type PatternKey } from './pattern-keys.js';
 
 const regex = (what: string) =>
   z

@@ -3,7 +3,7 @@ import type { LocatedDocument, Segment } from './document.js';
 import { locatedPermissionRule } from './located-rule.js';
 import { diagnosticAt, type Origin, provenanceAt } from './origin.js';
 import { PROSE_SECTIONS, type RawProse, type RawSection } from './prose-types.js';
-import { EnvSchema, HooksSchema, ModeSchema, SettingsSchema } from './settings-schema.js';
+import { isHooks, isMode, isStringRecord, type SchemaIssue } from './settings-check.js';
 import type { DirectoryEntry, HookBlock, Scalars } from './settings-types.js';
 import type { Behavior, Diagnostic, PermissionRule, SourceName } from './types.js';
 import { BEHAVIORS } from './types.js';
@@ -30,6 +30,7 @@ export function readSettingsContent(
   doc: LocatedDocument,
   origin: Origin,
   ctx: { cwd: string; home: string },
+  issues: readonly SchemaIssue[] = [],
 ): SettingsContent {
   const content: SettingsContent = { rules: [], diagnostics: [], scalars: {}, additionalDirectories: [] };
   const at = (p: Segment[]) => provenanceAt(origin, doc, p);
@@ -40,12 +41,9 @@ export function readSettingsContent(
     message: string,
   ) => content.diagnostics.push(diagnosticAt(origin, doc, p, severity, code, message));
 
-  const checked = SettingsSchema.safeParse(doc.value);
-  if (!checked.success) {
-    for (const issue of checked.error.issues) {
-      const where = issue.path.length ? issue.path.join('.') : 'settings';
-      report(issue.path as Segment[], 'error', 'schema', `${where}: ${issue.message}`);
-    }
+  for (const issue of issues) {
+    const where = issue.path.length ? issue.path.join('.') : 'settings';
+    report(issue.path, 'error', 'schema', `${where}: ${issue.message}`);
   }
   if (!isObject(doc.value)) return content;
   const settings = doc.value;
@@ -63,9 +61,9 @@ export function readSettingsContent(
     });
   }
 
-  const mode = ModeSchema.safeParse(permissions.defaultMode);
-  if (mode.success) {
-    const value = mode.data === 'manual' ? 'default' : mode.data;
+  const mode = permissions.defaultMode;
+  if (isMode(mode)) {
+    const value = mode === 'manual' ? 'default' : mode;
     content.scalars.defaultMode = { value, provenance: at(['permissions', 'defaultMode']) };
   }
   if (permissions.disableBypassPermissionsMode === 'disable') {
@@ -100,9 +98,8 @@ export function readSettingsContent(
 
   if (settings.autoMode !== undefined) readAutoMode(settings.autoMode, content, origin, doc);
 
-  const env = EnvSchema.safeParse(settings.env);
-  if (env.success) content.env = env.data;
-  if (HooksSchema.safeParse(settings.hooks).success) {
+  if (isStringRecord(settings.env)) content.env = settings.env;
+  if (isHooks(settings.hooks)) {
     content.hooks = {
       source: origin.source,
       ...(origin.file === undefined ? {} : { file: origin.file }),

@@ -70,7 +70,19 @@ function startsExpression(word: Word): boolean {
   return (lead.startsWith('-') && word.value.length > 1) || is(word, ...OPERATORS);
 }
 
+/** The nested-command and file-effect tables both read a find expression: it is parsed once per argv. */
+const parsed = new WeakMap<readonly Word[], FindExpression>();
+
 export function parseFind(words: readonly Word[]): FindExpression {
+  let result = parsed.get(words);
+  if (!result) {
+    result = parseFindExpression(words);
+    parsed.set(words, result);
+  }
+  return result;
+}
+
+function parseFindExpression(words: readonly Word[]): FindExpression {
   const result: FindExpression = {
     paths: [],
     primaries: [],
