@@ -1,10 +1,13 @@
 import yargs, { type Argv } from 'yargs';
 import { classifyCommand } from './classify.js';
 import { configCommand } from './config.js';
+import { critiqueCommand } from './critique.js';
 import { defaultsCommand } from './defaults.js';
+import { diffCommand } from './diff.js';
 import { explainCommand } from './explain.js';
 import { hookCommand } from './hook.js';
 import { EXIT, type Io, processIo } from './output.js';
+import { testCommand } from './test.js';
 
 export interface CommandModule {
   command: string;
