@@ -2,6 +2,7 @@ import { auditTree } from './audit.js';
 import { effectsOf } from './effects.js';
 import { type NestedSpec, nestedOf } from './nested.js';
 import { loadBash, parseBash } from './parser.js';
+import { plainCommands } from './simple.js';
 import { copyTree, type SyntaxNode } from './syntax.js';
 import type { Analysis, FileEffect, Problem, Redirect, SimpleCommand, Span, Word } from './types.js';
 import { nameInfo, Walker } from './walk.js';
@@ -30,7 +31,13 @@ export async function analyzeBash(source: string): Promise<Analysis> {
   return analyze(source);
 }
 
-function analyzeWith(source: string, newId: () => number, shellDepth: number): Analysis {
+/** The analysis through tree-sitter even for plain command lines (to check the plain path against). */
+export function analyzeParsed(source: string): Analysis {
+  let next = 0;
+  return analyzeWith(source, () => next++, 0, false);
+}
+
+function analyzeWith(source: string, newId: () => number, shellDepth: number, plainPath = true): Analysis {
   const empty = (problems: Problem[]): Analysis => ({
     source,
     commands: [],
@@ -44,6 +51,29 @@ function analyzeWith(source: string, newId: () => number, shellDepth: number): A
   }
   if (source.includes('\0')) {
     return empty([{ code: 'unsupported', message: 'the command contains a NUL character' }]);
+  }
+  const plain = plainPath ? plainCommands(source, newId) : undefined;
+  if (plain) {
+    const commands: SimpleCommand[] = [];
+    const analysis: Analysis = {
+      source,
+      commands,
+      compoundRedirects: [],
+      functions: [],
+      problems: [],
+      opaque: false,
+    };
+    const expander = new Expander(
+      newId,
+      shellDepth,
+      commands,
+      analysis.compoundRedirects,
+      analysis.functions,
+      analysis.problems,
+    );
+    for (const cmd of plain) expander.add(cmd, 0);
+    analysis.opaque = analysis.problems.length > 0;
+    return analysis;
   }
   const tree = parseBash(source);
   let copied: { root: SyntaxNode; tooDeep: boolean };
