@@ -189,7 +189,110 @@ const coldStartSection = {
   },
 };
 
-const SECTIONS = [analyzeSection, coldStartSection];
+/** Settings with the shipped rules and `extra` generated rules, in temp folders (no user or managed files). */
+async function classifierWith(extra) {
+  const { mkdtempSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { loadSettings } = await import(pathToFileURL(join(ROOT, 'dist/permissions/settings.js')).href);
+  const { createClassifier } = await import(pathToFileURL(join(ROOT, 'dist/permissions/classifier.js')).href);
+  const dir = mkdtempSync(join(tmpdir(), 'automode-bench-'));
+  const rules = { allow: [], ask: [], deny: [] };
+  for (let i = 0; i < extra; i++) {
+    const behavior = ['allow', 'ask', 'deny'][i % 3];
+    const shape = i % 4;
+    if (shape === 0) rules[behavior].push(`Bash(tool${i} sub${i % 7} *)`);
+    else if (shape === 1) rules[behavior].push(`Bash(prog${i}:*)`);
+    else if (shape === 2) rules[behavior].push(`Read(./generated/dir${i}/**)`);
+    else rules[behavior].push(`Bash(run${i} --flag=${i})`);
+  }
+  const settings = await loadSettings({
+    cwd: dir,
+    home: dir,
+    managedPath: join(dir, 'managed.json'),
+    env: {},
+    cli: rules,
+  });
+  if (settings.failed.length > 0) throw new Error(`bench settings failed: ${settings.failed[0].message}`);
+  return createClassifier(settings);
+}
+
+/** classify() (shipped rules) against a raw parse, interleaved; then the cost of 10 vs 10,000 rules. */
+const classifySection = {
+  name: 'classify',
+  targets: [
+    { key: 'classifyRatio', label: 'classify / raw parse (median)', max: 3 },
+    { key: 'rulesRatio', label: 'classify with 10k / 10 rules (median)', max: 1.5 },
+  ],
+  async run(opts) {
+    const { Parser, Language } = await import('web-tree-sitter');
+    await Parser.init();
+    const language = await Language.load(require.resolve('tree-sitter-bash/tree-sitter-bash.wasm'));
+    const parser = new Parser();
+    parser.setLanguage(language);
+    const commands = readFileSync(CORPUS, 'utf8')
+      .split('\n')
+      .filter((l) => l.length > 0);
+    const classifier = await classifierWith(0);
+    const raw = [];
+    const classified = [];
+    const pass = async (record) => {
+      for (let i = 0; i < commands.length; i++) {
+        const src = commands[i];
+        const order = i % 2 === 0 ? ['raw', 'classify'] : ['classify', 'raw'];
+        for (const which of order) {
+          const t = nowNs();
+          if (which === 'raw') {
+            parser.parse(src).delete();
+            if (record) raw.push(usSince(t));
+          } else {
+            await classifier.classify({ tool: 'Bash', input: { command: src } });
+            if (record) classified.push(usSince(t));
+          }
+        }
+      }
+    };
+    log(`classify: warm-up over ${commands.length} commands...`);
+    await pass(false);
+    for (let run = 0; run < opts.runs; run++) {
+      log(`classify: measured pass ${run + 1}/${opts.runs}...`);
+      await pass(true);
+    }
+    parser.delete();
+    const classifySorted = [...classified].sort((a, b) => a - b);
+    const rawMedian = median(raw);
+    const classifyMedianUs = quantile(classifySorted, 0.5);
+
+    const subset = commands.filter((_, i) => i % 6 === 0);
+    const timed = async (c) => {
+      for (const src of subset) await c.classify({ tool: 'Bash', input: { command: src } });
+      const times = [];
+      for (let run = 0; run < opts.runs; run++) {
+        for (const src of subset) {
+          const t = nowNs();
+          await c.classify({ tool: 'Bash', input: { command: src } });
+          times.push(usSince(t));
+        }
+      }
+      return median(times);
+    };
+    log('classify: 10 and 10,000 generated rules...');
+    const few = await classifierWith(10);
+    const many = await classifierWith(10_000);
+    const rules10Us = await timed(few);
+    const rules10kUs = await timed(many);
+    return {
+      classifyMedianUs: round(classifyMedianUs),
+      classifyP99Us: round(quantile(classifySorted, 0.99)),
+      classifyRawParseMedianUs: round(rawMedian),
+      classifyRatio: round(classifyMedianUs / rawMedian, 2),
+      rules10Us: round(rules10Us),
+      rules10kUs: round(rules10kUs),
+      rulesRatio: round(rules10kUs / rules10Us, 2),
+    };
+  },
+};
+
+const SECTIONS = [analyzeSection, coldStartSection, classifySection];
 
 // ---------------------------------------------------------------------------------------------------------------
 // Main

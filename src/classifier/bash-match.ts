@@ -37,6 +37,10 @@ export interface CommandViews {
   written: string;
   /** Values with `~`, `$HOME` and `${HOME}` replaced by the home folder. */
   resolved: string[];
+  /** Whether `resolved` differs from `values`. */
+  homeSpelled: boolean;
+  /** `resolved`, normalised; computed on first use. */
+  resolvedNormalized?: NormalizedCommand;
   normalized: NormalizedCommand;
   allStatic: boolean;
   /** Every word is static or only a glob (`src/*.ts`), so its meaning is known up to file names. */
@@ -61,6 +65,7 @@ function resolveHome(word: Word, home: string): string {
 
 export function viewsOf(cmd: SimpleCommand, home = ''): CommandViews {
   const values = cmd.argv.map((w) => w.value);
+  const resolved = home ? cmd.argv.map((w) => resolveHome(w, home)) : values;
   const raw = values.join(' ');
   const based = values.length > 0 ? [basename(values[0]!), ...values.slice(1)].join(' ') : '';
   return {
@@ -68,7 +73,8 @@ export function viewsOf(cmd: SimpleCommand, home = ''): CommandViews {
     raw,
     based,
     written: cmd.argv.map((w) => w.text).join(' '),
-    resolved: home ? cmd.argv.map((w) => resolveHome(w, home)) : values,
+    resolved,
+    homeSpelled: resolved.some((w, i) => w !== values[i]),
     normalized: normalize(values),
     allStatic: cmd.argv.every((w) => w.static),
     globsOnly: cmd.argv.every(
@@ -112,58 +118,86 @@ export function denyMatches(p: BashPattern, v: CommandViews, home = ''): boolean
   if (matchBashPattern(p, v.raw) || matchBashPattern(p, v.based) || matchBashPattern(p, v.normalized.line)) {
     return true;
   }
-  if (structuralMatch(p.source, p.wordBoundary, v.normalized)) return true;
+  if (structuralMatch(p, v.normalized)) return true;
   if (!home) return false;
   const rule = homeResolvedRule(p, home);
-  const resolved = normalize(v.resolved);
-  if (rule === p && v.resolved.every((w, i) => w === v.values[i])) return false;
+  if (rule === p && !v.homeSpelled) return false;
+  v.resolvedNormalized ??= normalize(v.resolved);
   return (
     matchBashPattern(rule, v.resolved.join(' ')) ||
-    matchBashPattern(rule, resolved.line) ||
-    structuralMatch(rule.source, rule.wordBoundary, resolved)
+    matchBashPattern(rule, v.resolvedNormalized.line) ||
+    structuralMatch(rule, v.resolvedNormalized)
   );
 }
 
-const homeRules = new Map<string, BashPattern>();
+const homeRules = new WeakMap<BashPattern, { home: string; rule: BashPattern }>();
+const HOME_IN_RULE = /(^| )(~|\$HOME|\$\{HOME\})(\/| |$)/;
 
 function homeResolvedRule(p: BashPattern, home: string): BashPattern {
-  if (!/(^| )(~|\$HOME|\$\{HOME\})(\/| |$)/.test(p.source)) return p;
-  const key = `${home}\0${p.source}`;
-  let rule = homeRules.get(key);
-  if (!rule) {
+  const cached = homeRules.get(p);
+  if (cached?.home === home) return cached.rule;
+  let rule = p;
+  if (HOME_IN_RULE.test(p.source)) {
     const source = p.source
       .split(' ')
       .map((w) => w.replace(/^(~|\$HOME|\$\{HOME\})(?=\/|$)/, home))
       .join(' ');
     rule = parseBashPattern(p.legacyColonStar ? `${source.replace(/ \*$/, '')}:*` : source).pattern;
-    homeRules.set(key, rule);
   }
+  homeRules.set(p, { home, rule });
   return rule;
 }
 
+const globs = new Map<string, RegExp>();
+
 function globMatch(glob: string, word: string): boolean {
   if (!glob.includes('*')) return glob === word;
-  const re = new RegExp(`^${glob.split('*').map(escapeRegex).join('[\\s\\S]*')}$`);
+  let re = globs.get(glob);
+  if (!re) {
+    re = new RegExp(`^${glob.split('*').map(escapeRegex).join('[\\s\\S]*')}$`);
+    globs.set(glob, re);
+  }
   return re.test(word);
 }
 
 /** The rule's words read as a command: program, subcommand words in order (globs allowed), options as a set. */
-function structuralMatch(source: string, wordBoundary: boolean, cmd: NormalizedCommand): boolean {
-  let words = source.split(' ').filter(Boolean);
-  let prefix = false;
-  if (wordBoundary) {
-    const last = words[words.length - 1]!;
-    if (last === '*') words = words.slice(0, -1);
-    else if (last.endsWith(':*')) words = [...words.slice(0, -1), last.slice(0, -2)];
-    prefix = true;
+interface RuleShape {
+  rule: NormalizedCommand;
+  prefix: boolean;
+}
+
+const shapes = new WeakMap<BashPattern, RuleShape | null>();
+
+/** The rule's words read as a command, once per rule; null when it has no such reading. */
+function ruleShape(p: BashPattern): RuleShape | null {
+  const wordBoundary = p.wordBoundary;
+  let shape = shapes.get(p);
+  if (shape === undefined) {
+    let words = p.source.split(' ').filter(Boolean);
+    if (wordBoundary) {
+      const last = words[words.length - 1]!;
+      if (last === '*') words = words.slice(0, -1);
+      else if (last.endsWith(':*')) words = [...words.slice(0, -1), last.slice(0, -2)];
+    }
+    const usable =
+      words.length > 0 &&
+      !words[0]!.includes('*') &&
+      !words.some((w) => w.startsWith('-') && w.includes('*'));
+    const rule = usable ? normalize(words) : undefined;
+    shape = rule && !rule.positionals.includes('*') ? { rule, prefix: wordBoundary } : null;
+    shapes.set(p, shape);
   }
-  if (words.length === 0 || words[0]!.includes('*')) return false;
-  if (words.some((w) => w.startsWith('-') && w.includes('*'))) return false;
-  const rule = normalize(words);
+  return shape;
+}
+
+/** The rule's words read as a command: program, subcommand words in order (globs allowed), options as a set. */
+function structuralMatch(p: BashPattern, cmd: NormalizedCommand): boolean {
+  const shape = ruleShape(p);
+  if (!shape) return false;
+  const { rule, prefix } = shape;
   if (rule.program !== cmd.program) return false;
   for (const o of rule.options) if (!cmd.options.has(o)) return false;
   const positionals = rule.positionals;
-  if (positionals.includes('*')) return false;
   const given = positionals.includes('--') ? cmd.positionals : cmd.positionals.filter((w) => w !== '--');
   if (!prefix && positionals.length !== given.length) return false;
   if (positionals.length > given.length) return false;

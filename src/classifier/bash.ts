@@ -6,7 +6,7 @@ import { allowMatches, allowNames, type CommandViews, denyMatches, mayMatch, vie
 import type { DecisionContext } from './context.js';
 import { decideFile, type FileAccessKind } from './files.js';
 import { globBase, resolveWordPath } from './paths.js';
-import { checkReadOnly } from './readonly.js';
+import { checkReadOnly, type ReadOnlyCheck } from './readonly.js';
 import { isStricter, type PartVerdict, ruleName, ruleRef } from './verdict.js';
 
 export const MAX_COMMAND_CHARS = 10_000;
@@ -237,7 +237,7 @@ function decideCommand(
     );
   }
   if (!v.harmlessEnv) return done(part(cmd, 'ask', 'no-rule', `no rule allows ${commandText(cmd)}`));
-  const ro = checkReadOnly(program, v.values, v.globsOnly, v.leadingGlob);
+  const ro = readOnlyOf(v);
   if (ro.readOnly && !cmd.name?.path) {
     if (v.extraArgs)
       return done(part(cmd, 'ask', 'dynamic', `${program} gets arguments only known at run time`));
@@ -273,7 +273,18 @@ function isReadOnlyCommand(cmd: SimpleCommand, v: CommandViews): boolean {
     return cmd.executes.length === 0 && cmd.effects.every((e) => e.access === 'read');
   if (cmd.executes.length > 0 || cmd.name?.dynamic || cmd.name?.path || !cmd.effectsKnown) return false;
   if (cmd.effects.some((e) => e.access !== 'read' && e.access !== 'metadata')) return false;
-  return checkReadOnly(v.normalized.program, v.values, v.globsOnly, v.leadingGlob).readOnly;
+  return readOnlyOf(v).readOnly;
+}
+
+const readOnlyChecks = new WeakMap<CommandViews, ReadOnlyCheck>();
+
+function readOnlyOf(v: CommandViews): ReadOnlyCheck {
+  let check = readOnlyChecks.get(v);
+  if (!check) {
+    check = checkReadOnly(v.normalized.program, v.values, v.globsOnly, v.leadingGlob);
+    readOnlyChecks.set(v, check);
+  }
+  return check;
 }
 
 function hiddenCode(cmd: SimpleCommand, e: CodeExecution, rule?: PermissionRule | PatternRule): PartVerdict {

@@ -1,5 +1,4 @@
 import { statSync } from 'node:fs';
-import { absoluteGlob, matchPathRule } from '../rules/path-pattern.js';
 import { matchPatternRule } from '../rules/pattern-rules.js';
 import type { Behavior, PatternRule, PermissionRule } from '../rules/types.js';
 import type { DecisionContext } from './context.js';
@@ -36,15 +35,9 @@ function firstPathRule(
   paths: string[],
   every: boolean,
 ): PermissionRule | undefined {
-  const pctx = { cwd: ctx.cwd, home: ctx.home };
-  for (const rule of ctx.index.tool(behavior, tool)) {
-    if (rule.parsed.kind !== 'path') continue;
-    const hit = every
-      ? paths.every((p) => matchPathRule(rule, p, pctx))
-      : paths.some((p) => matchPathRule(rule, p, pctx));
-    if (hit) return rule;
-  }
-  return undefined;
+  const index = ctx.index.paths(tool, behavior, { cwd: ctx.cwd, home: ctx.home });
+  if (index.size === 0) return undefined;
+  return every ? index.firstOfAll(paths) : index.firstOfAny(paths);
 }
 
 function firstPatternRule(
@@ -73,18 +66,10 @@ function isFolder(path: string): boolean {
 
 /** A Read deny rule that can match something inside one of these folders. */
 function ruleInside(ctx: DecisionContext, folders: string[]): PermissionRule | undefined {
-  const pctx = { cwd: ctx.cwd, home: ctx.home };
-  for (const rule of ctx.index.tool('deny', 'Read')) {
-    if (rule.parsed.kind !== 'path') continue;
-    const glob = absoluteGlob(rule.parsed.pattern, pctx);
-    const cut = glob.search(/[*?[{]/);
-    if (cut < 0) {
-      if (folders.some((f) => isInside(glob, f))) return rule;
-      continue;
-    }
-    const head = glob.slice(0, cut);
-    const base = head.slice(0, head.lastIndexOf('/')) || '/';
-    if (folders.some((f) => isInside(base, f) || isInside(f, base))) return rule;
+  const index = ctx.index.paths('Read', 'deny', { cwd: ctx.cwd, home: ctx.home });
+  for (const folder of folders) {
+    const rule = index.inside(folder);
+    if (rule) return rule;
   }
   return undefined;
 }

@@ -1,5 +1,5 @@
-import { realpathSync } from 'node:fs';
-import { dirname, isAbsolute, join, normalize, resolve, sep } from 'node:path';
+import { existsSync, lstatSync, readlinkSync, realpathSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, normalize, resolve, sep } from 'node:path';
 import { DYN, type Word } from '../bash/types.js';
 
 export interface PathContext {
@@ -53,19 +53,28 @@ export function resolvePath(value: string, ctx: PathContext, cwd = ctx.cwd): str
  * The path with symlinks resolved where the file (or its nearest existing parent) exists. An allow rule must
  * match both the path and this; a deny rule applies when either matches.
  */
-export function realPath(path: string): string {
+export function realPath(path: string, hops = 0): string {
   let head = path;
   const tail: string[] = [];
   for (;;) {
-    try {
-      const real = realpathSync(head);
-      return tail.length > 0 ? join(real, ...tail.reverse()) : real;
-    } catch {
-      const parent = dirname(head);
-      if (parent === head) return path;
-      tail.push(head.slice(parent.length + (parent.endsWith(sep) ? 0 : 1)));
-      head = parent;
+    const entry = lstatSync(head, { throwIfNoEntry: false });
+    if (entry) {
+      if (entry.isSymbolicLink() && !existsSync(head) && hops < 40) {
+        // A dangling link: writing through it creates its target.
+        const target = resolve(dirname(head), readlinkSync(head));
+        return realPath(join(target, ...tail.reverse()), hops + 1);
+      }
+      try {
+        const real = realpathSync.native(head);
+        return tail.length > 0 ? join(real, ...tail.reverse()) : real;
+      } catch {
+        return path;
+      }
     }
+    const parent = dirname(head);
+    if (parent === head) return path;
+    tail.push(basename(head));
+    head = parent;
   }
 }
 

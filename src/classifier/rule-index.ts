@@ -1,6 +1,8 @@
+import type { PathContext } from '../rules/path-pattern.js';
 import { matchRuleTool } from '../rules/rule-tool.js';
 import type { Behavior, PatternField, PatternRule, PermissionRule, Rule } from '../rules/types.js';
 import { basename } from './normalize.js';
+import { PathRuleIndex } from './path-index.js';
 
 type BashRule = PermissionRule & { parsed: { kind: 'bash' } };
 
@@ -38,7 +40,8 @@ export class RuleIndex {
 
   /** Bash pattern rules that may match a command of this program. */
   bash(behavior: Behavior, program: string): readonly BashRule[] {
-    const own = this.bashByProgram.get(`${basename(program)}|${behavior}`) ?? [];
+    const own =
+      this.bashByProgram.get(`${program.includes('/') ? basename(program) : program}|${behavior}`) ?? [];
     const any = this.bashAnyProgram.get(behavior) ?? [];
     return any.length === 0 ? own : own.length === 0 ? any : [...own, ...any];
   }
@@ -51,8 +54,32 @@ export class RuleIndex {
     return [...own, ...mcp];
   }
 
+  private readonly patternsByTool = new Map<string, readonly PatternRule[]>();
+
   pattern(behavior: Behavior, field: PatternField, tool: string): readonly PatternRule[] {
-    return (this.patterns.get(`${field}|${behavior}`) ?? []).filter((r) => r.tool === tool || r.tool === '*');
+    const key = `${field}|${behavior}|${tool}`;
+    let list = this.patternsByTool.get(key);
+    if (!list) {
+      list = (this.patterns.get(`${field}|${behavior}`) ?? []).filter(
+        (r) => r.tool === tool || r.tool === '*',
+      );
+      this.patternsByTool.set(key, list);
+    }
+    return list;
+  }
+
+  private readonly pathIndexes = new Map<string, PathRuleIndex>();
+
+  /** Path rules of a tool and behaviour, compiled for this working folder and home (cached). */
+  paths(tool: string, behavior: Behavior, ctx: PathContext): PathRuleIndex {
+    const key = `${tool}\0${behavior}\0${ctx.cwd}\0${ctx.home}`;
+    let index = this.pathIndexes.get(key);
+    if (!index) {
+      index = new PathRuleIndex(this.tool(behavior, tool), ctx);
+      if (this.pathIndexes.size > 64) this.pathIndexes.clear();
+      this.pathIndexes.set(key, index);
+    }
+    return index;
   }
 
   hasBashRulesFor(program: string, behavior: Behavior): boolean {

@@ -112,12 +112,17 @@ export function classifyTool(
  * The command itself is decided part by part elsewhere.
  */
 export function classifyBashInput(input: Record<string, unknown>, ctx: DecisionContext): PartVerdict[] {
-  const json = JSON.stringify(input);
+  let text: string | undefined;
+  const json = () => {
+    text ??= JSON.stringify(input);
+    return text;
+  };
   for (const behavior of ['deny', 'ask'] as const) {
     const param = ctx.index
       .tool(behavior, 'Bash')
       .find((r) => r.parsed.kind === 'param' && matchParamRule(r.parsed, input));
-    const rule = param ?? ctx.index.pattern(behavior, 'input', 'Bash').find((r) => matchPatternRule(r, json));
+    const rule =
+      param ?? ctx.index.pattern(behavior, 'input', 'Bash').find((r) => matchPatternRule(r, json()));
     if (rule) {
       const verb = behavior === 'deny' ? 'denied' : 'asked';
       return [part('Bash input', behavior, 'rule', `${verb} by ${ruleName(rule)}`, rule)];

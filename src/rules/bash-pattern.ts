@@ -50,7 +50,14 @@ function prefixWords(body: string): string[] {
   return words;
 }
 
+const compiled = new WeakMap<BashPattern, RegExp>();
+
 /** Whether one simple command (argv joined by single spaces) matches the pattern. */
 export function matchBashPattern(pattern: BashPattern, commandLine: string): boolean {
-  return cachedRegex(pattern.regex).test(commandLine);
+  let regex = compiled.get(pattern);
+  if (!regex) {
+    regex = cachedRegex(pattern.regex);
+    compiled.set(pattern, regex);
+  }
+  return regex.test(commandLine);
 }

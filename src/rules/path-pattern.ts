@@ -42,15 +42,52 @@ type PathRuleLike = PathPattern | { pattern: PathPattern } | Pick<PermissionRule
 export function matchPathRule(rule: PathRuleLike, absolutePath: string, ctx: PathContext): boolean {
   const pattern = toPattern(rule);
   if (!pattern) return false;
-  const matcher = compile(absoluteGlob(pattern, ctx));
-  const target = path.posix.resolve(ctx.cwd, absolutePath);
-  let candidate = pattern.directoryOnly ? path.posix.dirname(target) : target;
-  for (;;) {
-    if (matcher(candidate)) return true;
-    const parent = path.posix.dirname(candidate);
-    if (parent === candidate) return false;
-    candidate = parent;
+  return compilePathPattern(pattern, ctx).test(absolutePath);
+}
+
+export interface CompiledPathPattern {
+  glob: string;
+  /** The folder every match lies in or below: the glob's literal head. */
+  base: string;
+  test(absolutePath: string): boolean;
+}
+
+/** The pattern resolved against a working folder and home, ready to test many paths. */
+export function compilePathPattern(pattern: PathPattern, ctx: PathContext): CompiledPathPattern {
+  const glob = absoluteGlob(pattern, ctx);
+  const matcher = compile(glob);
+  return {
+    glob,
+    base: literalHead(glob),
+    test(absolutePath) {
+      const target = path.posix.resolve(ctx.cwd, absolutePath);
+      let candidate = pattern.directoryOnly ? path.posix.dirname(target) : target;
+      for (;;) {
+        if (matcher(candidate)) return true;
+        const parent = path.posix.dirname(candidate);
+        if (parent === candidate) return false;
+        candidate = parent;
+      }
+    },
+  };
+}
+
+/** The folder part of a glob before its first wildcard, with escapes removed. */
+function literalHead(glob: string): string {
+  let head = '';
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i]!;
+    if (c === '\\') {
+      head += glob[++i] ?? '';
+      continue;
+    }
+    if ('*?[{'.includes(c)) {
+      const cut = head.lastIndexOf('/');
+      return cut <= 0 ? '/' : head.slice(0, cut);
+    }
+    head += c;
   }
+  return head;
 }
 
 function toPattern(rule: PathRuleLike): PathPattern | undefined {

@@ -163,6 +163,13 @@ function checkExamples(spec: PatternRuleSpec, regex: RegExp, report: Report): nu
 }
 
 /** Tests a pattern rule's regex against its subject (see PatternRule for what each field is matched with). */
+const compiledRules = new WeakMap<PatternRule, RegExp>();
+
 export function matchPatternRule(rule: PatternRule, subject: string): boolean {
-  return cachedRegex(rule.text).test(subject);
+  let regex = compiledRules.get(rule);
+  if (!regex) {
+    regex = cachedRegex(rule.text);
+    compiledRules.set(rule, regex);
+  }
+  return regex.test(subject);
 }

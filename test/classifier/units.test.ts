@@ -152,4 +152,12 @@ describe('paths', () => {
     symlinkSync(join(dir, 'real'), join(dir, 'link'));
     expect(realPath(join(dir, 'link', 'new.txt'))).toBe(join(realPath(dir), 'real', 'new.txt'));
   });
+
+  it('follows a dangling link to the target that writing through it would create', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'automode-paths-'));
+    symlinkSync(join(dir, 'home', '.bashrc'), join(dir, 'innocent.txt'));
+    symlinkSync(join(dir, 'missing-dir'), join(dir, 'dirlink'));
+    expect(realPath(join(dir, 'innocent.txt'))).toBe(join(realPath(dir), 'home', '.bashrc'));
+    expect(realPath(join(dir, 'dirlink', 'a', 'b'))).toBe(join(realPath(dir), 'missing-dir', 'a', 'b'));
+  });
 });

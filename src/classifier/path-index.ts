@@ -1,0 +1,71 @@
+import { type CompiledPathPattern, compilePathPattern, type PathContext } from '../rules/path-pattern.js';
+import type { PermissionRule } from '../rules/types.js';
+import { isInside } from './paths.js';
+
+export interface PathEntry {
+  rule: PermissionRule;
+  compiled: CompiledPathPattern;
+  /** Position in rule order: among several matches the first rule decides. */
+  order: number;
+}
+
+/**
+ * Path rules compiled for one working folder and home, grouped by the folder their matches lie in, so a
+ * lookup only tests rules whose folder is the path or one of its parents.
+ */
+export class PathRuleIndex {
+  private readonly byBase = new Map<string, PathEntry[]>();
+  private readonly all: PathEntry[] = [];
+
+  constructor(rules: readonly PermissionRule[], ctx: PathContext) {
+    for (const rule of rules) {
+      if (rule.parsed.kind !== 'path') continue;
+      const entry = { rule, compiled: compilePathPattern(rule.parsed.pattern, ctx), order: this.all.length };
+      this.all.push(entry);
+      const list = this.byBase.get(entry.compiled.base);
+      if (list) list.push(entry);
+      else this.byBase.set(entry.compiled.base, [entry]);
+    }
+  }
+
+  get size(): number {
+    return this.all.length;
+  }
+
+  /** Every rule matching the path, in rule order. */
+  matching(path: string): PathEntry[] {
+    if (this.all.length === 0) return [];
+    const found: PathEntry[] = [];
+    const visit = (folder: string) => {
+      const list = this.byBase.get(folder);
+      if (list) for (const entry of list) if (entry.compiled.test(path)) found.push(entry);
+    };
+    visit(path);
+    for (let cut = path.lastIndexOf('/'); cut > 0; cut = path.lastIndexOf('/', cut - 1))
+      visit(path.slice(0, cut));
+    visit('/');
+    return found.length > 1 ? found.sort((a, b) => a.order - b.order) : found;
+  }
+
+  /** The first rule matching any of the paths (deny and ask: either a link or its target is enough). */
+  firstOfAny(paths: readonly string[]): PermissionRule | undefined {
+    let best: PathEntry | undefined;
+    for (const p of paths) {
+      const hit = this.matching(p)[0];
+      if (hit && (!best || hit.order < best.order)) best = hit;
+    }
+    return best?.rule;
+  }
+
+  /** The first rule matching all of the paths (allow: a link and its target must both be covered). */
+  firstOfAll(paths: readonly string[]): PermissionRule | undefined {
+    const [head, ...rest] = paths;
+    if (head === undefined) return undefined;
+    return this.matching(head).find((e) => rest.every((p) => e.compiled.test(p)))?.rule;
+  }
+
+  /** Rules that can match something inside the folder. */
+  inside(folder: string): PermissionRule | undefined {
+    return this.all.find((e) => isInside(e.compiled.base, folder) || isInside(folder, e.compiled.base))?.rule;
+  }
+}
