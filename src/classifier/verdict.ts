@@ -41,7 +41,9 @@ export type DecidedBy =
   | 'no-rule'
   | 'no-model'
   | 'size'
-  | 'settings-error';
+  | 'settings-error'
+  | 'model'
+  | 'model-error';
 
 export interface PartVerdict {
   /** The analysed command's id, when the part is a shell command. */

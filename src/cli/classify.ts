@@ -1,7 +1,11 @@
+import { readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
+import type { TranscriptContext } from '../classifier/model/prompt.js';
+import { readTranscript } from '../classifier/model/transcript.js';
 import { createClassifier, type ToolCall } from '../permissions/classifier.js';
 import type { Mode } from '../rules/types.js';
 import type { CommandModule } from './main.js';
+import { type ModelArgs, modelFromArgs, withModelOptions } from './model-args.js';
 import { EXIT, printJson } from './output.js';
 import { renderVerdict, verdictJson } from './render-verdict.js';
 import {
@@ -12,7 +16,9 @@ import {
   withSettingsOptions,
 } from './settings-args.js';
 
-interface ClassifyArgs extends SettingsArgs {
+interface ClassifyArgs extends SettingsArgs, ModelArgs {
+  context?: string;
+  transcript?: string;
   command?: string;
   tool: string;
   input?: string;
@@ -25,8 +31,17 @@ export const classifyCommand: CommandModule = {
   command: 'classify [command]',
   describe: 'Decide allow, ask or deny for a tool call, with the rule and file that decided',
   builder: (y) =>
-    modeOption(withSettingsOptions(y))
+    withModelOptions(modeOption(withSettingsOptions(y)))
       .positional('command', { type: 'string', describe: 'Shell command (for the Bash tool)' })
+      .option('context', {
+        type: 'string',
+        describe:
+          'Session context for the model: JSON file {"userMessages": [...], "toolCalls": [{"tool","input"}]}',
+      })
+      .option('transcript', {
+        type: 'string',
+        describe: 'Session context from a Claude Code transcript (JSONL)',
+      })
       .option('tool', { type: 'string', default: 'Bash', describe: 'Tool name' })
       .option('input', { type: 'string', describe: 'Tool input as JSON (for tools other than Bash)' })
       .option('json', { type: 'boolean', default: false, describe: 'Print the verdict as JSON' })
@@ -42,7 +57,24 @@ export const classifyCommand: CommandModule = {
     const args = raw as unknown as ClassifyArgs;
     const settings = await loadFromArgs(args);
     const failed = reportDiagnostics(settings, io);
-    const classifier = createClassifier(settings);
+    let model: Awaited<ReturnType<typeof modelFromArgs>>;
+    let context: TranscriptContext | undefined;
+    try {
+      model = await modelFromArgs(args);
+      context = await contextFromArgs(args);
+    } catch (e) {
+      io.err(`automode: ${(e as Error).message}`);
+      return EXIT.usage;
+    }
+    const classifier = createClassifier(settings, model ? { model } : {});
+    const done = async (code: number) => {
+      const flushed =
+        model && 'flush' in model
+          ? await (model as { flush(): Promise<{ ok: boolean }> }).flush()
+          : undefined;
+      if (flushed && !flushed.ok) io.err('automode: the recording could not be written in full');
+      return code;
+    };
     if (args.jsonl) {
       let bad = 0;
       const lines = createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY });
@@ -58,7 +90,7 @@ export const classifyCommand: CommandModule = {
         }
         io.out(JSON.stringify(verdictJson(await classifier.classify(call))));
       }
-      return failed ? EXIT.usage : bad > 0 ? EXIT.findings : EXIT.ok;
+      return done(failed ? EXIT.usage : bad > 0 ? EXIT.findings : EXIT.ok);
     }
     let call: ToolCall;
     if (args.tool === 'Bash' && args.input === undefined) {
@@ -76,12 +108,20 @@ export const classifyCommand: CommandModule = {
       call = { tool: args.tool, input: parsed.value };
     }
     if (args.mode) call.mode = args.mode;
-    const verdict = await classifier.classify(call);
+    const verdict = await classifier.classify(call, context ? { context } : {});
     if (args.json) printJson(io, verdictJson(verdict));
     else io.out(renderVerdict(verdict, io.colors));
-    return failed ? EXIT.usage : EXIT.ok;
+    return done(failed ? EXIT.usage : EXIT.ok);
   },
 };
+
+async function contextFromArgs(args: ClassifyArgs): Promise<TranscriptContext | undefined> {
+  if (args.transcript) return readTranscript(args.transcript);
+  if (!args.context) return undefined;
+  const parsed = parseInput(await readFile(args.context, 'utf8'));
+  if ('error' in parsed) throw new Error(`--context ${args.context}: ${parsed.error}`);
+  return parsed.value as TranscriptContext;
+}
 
 function parseInput(text: string): { value: Record<string, unknown> } | { error: string } {
   try {

@@ -2,6 +2,7 @@ import type { PartVerdict } from '../classifier/verdict.js';
 import { createClassifier } from '../permissions/classifier.js';
 import type { Mode } from '../rules/types.js';
 import type { CommandModule } from './main.js';
+import { type ModelArgs, modelFromArgs, withModelOptions } from './model-args.js';
 import { EXIT, printJson } from './output.js';
 import { renderAnalysis } from './render-analysis.js';
 import { partLine, renderVerdict, verdictJson } from './render-verdict.js';
@@ -17,7 +18,7 @@ export const explainCommand: CommandModule = {
   command: 'explain <command>',
   describe: 'Show how a shell command is analysed and decided: every command it runs, files, rules',
   builder: (y) =>
-    modeOption(withSettingsOptions(y))
+    withModelOptions(modeOption(withSettingsOptions(y)))
       .positional('command', {
         type: 'string',
         describe: 'The shell command, quoted as one argument',
@@ -31,7 +32,7 @@ export const explainCommand: CommandModule = {
       .example('$0 explain "find . -name \'*.log\' -exec rm {} \\;"', 'See the rm that find runs')
       .example('$0 explain --json "git -c core.pager=sh log"', 'Machine-readable analysis'),
   run: async (raw, io) => {
-    const args = raw as unknown as SettingsArgs & { command: string; json: boolean; mode?: Mode };
+    const args = raw as unknown as SettingsArgs & ModelArgs & { command: string; json: boolean; mode?: Mode };
     const settings = await loadFromArgs(args);
     const failed = reportDiagnostics(settings, io);
     const call = {
@@ -39,7 +40,14 @@ export const explainCommand: CommandModule = {
       input: { command: String(args.command) },
       ...(args.mode ? { mode: args.mode } : {}),
     };
-    const verdict = await createClassifier(settings).classify(call);
+    let model: Awaited<ReturnType<typeof modelFromArgs>>;
+    try {
+      model = await modelFromArgs(args);
+    } catch (e) {
+      io.err(`automode: ${(e as Error).message}`);
+      return EXIT.usage;
+    }
+    const verdict = await createClassifier(settings, model ? { model } : {}).classify(call);
     const analysis = verdict.analysis!;
     if (args.json) {
       printJson(io, { analysis, verdict: verdictJson(verdict) });

@@ -1,7 +1,9 @@
 import { text } from 'node:stream/consumers';
+import { readTranscript } from '../classifier/model/transcript.js';
 import { createClassifier } from '../permissions/classifier.js';
 import { parseCallLine } from './classify.js';
 import type { CommandModule } from './main.js';
+import { type ModelArgs, modelFromArgs, withModelOptions } from './model-args.js';
 import { EXIT } from './output.js';
 import { loadFromArgs, reportDiagnostics, type SettingsArgs, withSettingsOptions } from './settings-args.js';
 
@@ -21,12 +23,12 @@ export const hookCommand: CommandModule = {
   command: 'hook',
   describe: 'Run as a Claude Code PreToolUse command hook: read the hook input on stdin, print the decision',
   builder: (y) =>
-    withSettingsOptions(y).example(
+    withModelOptions(withSettingsOptions(y)).example(
       '{"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":"npx automode hook"}]}]}}',
       'In .claude/settings.json',
     ),
   run: async (raw, io) => {
-    const args = raw as unknown as SettingsArgs;
+    const args = raw as unknown as SettingsArgs & ModelArgs;
     let input: string;
     try {
       input = await text(process.stdin);
@@ -42,7 +44,14 @@ export const hookCommand: CommandModule = {
     try {
       const settings = await loadFromArgs({ ...args, ...(call.cwd && !args.cwd ? { cwd: call.cwd } : {}) });
       reportDiagnostics(settings, io);
-      const verdict = await createClassifier(settings).classify(call);
+      const model = await modelFromArgs(args);
+      const hookInput = JSON.parse(input) as { transcript_path?: unknown };
+      const context =
+        typeof hookInput.transcript_path === 'string'
+          ? await readTranscript(hookInput.transcript_path)
+          : undefined;
+      const classifier = createClassifier(settings, model ? { model } : {});
+      const verdict = await classifier.classify(call, context ? { context } : {});
       const rule = verdict.rule
         ? ` (${verdict.rule.text}${verdict.rule.file ? ` in ${verdict.rule.file}` : ''})`
         : '';

@@ -1,4 +1,5 @@
 import type { PartVerdict, RuleRef, Verdict } from '../classifier/verdict.js';
+import type { ModelInfo } from '../permissions/model-parts.js';
 import type { Colors } from './output.js';
 
 export function decisionColor(c: Colors, decision: string): string {
@@ -20,15 +21,27 @@ export function partLine(p: PartVerdict, c: Colors): string {
   return `${decisionColor(c, p.decision)} ${text}${rule}`;
 }
 
-export function renderVerdict(v: Verdict, c: Colors): string {
+export function renderVerdict(v: Verdict & { model?: ModelInfo }, c: Colors): string {
   const lines = [`${decisionColor(c, v.decision)}  ${v.reason}`];
   if (v.rule) lines.push(`rule     ${ruleLocation(v.rule)}`);
+  if (v.model) lines.push(`model    ${modelLine(v.model)}`);
   lines.push(c.dim(`tool ${v.tool}, mode ${v.mode}, decided by ${v.by}`));
   if (v.parts.length > 1) {
     lines.push('parts');
     for (const p of v.parts) lines.push(`  ${partLine(p, c)}`);
   }
   return lines.join('\n');
+}
+
+function modelLine(m: ModelInfo): string {
+  const what = m.ok ? `${m.decision}${m.rule ? ` (${m.rule})` : ''}` : `failed: ${m.failure}`;
+  const cost = m.cached ? 'from the cache' : `${m.latencyMs} ms, $${m.costUsd.toFixed(5)}`;
+  const t = m.tokens;
+  const tokens = `${t.input} in, ${t.output} out, ${t.cacheRead} cache read, ${t.cacheWrite} cache write`;
+  const extra = [m.deniedTooOften ? 'too many denials: asking' : '', ...m.warnings]
+    .filter(Boolean)
+    .join('; ');
+  return `stage ${m.stage}: ${what}; ${tokens}; ${cost}${extra ? `; ${extra}` : ''}`;
 }
 
 /** The verdict as JSON: the analysis is left to `explain`. */

@@ -3,14 +3,21 @@ import type { Analysis } from '../bash/types.js';
 import { classifyBash } from '../classifier/bash.js';
 import { isBroadAllow } from '../classifier/broad.js';
 import type { DecisionContext } from '../classifier/context.js';
+import type { Judgement } from '../classifier/model/judge.js';
+import type { TranscriptContext } from '../classifier/model/prompt.js';
 import { RuleIndex } from '../classifier/rule-index.js';
 import { classifyBashInput, classifyTool } from '../classifier/tools.js';
 import { combine, type PartVerdict, type Verdict } from '../classifier/verdict.js';
+import type { ModelCaller } from '../llm/types.js';
 import { addRules } from '../rules/add-rules.js';
 import { formatDiagnostic } from '../rules/diagnostics.js';
 import type { LoadedSettings } from '../rules/settings-types.js';
 import type { Behavior, Mode } from '../rules/types.js';
+import { DenialTracker, type ModelInfo, modelInfo, modelParts, needsModel } from './model-parts.js';
+import type { ModelStage } from './model-stage.js';
 import { applyMode } from './modes.js';
+
+export type { TranscriptContext };
 
 export interface ToolCall {
   tool: string;
@@ -21,14 +28,30 @@ export interface ToolCall {
   mode?: Mode;
 }
 
+export interface ClassifyOptions {
+  /** The session so far: the user's messages and the agent's earlier tool calls (never tool results). */
+  context?: TranscriptContext;
+  signal?: AbortSignal;
+}
+
 export interface ClassifiedVerdict extends Verdict {
   /** The bash analysis, for Bash calls. */
   analysis?: Analysis;
+  /** What the model said, when it was asked. */
+  model?: ModelInfo;
+}
+
+/** A classification started ahead of need: the agent calls `speculate` as soon as a tool_use block is complete. */
+export interface Speculation {
+  readonly promise: Promise<ClassifiedVerdict>;
+  /** Stops waiting; the model call is aborted when no one else waits for the same answer. */
+  cancel(): void;
 }
 
 export interface Classifier {
   readonly settings: LoadedSettings;
-  classify(call: ToolCall): Promise<ClassifiedVerdict>;
+  classify(call: ToolCall, options?: ClassifyOptions): Promise<ClassifiedVerdict>;
+  speculate(call: ToolCall, options?: ClassifyOptions): Speculation;
   /** Grants made during a session or carried by a slash command; returns a new classifier. */
   withRules(
     source: 'session' | 'command',
@@ -37,8 +60,12 @@ export interface Classifier {
 }
 
 export interface ClassifierOptions {
-  /** Whether a model judges what the rules leave open; without one, auto mode asks. */
-  hasModel?: boolean;
+  /** The model that judges what the rules leave open (the live client or a replay of recorded answers). */
+  model?: ModelCaller;
+  /** Limit for each model call, retries included (default 30 s). */
+  modelTimeoutMs?: number;
+  cacheTtlMs?: number;
+  cacheSize?: number;
 }
 
 export function resolveMode(settings: LoadedSettings, requested?: Mode): Mode {
@@ -66,16 +93,33 @@ export function createClassifier(settings: LoadedSettings, options: ClassifierOp
           reason: `settings could not be loaded: ${formatDiagnostic(settings.failed[0]!)}`,
         }
       : undefined;
-  const classify = async (call: ToolCall): Promise<ClassifiedVerdict> => {
+  let stagePromise: Promise<ModelStage> | undefined;
+  /** The model stage and its dependencies load on first use: rule-only decisions never pay for them. */
+  const modelStage = (caller: ModelCaller): Promise<ModelStage> => {
+    stagePromise ??= import('./model-stage.js').then(
+      ({ ModelStage }) =>
+        new ModelStage({
+          caller,
+          ...(options.modelTimeoutMs !== undefined ? { timeoutMs: options.modelTimeoutMs } : {}),
+          ...(options.cacheTtlMs !== undefined ? { cacheTtlMs: options.cacheTtlMs } : {}),
+          ...(options.cacheSize !== undefined ? { cacheSize: options.cacheSize } : {}),
+        }),
+    );
+    return stagePromise;
+  };
+  const denials = new DenialTracker();
+
+  const classify = async (call: ToolCall, extra: ClassifyOptions = {}): Promise<ClassifiedVerdict> => {
     const mode = resolveMode(settings, call.mode);
+    const cwd = call.cwd ?? settings.cwd;
     const ctx: DecisionContext = {
-      cwd: call.cwd ?? settings.cwd,
+      cwd,
       home: settings.home,
       mode,
       index: indexFor(mode),
       additionalDirectories,
       failed: settings.failed,
-      hasModel: options.hasModel ?? false,
+      hasModel: options.model !== undefined,
     };
     let analysis: Analysis | undefined;
     let parts: PartVerdict[];
@@ -93,14 +137,45 @@ export function createClassifier(settings: LoadedSettings, options: ClassifierOp
       parts = classifyTool(call.tool, call.input, ctx);
     }
     if (failure) parts.push(failure);
+    let model: ModelInfo | undefined;
+    const allShell = call.tool === 'Bash' && settings.prose.classifyAllShell === true;
+    if (options.model && needsModel(parts, mode, allShell)) {
+      const stage = await modelStage(options.model);
+      const request = {
+        prose: settings.prose,
+        tool: call.tool,
+        input: call.input,
+        context: extra.context,
+        mode,
+        cwd,
+        ...(analysis ? { analysis } : {}),
+      };
+      const { judgement, cached } = await stage.judge(stage.key(request), request, extra.signal);
+      const tracked = denials.record(judgement, cached);
+      parts = modelParts(parts, tracked, mode, allShell);
+      model = modelInfo(judgement, cached, tracked !== judgement);
+    }
     parts = applyMode(parts, mode);
     const verdict: ClassifiedVerdict = combine(call.tool, mode, parts);
     if (analysis) verdict.analysis = analysis;
+    if (model) verdict.model = model;
     return verdict;
   };
+
+  const speculate = (call: ToolCall, extra: ClassifyOptions = {}): Speculation => {
+    const controller = new AbortController();
+    const outer = extra.signal;
+    if (outer) outer.addEventListener('abort', () => controller.abort(), { once: true });
+    const promise = classify(call, { ...extra, signal: controller.signal });
+    return { promise, cancel: () => controller.abort() };
+  };
+
   return {
     settings,
     classify,
+    speculate,
     withRules: (source, rules) => createClassifier(addRules(settings, source, rules), options),
   };
 }
+
+export type { Judgement };
