@@ -292,7 +292,123 @@ const classifySection = {
   },
 };
 
-const SECTIONS = [analyzeSection, coldStartSection, classifySection];
+/**
+ * A loopback Messages API answering every request after `delayMs` with a stage-1 "flag nothing" tool call
+ * and fixed usage numbers (cache reads after the first call), enough for the SDK to parse.
+ */
+async function startLoopback(delayMs) {
+  const http = await import('node:http');
+  let calls = 0;
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (d) => {
+      body += d;
+    });
+    req.on('end', () => {
+      calls++;
+      const first = calls === 1;
+      const message = {
+        id: `msg_${calls}`,
+        type: 'message',
+        role: 'assistant',
+        model: JSON.parse(body || '{}').model ?? 'claude-test',
+        content: [{ type: 'tool_use', id: `toolu_${calls}`, name: 'flag_action', input: { flag: false, rule: '' } }],
+        stop_reason: 'tool_use',
+        stop_sequence: null,
+        usage: {
+          input_tokens: 180,
+          output_tokens: 12,
+          cache_creation_input_tokens: first ? 1400 : 0,
+          cache_read_input_tokens: first ? 0 : 1400,
+        },
+      };
+      setTimeout(() => {
+        res.writeHead(200, { 'content-type': 'application/json', 'request-id': `req_${calls}` });
+        res.end(JSON.stringify(message));
+      }, delayMs);
+    });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${server.address().port}`;
+  return { url, close: () => new Promise((resolve) => server.close(resolve)), calls: () => calls };
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The model path: speculation beside a 200 ms pre-tool step vs one after the other; cache hits; prompt size. */
+const speculationSection = {
+  name: 'speculation',
+  targets: [
+    { key: 'speculativeRatio', label: 'speculative / serial latency', max: 0.75 },
+    { key: 'cacheHitUs', label: 'cached model verdict (µs)', max: 10, exclusive: true },
+  ],
+  async run() {
+    const { mkdtempSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const dist = (p) => import(pathToFileURL(join(ROOT, 'dist', p)).href);
+    const { loadSettings } = await dist('permissions/settings.js');
+    const { createClassifier } = await dist('permissions/classifier.js');
+    const { createModelClient } = await dist('llm/client.js');
+    const { ModelStage } = await dist('permissions/model-stage.js');
+    const { systemPrompt } = await dist('classifier/model/prompt.js');
+    const loopback = await startLoopback(300);
+    try {
+      const dir = mkdtempSync(join(tmpdir(), 'automode-bench-model-'));
+      const settings = await loadSettings({ cwd: dir, home: dir, managedPath: join(dir, 'none.json'), env: {} });
+      const model = createModelClient({ apiKey: 'bench', baseURL: loopback.url, env: {} });
+      const classifier = createClassifier(settings, { model, cacheTtlMs: 60_000 });
+      const call = (i) => ({ tool: 'Bash', input: { command: `npm install package-${i}` }, mode: 'auto' });
+      const preToolStep = () => sleep(200);
+      const speculative = [];
+      const serial = [];
+      const verdicts = [];
+      for (let i = 0; i < 6; i++) {
+        let t = nowNs();
+        const s = classifier.speculate(call(`s${i}`));
+        const [, verdict] = await Promise.all([preToolStep(), s.promise]);
+        verdicts.push(verdict);
+        speculative.push(usSince(t) / 1000);
+        t = nowNs();
+        await preToolStep();
+        await classifier.classify(call(`q${i}`));
+        serial.push(usSince(t) / 1000);
+      }
+      const withCache = await classifier.classify(call('s0'));
+
+      const stage = new ModelStage({ caller: model });
+      const request = { prose: settings.prose, tool: 'Bash', input: call('k').input, context: undefined, mode: 'auto', cwd: dir };
+      const key = stage.key(request);
+      await stage.judge(key, request);
+      const hits = [];
+      for (let i = 0; i < 20_000; i++) {
+        const t = nowNs();
+        await stage.judge(stage.key(request), request);
+        hits.push(usSince(t));
+      }
+      const speculativeLatencyMs = median(speculative);
+      const serialLatencyMs = median(serial);
+      return {
+        modelDelayMs: 300,
+        preToolStepMs: 200,
+        speculativeLatencyMs: round(speculativeLatencyMs),
+        serialLatencyMs: round(serialLatencyMs),
+        speculativeRatio: round(speculativeLatencyMs / serialLatencyMs, 2),
+        idealRatio: round(300 / 500, 2),
+        cacheHitUs: round(median(hits), 2),
+        cachedClassifyModel: withCache.model?.cached === true,
+        stablePrefixBytes: Buffer.byteLength(systemPrompt(settings.prose)),
+        promptTokensPerCall: verdicts[1]?.model?.tokens.input ?? null,
+        cacheWriteTokensFirstCall: verdicts[0]?.model?.tokens.cacheWrite ?? null,
+        cacheReadTokensPerLaterCall: verdicts[1]?.model?.tokens.cacheRead ?? null,
+        cachedVerdictTokens: withCache.model?.tokens.input ?? null,
+      };
+    } finally {
+      await loopback.close();
+    }
+  },
+};
+
+const SECTIONS = [analyzeSection, coldStartSection, classifySection, speculationSection];
 
 // ---------------------------------------------------------------------------------------------------------------
 // Main
