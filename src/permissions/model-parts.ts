@@ -64,7 +64,7 @@ export function modelInfo(j: Judgement, cached: boolean, deniedTooOften: boolean
   const tokens = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
   let costUsd = 0;
   const warnings: string[] = [];
-  for (const u of j.usage) {
+  for (const u of cached ? [] : j.usage) {
     tokens.input += u.inputTokens;
     tokens.output += u.outputTokens;
     tokens.cacheRead += u.cacheReadTokens;

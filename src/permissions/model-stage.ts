@@ -45,8 +45,14 @@ export class ModelStage {
     this.cache = new LRUCache({ max: options.cacheSize ?? 1000, ttl: options.cacheTtlMs ?? 600_000 });
   }
 
+  private readonly rulesHashes = new WeakMap<object, string>();
+
   key(r: JudgeRequest): string {
-    const rules = createHash('sha256').update(systemPrompt(r.prose)).digest('hex');
+    let rules = this.rulesHashes.get(r.prose);
+    if (!rules) {
+      rules = createHash('sha256').update(systemPrompt(r.prose)).digest('hex');
+      this.rulesHashes.set(r.prose, rules);
+    }
     const context = r.context ? createHash('sha256').update(canonicalJson(r.context)).digest('hex') : '';
     return createHash('sha256')
       .update(canonicalJson({ rules, mode: r.mode, tool: r.tool, input: r.input, cwd: r.cwd, context }))
