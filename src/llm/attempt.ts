@@ -1,4 +1,4 @@
-import type Anthropic from '@anthropic-ai/sdk';
+import { type Anthropic, AnthropicError } from '@anthropic-ai/sdk';
 import { type AttemptFailure, classifyError, StreamCutError } from './errors.js';
 import type { ResolvedRequest } from './types.js';
 
@@ -53,7 +53,11 @@ export async function attemptOnce(
   }
 }
 
-/** The SDK's stream helper; a stream that closes before `message_stop` was cut off, not finished. */
+/**
+ * The SDK's stream helper. A stream that closes before `message_stop` was cut off, not finished: the helper
+ * then either returns the partial message or rejects with its own bare error (a failure inside the stream
+ * reaches us as an error with a cause, or as an API error).
+ */
 async function streamed(
   sdk: Anthropic,
   request: ResolvedRequest,
@@ -64,7 +68,13 @@ async function streamed(
   runner.on('streamEvent', (event) => {
     if (event.type === 'message_stop') stopped = true;
   });
-  const message = await runner.finalMessage();
+  const message = await runner.finalMessage().catch((error: unknown) => {
+    const bare =
+      error instanceof AnthropicError &&
+      Object.getPrototypeOf(error) === AnthropicError.prototype &&
+      error.cause === undefined;
+    throw !stopped && bare ? new StreamCutError() : error;
+  });
   if (!stopped) throw new StreamCutError();
   return message;
 }
