@@ -13,4 +13,6 @@ export interface DecisionContext {
   failed: readonly Diagnostic[];
   /** Whether a model is configured to judge what rules leave open (auto mode). */
   hasModel: boolean;
+  /** Symlink targets looked up during this one decision (the file system is read once per path). */
+  realPaths?: Map<string, string>;
 }

@@ -23,8 +23,8 @@ export interface FileRequest {
   folder?: boolean;
 }
 
-function candidates(path: string): string[] {
-  const real = realPath(path);
+function candidates(path: string, ctx: DecisionContext): string[] {
+  const real = realPath(path, ctx.realPaths);
   return real === path ? [path] : [path, real];
 }
 
@@ -98,7 +98,7 @@ export function decideFile(req: FileRequest, ctx: DecisionContext): PartVerdict 
   if (req.path === undefined) {
     return part('ask', 'dynamic', `${subject}: the path is only known at run time`);
   }
-  const paths = candidates(req.path);
+  const paths = candidates(req.path, ctx);
   const writing = req.access !== 'read';
   const editTool = 'Edit';
   const deny =
@@ -135,9 +135,11 @@ export function decideFile(req: FileRequest, ctx: DecisionContext): PartVerdict 
     return p;
   }
   const inside = paths.every((p) => insidePermittedFolders(p, ctx));
-  if (!writing && !req.listing && (req.folder || paths.some(isFolder))) {
+  if (!writing && !req.listing) {
     const hidden = ruleInside(ctx, paths);
-    if (hidden) return part('ask', 'rule', `${subject}: may read files ${ruleName(hidden)} covers`, hidden);
+    if (hidden && (req.folder || paths.some(isFolder))) {
+      return part('ask', 'rule', `${subject}: may read files ${ruleName(hidden)} covers`, hidden);
+    }
   }
   if (!writing) {
     return inside

@@ -1,6 +1,5 @@
 import { type CompiledPathPattern, compilePathPattern, type PathContext } from '../rules/path-pattern.js';
 import type { PermissionRule } from '../rules/types.js';
-import { isInside } from './paths.js';
 
 export interface PathEntry {
   rule: PermissionRule;
@@ -64,8 +63,35 @@ export class PathRuleIndex {
     return this.matching(head).find((e) => rest.every((p) => e.compiled.test(p)))?.rule;
   }
 
-  /** Rules that can match something inside the folder. */
+  private sortedBases: string[] | undefined;
+
+  /** A rule that can match something inside the folder: its folder is an ancestor of it, or lies below it. */
   inside(folder: string): PermissionRule | undefined {
-    return this.all.find((e) => isInside(e.compiled.base, folder) || isInside(folder, e.compiled.base))?.rule;
+    if (this.all.length === 0) return undefined;
+    for (let f = folder; ; ) {
+      const hit = this.byBase.get(f)?.[0];
+      if (hit) return hit.rule;
+      const cut = f.lastIndexOf('/');
+      if (cut <= 0) {
+        if (f !== '/') {
+          const root = this.byBase.get('/')?.[0];
+          if (root) return root.rule;
+        }
+        break;
+      }
+      f = f.slice(0, cut);
+    }
+    this.sortedBases ??= [...this.byBase.keys()].sort();
+    const prefix = folder.endsWith('/') ? folder : `${folder}/`;
+    const bases = this.sortedBases;
+    let low = 0;
+    let high = bases.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (bases[mid]! < prefix) low = mid + 1;
+      else high = mid;
+    }
+    const below = bases[low];
+    return below?.startsWith(prefix) ? this.byBase.get(below)?.[0]?.rule : undefined;
   }
 }

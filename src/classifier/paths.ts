@@ -53,20 +53,25 @@ export function resolvePath(value: string, ctx: PathContext, cwd = ctx.cwd): str
  * The path with symlinks resolved where the file (or its nearest existing parent) exists. An allow rule must
  * match both the path and this; a deny rule applies when either matches.
  */
-export function realPath(path: string, hops = 0): string {
+export function realPath(path: string, cache?: Map<string, string>, hops = 0): string {
   let head = path;
   const tail: string[] = [];
+  const done = (real: string) => {
+    cache?.set(head, real);
+    return tail.length > 0 ? join(real, ...tail.reverse()) : real;
+  };
   for (;;) {
+    const known = cache?.get(head);
+    if (known !== undefined) return tail.length > 0 ? join(known, ...tail.reverse()) : known;
     const entry = lstatSync(head, { throwIfNoEntry: false });
     if (entry) {
       if (entry.isSymbolicLink() && !existsSync(head) && hops < 40) {
         // A dangling link: writing through it creates its target.
         const target = resolve(dirname(head), readlinkSync(head));
-        return realPath(join(target, ...tail.reverse()), hops + 1);
+        return realPath(join(target, ...tail.reverse()), cache, hops + 1);
       }
       try {
-        const real = realpathSync.native(head);
-        return tail.length > 0 ? join(real, ...tail.reverse()) : real;
+        return done(realpathSync.native(head));
       } catch {
         return path;
       }

@@ -120,6 +120,7 @@ export function createClassifier(settings: LoadedSettings, options: ClassifierOp
       additionalDirectories,
       failed: settings.failed,
       hasModel: options.model !== undefined,
+      realPaths: new Map(),
     };
     let analysis: Analysis | undefined;
     let parts: PartVerdict[];
