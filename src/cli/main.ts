@@ -22,6 +22,8 @@ const COMMANDS: CommandModule[] = [
   hookCommand,
   configCommand,
   defaultsCommand,
+  testCommand,
+  diffCommand,
 ];
 
 /** Runs the CLI and returns the exit code: 0 ok, 1 findings or failures, 2 usage or configuration error. */

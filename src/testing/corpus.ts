@@ -1,0 +1,116 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { Mode } from '../rules/types.js';
+import type { CallSpec } from './call.js';
+import type { Problem } from './results.js';
+import { readSuite } from './suite.js';
+
+/** The shipped corpus of everyday and dangerous agent calls that `automode diff` classifies by default. */
+export const SHIPPED_CORPUS = fileURLToPath(new URL('../../defaults/diff-corpus.jsonl', import.meta.url));
+
+export interface CorpusEntry {
+  /** The line's `id` or `name`, else `file:line`. */
+  id: string;
+  file: string;
+  line: number;
+  call: CallSpec;
+}
+
+const MODES = new Set<string>(['default', 'acceptEdits', 'plan', 'auto', 'dontAsk', 'bypassPermissions']);
+
+/**
+ * Reads a corpus: JSON lines (`{id?, tool?, command | input, cwd?, mode?}` or PreToolUse-shaped
+ * `{tool_name, tool_input, cwd?, permission_mode?}`), a test file (YAML, or `*.automode-test.json`), or plain text
+ * with one shell command a line (`#` starts a comment).
+ */
+export async function readCorpus(file: string): Promise<{ entries: CorpusEntry[]; problems: Problem[] }> {
+  if (/\.ya?ml$|\.automode-test\.json$/i.test(file)) return readTestFileCorpus(file);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    return { entries: [], problems: [{ file, message: `cannot read corpus: ${(err as Error).message}` }] };
+  }
+  const entries: CorpusEntry[] = [];
+  const problems: Problem[] = [];
+  const json = /\.jsonl?$/i.test(file);
+  text.split('\n').forEach((raw, index) => {
+    const line = index + 1;
+    const trimmed = raw.trim();
+    if (trimmed === '' || (!json && trimmed.startsWith('#'))) return;
+    if (!json) {
+      entries.push({
+        id: `${file}:${line}`,
+        file,
+        line,
+        call: { tool: 'Bash', command: raw.replace(/\r$/, '') },
+      });
+      return;
+    }
+    const parsed = parseLine(trimmed);
+    if ('error' in parsed) problems.push({ file, line, column: 1, message: parsed.error });
+    else entries.push({ id: parsed.id ?? `${file}:${line}`, file, line, call: parsed.call });
+  });
+  return { entries, problems };
+}
+
+function parseLine(text: string): { id?: string; call: CallSpec } | { error: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    return { error: `not JSON: ${(err as Error).message}` };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { error: 'not a JSON object' };
+  const o = value as Record<string, unknown>;
+  const tool = o.tool_name ?? o.tool ?? 'Bash';
+  const input = o.tool_input ?? o.input;
+  const mode = o.permission_mode ?? o.mode;
+  if (typeof tool !== 'string' || tool === '') return { error: 'tool must be a non-empty string' };
+  if (input !== undefined && (typeof input !== 'object' || input === null || Array.isArray(input))) {
+    return { error: 'input must be an object' };
+  }
+  if (o.command !== undefined && typeof o.command !== 'string') return { error: 'command must be a string' };
+  if ((o.command === undefined) === (input === undefined))
+    return { error: 'give exactly one of command, input' };
+  if (mode !== undefined && (typeof mode !== 'string' || !MODES.has(mode)))
+    return { error: `unknown mode ${String(mode)}` };
+  const call: CallSpec = { tool };
+  if (typeof o.command === 'string') call.command = o.command;
+  if (input !== undefined) call.input = input as Record<string, unknown>;
+  if (typeof o.cwd === 'string') call.cwd = o.cwd;
+  if (mode !== undefined) call.mode = mode as Mode;
+  if (
+    typeof o.context === 'string' ||
+    (Array.isArray(o.context) && o.context.every((m) => typeof m === 'string'))
+  ) {
+    call.context = o.context as string | string[];
+  }
+  const id = typeof o.id === 'string' ? o.id : typeof o.name === 'string' ? o.name : undefined;
+  return { ...(id === undefined ? {} : { id }), call };
+}
+
+async function readTestFileCorpus(file: string): Promise<{ entries: CorpusEntry[]; problems: Problem[] }> {
+  const read = await readSuite(file);
+  if ('problems' in read) return { entries: [], problems: read.problems };
+  const entries = read.suite.cases.map((c) => ({ id: c.name, file, line: c.line ?? 1, call: c.call }));
+  return { entries, problems: [] };
+}
+
+/** Drops repeated calls (same tool, input, folder and mode), keeping the first. */
+export function uniqueCalls(entries: readonly CorpusEntry[]): CorpusEntry[] {
+  const seen = new Set<string>();
+  return entries.filter((e) => {
+    const c = e.call;
+    const key = JSON.stringify([
+      c.tool ?? 'Bash',
+      c.input ?? { command: c.command },
+      c.cwd ?? '.',
+      c.mode ?? '',
+    ]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
