@@ -408,7 +408,74 @@ const speculationSection = {
   },
 };
 
-const SECTIONS = [analyzeSection, coldStartSection, classifySection, speculationSection];
+/** `automode critique` on a generated settings file of 500 rules, static analysis only (no model). */
+const critiqueSection = {
+  name: 'critique',
+  targets: [{ key: 'critique500RulesMs', label: 'critique of 500 rules (ms)', max: 5000, exclusive: true }],
+  async run() {
+    const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { critique } = await import(pathToFileURL(join(ROOT, 'dist/critique/index.js')).href);
+    const programs = ['git', 'npm', 'docker', 'kubectl', 'terraform', 'aws', 'gcloud', 'cargo', 'go', 'make'];
+    const more = ['yarn', 'pnpm', 'helm', 'gh', 'ls', 'cat', 'grep', 'find', 'sed', 'curl', 'ssh', 'rsync'];
+    const verbs = ['status', 'build', 'test', 'run', 'push', 'pull', 'deploy', 'delete', 'apply', 'get'];
+    verbs.push('list', 'logs', 'exec', 'install', 'init', 'plan', 'show', 'diff', 'clean', 'describe');
+    const permissions = { allow: [], ask: [], deny: [] };
+    const lists = [permissions.allow, permissions.ask, permissions.deny];
+    let n = 0;
+    for (const program of [...programs, ...more]) {
+      for (const verb of verbs) {
+        if (n >= 440) break;
+        const shape = n % 6;
+        const rule =
+          shape === 0
+            ? `Bash(${program} ${verb} *)`
+            : shape === 1
+              ? `Bash(${program} ${verb})`
+              : shape === 2
+                ? `Bash(${program} ${verb} --force *)`
+                : shape === 3
+                  ? `Bash(${program} ${verb}:*)`
+                  : shape === 4
+                    ? `Bash(${program} * ${verb})`
+                    : `Bash(${program} ${verb} --dry-run)`;
+        lists[n % 3].push(rule);
+        n++;
+      }
+    }
+    for (let i = 0; n < 500; i++, n++) {
+      const rule = [
+        `Read(src/module${i}/**)`,
+        `Edit(build/out${i}/**)`,
+        `WebFetch(domain:api${i}.example.com)`,
+      ][i % 3];
+      lists[i % 2 === 0 ? 0 : 2].push(rule);
+    }
+    const dir = mkdtempSync(join(tmpdir(), 'automode-bench-critique-'));
+    try {
+      const file = join(dir, 'settings.json');
+      writeFileSync(file, `${JSON.stringify({ permissions }, null, 2)}\n`);
+      const options = { cwd: dir, home: dir, env: {}, managedPath: join(dir, 'none.json'), files: [file] };
+      const runs = [];
+      let report;
+      for (let i = 0; i < 3; i++) {
+        const t = nowNs();
+        report = await critique(options);
+        runs.push(usSince(t) / 1000);
+      }
+      return {
+        critique500RulesMs: round(runs[0]),
+        critique500RulesWarmMs: round(median(runs.slice(1))),
+        critiqueRules: report.summary.rules,
+        critiqueFindings: report.findings.length,
+      };
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+};
+
+const SECTIONS = [analyzeSection, coldStartSection, classifySection, speculationSection, critiqueSection];
 
 // ---------------------------------------------------------------------------------------------------------------
 // Main

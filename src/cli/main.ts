@@ -4,6 +4,7 @@ import { configCommand } from './config.js';
 import { critiqueCommand } from './critique.js';
 import { defaultsCommand } from './defaults.js';
 import { diffCommand } from './diff.js';
+import { evalCommand } from './eval.js';
 import { explainCommand } from './explain.js';
 import { hookCommand } from './hook.js';
 import { EXIT, type Io, processIo } from './output.js';
@@ -22,8 +23,10 @@ const COMMANDS: CommandModule[] = [
   hookCommand,
   configCommand,
   defaultsCommand,
+  critiqueCommand,
   testCommand,
   diffCommand,
+  evalCommand,
 ];
 
 /** Runs the CLI and returns the exit code: 0 ok, 1 findings or failures, 2 usage or configuration error. */

@@ -1,0 +1,279 @@
+import type { FindingSeverity } from './types.js';
+
+export type FindingGroup =
+  | 'file'
+  | 'syntax'
+  | 'regex'
+  | 'overlap'
+  | 'dangerous'
+  | 'prose'
+  | 'behaviour'
+  | 'review';
+
+export interface CodeInfo {
+  group: FindingGroup;
+  /** The usual severity; some findings raise or lower it case by case. */
+  severity: FindingSeverity;
+  title: string;
+  help: string;
+}
+
+/** Every finding `automode critique` can report. Also the `tool.driver.rules` of its SARIF output. */
+export const CODES = {
+  'read-failed': {
+    group: 'file',
+    severity: 'error',
+    title: 'The file cannot be read',
+    help: 'A file named on the command line does not exist or cannot be read. Nothing in it was checked.',
+  },
+  'invalid-json': {
+    group: 'file',
+    severity: 'error',
+    title: 'The file is not valid JSON',
+    help: 'Claude Code does not read a settings file it cannot parse. Fix the syntax at the position given.',
+  },
+  'invalid-yaml': {
+    group: 'file',
+    severity: 'error',
+    title: 'The file is not valid YAML',
+    help: 'automode refuses a rule file it cannot parse. Fix the syntax at the position given.',
+  },
+  schema: {
+    group: 'file',
+    severity: 'error',
+    title: 'The file does not follow its schema',
+    help: 'A value has the wrong type or a key is unknown (settings: permissions.allow/ask/deny are lists of strings; rule files: see schemas/automode-rules.schema.json).',
+  },
+  'rule-empty': {
+    group: 'syntax',
+    severity: 'error',
+    title: 'Empty rule',
+    help: 'An empty rule or an empty specifier (`Bash()`) matches nothing. Write `Tool` for every use of a tool.',
+  },
+  'rule-syntax': {
+    group: 'syntax',
+    severity: 'error',
+    title: 'Malformed rule',
+    help: 'A permission rule is `Tool` or `Tool(specifier)`, with balanced parentheses (escape literal ones as `\\(`). The rule is ignored.',
+  },
+  'unknown-tool': {
+    group: 'syntax',
+    severity: 'warning',
+    title: 'Unknown tool',
+    help: 'No built-in tool has this name, so the rule never applies. Tool names are case-sensitive; MCP tools are `mcp__server__tool`.',
+  },
+  'colon-star-middle': {
+    group: 'syntax',
+    severity: 'warning',
+    title: '`:*` in the middle of a pattern',
+    help: 'The legacy `:*` suffix is only recognised at the end of a Bash pattern; elsewhere the `:` is literal. Write ` *`.',
+  },
+  'path-rule-ignored': {
+    group: 'syntax',
+    severity: 'warning',
+    title: 'Path rule on a tool that is never checked by path',
+    help: 'Path rules are consulted for `Read` (every tool that reads) and `Edit` (every tool that writes) only. A path rule on Write, MultiEdit, NotebookEdit, Glob or Grep never applies.',
+  },
+  'param-main-field': {
+    group: 'syntax',
+    severity: 'warning',
+    title: '`Tool(param:value)` on a main field',
+    help: "`Tool(param:value)` rules cannot target a tool's main field (command, file_path, path, url, pattern): the rule never applies. Use the tool's own specifier.",
+  },
+  'param-allow-ignored': {
+    group: 'syntax',
+    severity: 'warning',
+    title: '`Tool(param:value)` in an allow list',
+    help: 'Parameter rules only apply to deny and ask; as an allow rule it is never consulted.',
+  },
+  'webfetch-specifier': {
+    group: 'syntax',
+    severity: 'warning',
+    title: 'WebFetch rule that is not a domain',
+    help: 'WebFetch rules take the form `WebFetch(domain:example.com)` (`*.example.com` for subdomains).',
+  },
+  'automode-ignored': {
+    group: 'syntax',
+    severity: 'warning',
+    title: '`autoMode` in a file Claude Code does not read it from',
+    help: 'Auto-mode rules are read from user and managed settings and `--settings` files only, never from a repository, so that a repository cannot loosen them.',
+  },
+  'managed-only': {
+    group: 'syntax',
+    severity: 'warning',
+    title: '`allowManagedPermissionRulesOnly` outside managed settings',
+    help: 'The setting is only honoured in managed settings.',
+  },
+  'duplicate-rule': {
+    group: 'syntax',
+    severity: 'warning',
+    title: 'Duplicate rule',
+    help: 'The same rule is written twice (or repeats a shipped rule); the second copy changes nothing.',
+  },
+  'pattern-field': {
+    group: 'syntax',
+    severity: 'warning',
+    title: 'Pattern field that does not apply to the tool',
+    help: '`command_pattern` only applies to Bash and `path_pattern` only to file tools.',
+  },
+  'example-mismatch': {
+    group: 'syntax',
+    severity: 'error',
+    title: 'A rule example fails',
+    help: "A pattern rule's `match` or `not_match` example disagrees with its regex. An allow rule with a failing example is dropped.",
+  },
+  'invalid-regex': {
+    group: 'regex',
+    severity: 'error',
+    title: 'The regex does not compile',
+    help: 'Pattern rules are JavaScript regular expressions without flags. The rule is ignored.',
+  },
+  redos: {
+    group: 'regex',
+    severity: 'error',
+    title: 'Super-linear backtracking',
+    help: 'The regex can take polynomial or exponential time on some inputs (the attack string shows one); automode refuses it. Make the alternatives or repetitions unambiguous.',
+  },
+  'unanchored-pattern': {
+    group: 'regex',
+    severity: 'warning',
+    title: 'Unanchored pattern',
+    help: 'A regex is searched anywhere in its subject: `rm` also matches `farm` and `echo rm`. Anchor it (`^rm( |$)`, `(^| )rm( |$)`) so it matches the words you mean.',
+  },
+  'wildcard-inside-word': {
+    group: 'regex',
+    severity: 'note',
+    title: 'Wildcard glued to a word',
+    help: '`*` matches any characters, so `Bash(ls*)` also matches `lsof`; write `Bash(ls *)` to stop at the word.',
+  },
+  'partial-analysis': {
+    group: 'regex',
+    severity: 'note',
+    title: 'Exact analysis is partial',
+    help: 'Lookarounds and backreferences that cannot be turned into an automaton make the overlap analysis of this rule approximate: its witnesses are checked with the real regex, but coverage is not claimed.',
+  },
+  'never-matches': {
+    group: 'regex',
+    severity: 'warning',
+    title: 'The pattern matches nothing',
+    help: 'No subject can match this pattern, so the rule never fires.',
+  },
+  'allow-deny-overlap': {
+    group: 'overlap',
+    severity: 'note',
+    title: 'An allow rule overlaps a deny or ask rule',
+    help: 'Some commands the allow rule admits are denied or asked by another rule (which wins). Often intended (a carve-out); the witness shows one such command.',
+  },
+  'dead-rule': {
+    group: 'overlap',
+    severity: 'warning',
+    title: 'The rule never fires',
+    help: 'Everything this rule matches is decided first by stricter rules (deny before ask before allow), so it never decides anything. Remove it or narrow the stricter rules.',
+  },
+  'redundant-rule': {
+    group: 'overlap',
+    severity: 'warning',
+    title: 'Redundant rule',
+    help: 'Another rule with the same decision matches everything this rule matches. Remove the narrower rule.',
+  },
+  'equivalent-rules': {
+    group: 'overlap',
+    severity: 'warning',
+    title: 'Equivalent rules',
+    help: 'Two rules with the same decision match exactly the same subjects, written differently. Keep one.',
+  },
+  'dangerous-allow': {
+    group: 'dangerous',
+    severity: 'error',
+    title: 'An allow rule admits a dangerous command',
+    help: "The allow rule matches a command from automode's corpus of dangerous commands (defaults/dangerous-commands.json). Error when the whole configuration then allows it, warning when something else still stops it.",
+  },
+  'broad-allow': {
+    group: 'dangerous',
+    severity: 'warning',
+    title: 'Broad allow rule',
+    help: 'The rule allows a shell, an interpreter or a runner with any arguments, that is, any code at all. Auto mode sets such rules aside on entering it.',
+  },
+  'prose-empty': {
+    group: 'prose',
+    severity: 'warning',
+    title: 'Empty auto-mode entry',
+    help: 'An empty entry tells the classifier nothing. Remove it.',
+  },
+  'prose-duplicate': {
+    group: 'prose',
+    severity: 'warning',
+    title: 'Duplicate auto-mode entry',
+    help: 'The same entry (or the same label) appears twice in a section.',
+  },
+  'prose-unlabelled': {
+    group: 'prose',
+    severity: 'note',
+    title: 'Auto-mode entry without a label',
+    help: 'Entries read `Label: text`; the label names the rule in decisions and in `--label` filters.',
+  },
+  'defaults-replaced': {
+    group: 'prose',
+    severity: 'warning',
+    title: 'A section without "$defaults" drops the built-in rules',
+    help: 'A section that no source writes `"$defaults"` into replaces the built-in entries of that section. Add `"$defaults"` to keep them.',
+  },
+  'prose-contradiction': {
+    group: 'prose',
+    severity: 'warning',
+    title: 'An allow entry contradicts a deny entry',
+    help: 'An `allow` entry and a `soft_deny`/`hard_deny` entry speak about the same action. `hard_deny` always wins; a contradicting `allow` makes a `soft_deny` toothless. Say which exception you mean.',
+  },
+  'corpus-dangerous-allowed': {
+    group: 'behaviour',
+    severity: 'error',
+    title: 'Dangerous commands are allowed',
+    help: "Classified under these rules, commands from automode's corpus of dangerous commands are allowed without asking.",
+  },
+  'corpus-benign-asked': {
+    group: 'behaviour',
+    severity: 'note',
+    title: 'Benign commands are asked',
+    help: "Classified under these rules, everyday commands from automode's benign corpus still ask; allow rules for them would save prompts.",
+  },
+  'review-clarity': {
+    group: 'review',
+    severity: 'warning',
+    title: 'Model review: clarity',
+    help: 'The model found the rule unclear or ambiguous.',
+  },
+  'review-completeness': {
+    group: 'review',
+    severity: 'warning',
+    title: 'Model review: completeness',
+    help: 'The model found cases the rule leaves out.',
+  },
+  'review-conflict': {
+    group: 'review',
+    severity: 'warning',
+    title: 'Model review: conflict',
+    help: 'The model found the rule in conflict with another rule or a default.',
+  },
+  'review-actionability': {
+    group: 'review',
+    severity: 'warning',
+    title: 'Model review: actionability',
+    help: 'The model found that a classifier could not act on the rule as written.',
+  },
+  'review-unknown-rule': {
+    group: 'review',
+    severity: 'note',
+    title: 'Model review names a rule that does not exist',
+    help: 'The model commented on a rule that is not in the files under review; the comment is kept but not tied to a rule.',
+  },
+  'review-failed': {
+    group: 'review',
+    severity: 'warning',
+    title: 'The model review failed',
+    help: 'The model could not be reached or its answer could not be read; the static findings stand on their own.',
+  },
+} as const satisfies Record<string, CodeInfo>;
+
+export type FindingCode = keyof typeof CODES;
+
+export const FINDING_CODES = Object.keys(CODES) as FindingCode[];

@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { analyzeBash } from '../bash/analyze.js';
+import type { SimpleCommand } from '../bash/types.js';
+import { allowMatches, type CommandViews, viewsOf } from '../classifier/bash-match.js';
+import type { Rule } from '../rules/types.js';
+import { cachedRegex } from '../rules/wildcard.js';
+
+export const CORPUS_FILE = fileURLToPath(new URL('../../defaults/dangerous-commands.json', import.meta.url));
+
+export interface CorpusEntry {
+  command: string;
+  category: string;
+}
+
+export interface Corpus {
+  dangerous: CorpusEntry[];
+  benign: CorpusEntry[];
+}
+
+let corpus: Corpus | undefined;
+
+/** The shipped labelled corpus: dangerous commands with their category, and everyday benign ones. */
+export function loadCorpus(): Corpus {
+  corpus ??= JSON.parse(readFileSync(CORPUS_FILE, 'utf8')) as Corpus;
+  return corpus;
+}
+
+/** The command a corpus line starts with, as the classifier sees it (the first command of the syntax). */
+export interface CorpusCommand extends CorpusEntry {
+  views?: CommandViews;
+}
+
+const analysed = new WeakMap<readonly CorpusEntry[], Map<string, Promise<CorpusCommand[]>>>();
+
+/** Each entry's first command, analysed once per list and home folder. */
+export function analyseCorpus(entries: readonly CorpusEntry[], home: string): Promise<CorpusCommand[]> {
+  let byHome = analysed.get(entries);
+  if (!byHome) {
+    byHome = new Map();
+    analysed.set(entries, byHome);
+  }
+  let result = byHome.get(home);
+  if (!result) {
+    result = analyse(entries, home);
+    byHome.set(home, result);
+  }
+  return result;
+}
+
+async function analyse(entries: readonly CorpusEntry[], home: string): Promise<CorpusCommand[]> {
+  const out: CorpusCommand[] = [];
+  for (const entry of entries) {
+    const analysis = await analyzeBash(entry.command);
+    const first = analysis.commands
+      .filter((c: SimpleCommand) => !c.nested && c.argv.length > 0)
+      .sort((a, b) => a.span.start - b.span.start)[0];
+    out.push(first ? { ...entry, views: viewsOf(first, home) } : { ...entry });
+  }
+  return out;
+}
+
+/** Whether an allow rule matches the command as the classifier matches allow rules (strictly). */
+export function admits(rule: Rule, command: CorpusCommand): boolean {
+  const v = command.views;
+  if (!v || rule.behavior !== 'allow') return false;
+  if (rule.type === 'pattern') {
+    return rule.field === 'command' && v.allStatic && cachedRegex(rule.text).test(v.raw);
+  }
+  if (rule.parsed.kind === 'tool') return rule.parsed.tool === 'Bash';
+  if (rule.parsed.kind !== 'bash') return false;
+  return allowMatches(rule.parsed.pattern, v);
+}

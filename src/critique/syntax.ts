@@ -1,0 +1,187 @@
+import type { LocatedDocument } from '../rules/document.js';
+import type { Diagnostic, DiagnosticCode, Rule } from '../rules/types.js';
+import type { FindingCode } from './codes.js';
+import { fromDiagnostic, placeKey, related, ruleLocation } from './locations.js';
+import type { Finding, Witness } from './types.js';
+
+const CODE_OF: Partial<Record<DiagnosticCode, FindingCode>> = {
+  'legacy-colon-star': 'colon-star-middle',
+};
+
+/** Loader diagnostics that mean the rule is never consulted: it takes no part in the overlap analysis. */
+const NEVER_CONSULTED: ReadonlySet<DiagnosticCode> = new Set([
+  'unknown-tool',
+  'path-rule-ignored',
+  'param-main-field',
+  'param-allow-ignored',
+  'pattern-field',
+  'webfetch-specifier',
+]);
+
+/** The loader's own diagnostics, as findings with a suggested fix and, where there is one, a witness. */
+export function diagnosticFindings(diagnostics: readonly Diagnostic[]): Finding[] {
+  const findings: Finding[] = [];
+  for (const d of diagnostics) {
+    if (d.code === 'defaults-replaced') continue;
+    const code = CODE_OF[d.code] ?? (d.code as FindingCode);
+    const finding: Finding = {
+      code,
+      severity: d.severity,
+      message: d.message,
+      location: fromDiagnostic(d),
+      related: [],
+    };
+    const fix = fixFor(d);
+    if (fix) finding.fix = fix;
+    const witness = witnessFor(d);
+    if (witness) finding.witness = witness;
+    findings.push(finding);
+  }
+  return findings;
+}
+
+/** Places (file and pointer) of rules the loader found are never consulted. */
+export function neverConsultedPlaces(diagnostics: readonly Diagnostic[]): Set<string> {
+  const places = new Set<string>();
+  for (const d of diagnostics) {
+    if (!NEVER_CONSULTED.has(d.code) || d.pointer === undefined) continue;
+    places.add(placeKey(d.file, d.pointer));
+    const rule = /^\/rules\/\d+/.exec(d.pointer);
+    if (rule) places.add(placeKey(d.file, rule[0]));
+  }
+  return places;
+}
+
+function fixFor(d: Diagnostic): string | undefined {
+  const rule = d.rule ?? '';
+  const name = rule.replace(/\(.*$/s, '');
+  const specifier = /\(([\s\S]*)\)$/.exec(rule)?.[1];
+  switch (d.code) {
+    case 'unknown-tool': {
+      const suggestion = /did you mean "([^"]+)"/.exec(d.message)?.[1];
+      if (!suggestion)
+        return 'check the tool name (names are case-sensitive; MCP tools are mcp__server__tool)';
+      return rule ? `write ${suggestion}${rule.slice(name.length)}` : `write "${suggestion}"`;
+    }
+    case 'legacy-colon-star':
+      return specifier === undefined ? undefined : `write ${name}(${specifier.replace(/:\*/g, ' *')})`;
+    case 'path-rule-ignored': {
+      const instead = /write ([A-Za-z]+\(.*\)) instead/.exec(d.message)?.[1];
+      return instead ? `write ${instead}` : undefined;
+    }
+    case 'param-main-field': {
+      const value = specifier?.replace(/^[A-Za-z_]+:/, '');
+      return value === undefined ? undefined : `write ${name}(${value})`;
+    }
+    case 'param-allow-ignored':
+      return 'move the rule to deny or ask, or use the tool’s own specifier in allow';
+    case 'automode-ignored':
+      return 'move autoMode to ~/.claude/settings.json, managed settings or a --settings file';
+    case 'managed-only':
+      return 'set it in managed settings, or remove it';
+    case 'rule-syntax':
+      return 'write Tool or Tool(specifier); escape literal parentheses as \\( and \\)';
+    case 'rule-empty':
+      return 'remove the rule, or write the bare tool name for every use';
+    case 'redos': {
+      const safe = /an equivalent safe form: (\/.*\/)$/.exec(d.message)?.[1];
+      return safe ? `use ${safe}` : 'make the repetitions and alternatives unambiguous';
+    }
+    case 'example-mismatch':
+      return 'fix the regex or the example';
+    case 'pattern-field':
+      return 'use command_pattern for Bash, path_pattern for file tools, input_pattern otherwise';
+    case 'webfetch-specifier':
+      return 'write WebFetch(domain:example.com)';
+    default:
+      return undefined;
+  }
+}
+
+function witnessFor(d: Diagnostic): Witness | undefined {
+  if (d.code === 'redos') {
+    const attack = /attack string ("(?:[^"\\]|\\.)*")/.exec(d.message)?.[1];
+    if (attack) return { kind: 'command', value: JSON.parse(attack) as string, explanation: 'attack string' };
+  }
+  if (d.code === 'example-mismatch') {
+    const example = /^example ("(?:[^"\\]|\\.)*")/.exec(d.message)?.[1];
+    if (example) return { kind: 'command', value: JSON.parse(example) as string };
+  }
+  return undefined;
+}
+
+function duplicateKey(rule: Rule): string {
+  if (rule.type === 'pattern') return `${rule.behavior}|${rule.tool}|${rule.field}|${rule.text}`;
+  return `${rule.behavior}|${rule.text.trim().replace(/\s+/g, ' ')}`;
+}
+
+/** Rules written twice, or repeating a shipped rule. Returns the findings and the duplicates found. */
+export function duplicateFindings(
+  subjects: readonly Rule[],
+  context: readonly Rule[],
+  documents: ReadonlyMap<string, LocatedDocument>,
+): { findings: Finding[]; duplicates: Set<Rule> } {
+  const first = new Map<string, Rule>();
+  for (const rule of context) if (!first.has(duplicateKey(rule))) first.set(duplicateKey(rule), rule);
+  const findings: Finding[] = [];
+  const duplicates = new Set<Rule>();
+  for (const rule of subjects) {
+    const key = duplicateKey(rule);
+    const earlier = first.get(key);
+    if (!earlier) {
+      first.set(key, rule);
+      continue;
+    }
+    duplicates.add(rule);
+    const shipped = earlier.provenance.source === 'defaults';
+    findings.push({
+      code: 'duplicate-rule',
+      severity: 'warning',
+      message: shipped
+        ? `${rule.behavior} rule ${name(rule)} repeats a rule automode already ships`
+        : `${rule.behavior} rule ${name(rule)} is written twice`,
+      location: ruleLocation(rule, documents),
+      related: [related(earlier, documents, shipped ? 'the shipped rule' : 'first written here')],
+      fix: 'remove this copy',
+    });
+  }
+  return { findings, duplicates };
+}
+
+function name(rule: Rule): string {
+  return rule.type === 'pattern' ? `"${rule.label}"` : rule.text;
+}
+
+const PATH_CHANNEL: Record<string, string> = {
+  MultiEdit: 'Edit',
+  NotebookEdit: 'Edit',
+  Grep: 'Read',
+};
+
+/**
+ * Path rules on tools the classifier never checks by path (the loader already reports Write and Glob): a
+ * reading tool is checked against Read rules and a writing tool against Edit rules.
+ */
+export function unconsultedPathRules(
+  subjects: readonly Rule[],
+  documents: ReadonlyMap<string, LocatedDocument>,
+): { findings: Finding[]; rules: Set<Rule> } {
+  const findings: Finding[] = [];
+  const rules = new Set<Rule>();
+  for (const rule of subjects) {
+    if (rule.type !== 'permission' || rule.parsed.kind !== 'path') continue;
+    const instead = PATH_CHANNEL[rule.parsed.tool];
+    if (!instead) continue;
+    rules.add(rule);
+    const fix = `${instead}(${rule.parsed.pattern.source})`;
+    findings.push({
+      code: 'path-rule-ignored',
+      severity: 'warning',
+      message: `path rules are consulted for Read and Edit only; ${rule.text} never applies (write ${fix})`,
+      location: ruleLocation(rule, documents),
+      related: [],
+      fix: `write ${fix}`,
+    });
+  }
+  return { findings, rules };
+}

@@ -1,0 +1,391 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CODES, type FindingCode } from '../../src/critique/codes.js';
+import type { Finding } from '../../src/critique/types.js';
+import { type Box, critiqueFiles, fixturePath, makeBox, removeBox } from './helpers.js';
+
+/**
+ * One fixture per finding code (the review codes are in review.test.ts): the finding is there, at the position
+ * of the rule's own string in the file, with the witness it should carry.
+ */
+interface Case {
+  code: FindingCode;
+  fixture: string;
+  line?: number;
+  column?: number;
+  pointer?: string;
+  severity?: Finding['severity'];
+  /** The witness value, a pattern it must match, or null when the finding has none. */
+  witness: string | RegExp | null;
+  /** Text the message must contain. */
+  message?: string | RegExp;
+  /** Whether the finding says its analysis is partial. */
+  partial?: boolean;
+  configError?: boolean;
+}
+
+const CASES: Case[] = [
+  {
+    code: 'read-failed',
+    fixture: 'read-failed',
+    witness: null,
+    message: /cannot read file/,
+    configError: true,
+  },
+  {
+    code: 'invalid-json',
+    fixture: 'invalid-json.json',
+    line: 3,
+    column: 32,
+    witness: null,
+    configError: true,
+  },
+  {
+    code: 'invalid-yaml',
+    fixture: 'invalid-yaml.yaml',
+    line: 4,
+    column: 1,
+    witness: null,
+    configError: true,
+  },
+  {
+    code: 'schema',
+    fixture: 'schema.json',
+    line: 3,
+    column: 14,
+    pointer: '/permissions/allow',
+    witness: null,
+  },
+  {
+    code: 'rule-empty',
+    fixture: 'rule-empty.json',
+    line: 5,
+    column: 7,
+    pointer: '/permissions/allow/1',
+    witness: null,
+  },
+  {
+    code: 'rule-syntax',
+    fixture: 'rule-syntax.json',
+    line: 4,
+    column: 7,
+    pointer: '/permissions/deny/0',
+    witness: null,
+    message: 'missing ")"',
+  },
+  {
+    code: 'unknown-tool',
+    fixture: 'unknown-tool.json',
+    line: 4,
+    column: 7,
+    pointer: '/permissions/allow/0',
+    witness: null,
+    message: 'did you mean "Bash"',
+  },
+  {
+    code: 'colon-star-middle',
+    fixture: 'colon-star-middle.json',
+    line: 4,
+    column: 7,
+    pointer: '/permissions/ask/0',
+    witness: null,
+  },
+  {
+    code: 'path-rule-ignored',
+    fixture: 'path-rule-ignored.json',
+    line: 4,
+    column: 7,
+    pointer: '/permissions/allow/0',
+    witness: null,
+    message: 'Write',
+  },
+  {
+    code: 'param-main-field',
+    fixture: 'param-main-field.json',
+    line: 4,
+    column: 7,
+    pointer: '/permissions/deny/0',
+    witness: null,
+  },
+  {
+    code: 'param-allow-ignored',
+    fixture: 'param-allow-ignored.json',
+    line: 4,
+    column: 7,
+    pointer: '/permissions/allow/0',
+    witness: null,
+  },
+  {
+    code: 'webfetch-specifier',
+    fixture: 'webfetch-specifier.json',
+    line: 4,
+    column: 7,
+    pointer: '/permissions/allow/0',
+    witness: null,
+  },
+  {
+    code: 'automode-ignored',
+    fixture: 'automode-ignored/.claude/settings.json',
+    line: 7,
+    column: 15,
+    pointer: '/autoMode',
+    witness: null,
+  },
+  {
+    code: 'managed-only',
+    fixture: 'managed-only.json',
+    line: 7,
+    column: 38,
+    pointer: '/allowManagedPermissionRulesOnly',
+    witness: null,
+  },
+  {
+    code: 'duplicate-rule',
+    fixture: 'duplicate-rule.json',
+    line: 6,
+    column: 7,
+    pointer: '/permissions/allow/2',
+    witness: null,
+  },
+  {
+    code: 'pattern-field',
+    fixture: 'pattern-field.yaml',
+    line: 3,
+    column: 22,
+    pointer: '/rules/0/command_pattern',
+    witness: null,
+  },
+  {
+    code: 'example-mismatch',
+    fixture: 'example-mismatch.yaml',
+    line: 7,
+    column: 48,
+    pointer: '/rules/0/examples/match/1',
+    witness: 'terraform import aws_s3_bucket.b b',
+  },
+  {
+    code: 'invalid-regex',
+    fixture: 'invalid-regex.yaml',
+    line: 3,
+    column: 22,
+    pointer: '/rules/0/command_pattern',
+    witness: null,
+    message: 'Unterminated group',
+  },
+  {
+    code: 'redos',
+    fixture: 'redos.yaml',
+    line: 3,
+    column: 22,
+    pointer: '/rules/0/command_pattern',
+    witness: /^a{10,}!$/,
+    message: 'exponential',
+  },
+  {
+    code: 'unanchored-pattern',
+    fixture: 'unanchored-pattern.yaml',
+    line: 3,
+    column: 22,
+    pointer: '/rules/0/command_pattern',
+    witness: /^[a-z]rm$/,
+  },
+  {
+    code: 'wildcard-inside-word',
+    fixture: 'wildcard-inside-word.json',
+    line: 4,
+    column: 7,
+    pointer: '/permissions/allow/0',
+    severity: 'warning',
+    witness: 'lsof',
+  },
+  {
+    code: 'partial-analysis',
+    fixture: 'partial-analysis.yaml',
+    line: 3,
+    column: 22,
+    pointer: '/rules/0/command_pattern',
+    witness: null,
+    message: '(?!status|log|diff)',
+    partial: true,
+  },
+  {
+    code: 'never-matches',
+    fixture: 'never-matches.yaml',
+    line: 3,
+    column: 22,
+    pointer: '/rules/0/command_pattern',
+    witness: null,
+  },
+  {
+    code: 'allow-deny-overlap',
+    fixture: 'allow-deny-overlap.json',
+    line: 4,
+    column: 7,
+    pointer: '/permissions/allow/0',
+    witness: 'git push --force origin main',
+    partial: true,
+  },
+  {
+    code: 'dead-rule',
+    fixture: 'dead-rule.json',
+    line: 4,
+    column: 7,
+    pointer: '/permissions/allow/0',
+    witness: 'curl https://example.com/api',
+  },
+  {
+    code: 'redundant-rule',
+    fixture: 'redundant-rule.json',
+    line: 5,
+    column: 7,
+    pointer: '/permissions/allow/1',
+    witness: 'npm run lint',
+  },
+  {
+    code: 'equivalent-rules',
+    fixture: 'equivalent-rules.json',
+    line: 5,
+    column: 7,
+    pointer: '/permissions/allow/1',
+    witness: 'npm test',
+  },
+  {
+    code: 'dangerous-allow',
+    fixture: 'dangerous-allow.json',
+    line: 4,
+    column: 7,
+    pointer: '/permissions/allow/0',
+    severity: 'error',
+    witness: /^git /,
+    message: /admits \d+ dangerous commands/,
+  },
+  {
+    code: 'broad-allow',
+    fixture: 'broad-allow.json',
+    line: 5,
+    column: 7,
+    pointer: '/permissions/allow/1',
+    severity: 'error',
+    witness: /^npx /,
+    message: 'auto mode sets it aside',
+  },
+  {
+    code: 'prose-empty',
+    fixture: 'prose-empty.json',
+    line: 5,
+    column: 7,
+    pointer: '/autoMode/soft_deny/1',
+    witness: null,
+  },
+  {
+    code: 'prose-duplicate',
+    fixture: 'prose-duplicate.json',
+    line: 6,
+    column: 7,
+    pointer: '/autoMode/soft_deny/2',
+    witness: null,
+  },
+  {
+    code: 'prose-unlabelled',
+    fixture: 'prose-unlabelled.json',
+    line: 5,
+    column: 7,
+    pointer: '/autoMode/environment/1',
+    witness: null,
+  },
+  {
+    code: 'defaults-replaced',
+    fixture: 'defaults-replaced.json',
+    line: 3,
+    column: 18,
+    pointer: '/autoMode/hard_deny',
+    witness: null,
+    message: 'Data exfiltration, Credential exposure, Remote access',
+  },
+  {
+    code: 'prose-contradiction',
+    fixture: 'prose-contradiction.json',
+    line: 5,
+    column: 7,
+    pointer: '/autoMode/allow/1',
+    witness: null,
+    message: 'History rewrite',
+    partial: true,
+  },
+  {
+    code: 'corpus-dangerous-allowed',
+    fixture: 'corpus-dangerous-allowed.json',
+    line: 4,
+    column: 7,
+    pointer: '/permissions/allow/0',
+    severity: 'error',
+    witness: /^aws s3 /,
+    message: /\d+ of \d+ dangerous commands are allowed/,
+  },
+  {
+    code: 'corpus-benign-asked',
+    fixture: 'corpus-benign-asked.json',
+    line: 1,
+    column: 1,
+    witness: 'node --version',
+    message: /\d+ of \d+ everyday commands/,
+  },
+];
+
+const REVIEW_CODES = new Set<FindingCode>([
+  'review-clarity',
+  'review-completeness',
+  'review-conflict',
+  'review-actionability',
+  'review-unknown-rule',
+  'review-failed',
+]);
+
+let box: Box;
+beforeAll(async () => {
+  box = await makeBox();
+});
+afterAll(async () => {
+  await removeBox(box);
+});
+
+describe('a fixture per finding code', () => {
+  it('covers every static code, and the review codes have fixtures too', () => {
+    const covered = new Set(CASES.map((c) => c.code));
+    for (const code of Object.keys(CODES) as FindingCode[]) {
+      if (REVIEW_CODES.has(code)) {
+        expect(() => readFileSync(fixturePath(`${code}.json`))).not.toThrow();
+      } else {
+        expect(covered, code).toContain(code);
+      }
+    }
+  });
+
+  for (const c of CASES) {
+    it(`${c.code} (${c.fixture})`, async () => {
+      const report = await critiqueFiles(box, [c.fixture]);
+      const found = report.findings.filter((f) => f.code === c.code);
+      expect(found.length, JSON.stringify(report.findings.map((f) => f.code))).toBeGreaterThan(0);
+      const f = found[0]!;
+      expect(f.location.file).toBe(fixturePath(c.fixture));
+      if (c.line !== undefined) {
+        expect(f.location.line).toBe(c.line);
+        expect(f.location.column).toBe(c.column);
+        const text = readFileSync(fixturePath(c.fixture), 'utf8').split('\n')[c.line - 1]!;
+        const at = text[(c.column ?? 1) - 1];
+        if (!c.configError && c.line > 1) expect(['"', '[', '{', 't']).toContain(at);
+      }
+      if (c.pointer) expect(f.location.pointer).toBe(c.pointer);
+      expect(f.severity).toBe(c.severity ?? CODES[c.code].severity);
+      if (c.witness === null) expect(f.witness).toBeUndefined();
+      else if (typeof c.witness === 'string') expect(f.witness?.value).toBe(c.witness);
+      else expect(f.witness?.value).toMatch(c.witness);
+      if (c.message) {
+        if (typeof c.message === 'string') expect(f.message).toContain(c.message);
+        else expect(f.message).toMatch(c.message);
+      }
+      if (c.partial !== undefined) expect(f.partial !== undefined).toBe(c.partial);
+      expect(report.configErrors > 0).toBe(c.configError === true);
+    });
+  }
+});
