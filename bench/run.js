@@ -312,7 +312,9 @@ async function startLoopback(delayMs) {
         type: 'message',
         role: 'assistant',
         model: JSON.parse(body || '{}').model ?? 'claude-test',
-        content: [{ type: 'tool_use', id: `toolu_${calls}`, name: 'flag_action', input: { flag: false, rule: '' } }],
+        content: [
+          { type: 'tool_use', id: `toolu_${calls}`, name: 'flag_action', input: { flag: false, rule: '' } },
+        ],
         stop_reason: 'tool_use',
         stop_sequence: null,
         usage: {
@@ -354,7 +356,12 @@ const speculationSection = {
     const loopback = await startLoopback(300);
     try {
       const dir = mkdtempSync(join(tmpdir(), 'automode-bench-model-'));
-      const settings = await loadSettings({ cwd: dir, home: dir, managedPath: join(dir, 'none.json'), env: {} });
+      const settings = await loadSettings({
+        cwd: dir,
+        home: dir,
+        managedPath: join(dir, 'none.json'),
+        env: {},
+      });
       const model = createModelClient({ apiKey: 'bench', baseURL: loopback.url, env: {} });
       const classifier = createClassifier(settings, { model, cacheTtlMs: 60_000 });
       const call = (i) => ({ tool: 'Bash', input: { command: `npm install package-${i}` }, mode: 'auto' });
@@ -376,7 +383,14 @@ const speculationSection = {
       const withCache = await classifier.classify(call('s0'));
 
       const stage = new ModelStage({ caller: model });
-      const request = { prose: settings.prose, tool: 'Bash', input: call('k').input, context: undefined, mode: 'auto', cwd: dir };
+      const request = {
+        prose: settings.prose,
+        tool: 'Bash',
+        input: call('k').input,
+        context: undefined,
+        mode: 'auto',
+        cwd: dir,
+      };
       const key = stage.key(request);
       await stage.judge(key, request);
       const hits = [];

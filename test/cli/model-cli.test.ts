@@ -21,7 +21,12 @@ function run(args: string[], env: Record<string, string>, input?: string) {
   return new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
     const child = spawn(process.execPath, [bin, ...args], {
       cwd: home,
-      env: { PATH: process.env.PATH ?? '', HOME: home, AUTOMODE_MANAGED_SETTINGS: join(home, 'none.json'), ...env },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: home,
+        AUTOMODE_MANAGED_SETTINGS: join(home, 'none.json'),
+        ...env,
+      },
     });
     let out = '';
     let err = '';
@@ -47,7 +52,10 @@ describe('the CLI with a model', () => {
     const v = JSON.parse(withModel.out);
     expect(v.decision).toBe('allow');
     expect(v.model).toMatchObject({ stage: 1, ok: true, cached: false });
-    const without = await run(['classify', '--json', '--no-llm', '--mode', 'auto', 'npm install left-pad'], env);
+    const without = await run(
+      ['classify', '--json', '--no-llm', '--mode', 'auto', 'npm install left-pad'],
+      env,
+    );
     expect(JSON.parse(without.out).decision).toBe('ask');
     expect(server.messageRequests()).toHaveLength(1);
   });
@@ -57,14 +65,23 @@ describe('the CLI with a model', () => {
     const dir = mkdtempSync(join(tmpdir(), 'automode-rec-'));
     const file = join(dir, 'exchanges.jsonl');
     const env = { ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'test' };
-    const recorded = await run(['classify', '--json', '--mode', 'auto', '--record', file, 'npm install left-pad'], env);
+    const recorded = await run(
+      ['classify', '--json', '--mode', 'auto', '--record', file, 'npm install left-pad'],
+      env,
+    );
     expect(JSON.parse(recorded.out).decision).toBe('allow');
     expect(readFileSync(file, 'utf8').trim().split('\n')).toHaveLength(1);
     await server.close();
     server = undefined;
-    const replayed = await run(['classify', '--json', '--mode', 'auto', '--replay', file, 'npm install left-pad'], {});
+    const replayed = await run(
+      ['classify', '--json', '--mode', 'auto', '--replay', file, 'npm install left-pad'],
+      {},
+    );
     expect(JSON.parse(replayed.out).decision).toBe('allow');
-    const unknown = await run(['classify', '--json', '--mode', 'auto', '--replay', file, 'npm install other'], {});
+    const unknown = await run(
+      ['classify', '--json', '--mode', 'auto', '--replay', file, 'npm install other'],
+      {},
+    );
     expect(JSON.parse(unknown.out).decision).toBe('ask');
   });
 

@@ -35,7 +35,8 @@ async function classifierFor(responders: Parameters<typeof startMessagesServer>[
   return createClassifier(settings, { model, modelTimeoutMs: timeoutMs });
 }
 
-const flag = (value: boolean, rule = '') => reply.toolUse({ name: STAGE1_TOOL, input: { flag: value, rule } });
+const flag = (value: boolean, rule = '') =>
+  reply.toolUse({ name: STAGE1_TOOL, input: { flag: value, rule } });
 const decide = (decision: 'allow' | 'soft_deny' | 'hard_deny', rule = '', userRequested = false) =>
   reply.toolUse({
     name: STAGE2_TOOL,
@@ -69,7 +70,11 @@ describe('the model judges what the rules leave open', () => {
     expect(hard.model).toMatchObject({ stage: 2, decision: 'hard_deny', rule: 'Data exfiltration' });
     const soft = await c.classify({ ...npmInstall, input: { command: 'npm install other' } });
     expect(soft.decision).toBe('deny');
-    const interactive = await c.classify({ ...npmInstall, input: { command: 'npm install third' }, mode: 'default' });
+    const interactive = await c.classify({
+      ...npmInstall,
+      input: { command: 'npm install third' },
+      mode: 'default',
+    });
     expect(interactive.decision).toBe('ask');
     expect(interactive.reason).toMatch(/Production changes/);
   });
@@ -180,7 +185,8 @@ describe('speculation, cache and denial tracking', () => {
   });
 
   it('after 3 model denials in a row, the next denial asks instead', async () => {
-    const denyAll = (n: number) => Array.from({ length: n }, () => [flag(true), decide('soft_deny', 'X')]).flat();
+    const denyAll = (n: number) =>
+      Array.from({ length: n }, () => [flag(true), decide('soft_deny', 'X')]).flat();
     const c = await classifierFor(denyAll(4));
     const decisions: string[] = [];
     for (let i = 0; i < 4; i++) {
