@@ -146,9 +146,9 @@ function firstRule(
   for (const rule of ctx.index.tool(behavior, 'Bash')) {
     if (rule.parsed.kind === 'tool') return rule;
   }
-  for (const rule of ctx.index.pattern(behavior, 'command', 'Bash')) {
-    const subjects =
-      behavior === 'allow' ? (v.allStatic ? [v.raw] : []) : [v.raw, v.based, v.normalized.line];
+  const subjects = behavior === 'allow' ? (v.allStatic ? [v.raw] : []) : [v.raw, v.based, v.normalized.line];
+  if (subjects.length === 0) return undefined;
+  for (const rule of ctx.index.commandPatterns(behavior, subjects)) {
     if (subjects.some((s) => matchPatternRule(rule, s))) return rule;
   }
   return undefined;

@@ -3,6 +3,7 @@ import { matchRuleTool } from '../rules/rule-tool.js';
 import type { Behavior, PatternField, PatternRule, PermissionRule, Rule } from '../rules/types.js';
 import { basename } from './normalize.js';
 import { PathRuleIndex } from './path-index.js';
+import { PatternIndex } from './pattern-index.js';
 
 type BashRule = PermissionRule & { parsed: { kind: 'bash' } };
 
@@ -80,6 +81,20 @@ export class RuleIndex {
       this.pathIndexes.set(key, index);
     }
     return index;
+  }
+
+  private readonly commandIndexes = new Map<Behavior, PatternIndex>();
+  private patternOrder: Map<PatternRule, number> | undefined;
+
+  /** Bash command-pattern rules that may match one of these lines. */
+  commandPatterns(behavior: Behavior, lines: readonly string[]): readonly PatternRule[] {
+    let index = this.commandIndexes.get(behavior);
+    if (!index) {
+      index = new PatternIndex(this.pattern(behavior, 'command', 'Bash'));
+      this.commandIndexes.set(behavior, index);
+    }
+    this.patternOrder ??= new Map(this.rules.filter((r) => r.type === 'pattern').map((r, i) => [r, i]));
+    return index.candidates(lines, this.patternOrder);
   }
 
   hasBashRulesFor(program: string, behavior: Behavior): boolean {
