@@ -2,7 +2,7 @@ import path from 'node:path';
 import { BUILTIN_FILES, builtinProse } from '../rules/builtin.js';
 import { isError } from '../rules/diagnostics.js';
 import { formatOf, type LocatedDocument, parseText, readDocument } from '../rules/document.js';
-import type { CliRules } from '../rules/load.js';
+import { type CliRules, cliRules } from '../rules/load.js';
 import { locatedPermissionRule } from '../rules/located-rule.js';
 import { bySource } from '../rules/order.js';
 import type { Origin } from '../rules/origin.js';
@@ -323,19 +323,6 @@ async function shippedRules(
     documents.set(BUILTIN_FILES.rules, patterns.document);
     const origin: Origin = { source: 'defaults', file: BUILTIN_FILES.rules, root: cwd };
     rules.push(...readPatternRules(patterns.document, origin, TRUSTED_CHECKS).rules);
-  }
-  return rules;
-}
-
-function cliRules(cli: CliRules, cwd: string, diagnostics: Diagnostic[]): Rule[] {
-  const rules: Rule[] = [];
-  const origin: Origin = { source: 'cliArg', root: cwd };
-  for (const behavior of BEHAVIORS) {
-    cli[behavior]?.forEach((text, index) => {
-      const located = locatedPermissionRule(text, behavior, origin, undefined, [behavior, index]);
-      diagnostics.push(...located.diagnostics);
-      if (located.rule) rules.push(located.rule);
-    });
   }
   return rules;
 }

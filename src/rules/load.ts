@@ -157,7 +157,8 @@ function documentOf(
   return undefined;
 }
 
-function cliRules(cli: CliRules, cwd: string, diagnostics: Diagnostic[]): Rule[] {
+/** The `--allow/--ask/--deny` rules, located by behaviour and position. */
+export function cliRules(cli: CliRules, cwd: string, diagnostics: Diagnostic[]): Rule[] {
   const rules: Rule[] = [];
   const origin: Origin = { source: 'cliArg', root: cwd };
   for (const behavior of BEHAVIORS) {

@@ -1,15 +1,8 @@
 import { z } from 'zod';
+import { MODES } from './settings-check.js';
 
 /** Only the keys automode reads are checked; Claude Code settings have many more, which pass untouched. */
-export const ModeSchema = z.enum([
-  'default',
-  'manual',
-  'acceptEdits',
-  'plan',
-  'auto',
-  'dontAsk',
-  'bypassPermissions',
-]);
+export const ModeSchema = z.enum(MODES);
 
 const Strings = z.array(z.string());
 
