@@ -80,6 +80,15 @@ export function realPath(path: string, cache?: Map<string, string>, hops = 0): s
     if (parent === head) return path;
     tail.push(basename(head));
     head = parent;
+    // The usual case: a new file in a folder that exists. One call settles it; anything odd takes the long way.
+    const cachedParent = cache?.get(head);
+    if (cachedParent === undefined) {
+      try {
+        return done(realpathSync.native(head));
+      } catch {
+        // missing or a dangling link: look at it with lstat below
+      }
+    }
   }
 }
 
