@@ -1,0 +1,80 @@
+import type { HookBlock } from '../rules/settings-types.js';
+import { compileMatcher, type Matcher } from './matcher.js';
+import { type CommandHook, HOOK_EVENTS, type HookEvent } from './types.js';
+
+/** Claude Code's default limit for a command hook. */
+export const DEFAULT_HOOK_TIMEOUT_MS = 600_000;
+
+export interface HookConfig {
+  entries: ConfiguredHook[];
+  /** Entries that were skipped or are suspicious, each naming its file and pointer. */
+  diagnostics: string[];
+}
+
+export interface ConfiguredHook extends CommandHook {
+  match: Matcher;
+}
+
+export interface HookConfigOptions {
+  /** Limit for hooks that set no `timeout` (default 600 s). */
+  defaultTimeoutMs?: number;
+}
+
+const isObject = (x: unknown): x is Record<string, unknown> =>
+  typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/** The command hooks of every settings source, in source order. Other hook types are reported and skipped. */
+export function hookConfig(blocks: readonly HookBlock[], options: HookConfigOptions = {}): HookConfig {
+  const defaultTimeoutMs = options.defaultTimeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS;
+  const entries: ConfiguredHook[] = [];
+  const diagnostics: string[] = [];
+  for (const block of blocks) {
+    const where = (pointer: string) => `${block.file ?? block.source}#${pointer}`;
+    for (const [event, matchers] of Object.entries(block.hooks)) {
+      if (!HOOK_EVENTS.includes(event as HookEvent)) continue;
+      matchers.forEach((m, i) => {
+        const base = `/hooks/${event}/${i}`;
+        if (!isObject(m) || !Array.isArray(m.hooks)) {
+          diagnostics.push(`${where(base)}: not a matcher entry, skipped`);
+          return;
+        }
+        const matcher = typeof m.matcher === 'string' ? m.matcher : '';
+        const match = compileMatcher(matcher);
+        if (match.error)
+          diagnostics.push(`${where(`${base}/matcher`)}: ${match.error}; it matches every tool`);
+        m.hooks.forEach((h, j) => {
+          const pointer = `${base}/hooks/${j}`;
+          if (!isObject(h) || h.type !== 'command' || typeof h.command !== 'string' || !h.command.trim()) {
+            diagnostics.push(
+              `${where(pointer)}: only {"type": "command", "command": "..."} hooks run, skipped`,
+            );
+            return;
+          }
+          const seconds = typeof h.timeout === 'number' && h.timeout > 0 ? h.timeout : undefined;
+          const hook: ConfiguredHook = {
+            event: event as HookEvent,
+            matcher,
+            command: h.command,
+            timeoutMs: seconds !== undefined ? seconds * 1000 : defaultTimeoutMs,
+            source: block.source,
+            pointer,
+            match,
+          };
+          if (block.file !== undefined) hook.file = block.file;
+          entries.push(hook);
+        });
+      });
+    }
+  }
+  return { entries, diagnostics };
+}
+
+/** The hooks that run for this event and tool: identical commands once (the first one's timeout holds). */
+export function matchingHooks(config: HookConfig, event: HookEvent, toolName: string): ConfiguredHook[] {
+  const seen = new Set<string>();
+  return config.entries.filter((h) => {
+    if (h.event !== event || !h.match.test(toolName) || seen.has(h.command)) return false;
+    seen.add(h.command);
+    return true;
+  });
+}

@@ -1,0 +1,27 @@
+export { MAX_HOOK_OUTPUT_CHARS, type RunHookOptions, runCommandHook } from './command.js';
+export {
+  type ConfiguredHook,
+  DEFAULT_HOOK_TIMEOUT_MS,
+  type HookConfig,
+  type HookConfigOptions,
+  hookConfig,
+  matchingHooks,
+} from './config.js';
+export { compileMatcher, type Matcher } from './matcher.js';
+export {
+  aggregatePermissionRequest,
+  aggregatePostToolUse,
+  aggregatePreToolUse,
+  type EventInput,
+  type HookOutcome,
+  hasHooks,
+  type PermissionRequestOutcome,
+  type PostToolUseOutcome,
+  type PreToolUseOutcome,
+  type RunHooksOptions,
+  runHooks,
+  runPermissionRequestHooks,
+  runPostToolUseHooks,
+  runPreToolUseHooks,
+} from './run.js';
+export type { CommandHook, HookEvent, HookInput, HookRun, HookRunStatus } from './types.js';

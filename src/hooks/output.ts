@@ -1,0 +1,172 @@
+import type { HookEvent, HookRun } from './types.js';
+
+type Json = Record<string, unknown>;
+
+const isObject = (x: unknown): x is Json => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/** Fields every event understands. */
+export interface CommonResult {
+  /** `continue: false`: the agent should stop after this call; the text says why. */
+  stop?: string;
+  systemMessage?: string;
+  additionalContext?: string;
+  /** A non-blocking problem: the hook failed, timed out, crashed or printed something unreadable. */
+  error?: string;
+}
+
+export interface PreToolUseResult extends CommonResult {
+  decision?: 'allow' | 'ask' | 'deny';
+  reason?: string;
+  updatedInput?: Json;
+  /** Exit code 2. */
+  blocked: boolean;
+}
+
+export interface PostToolUseResult extends CommonResult {
+  /** `decision: "block"` or exit code 2: feedback for the model. */
+  block?: string;
+}
+
+export interface PermissionRequestResult extends CommonResult {
+  decision?: 'allow' | 'deny';
+  reason?: string;
+}
+
+function label(run: HookRun): string {
+  return `hook \`${run.hook.command}\``;
+}
+
+/** Why a run gives nothing usable, or undefined when it exited 0 or 2. */
+function runError(run: HookRun): string | undefined {
+  switch (run.status) {
+    case 'success':
+    case 'blocked':
+      return undefined;
+    case 'failed': {
+      const detail = run.stderr.trim() ? `: ${run.stderr.trim().slice(0, 500)}` : '';
+      return `${label(run)} exited with code ${run.exitCode}${detail}`;
+    }
+    default:
+      return `${label(run)} ${run.error ?? run.status}`;
+  }
+}
+
+/** Stdout of a successful run: JSON when it starts with `{`, else plain text (not used by these events). */
+function parseJson(run: HookRun): { json?: Json; error?: string } {
+  const text = run.stdout.trim();
+  if (!text.startsWith('{')) return {};
+  if (run.truncated) return { error: `${label(run)} printed more output than is read` };
+  try {
+    const value: unknown = JSON.parse(text);
+    return isObject(value) ? { json: value } : { error: `${label(run)} printed JSON that is not an object` };
+  } catch {
+    return { error: `${label(run)} printed invalid JSON` };
+  }
+}
+
+function common(json: Json, event: HookEvent, errors: string[]): CommonResult {
+  const r: CommonResult = {};
+  if (json.continue === false) {
+    r.stop = typeof json.stopReason === 'string' ? json.stopReason : 'a hook stopped the agent';
+  }
+  if (typeof json.systemMessage === 'string') r.systemMessage = json.systemMessage;
+  const specific = json.hookSpecificOutput;
+  if (isObject(specific)) {
+    if (specific.hookEventName !== undefined && specific.hookEventName !== event) {
+      errors.push(`hookSpecificOutput is for ${String(specific.hookEventName)}, not ${event}`);
+    }
+    if (typeof specific.additionalContext === 'string') r.additionalContext = specific.additionalContext;
+  } else if (specific !== undefined) {
+    errors.push('hookSpecificOutput is not an object');
+  }
+  return r;
+}
+
+function withErrors<T extends CommonResult>(r: T, run: HookRun, errors: string[]): T {
+  if (errors.length > 0) r.error = `${label(run)} gave unusable output: ${errors.join('; ')}`;
+  return r;
+}
+
+const PRE_DECISIONS = new Set(['allow', 'ask', 'deny']);
+const LEGACY: Record<string, 'allow' | 'deny'> = { approve: 'allow', block: 'deny' };
+
+/**
+ * One PreToolUse run. Exit 2 blocks with stderr as the reason. Unusable output keeps a deny or ask it states
+ * (failing closed), never an allow.
+ */
+export function preToolUseResult(run: HookRun): PreToolUseResult {
+  if (run.status === 'blocked') {
+    return { blocked: true, decision: 'deny', reason: run.stderr.trim() || `blocked by ${label(run)}` };
+  }
+  const failure = runError(run);
+  if (failure) return { blocked: false, error: failure };
+  const { json, error } = parseJson(run);
+  if (error) return { blocked: false, error };
+  if (!json) return { blocked: false };
+  const errors: string[] = [];
+  const r: PreToolUseResult = { blocked: false, ...common(json, 'PreToolUse', errors) };
+  const specific = isObject(json.hookSpecificOutput) ? json.hookSpecificOutput : {};
+  let decision: unknown = specific.permissionDecision;
+  let reason: unknown = specific.permissionDecisionReason;
+  if (decision === undefined && typeof json.decision === 'string') {
+    decision = LEGACY[json.decision] ?? json.decision;
+    reason = json.reason;
+  }
+  if (decision !== undefined) {
+    if (typeof decision === 'string' && PRE_DECISIONS.has(decision)) r.decision = decision as 'allow';
+    else errors.push(`unknown permissionDecision ${JSON.stringify(decision)}`);
+  }
+  if (typeof reason === 'string') r.reason = reason;
+  if (specific.updatedInput !== undefined) {
+    if (isObject(specific.updatedInput)) r.updatedInput = specific.updatedInput;
+    else errors.push('updatedInput is not an object');
+  }
+  if (errors.length > 0 && r.decision === 'allow') {
+    delete r.decision;
+    delete r.updatedInput;
+  }
+  return withErrors(r, run, errors);
+}
+
+export function postToolUseResult(
+  run: HookRun,
+  event: 'PostToolUse' | 'PostToolUseFailure',
+): PostToolUseResult {
+  if (run.status === 'blocked') return { block: run.stderr.trim() || `blocked by ${label(run)}` };
+  const failure = runError(run);
+  if (failure) return { error: failure };
+  const { json, error } = parseJson(run);
+  if (error) return { error };
+  if (!json) return {};
+  const errors: string[] = [];
+  const r: PostToolUseResult = common(json, event, errors);
+  if (json.decision === 'block') {
+    r.block = typeof json.reason === 'string' && json.reason ? json.reason : `blocked by ${label(run)}`;
+  } else if (json.decision !== undefined) {
+    errors.push(`unknown decision ${JSON.stringify(json.decision)}`);
+  }
+  return withErrors(r, run, errors);
+}
+
+export function permissionRequestResult(run: HookRun): PermissionRequestResult {
+  if (run.status === 'blocked')
+    return { decision: 'deny', reason: run.stderr.trim() || `denied by ${label(run)}` };
+  const failure = runError(run);
+  if (failure) return { error: failure };
+  const { json, error } = parseJson(run);
+  if (error) return { error };
+  if (!json) return {};
+  const errors: string[] = [];
+  const r: PermissionRequestResult = common(json, 'PermissionRequest', errors);
+  const specific = isObject(json.hookSpecificOutput) ? json.hookSpecificOutput : {};
+  const d = specific.decision;
+  if (isObject(d)) {
+    if (d.behavior === 'allow' || d.behavior === 'deny') r.decision = d.behavior;
+    else errors.push(`unknown decision.behavior ${JSON.stringify(d.behavior)}`);
+    if (typeof d.message === 'string') r.reason = d.message;
+  } else if (d !== undefined) {
+    errors.push('decision is not an object');
+  }
+  if (errors.length > 0 && r.decision === 'allow') delete r.decision;
+  return withErrors(r, run, errors);
+}

@@ -1,0 +1,165 @@
+import { runCommandHook } from './command.js';
+import { type HookConfig, matchingHooks } from './config.js';
+import {
+  type PermissionRequestResult,
+  type PostToolUseResult,
+  type PreToolUseResult,
+  permissionRequestResult,
+  postToolUseResult,
+  preToolUseResult,
+} from './output.js';
+import type { HookEvent, HookInput, HookRun } from './types.js';
+
+export interface RunHooksOptions {
+  cwd: string;
+  /** Added to the process environment of every hook. */
+  env?: Record<string, string>;
+  /** `CLAUDE_PROJECT_DIR` for the hooks (default: cwd). */
+  projectDir?: string;
+  signal?: AbortSignal;
+  maxOutputChars?: number;
+}
+
+/** Runs every hook matching the event and tool, all in parallel; identical commands run once. */
+export function runHooks(config: HookConfig, input: HookInput, options: RunHooksOptions): Promise<HookRun[]> {
+  const hooks = matchingHooks(config, input.hook_event_name, input.tool_name);
+  if (hooks.length === 0) return Promise.resolve([]);
+  const env = { ...process.env, ...options.env, CLAUDE_PROJECT_DIR: options.projectDir ?? options.cwd };
+  return Promise.all(
+    hooks.map((hook) =>
+      runCommandHook(hook, input, {
+        cwd: options.cwd,
+        env,
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.maxOutputChars !== undefined ? { maxOutputChars: options.maxOutputChars } : {}),
+      }),
+    ),
+  );
+}
+
+type Json = Record<string, unknown>;
+
+/** What every event's hooks say together. */
+export interface HookOutcome {
+  runs: HookRun[];
+  additionalContext: string[];
+  systemMessages: string[];
+  /** The first `continue: false` reason. */
+  stop?: string;
+  /** Hooks that failed, timed out, crashed or printed unusable output: they decide nothing. */
+  errors: string[];
+}
+
+export interface PreToolUseOutcome extends HookOutcome {
+  /** deny > ask > allow across hooks; absent when no hook decided. */
+  decision?: 'allow' | 'ask' | 'deny';
+  reason?: string;
+  /** Some hook exited with code 2. */
+  blocked: boolean;
+  updatedInput?: Json;
+}
+
+export interface PostToolUseOutcome extends HookOutcome {
+  /** Feedback from hooks that blocked (`decision: "block"` or exit 2). */
+  blocks: string[];
+}
+
+export interface PermissionRequestOutcome extends HookOutcome {
+  decision?: 'allow' | 'deny';
+  reason?: string;
+}
+
+const RANK = { allow: 0, ask: 1, deny: 2 } as const;
+
+function collect(
+  runs: HookRun[],
+  results: (PreToolUseResult | PostToolUseResult | PermissionRequestResult)[],
+) {
+  const outcome: HookOutcome = { runs, additionalContext: [], systemMessages: [], errors: [] };
+  for (const r of results) {
+    if (r.additionalContext) outcome.additionalContext.push(r.additionalContext);
+    if (r.systemMessage) outcome.systemMessages.push(r.systemMessage);
+    if (r.error) outcome.errors.push(r.error);
+    if (r.stop !== undefined && outcome.stop === undefined) outcome.stop = r.stop;
+  }
+  return outcome;
+}
+
+/** Several hooks: deny > ask > allow; the reasons of the hooks that gave the winning decision are joined. */
+export function aggregatePreToolUse(runs: HookRun[]): PreToolUseOutcome {
+  const results = runs.map(preToolUseResult);
+  const outcome: PreToolUseOutcome = { ...collect(runs, results), blocked: results.some((r) => r.blocked) };
+  let decision: 'allow' | 'ask' | 'deny' | undefined;
+  for (const r of results) {
+    if (r.decision && (!decision || RANK[r.decision] > RANK[decision])) decision = r.decision;
+  }
+  if (!decision) return withUpdate(outcome, results);
+  outcome.decision = decision;
+  const reasons = results.filter((r) => r.decision === decision && r.reason).map((r) => r.reason!);
+  if (reasons.length > 0) outcome.reason = reasons.join('; ');
+  return withUpdate(outcome, results);
+}
+
+/** An input change is taken unless the call is denied; two hooks that rewrite it differently ask instead. */
+function withUpdate(outcome: PreToolUseOutcome, results: PreToolUseResult[]): PreToolUseOutcome {
+  if (outcome.decision === 'deny') return outcome;
+  const updates = results.filter((r) => r.updatedInput && r.decision !== 'deny').map((r) => r.updatedInput!);
+  const distinct = new Set(updates.map((u) => JSON.stringify(u)));
+  if (distinct.size === 1) outcome.updatedInput = updates[0]!;
+  if (distinct.size > 1) {
+    outcome.decision = 'ask';
+    outcome.reason = 'hooks rewrote the input in different ways';
+  }
+  return outcome;
+}
+
+export function aggregatePostToolUse(runs: HookRun[], event: 'PostToolUse' | 'PostToolUseFailure') {
+  const results = runs.map((r) => postToolUseResult(r, event));
+  const outcome: PostToolUseOutcome = {
+    ...collect(runs, results),
+    blocks: results.flatMap((r) => (r.block ? [r.block] : [])),
+  };
+  return outcome;
+}
+
+export function aggregatePermissionRequest(runs: HookRun[]): PermissionRequestOutcome {
+  const results = runs.map(permissionRequestResult);
+  const outcome: PermissionRequestOutcome = collect(runs, results);
+  const deny = results.filter((r) => r.decision === 'deny');
+  const allow = results.filter((r) => r.decision === 'allow');
+  const winners = deny.length > 0 ? deny : allow;
+  if (winners.length > 0) {
+    outcome.decision = deny.length > 0 ? 'deny' : 'allow';
+    const reasons = winners.flatMap((r) => (r.reason ? [r.reason] : []));
+    if (reasons.length > 0) outcome.reason = reasons.join('; ');
+  }
+  return outcome;
+}
+
+export type EventInput = Omit<HookInput, 'hook_event_name'>;
+
+export async function runPreToolUseHooks(config: HookConfig, input: EventInput, options: RunHooksOptions) {
+  return aggregatePreToolUse(await runHooks(config, { ...input, hook_event_name: 'PreToolUse' }, options));
+}
+
+export async function runPostToolUseHooks(
+  config: HookConfig,
+  event: 'PostToolUse' | 'PostToolUseFailure',
+  input: EventInput,
+  options: RunHooksOptions,
+) {
+  return aggregatePostToolUse(await runHooks(config, { ...input, hook_event_name: event }, options), event);
+}
+
+export async function runPermissionRequestHooks(
+  config: HookConfig,
+  input: EventInput,
+  options: RunHooksOptions,
+) {
+  const runs = await runHooks(config, { ...input, hook_event_name: 'PermissionRequest' }, options);
+  return aggregatePermissionRequest(runs);
+}
+
+export function hasHooks(config: HookConfig, event: HookEvent, toolName: string): boolean {
+  return matchingHooks(config, event, toolName).length > 0;
+}

@@ -1,0 +1,57 @@
+import type { SourceName } from '../rules/types.js';
+
+/** The events the pipeline fires. Names are case-sensitive, as in settings files. */
+export type HookEvent = 'PreToolUse' | 'PostToolUse' | 'PostToolUseFailure' | 'PermissionRequest';
+
+export const HOOK_EVENTS: readonly HookEvent[] = [
+  'PreToolUse',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'PermissionRequest',
+];
+
+/** One `{"type": "command"}` entry of a settings `hooks` block, with the matcher it sits under. */
+export interface CommandHook {
+  event: HookEvent;
+  /** The matcher as written ('' when absent). */
+  matcher: string;
+  command: string;
+  timeoutMs: number;
+  source: SourceName;
+  file?: string;
+  /** JSON pointer of the entry, e.g. `/hooks/PreToolUse/0/hooks/1`. */
+  pointer: string;
+}
+
+/** What every hook receives on stdin; events add their own fields. */
+export interface HookInput {
+  session_id: string;
+  transcript_path: string;
+  cwd: string;
+  permission_mode: string;
+  hook_event_name: HookEvent;
+  tool_name: string;
+  tool_input: unknown;
+  tool_use_id: string;
+  tool_response?: unknown;
+  error?: string;
+  is_interrupt?: boolean;
+  permission_suggestions?: unknown[];
+}
+
+/** How one hook process ended. `blocked` is exit code 2. */
+export type HookRunStatus = 'success' | 'blocked' | 'failed' | 'timeout' | 'crashed' | 'aborted';
+
+export interface HookRun {
+  hook: CommandHook;
+  status: HookRunStatus;
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  /** Output beyond the cap was dropped. */
+  truncated: boolean;
+  durationMs: number;
+  /** Why the run failed, when it did (spawn error, timeout, signal). */
+  error?: string;
+}

@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TranscriptContext } from '../classifier/model/prompt.js';
+import { type HookConfig, hookConfig } from '../hooks/config.js';
+import { type Classifier, createClassifier } from '../permissions/classifier.js';
+import type { Mode } from '../rules/types.js';
+import { coordinatorHandler } from './handlers/coordinator.js';
+import type { PermissionHandler } from './permission/types.js';
+import { ToolRegistry } from './registry.js';
+import { SessionState } from './session.js';
+import type { AnyTool } from './tool.js';
+
+export interface PipelineOptions {
+  classifier: Classifier;
+  tools: readonly AnyTool[] | ToolRegistry;
+  /** Who answers when a call needs permission; default: hooks and classifier only, else deny (headless). */
+  handler?: PermissionHandler;
+  /** Default: the `hooks` blocks of the classifier's settings. */
+  hooks?: HookConfig;
+  /** Default: the settings' folder. */
+  cwd?: string;
+  /** Default: the settings' `defaultMode`. */
+  mode?: Mode;
+  sessionId?: string;
+  transcriptPath?: string;
+  /** The session so far, for the classifier (user messages and earlier tool calls). */
+  context?: () => TranscriptContext | undefined;
+  /** Where results too large for the model are written (default: a folder per session under the temp dir). */
+  resultsDir?: string;
+  /** A limit for every tool call, on top of a tool's own (none by default). */
+  toolTimeoutMs?: number;
+  /** Added to the environment of hook processes. */
+  hookEnv?: Record<string, string>;
+  session?: SessionState;
+}
+
+/** The classifier, which grows session rules as the user says "always allow". */
+export class PermissionState {
+  private rulesOnlyFor: Classifier | undefined;
+  private rulesOnlyClassifier: Classifier | undefined;
+
+  constructor(public classifier: Classifier) {}
+
+  /** The same rules without the model: what is decided before the model answers. */
+  rulesOnly(): Classifier {
+    if (this.rulesOnlyFor !== this.classifier) {
+      this.rulesOnlyFor = this.classifier;
+      this.rulesOnlyClassifier = createClassifier(this.classifier.settings);
+    }
+    return this.rulesOnlyClassifier!;
+  }
+
+  grant(rules: readonly string[]): void {
+    if (rules.length === 0) return;
+    this.classifier = this.classifier.withRules(
+      'session',
+      rules.map((text) => ({ behavior: 'allow' as const, text })),
+    );
+  }
+}
+
+export interface ToolUseContext {
+  readonly registry: ToolRegistry;
+  readonly session: SessionState;
+  readonly permissions: PermissionState;
+  readonly hooks: HookConfig;
+  readonly handler: PermissionHandler;
+  readonly cwd: string;
+  readonly mode: Mode | undefined;
+  readonly sessionId: string;
+  readonly transcriptPath: string;
+  readonly resultsDir: string;
+  readonly toolTimeoutMs: number | undefined;
+  readonly hookEnv: Record<string, string>;
+  transcript(): TranscriptContext | undefined;
+}
+
+export function createToolUseContext(options: PipelineOptions): ToolUseContext {
+  const settings = options.classifier.settings;
+  const sessionId = options.sessionId ?? randomUUID();
+  return {
+    registry: options.tools instanceof ToolRegistry ? options.tools : new ToolRegistry(options.tools),
+    session: options.session ?? new SessionState(),
+    permissions: new PermissionState(options.classifier),
+    hooks: options.hooks ?? hookConfig(settings.hooks),
+    handler: options.handler ?? coordinatorHandler(),
+    cwd: options.cwd ?? settings.cwd,
+    mode: options.mode,
+    sessionId,
+    transcriptPath: options.transcriptPath ?? '',
+    resultsDir: options.resultsDir ?? path.join(tmpdir(), 'automode', sessionId, 'tool-results'),
+    toolTimeoutMs: options.toolTimeoutMs,
+    hookEnv: { ...settings.env, ...options.hookEnv },
+    transcript: options.context ?? (() => undefined),
+  };
+}

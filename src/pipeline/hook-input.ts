@@ -1,0 +1,25 @@
+import type { EventInput, RunHooksOptions } from '../hooks/run.js';
+import { resolveMode } from '../permissions/classifier.js';
+import type { ToolUseContext } from './context.js';
+
+/** The fields every tool hook gets on stdin. */
+export function hookInput(ctx: ToolUseContext, tool: string, input: unknown, toolUseId: string): EventInput {
+  return {
+    session_id: ctx.sessionId,
+    transcript_path: ctx.transcriptPath,
+    cwd: ctx.cwd,
+    permission_mode: resolveMode(ctx.permissions.classifier.settings, ctx.mode),
+    tool_name: tool,
+    tool_input: input,
+    tool_use_id: toolUseId,
+  };
+}
+
+export function hookOptions(ctx: ToolUseContext, signal?: AbortSignal): RunHooksOptions {
+  return {
+    cwd: ctx.cwd,
+    projectDir: ctx.permissions.classifier.settings.cwd,
+    env: ctx.hookEnv,
+    ...(signal ? { signal } : {}),
+  };
+}

@@ -1,0 +1,80 @@
+export {
+  createToolUseContext,
+  PermissionState,
+  type PipelineOptions,
+  type ToolUseContext,
+} from './context.js';
+export { classifyToolError, TelemetrySafeError, toolUseError } from './errors.js';
+export { type ExecuteOptions, executeToolUse, INTERRUPT_MESSAGE, REJECT_MESSAGE } from './execute.js';
+export { automaticSource, firstAnswer } from './handlers/answers.js';
+export { coordinatorHandler } from './handlers/coordinator.js';
+export { type InteractiveOptions, interactiveHandler } from './handlers/interactive.js';
+export { FileMailbox, type MailboxMessage } from './handlers/mailbox.js';
+export { type SettingsTarget, saveAllowRules, settingsTargets } from './handlers/save-rule.js';
+export {
+  answerPermissionRequests,
+  type LeaderDecision,
+  type PermissionRequestMessage,
+  type PermissionResponseMessage,
+  type SwarmWorkerOptions,
+  servePermissionRequests,
+  swarmWorkerHandler,
+} from './handlers/swarm.js';
+export { type TerminalPromptOptions, terminalPrompt } from './handlers/terminal.js';
+export type * from './messages.js';
+export { decide, isSoftAsk } from './permission/decide.js';
+export { DenialTracking } from './permission/denials.js';
+export { destructiveWarning, suggestRules } from './permission/suggest.js';
+export type {
+  AutoDecision,
+  PermissionAnswer,
+  PermissionHandler,
+  PermissionRequest,
+  PermissionSource,
+} from './permission/types.js';
+export { type Lookup, type ToolDefinition, ToolRegistry } from './registry.js';
+export { persistLargeResult } from './results.js';
+export { runTools } from './run-tools.js';
+export { MAX_TOOL_CONCURRENCY, ToolScheduler } from './scheduler.js';
+export {
+  type InputSchema,
+  inputJsonSchema,
+  jsonSchemaInput,
+  parseInput,
+  semanticBoolean,
+  semanticNumber,
+} from './schema.js';
+export { type FileRecord, SessionState, type Todo } from './session.js';
+export { type StreamEvent, StreamingToolExecutor } from './streaming.js';
+export {
+  type AnyTool,
+  buildTool,
+  type Tool,
+  type ToolContext,
+  type ToolDef,
+  type ToolEvent,
+  type ToolPermission,
+  type ValidationResult,
+} from './tool.js';
+export { type BackgroundTask, BackgroundTasks, type TaskOutput } from './tools/background.js';
+export { type BashInput, type BashOutput, type BashToolOptions, bashTool, ShellError } from './tools/bash.js';
+export { bashOutputTool } from './tools/bash-output.js';
+export { editTool } from './tools/edit.js';
+export { globTool } from './tools/glob.js';
+export { grepTool } from './tools/grep.js';
+export { referenceTools } from './tools/index.js';
+export {
+  connectMcpServer,
+  connectMcpServers,
+  type McpConnection,
+  type McpOptions,
+  type McpServerConfig,
+  type McpServers,
+  McpToolCallError,
+  mcpToolName,
+} from './tools/mcp.js';
+export { mcpServersFromSettings } from './tools/mcp-config.js';
+export { readTool } from './tools/read.js';
+export { todoWriteTool } from './tools/todo.js';
+export { deferredToolsNotice, toolSearchTool } from './tools/tool-search.js';
+export { writeTool } from './tools/write.js';

@@ -1,0 +1,84 @@
+/** Anthropic Messages API shapes: `tool_use` blocks come in, `tool_result` blocks go out. */
+export interface ToolUseBlock {
+  type: 'tool_use';
+  id: string;
+  name: string;
+  input: unknown;
+}
+
+export interface TextBlock {
+  type: 'text';
+  text: string;
+}
+
+export interface ImageBlock {
+  type: 'image';
+  source: { type: 'base64'; media_type: string; data: string };
+}
+
+export type ResultBlock = TextBlock | ImageBlock;
+export type ToolResultContent = string | ResultBlock[];
+
+export interface ToolResultBlock {
+  type: 'tool_result';
+  tool_use_id: string;
+  content: ToolResultContent;
+  is_error?: boolean;
+}
+
+/** The stage a call ended in when it did not run to a result. */
+export type FailedStage = 'lookup' | 'validation' | 'permission' | 'execution' | 'result' | 'cancelled';
+
+export interface ProgressMessage {
+  type: 'progress';
+  toolUseId: string;
+  tool: string;
+  data: unknown;
+}
+
+/** How stage 4 settled the call; `by` names the source that decided. */
+export interface PermissionMessage {
+  type: 'permission';
+  toolUseId: string;
+  tool: string;
+  decision: 'allow' | 'deny';
+  by: string;
+  reason: string;
+  /** The verdict's rule, when a rule decided. */
+  rule?: { text: string; file?: string };
+}
+
+/** What hooks said besides their decision: messages for the user, a request to stop, their failures. */
+export interface HookMessage {
+  type: 'hook';
+  toolUseId: string;
+  event: string;
+  systemMessages: string[];
+  errors: string[];
+  stop?: string;
+}
+
+export interface ToolResultMessage {
+  type: 'tool_result';
+  toolUseId: string;
+  tool: string;
+  block: ToolResultBlock;
+  /** Set when the call did not succeed: where it stopped and an error kind safe for telemetry (no paths). */
+  error?: { stage: FailedStage; kind: string };
+  durationMs: number;
+}
+
+export type PipelineMessage = ProgressMessage | PermissionMessage | HookMessage | ToolResultMessage;
+
+export function textOf(content: ToolResultContent): string {
+  if (typeof content === 'string') return content;
+  return content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n');
+}
+
+export function appendText(content: ToolResultContent, text: string): ResultBlock[] {
+  const blocks: ResultBlock[] =
+    typeof content === 'string' ? [{ type: 'text', text: content }] : [...content];
+  blocks.push({ type: 'text', text });
+  // The API refuses empty text blocks.
+  return blocks.filter((b) => b.type !== 'text' || b.text !== '');
+}

@@ -1,0 +1,64 @@
+import type { DecidedBy, Verdict } from '../../classifier/verdict.js';
+import type { PreToolUseOutcome } from '../../hooks/run.js';
+import type { ToolPermission } from '../tool.js';
+import type { AutoDecision } from './types.js';
+
+/** Asks that only mean nobody decided: a hook's or the tool's allow may settle them. */
+const SOFT = new Set<DecidedBy>(['no-rule', 'no-model', 'file', 'model-error']);
+
+/**
+ * Whether the verdict asks only because nothing decided. An ask rule, an opaque command, a protected or critical
+ * path, hidden code, the model's own objection: none of these is soft, whichever part the verdict names.
+ */
+export function isSoftAsk(v: Verdict): boolean {
+  if (v.decision !== 'ask' || v.rule) return false;
+  const asks = v.parts.filter((p) => p.decision === 'ask');
+  if (asks.length === 0) return SOFT.has(v.by);
+  return asks.every((p) => SOFT.has(p.by) && !p.rule);
+}
+
+export interface DecisionInputs {
+  hook?: PreToolUseOutcome | undefined;
+  tool: ToolPermission;
+  /** `validateInput` handed the decision to the user. */
+  validationAsk?: string | undefined;
+  verdict: Verdict;
+}
+
+function fromVerdict(behavior: AutoDecision['behavior'], v: Verdict): AutoDecision {
+  const d: AutoDecision = { behavior, by: 'classifier', reason: v.reason };
+  if (v.rule) d.rule = v.rule;
+  return d;
+}
+
+/**
+ * Stage 4 without the handler. Denials first (a hook's deny or exit 2, the tool's, the verdict's), then asks that
+ * nothing automatic may override (the tool's, validation's, the verdict's for a rule or a fail-closed reason),
+ * then a hook's ask; a hook's or the tool's allow settles only a soft ask.
+ */
+export function decide({ hook, tool, validationAsk, verdict }: DecisionInputs): AutoDecision {
+  if (hook?.decision === 'deny') {
+    const how = hook.blocked ? 'blocked by a PreToolUse hook' : 'denied by a PreToolUse hook';
+    return { behavior: 'deny', by: 'hook', reason: hook.reason ? `${how}: ${hook.reason}` : how };
+  }
+  if (tool.behavior === 'deny') return { behavior: 'deny', by: 'tool', reason: tool.reason };
+  if (verdict.decision === 'deny') return fromVerdict('deny', verdict);
+  if (tool.behavior === 'ask') return { behavior: 'ask', by: 'tool', reason: tool.reason };
+  if (validationAsk !== undefined) return { behavior: 'ask', by: 'validation', reason: validationAsk };
+  const soft = isSoftAsk(verdict);
+  if (verdict.decision === 'ask' && !soft) return fromVerdict('ask', verdict);
+  if (hook?.decision === 'ask') {
+    const reason = hook.reason ? `a PreToolUse hook asks: ${hook.reason}` : 'a PreToolUse hook asks';
+    return { behavior: 'ask', by: 'hook', reason };
+  }
+  if (hook?.decision === 'allow') {
+    const reason = hook.reason
+      ? `allowed by a PreToolUse hook: ${hook.reason}`
+      : 'allowed by a PreToolUse hook';
+    return { behavior: 'allow', by: 'hook', reason };
+  }
+  if (verdict.decision === 'allow') return fromVerdict('allow', verdict);
+  if (tool.behavior === 'allow')
+    return { behavior: 'allow', by: 'tool', reason: tool.reason ?? `${verdict.tool} allows it` };
+  return fromVerdict('ask', verdict);
+}

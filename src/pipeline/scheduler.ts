@@ -1,0 +1,136 @@
+import { AsyncQueue } from './async-queue.js';
+import type { ToolUseContext } from './context.js';
+import { classifyToolError, errorText } from './errors.js';
+import { type ExecuteOptions, executeToolUse } from './execute.js';
+import type { FailedStage, PipelineMessage, ToolResultMessage, ToolUseBlock } from './messages.js';
+import { parseInput } from './schema.js';
+
+/** At most this many calls run at once. */
+export const MAX_TOOL_CONCURRENCY = 10;
+
+interface Entry {
+  index: number;
+  block: ToolUseBlock;
+  safe: boolean;
+  state: 'queued' | 'running' | 'done';
+}
+
+function concurrencySafe(block: ToolUseBlock, ctx: ToolUseContext): boolean {
+  const tool = ctx.registry.find(block.name)?.tool;
+  if (!tool) return false;
+  const parsed = parseInput(tool.inputSchema, block.input, tool.name);
+  if (!parsed.ok) return false;
+  try {
+    return tool.isConcurrencySafe(parsed.data);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Runs tool calls as they are added. A call starts when nothing runs, or when it and everything running are
+ * concurrency-safe; a queued unsafe call holds back the calls after it, so effects happen in call order. Progress
+ * passes through at once, results come out in call order. When a Bash call fails, the calls of the same turn
+ * that have not started are cancelled.
+ */
+export class ToolScheduler {
+  private readonly entries: Entry[] = [];
+  private readonly out = new AsyncQueue<PipelineMessage>();
+  private readonly results = new Map<number, ToolResultMessage>();
+  private nextResult = 0;
+  private finished = false;
+  private siblingError: string | undefined;
+
+  constructor(
+    private readonly ctx: ToolUseContext,
+    private readonly options: ExecuteOptions = {},
+  ) {}
+
+  add(block: ToolUseBlock): void {
+    if (this.finished) throw new Error('no calls can be added after finish()');
+    this.entries.push({
+      index: this.entries.length,
+      block,
+      safe: concurrencySafe(block, this.ctx),
+      state: 'queued',
+    });
+    this.pump();
+  }
+
+  /** No more calls will be added; the message stream ends once every result is out. */
+  finish(): void {
+    this.finished = true;
+    this.flush();
+  }
+
+  messages(): AsyncIterable<PipelineMessage> {
+    return this.out;
+  }
+
+  private pump(): void {
+    for (const entry of this.entries) {
+      if (entry.state !== 'queued') continue;
+      const running = this.entries.filter((e) => e.state === 'running');
+      if (this.siblingError !== undefined) {
+        this.cancel(entry);
+        continue;
+      }
+      const fits = running.length === 0 || (entry.safe && running.every((e) => e.safe));
+      if (!fits || running.length >= MAX_TOOL_CONCURRENCY) return;
+      this.start(entry);
+      if (!entry.safe) return;
+    }
+  }
+
+  private start(entry: Entry): void {
+    entry.state = 'running';
+    void (async () => {
+      let last: ToolResultMessage | undefined;
+      try {
+        for await (const m of executeToolUse(entry.block, this.ctx, this.options)) {
+          if (m.type === 'tool_result') last = m;
+          else this.out.push(m);
+        }
+      } catch (e) {
+        last = this.errorResult(entry, `Error: ${errorText(e)}`, 'execution', classifyToolError(e));
+      }
+      this.complete(entry, last ?? this.errorResult(entry, 'Error: no result', 'execution', 'NoResult'));
+      this.pump();
+    })();
+  }
+
+  private errorResult(entry: Entry, content: string, stage: FailedStage, kind: string): ToolResultMessage {
+    return {
+      type: 'tool_result',
+      toolUseId: entry.block.id,
+      tool: entry.block.name,
+      block: { type: 'tool_result', tool_use_id: entry.block.id, content, is_error: true },
+      error: { stage, kind },
+      durationMs: 0,
+    };
+  }
+
+  private cancel(entry: Entry): void {
+    const content = `Cancelled: a parallel tool call failed (${this.siblingError}), so this one did not run.`;
+    this.complete(entry, this.errorResult(entry, content, 'cancelled', 'SiblingError'));
+  }
+
+  private complete(entry: Entry, result: ToolResultMessage): void {
+    entry.state = 'done';
+    this.results.set(entry.index, result);
+    if (result.tool === 'Bash' && result.error?.stage === 'execution' && this.siblingError === undefined) {
+      const command = (entry.block.input as { command?: unknown } | null)?.command;
+      this.siblingError = typeof command === 'string' ? `Bash(${command.slice(0, 80)})` : 'Bash';
+    }
+    this.flush();
+  }
+
+  private flush(): void {
+    while (this.results.has(this.nextResult)) {
+      this.out.push(this.results.get(this.nextResult)!);
+      this.results.delete(this.nextResult);
+      this.nextResult++;
+    }
+    if (this.finished && this.nextResult === this.entries.length) this.out.close();
+  }
+}

@@ -1,0 +1,25 @@
+import type { AnyTool } from '../tool.js';
+import { type BashToolOptions, bashTool } from './bash.js';
+import { bashOutputTool } from './bash-output.js';
+import { editTool } from './edit.js';
+import { globTool } from './glob.js';
+import { grepTool } from './grep.js';
+import { readTool } from './read.js';
+import { todoWriteTool } from './todo.js';
+import { toolSearchTool } from './tool-search.js';
+import { writeTool } from './write.js';
+
+/** The reference tools: Bash, BashOutput, Read, Write, Edit, Glob, Grep, TodoWrite and ToolSearch. */
+export function referenceTools(options: { bash?: BashToolOptions } = {}): AnyTool[] {
+  return [
+    bashTool(options.bash),
+    bashOutputTool(),
+    readTool(),
+    writeTool(),
+    editTool(),
+    globTool(),
+    grepTool(),
+    todoWriteTool(),
+    toolSearchTool(),
+  ];
+}

@@ -1,0 +1,165 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { AsyncQueue } from '../async-queue.js';
+import { errorText } from '../errors.js';
+import type { ResultBlock } from '../messages.js';
+import { jsonSchemaInput } from '../schema.js';
+import { type AnyTool, buildTool, type Tool } from '../tool.js';
+
+export interface McpServerConfig {
+  type?: 'stdio';
+  command: string;
+  args?: string[];
+  env?: Record<string, string>;
+  cwd?: string;
+}
+
+export interface McpOptions {
+  /** Limit for connecting and listing tools (default 30 s). */
+  connectTimeoutMs?: number;
+  /** Limit for one tool call (default 10 minutes). */
+  callTimeoutMs?: number;
+  /** MCP tools are deferred (loaded through ToolSearch) unless this is false. */
+  defer?: boolean;
+}
+
+export interface McpConnection {
+  server: string;
+  client: Client;
+  tools: Tool<Record<string, unknown>, McpContent[]>[];
+  close(): Promise<void>;
+}
+
+/** A content item of a `tools/call` result. */
+export type McpContent = Record<string, unknown> & { type: string };
+
+/** The tool reported `isError`; its text is the message. */
+export class McpToolCallError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'McpToolCallError';
+  }
+}
+
+const normalize = (name: string) => name.replace(/[^a-zA-Z0-9_-]/g, '_');
+
+export function mcpToolName(server: string, tool: string): string {
+  return `mcp__${normalize(server)}__${normalize(tool)}`;
+}
+
+function toBlocks(content: McpContent[]): ResultBlock[] {
+  return content.map((c): ResultBlock => {
+    if (c.type === 'text' && typeof c.text === 'string') return { type: 'text', text: c.text };
+    if (c.type === 'image' && typeof c.data === 'string' && typeof c.mimeType === 'string') {
+      return { type: 'image', source: { type: 'base64', media_type: c.mimeType, data: c.data } };
+    }
+    return { type: 'text', text: JSON.stringify(c) };
+  });
+}
+
+interface ListedTool {
+  name: string;
+  description?: string;
+  inputSchema: Record<string, unknown>;
+  annotations?: { readOnlyHint?: boolean };
+}
+
+function wrap(server: string, client: Client, t: ListedTool, options: McpOptions) {
+  const readOnly = t.annotations?.readOnlyHint === true;
+  return buildTool<Record<string, unknown>, McpContent[]>({
+    name: mcpToolName(server, t.name),
+    description: t.description ?? `${t.name} from the MCP server ${server}`,
+    inputSchema: jsonSchemaInput(t.inputSchema),
+    isConcurrencySafe: () => readOnly,
+    isReadOnly: () => readOnly,
+    interruptBehavior: () => 'cancel',
+    shouldDefer: options.defer !== false,
+    async *call(args, ctx) {
+      const progress = new AsyncQueue<unknown>();
+      const request = client
+        .callTool({ name: t.name, arguments: args }, undefined, {
+          signal: ctx.signal,
+          timeout: options.callTimeoutMs ?? 600_000,
+          onprogress: (p) => progress.push(p),
+        })
+        .finally(() => progress.close());
+      void request.catch(() => undefined);
+      for await (const p of progress) yield { type: 'progress', data: p };
+      const result = await request;
+      const content = (Array.isArray(result.content) ? result.content : []) as McpContent[];
+      if (result.isError) {
+        const text = content.flatMap((c) => (c.type === 'text' ? [String(c.text)] : [])).join('\n');
+        throw new McpToolCallError(text || `${t.name} failed`);
+      }
+      yield { type: 'result', data: content };
+    },
+    mapToolResult: (content) => (content.length > 0 ? toBlocks(content) : `${t.name} returned nothing`),
+  });
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+/** Starts a stdio MCP server, lists its tools and wraps each as a pipeline tool (`mcp__server__tool`). */
+export async function connectMcpServer(
+  server: string,
+  config: McpServerConfig,
+  options: McpOptions = {},
+): Promise<McpConnection> {
+  const transport = new StdioClientTransport({
+    command: config.command,
+    args: config.args ?? [],
+    env: { ...getDefaultEnvironment(), ...config.env },
+    stderr: 'ignore',
+    ...(config.cwd ? { cwd: config.cwd } : {}),
+  });
+  const client = new Client({ name: 'automode', version: '0.1.0' }, { capabilities: {} });
+  const limit = options.connectTimeoutMs ?? 30_000;
+  try {
+    await withTimeout(client.connect(transport), limit, `connecting to MCP server ${server}`);
+    const listed = await withTimeout(client.listTools(), limit, `listing the tools of MCP server ${server}`);
+    const tools = (listed.tools as ListedTool[]).map((t) => wrap(server, client, t, options));
+    return { server, client, tools, close: () => client.close() };
+  } catch (e) {
+    await client.close().catch(() => undefined);
+    throw e;
+  }
+}
+
+export interface McpServers {
+  connections: McpConnection[];
+  tools: AnyTool[];
+  /** Servers that could not be started or listed: their tools are missing, the rest work. */
+  errors: { server: string; message: string }[];
+  close(): Promise<void>;
+}
+
+/** Connects to every server in parallel; one failing server does not stop the others. */
+export async function connectMcpServers(
+  servers: Record<string, McpServerConfig>,
+  options: McpOptions = {},
+): Promise<McpServers> {
+  const entries = Object.entries(servers);
+  const settled = await Promise.allSettled(entries.map(([name, c]) => connectMcpServer(name, c, options)));
+  const connections: McpConnection[] = [];
+  const errors: McpServers['errors'] = [];
+  settled.forEach((s, i) => {
+    if (s.status === 'fulfilled') connections.push(s.value);
+    else errors.push({ server: entries[i]![0], message: errorText(s.reason) });
+  });
+  return {
+    connections,
+    tools: connections.flatMap((c) => c.tools),
+    errors,
+    close: async () => {
+      await Promise.all(connections.map((c) => c.close().catch(() => undefined)));
+    },
+  };
+}

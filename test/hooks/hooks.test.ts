@@ -1,0 +1,279 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { hookConfig, matchingHooks } from '../../src/hooks/config.js';
+import { compileMatcher } from '../../src/hooks/matcher.js';
+import { type EventInput, runPostToolUseHooks, runPreToolUseHooks } from '../../src/hooks/run.js';
+import type { HookBlock } from '../../src/rules/settings-types.js';
+import { hookCommand, preDecision, tempDir } from './helpers.js';
+
+type Entry = { command: string; timeout?: number };
+
+function config(pre: Array<{ matcher?: string; hooks: Entry[] }>, event = 'PreToolUse') {
+  const block: HookBlock = {
+    source: 'projectSettings',
+    file: '/p/.claude/settings.json',
+    pointer: '/hooks',
+    hooks: { [event]: pre.map((m) => ({ ...m, hooks: m.hooks.map((h) => ({ type: 'command', ...h })) })) },
+  };
+  return hookConfig([block]);
+}
+
+const input = (tool = 'Bash', toolInput: unknown = { command: 'ls' }): EventInput => ({
+  session_id: 's1',
+  transcript_path: '/t.jsonl',
+  cwd: process.cwd(),
+  permission_mode: 'default',
+  tool_name: tool,
+  tool_input: toolInput,
+  tool_use_id: 'toolu_1',
+});
+
+const opts = { cwd: process.cwd() };
+
+describe('matchers', () => {
+  it('empty and * match all, names and lists match exactly, anything else is an unanchored regex', () => {
+    expect(compileMatcher('').test('Bash')).toBe(true);
+    expect(compileMatcher(undefined).test('X')).toBe(true);
+    expect(compileMatcher('*').test('mcp__a__b')).toBe(true);
+    expect(compileMatcher('Bash').test('Bash')).toBe(true);
+    expect(compileMatcher('Bash').test('BashOutput')).toBe(false);
+    const list = compileMatcher('Edit|Write,Read');
+    expect(['Edit', 'Write', 'Read', 'Glob'].map((t) => list.test(t))).toEqual([true, true, true, false]);
+    const regex = compileMatcher('mcp__memory__.*');
+    expect(regex.test('mcp__memory__store')).toBe(true);
+    expect(regex.test('mcp__other__x')).toBe(false);
+    expect(compileMatcher('Notebook.*').test('NotebookEdit')).toBe(true);
+    // unanchored, as Claude Code documents: anchor it to mean the whole name
+    expect(compileMatcher('Edit.*').test('MultiEdit')).toBe(true);
+    expect(compileMatcher('^Edit$').test('MultiEdit')).toBe(false);
+  });
+
+  it('an invalid regex matches every tool and is reported: a guard that never runs would fail open', () => {
+    const m = compileMatcher('Bash(');
+    expect(m.test('Read')).toBe(true);
+    expect(m.error).toMatch(/invalid matcher regex/);
+    const c = config([{ matcher: 'Bash(', hooks: [{ command: 'true' }] }]);
+    expect(c.diagnostics[0]).toMatch(/\/hooks\/PreToolUse\/0\/matcher: invalid matcher regex/);
+  });
+
+  it('reads command hooks with their timeout (default 600 s), skips other types, runs identical ones once', () => {
+    const block: HookBlock = {
+      source: 'userSettings',
+      pointer: '/hooks',
+      hooks: {
+        PreToolUse: [
+          {
+            matcher: 'Bash',
+            hooks: [
+              { type: 'command', command: 'a', timeout: 5 },
+              { type: 'prompt', prompt: 'x' },
+            ],
+          },
+          {
+            matcher: '*',
+            hooks: [
+              { type: 'command', command: 'a' },
+              { type: 'command', command: 'b' },
+            ],
+          },
+        ],
+        Stop: [{ hooks: [{ type: 'command', command: 'c' }] }],
+      },
+    };
+    const c = hookConfig([block]);
+    expect(c.entries.map((e) => [e.command, e.timeoutMs])).toEqual([
+      ['a', 5000],
+      ['a', 600_000],
+      ['b', 600_000],
+    ]);
+    expect(c.diagnostics).toHaveLength(1);
+    expect(matchingHooks(c, 'PreToolUse', 'Bash').map((h) => h.command)).toEqual(['a', 'b']);
+    expect(matchingHooks(c, 'PreToolUse', 'Read').map((h) => h.command)).toEqual(['a', 'b']);
+    expect(hookConfig([block], { defaultTimeoutMs: 1000 }).entries[1]!.timeoutMs).toBe(1000);
+  });
+});
+
+describe('command hooks as real processes', () => {
+  it('get the JSON input on stdin and CLAUDE_PROJECT_DIR in their environment', async () => {
+    const dir = await tempDir();
+    const record = path.join(dir, 'in.jsonl');
+    const c = config([
+      {
+        matcher: 'Bash',
+        hooks: [{ command: `${hookCommand({ record })} && echo "$CLAUDE_PROJECT_DIR" >> ${record}` }],
+      },
+    ]);
+    const out = await runPreToolUseHooks(c, input(), { cwd: dir, projectDir: '/the/project' });
+    expect(out.runs[0]!.status).toBe('success');
+    const [line, env] = (await readFile(record, 'utf8')).trim().split('\n');
+    expect(JSON.parse(line!).input).toEqual({ ...input(), hook_event_name: 'PreToolUse' });
+    expect(env).toBe('/the/project');
+  });
+
+  it('aggregate deny > ask > allow, joining the reasons of the winning decision', async () => {
+    const allow = hookCommand({ stdout: preDecision('allow', 'fine') });
+    const ask = hookCommand({ stdout: preDecision('ask', 'check this') });
+    const deny = hookCommand({ stdout: preDecision('deny', 'never') });
+    const deny2 = hookCommand({ stdout: preDecision('deny', 'really never') });
+    const all = await runPreToolUseHooks(
+      config([{ hooks: [{ command: allow }, { command: ask }, { command: deny }, { command: deny2 }] }]),
+      input(),
+      opts,
+    );
+    expect(all).toMatchObject({ decision: 'deny', reason: 'never; really never', blocked: false });
+    const two = await runPreToolUseHooks(
+      config([{ hooks: [{ command: allow }, { command: ask }] }]),
+      input(),
+      opts,
+    );
+    expect(two).toMatchObject({ decision: 'ask', reason: 'check this' });
+    const one = await runPreToolUseHooks(config([{ hooks: [{ command: allow }] }]), input(), opts);
+    expect(one).toMatchObject({ decision: 'allow', reason: 'fine' });
+    const legacy = await runPreToolUseHooks(
+      config([{ hooks: [{ command: hookCommand({ stdout: { decision: 'block', reason: 'old style' } }) }] }]),
+      input(),
+      opts,
+    );
+    expect(legacy).toMatchObject({ decision: 'deny', reason: 'old style' });
+  });
+
+  it('exit 2 blocks with stderr as the reason, and a JSON allow cannot override it', async () => {
+    const c = config([
+      { hooks: [{ command: hookCommand({ stdout: preDecision('allow'), stderr: 'no rm here', exit: 2 }) }] },
+      { hooks: [{ command: hookCommand({ stdout: preDecision('allow', 'go') }) }] },
+    ]);
+    const out = await runPreToolUseHooks(c, input(), opts);
+    expect(out).toMatchObject({ decision: 'deny', blocked: true, reason: 'no rm here' });
+  });
+
+  it('other exit codes, crashes, timeouts and garbage output decide nothing and are reported', async () => {
+    const allowJson = preDecision('allow');
+    const cases: Array<[Entry, RegExp]> = [
+      [{ command: hookCommand({ stdout: allowJson, stderr: 'oops', exit: 1 }) }, /exited with code 1: oops/],
+      [{ command: hookCommand({ stdout: allowJson, crash: true }) }, /killed by SIGKILL/],
+      [{ command: hookCommand({ sleep: 5000, stdout: allowJson }), timeout: 0.3 }, /timed out after 300 ms/],
+      [
+        { command: hookCommand({ stdout: '{"hookSpecificOutput": {"permissionDecision": "allow"' }) },
+        /invalid JSON/,
+      ],
+      [{ command: hookCommand({ stdout: preDecision('yes please') }) }, /unknown permissionDecision/],
+      [
+        { command: hookCommand({ stdout: preDecision('allow', 'x', { updatedInput: 'rm -rf /' }) }) },
+        /updatedInput is not an object/,
+      ],
+      [{ command: 'exec /definitely/not/a/program' }, /exited with code 127/],
+    ];
+    const started = Date.now();
+    const outs = await Promise.all(
+      cases.map(([hook]) => runPreToolUseHooks(config([{ hooks: [hook] }]), input(), opts)),
+    );
+    expect(Date.now() - started).toBeLessThan(4000);
+    outs.forEach((out, i) => {
+      expect(out.decision, `case ${i}`).toBeUndefined();
+      expect(out.errors[0], `case ${i}`).toMatch(cases[i]![1]);
+    });
+    expect(outs[2]!.runs[0]!.status).toBe('timeout');
+  });
+
+  it('garbage that states a deny keeps the deny: failing closed never loses a refusal', async () => {
+    const c = config([
+      { hooks: [{ command: hookCommand({ stdout: preDecision('deny', 'no', { updatedInput: 3 }) }) }] },
+    ]);
+    const out = await runPreToolUseHooks(c, input(), opts);
+    expect(out.decision).toBe('deny');
+    expect(out.errors[0]).toMatch(/updatedInput is not an object/);
+  });
+
+  it('runs all matching hooks in parallel, identical ones once', async () => {
+    const dir = await tempDir();
+    const record = path.join(dir, 'runs.jsonl');
+    const slow = (n: number) => ({ command: `${hookCommand({ record, sleep: 600 })} # ${n}` });
+    const same = { command: hookCommand({ record, sleep: 600 }) };
+    const c = config([
+      { matcher: 'Bash', hooks: [slow(1), slow(2), same] },
+      { matcher: '*', hooks: [slow(3), same] },
+      { matcher: 'Read', hooks: [slow(4)] },
+    ]);
+    const started = Date.now();
+    const out = await runPreToolUseHooks(c, input(), opts);
+    const took = Date.now() - started;
+    expect(out.runs).toHaveLength(4);
+    expect((await readFile(record, 'utf8')).trim().split('\n')).toHaveLength(4);
+    expect(took).toBeLessThan(1800);
+  });
+
+  it('caps the output it keeps', async () => {
+    const c = config([{ hooks: [{ command: `yes x | head -c 500000` }] }]);
+    const out = await runPreToolUseHooks(c, input(), { ...opts, maxOutputChars: 1000 });
+    expect(out.runs[0]!.stdout).toHaveLength(1000);
+    expect(out.runs[0]!.truncated).toBe(true);
+  });
+
+  it('passes updatedInput on, and asks when two hooks rewrite the input differently', async () => {
+    const update = (command: string) =>
+      hookCommand({ stdout: preDecision('allow', 'rewritten', { updatedInput: { command } }) });
+    const one = await runPreToolUseHooks(config([{ hooks: [{ command: update('ls -a') }] }]), input(), opts);
+    expect(one).toMatchObject({ decision: 'allow', updatedInput: { command: 'ls -a' } });
+    const two = await runPreToolUseHooks(
+      config([{ hooks: [{ command: update('ls -a') }, { command: update('ls -b') }] }]),
+      input(),
+      opts,
+    );
+    expect(two.decision).toBe('ask');
+    expect(two.updatedInput).toBeUndefined();
+  });
+
+  it('reads continue: false, systemMessage and additionalContext', async () => {
+    const stdout = {
+      continue: false,
+      stopReason: 'enough',
+      systemMessage: 'hello user',
+      hookSpecificOutput: { hookEventName: 'PreToolUse', additionalContext: 'ctx' },
+    };
+    const out = await runPreToolUseHooks(
+      config([{ hooks: [{ command: hookCommand({ stdout }) }] }]),
+      input(),
+      opts,
+    );
+    expect(out).toMatchObject({ stop: 'enough', systemMessages: ['hello user'], additionalContext: ['ctx'] });
+  });
+
+  it('PostToolUse hooks give context and block feedback; exit 2 is feedback too', async () => {
+    const c = config(
+      [
+        {
+          hooks: [
+            {
+              command: hookCommand({
+                stdout: {
+                  decision: 'block',
+                  reason: 'lint failed',
+                  hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'see lint.log' },
+                },
+              }),
+            },
+          ],
+        },
+        { hooks: [{ command: hookCommand({ stderr: 'format it', exit: 2 }) }] },
+      ],
+      'PostToolUse',
+    );
+    const out = await runPostToolUseHooks(c, 'PostToolUse', { ...input(), tool_response: { ok: 1 } }, opts);
+    expect(out.blocks).toEqual(['lint failed', 'format it']);
+    expect(out.additionalContext).toEqual(['see lint.log']);
+  });
+
+  it('an abort kills the hooks at once', async () => {
+    const controller = new AbortController();
+    const c = config([
+      { hooks: [{ command: hookCommand({ sleep: 10_000, stdout: preDecision('allow') }) }] },
+    ]);
+    setTimeout(() => controller.abort(), 200);
+    const started = Date.now();
+    const out = await runPreToolUseHooks(c, input(), { ...opts, signal: controller.signal });
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(out.runs[0]!.status).toBe('aborted');
+    expect(out.decision).toBeUndefined();
+  });
+});
