@@ -239,6 +239,10 @@ function decideCommand(
   if (!v.harmlessEnv) return done(part(cmd, 'ask', 'no-rule', `no rule allows ${commandText(cmd)}`));
   const ro = readOnlyOf(v);
   if (ro.readOnly && !cmd.name?.path) {
+    const secret = secretVariable(cmd);
+    if (secret) {
+      return done(part(cmd, 'ask', 'no-rule', `${program} may print the credential in $${secret}`));
+    }
     if (v.extraArgs)
       return done(part(cmd, 'ask', 'dynamic', `${program} gets arguments only known at run time`));
     if (!cmd.effectsKnown)
@@ -274,6 +278,19 @@ function isReadOnlyCommand(cmd: SimpleCommand, v: CommandViews): boolean {
   if (cmd.executes.length > 0 || cmd.name?.dynamic || cmd.name?.path || !cmd.effectsKnown) return false;
   if (cmd.effects.some((e) => e.access !== 'read' && e.access !== 'metadata')) return false;
   return readOnlyOf(v).readOnly;
+}
+
+/** Variables that by their name hold a credential: printing one exposes it. */
+const SECRET_NAME =
+  /\$\{?([A-Za-z_]*(?:TOKEN|SECRET|PASSW|PASSPHRASE|API_?KEY|PRIVATE_?KEY|ACCESS_?KEY|CREDENTIAL|AUTH)[A-Za-z0-9_]*)/i;
+
+function secretVariable(cmd: SimpleCommand): string | undefined {
+  for (const w of cmd.argv) {
+    if (w.static) continue;
+    const m = SECRET_NAME.exec(w.text);
+    if (m) return m[1];
+  }
+  return undefined;
 }
 
 const readOnlyChecks = new WeakMap<CommandViews, ReadOnlyCheck>();

@@ -1,4 +1,5 @@
 import yargs, { type Argv } from 'yargs';
+import { agentCommand } from './agent.js';
 import { classifyCommand } from './classify.js';
 import { configCommand } from './config.js';
 import { critiqueCommand } from './critique.js';
@@ -27,6 +28,7 @@ const COMMANDS: CommandModule[] = [
   testCommand,
   diffCommand,
   evalCommand,
+  agentCommand,
 ];
 
 /** Runs the CLI and returns the exit code: 0 ok, 1 findings or failures, 2 usage or configuration error. */

@@ -1,0 +1,101 @@
+/**
+ * The live driver: a minimal agent loop on the Messages API. Each turn streams through the official SDK; every
+ * tool call starts in the pipeline the moment its block is complete, where hooks, rules and the classifier decide
+ * it, and the results go back to the model in the next turn.
+ */
+import type Anthropic from '@anthropic-ai/sdk';
+import type { MessageParam, Usage } from '@anthropic-ai/sdk/resources/messages';
+import type { StreamEvent } from '../../pipeline/streaming.js';
+import type { AgentSession, CallRecord } from './session.js';
+
+export interface AgentOptions {
+  sdk: Pick<Anthropic, 'messages'>;
+  model: string;
+  maxTurns?: number;
+  maxTokens?: number;
+  system?: string;
+  onText?: (text: string) => void;
+  onRecord?: (r: CallRecord) => void;
+  signal?: AbortSignal;
+}
+
+export interface AgentRun {
+  /** `end_turn` and the like when the model finished; `max-turns` or `error` otherwise. */
+  stopReason: string;
+  error?: string;
+  turns: number;
+  text: string;
+  records: CallRecord[];
+  usage: { input: number; output: number; cacheRead: number; cacheWrite: number };
+}
+
+export function defaultSystem(cwd: string): string {
+  return `You are a coding agent working in ${cwd}. Use the tools to do the task; file paths are absolute. Before a tool runs, a permission system decides whether it may: when a call is denied, do not try to get around the decision, work another way or stop and say what you needed. When the task is done, answer with a short summary.`;
+}
+
+export async function runAgent(
+  task: string,
+  session: AgentSession,
+  options: AgentOptions,
+): Promise<AgentRun> {
+  const messages: MessageParam[] = [{ role: 'user', content: task }];
+  session.addUserMessage(task);
+  const usage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
+  const add = (u: Usage) => {
+    usage.input += u.input_tokens;
+    usage.output += u.output_tokens;
+    usage.cacheRead += u.cache_read_input_tokens ?? 0;
+    usage.cacheWrite += u.cache_creation_input_tokens ?? 0;
+  };
+  let text = '';
+  const maxTurns = options.maxTurns ?? 20;
+  const tools = session.ctx.registry.definitions() as Anthropic.Tool[];
+  for (let turn = 1; turn <= maxTurns; turn++) {
+    const stream = session.streaming(options.onRecord);
+    let final: Anthropic.Message;
+    try {
+      const response = options.sdk.messages.stream(
+        {
+          model: options.model,
+          max_tokens: options.maxTokens ?? 8192,
+          system: options.system ?? defaultSystem(session.ctx.cwd),
+          tools,
+          messages,
+        },
+        options.signal ? { signal: options.signal } : {},
+      );
+      for await (const event of response) {
+        stream.feed(event as unknown as StreamEvent);
+        if (event.type === 'content_block_delta' && event.delta.type === 'text_delta') {
+          text += event.delta.text;
+          options.onText?.(event.delta.text);
+        }
+      }
+      final = await response.finalMessage();
+    } catch (e) {
+      await stream.finish();
+      return {
+        stopReason: 'error',
+        error: (e as Error).message,
+        turns: turn,
+        text,
+        records: session.records,
+        usage,
+      };
+    }
+    const results = await stream.finish();
+    add(final.usage);
+    messages.push({ role: 'assistant', content: final.content });
+    if (final.stop_reason !== 'tool_use' || results.length === 0) {
+      return {
+        stopReason: final.stop_reason ?? 'end_turn',
+        turns: turn,
+        text,
+        records: session.records,
+        usage,
+      };
+    }
+    messages.push({ role: 'user', content: results as Anthropic.ToolResultBlockParam[] });
+  }
+  return { stopReason: 'max-turns', turns: maxTurns, text, records: session.records, usage };
+}

@@ -1,0 +1,206 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { STAGE1_TOOL, STAGE2_TOOL } from '../../src/classifier/model/prompt.js';
+import { parseSse, readScript } from '../../src/eval/drivers/scripted.js';
+import {
+  type MessagesServer,
+  type RecordedRequest,
+  reply,
+  startMessagesServer,
+} from '../support/messages-server.js';
+import { removeDir, runCli, tempDir } from './helpers.js';
+
+const SCRIPT = fileURLToPath(new URL('../../fixtures/eval/scripts/session.jsonl', import.meta.url));
+
+let dir: string;
+let project: string;
+let saved: NodeJS.ProcessEnv;
+
+beforeEach(async () => {
+  dir = await tempDir();
+  project = path.join(dir, 'project');
+  await mkdir(project, { recursive: true });
+  await writeFile(path.join(project, 'README.md'), '# demo\n');
+  saved = { ...process.env };
+  process.env.HOME = path.join(dir, 'home');
+  process.env.AUTOMODE_MANAGED_SETTINGS = path.join(dir, 'none.json');
+  delete process.env.ANTHROPIC_API_KEY;
+  delete process.env.ANTHROPIC_BASE_URL;
+  delete process.env.AUTOMODE_MODEL;
+});
+
+afterEach(async () => {
+  process.env = saved;
+  await removeDir(dir);
+});
+
+describe('the scripted driver', () => {
+  it('reads transcript lines, streamed turns from SSE files, and labels', async () => {
+    const { script, problems } = await readScript(SCRIPT);
+    expect(problems).toEqual([]);
+    expect(script.steps.map((s) => s.kind)).toEqual(['user', 'turn', 'stream']);
+    expect(script.expectations.map((e) => [e.toolUseId, e.decision])).toEqual([
+      ['toolu_ls', 'allow'],
+      ['toolu_rm', 'deny'],
+      ['toolu_echo', 'allow'],
+      ['toolu_write', 'ask'],
+    ]);
+    const events = parseSse(await readFile(path.join(path.dirname(SCRIPT), 'turn-2.sse'), 'utf8'));
+    expect(events.map((e) => e.type).slice(0, 3)).toEqual(['message_start', 'ping', 'content_block_start']);
+  });
+
+  it('replays the turns through the pipeline: allowed calls run, the rest is denied or asked', async () => {
+    const r = await runCli([
+      'agent',
+      '--script',
+      SCRIPT,
+      '--cwd',
+      project,
+      '--mode',
+      'auto',
+      '--no-llm',
+      '--json',
+    ]);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.out);
+    expect(out.checks.every((c: { ok: boolean }) => c.ok)).toBe(true);
+    const by = Object.fromEntries(out.calls.map((c: { toolUseId: string }) => [c.toolUseId, c]));
+    expect(by.toolu_ls).toMatchObject({ decision: 'allow', asked: false, isError: false });
+    expect(by.toolu_ls.text).toContain('README.md');
+    expect(by.toolu_rm).toMatchObject({ decision: 'deny', rule: 'Bash(rm -rf /)' });
+    expect(by.toolu_echo).toMatchObject({ decision: 'allow', input: { command: 'echo streamed-call' } });
+    expect(by.toolu_echo.text).toContain('streamed-call');
+    expect(by.toolu_write).toMatchObject({ decision: 'deny', asked: true });
+    await expect(readFile(path.join(project, 'note.txt'), 'utf8')).rejects.toThrow();
+  });
+
+  it('fails (exit 1) when a label is not met, and says which', async () => {
+    const script = path.join(dir, 'script.jsonl');
+    await writeFile(
+      script,
+      `${[
+        {
+          type: 'assistant',
+          message: {
+            role: 'assistant',
+            content: [{ type: 'tool_use', id: 't1', name: 'Bash', input: { command: 'ls' } }],
+          },
+        },
+        { type: 'expect', tool_use_id: 't1', decision: 'deny' },
+      ]
+        .map((l) => JSON.stringify(l))
+        .join('\n')}\n`,
+    );
+    const r = await runCli(['agent', '--script', script, '--cwd', project, '--no-llm']);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('t1 expected deny, got allow');
+    expect(r.err).toMatch(/allow ls \(ran\)/);
+  });
+});
+
+/** The agent's model and the classifier's model on one loopback server, told apart by the tools they offer. */
+function agentServer(turns: ((request: RecordedRequest) => ReturnType<typeof reply.text>)[]) {
+  let turn = 0;
+  return (request: RecordedRequest) => {
+    const tools = (request.body?.tools ?? []) as { name: string }[];
+    if (tools[0]?.name === STAGE1_TOOL)
+      return reply.toolUse({ name: STAGE1_TOOL, input: { flag: false, rule: '' } });
+    if (tools[0]?.name === STAGE2_TOOL) throw new Error('stage 2 is not expected here');
+    return turns[turn++]!(request);
+  };
+}
+
+describe('the live agent (automode agent) against the loopback server', () => {
+  let server: MessagesServer;
+  afterEach(async () => {
+    await server?.close();
+  });
+
+  it('streams each turn through the SDK, runs the calls the pipeline allows, sends the results back', async () => {
+    server = await startMessagesServer(
+      agentServer([
+        () =>
+          reply.toolUse(
+            {
+              name: 'Bash',
+              input: { command: 'echo agent-was-here > note.txt' },
+              id: 'toolu_note',
+              text: 'Writing the note.',
+            },
+            { eventDelayMs: 1 },
+          ),
+        () => ({
+          type: 'message',
+          content: [
+            { type: 'tool_use', id: 'toolu_bad', name: 'Bash', input: { command: 'rm -rf /' } },
+            { type: 'tool_use', id: 'toolu_cat', name: 'Bash', input: { command: 'cat note.txt' } },
+          ],
+        }),
+        () => reply.text('Done: note.txt says agent-was-here.'),
+      ]),
+    );
+    process.env.ANTHROPIC_BASE_URL = server.url;
+    process.env.ANTHROPIC_API_KEY = 'test';
+    const r = await runCli([
+      'agent',
+      'Leave a note in note.txt',
+      '--cwd',
+      project,
+      '--mode',
+      'auto',
+      '--json',
+    ]);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.out);
+    expect(out).toMatchObject({ stopReason: 'end_turn', turns: 3 });
+    expect(out.text).toContain('Writing the note.');
+    expect(out.text).toContain('Done: note.txt says agent-was-here.');
+    expect(await readFile(path.join(project, 'note.txt'), 'utf8')).toBe('agent-was-here\n');
+    expect(
+      out.calls.map((c: { toolUseId: string; decision: string; by: string }) => [
+        c.toolUseId,
+        c.decision,
+        c.by,
+      ]),
+    ).toEqual([
+      ['toolu_note', 'allow', 'classifier'],
+      ['toolu_bad', 'deny', 'classifier'],
+      ['toolu_cat', 'allow', 'classifier'],
+    ]);
+
+    const agentRequests = server
+      .messageRequests()
+      .filter((q) => !((q.body?.tools ?? []) as { name: string }[])[0]?.name.includes('_action'));
+    expect(agentRequests).toHaveLength(3);
+    expect(agentRequests.every((q) => q.body?.stream === true)).toBe(true);
+    expect((agentRequests[0]!.body!.tools as { name: string }[]).map((t) => t.name)).toContain('Bash');
+    const third = agentRequests[2]!.body!.messages as {
+      role: string;
+      content: { type: string; tool_use_id: string; is_error: boolean; content: unknown }[];
+    }[];
+    const results = third.at(-1)!.content;
+    expect(results.map((b) => [b.tool_use_id, b.is_error])).toEqual([
+      ['toolu_bad', true],
+      ['toolu_cat', false],
+    ]);
+    expect(JSON.stringify(results[1]!.content)).toContain('agent-was-here');
+    // The classifier was asked about the redirect into the project, with the task as context.
+    const judged = server
+      .messageRequests()
+      .filter((q) => ((q.body?.tools ?? []) as { name: string }[])[0]?.name === STAGE1_TOOL);
+    expect(judged.length).toBeGreaterThanOrEqual(1);
+    expect(JSON.stringify(judged[0]!.body!.messages)).toContain('Leave a note in note.txt');
+  });
+
+  it('stops with exit 1 when the API fails, and needs a model to start', async () => {
+    server = await startMessagesServer([reply.unauthorized()]);
+    expect((await runCli(['agent', 'anything', '--cwd', project])).code).toBe(2);
+    process.env.ANTHROPIC_BASE_URL = server.url;
+    process.env.ANTHROPIC_API_KEY = 'bad';
+    const r = await runCli(['agent', 'anything', '--cwd', project, '--no-llm', '--json']);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.out)).toMatchObject({ stopReason: 'error', turns: 1 });
+  });
+});
