@@ -1,15 +1,5 @@
 import yargs, { type Argv } from 'yargs';
-import { agentCommand } from './agent.js';
-import { classifyCommand } from './classify.js';
-import { configCommand } from './config.js';
-import { critiqueCommand } from './critique.js';
-import { defaultsCommand } from './defaults.js';
-import { diffCommand } from './diff.js';
-import { evalCommand } from './eval.js';
-import { explainCommand } from './explain.js';
-import { hookCommand } from './hook.js';
 import { EXIT, type Io, processIo } from './output.js';
-import { testCommand } from './test.js';
 
 export interface CommandModule {
   command: string;
@@ -18,18 +8,29 @@ export interface CommandModule {
   run: (args: Record<string, unknown>, io: Io) => Promise<number>;
 }
 
-const COMMANDS: CommandModule[] = [
-  classifyCommand,
-  explainCommand,
-  hookCommand,
-  configCommand,
-  defaultsCommand,
-  critiqueCommand,
-  testCommand,
-  diffCommand,
-  evalCommand,
-  agentCommand,
-];
+/**
+ * Each command loads only when it runs: a hook call should not pay for the critique's automata or the eval's
+ * reports. Without a known command (top-level help, a typo) all are loaded, to list or suggest them.
+ */
+const COMMANDS: Record<string, () => Promise<CommandModule>> = {
+  classify: async () => (await import('./classify.js')).classifyCommand,
+  explain: async () => (await import('./explain.js')).explainCommand,
+  hook: async () => (await import('./hook.js')).hookCommand,
+  config: async () => (await import('./config.js')).configCommand,
+  defaults: async () => (await import('./defaults.js')).defaultsCommand,
+  critique: async () => (await import('./critique.js')).critiqueCommand,
+  test: async () => (await import('./test.js')).testCommand,
+  diff: async () => (await import('./diff.js')).diffCommand,
+  eval: async () => (await import('./eval.js')).evalCommand,
+  agent: async () => (await import('./agent.js')).agentCommand,
+};
+
+async function commandsFor(argv: string[]): Promise<CommandModule[]> {
+  const requested = argv.find((a) => !a.startsWith('-'));
+  const load =
+    requested !== undefined && Object.hasOwn(COMMANDS, requested) ? COMMANDS[requested] : undefined;
+  return load ? [await load()] : Promise.all(Object.values(COMMANDS).map((l) => l()));
+}
 
 /** Runs the CLI and returns the exit code: 0 ok, 1 findings or failures, 2 usage or configuration error. */
 export async function main(argv: string[], io: Io = processIo()): Promise<number> {
@@ -53,7 +54,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
       io.err(`automode: ${msg ?? err?.message ?? 'usage error'}`);
       io.err('Run automode --help for usage.');
     });
-  for (const m of COMMANDS) {
+  for (const m of await commandsFor(argv)) {
     parser.command(m.command, m.describe, m.builder, async (args) => {
       code = await m.run(args as Record<string, unknown>, io);
     });
