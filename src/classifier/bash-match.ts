@@ -4,6 +4,7 @@ import { matchBashPattern, parseBashPattern } from '../rules/bash-pattern.js';
 import type { BashPattern } from '../rules/types.js';
 import { escapeRegex } from '../rules/wildcard.js';
 import { basename, type NormalizedCommand, normalize } from './normalize.js';
+import type { ReadOnlyCheck } from './readonly.js';
 
 /** Environment assignments that change nothing about what a command runs or touches. */
 const HARMLESS_ENV = new Set([
@@ -49,6 +50,8 @@ export interface CommandViews {
   leadingGlob: boolean;
   harmlessEnv: boolean;
   extraArgs: boolean;
+  /** The read-only check, once computed. */
+  readOnly?: ReadOnlyCheck;
 }
 
 const HOME_WORD = /^"?(?:\$HOME|\$\{HOME\})"?((?:\/[^$`\\'"*?[\]{}]*)?)"?$/;

@@ -293,15 +293,9 @@ function secretVariable(cmd: SimpleCommand): string | undefined {
   return undefined;
 }
 
-const readOnlyChecks = new WeakMap<CommandViews, ReadOnlyCheck>();
-
 function readOnlyOf(v: CommandViews): ReadOnlyCheck {
-  let check = readOnlyChecks.get(v);
-  if (!check) {
-    check = checkReadOnly(v.normalized.program, v.values, v.globsOnly, v.leadingGlob);
-    readOnlyChecks.set(v, check);
-  }
-  return check;
+  v.readOnly ??= checkReadOnly(v.normalized.program, v.values, v.globsOnly, v.leadingGlob);
+  return v.readOnly;
 }
 
 function hiddenCode(cmd: SimpleCommand, e: CodeExecution, rule?: PermissionRule | PatternRule): PartVerdict {

@@ -89,18 +89,35 @@ export class PatternIndex {
     this.longest = longest;
   }
 
+  private readonly byFirstWord = new Map<string, PatternRule[]>();
+
   /** Rules that may match one of the lines, in their original order. */
-  candidates(lines: readonly string[], order: ReadonlyMap<PatternRule, number>): PatternRule[] {
+  candidates(lines: readonly string[], order: ReadonlyMap<PatternRule, number>): readonly PatternRule[] {
     if (this.byLead.size === 0) return this.anyLead;
-    const found = new Set<PatternRule>(this.anyLead);
-    const firsts = new Set(lines.map((l) => l.split(' ', 1)[0]!));
-    for (const first of firsts) {
+    let result: readonly PatternRule[] | undefined;
+    for (const line of lines) {
+      const space = line.indexOf(' ');
+      const rules = this.forFirstWord(space < 0 ? line : line.slice(0, space), order);
+      if (result === undefined || result === rules) result = rules;
+      else result = [...new Set([...result, ...rules])].sort((a, b) => order.get(a)! - order.get(b)!);
+    }
+    return result ?? [];
+  }
+
+  /** The rules for lines starting with this word, computed once per word. */
+  private forFirstWord(first: string, order: ReadonlyMap<PatternRule, number>): PatternRule[] {
+    let rules = this.byFirstWord.get(first);
+    if (!rules) {
+      const found = new Set<PatternRule>(this.anyLead);
       const max = Math.min(this.longest, first.length);
       for (let n = 1; n <= max; n++) {
         const list = this.byLead.get(first.slice(0, n));
         if (list) for (const r of list) found.add(r);
       }
+      rules = [...found].sort((a, b) => order.get(a)! - order.get(b)!);
+      if (this.byFirstWord.size > 4096) this.byFirstWord.clear();
+      this.byFirstWord.set(first, rules);
     }
-    return found.size <= 1 ? [...found] : [...found].sort((a, b) => order.get(a)! - order.get(b)!);
+    return rules;
   }
 }
