@@ -164,7 +164,10 @@ const analyzeSection = {
   },
 };
 
-/** Whole-process start-up: `node bin/automode.js explain ls`, wall time. */
+/**
+ * Whole-process start-up: `node bin/automode.js explain ls`, wall time; and `explain 'echo $(ls)'`, which also
+ * loads and runs the tree-sitter parser (`ls` alone takes the plain path).
+ */
 const coldStartSection = {
   name: 'cold start',
   targets: [{ key: 'coldStartMs', label: 'cold start, median (ms)', max: 250, exclusive: true }],
@@ -180,8 +183,19 @@ const coldStartSection = {
       if (r.status !== 0) throw new Error(`automode explain ls failed (${r.status}): ${r.stderr}`);
       times.push(ms);
     }
+    const parsed = [];
+    for (let i = 0; i < opts.cold; i++) {
+      const t = nowNs();
+      const r = spawnSync(process.execPath, [join(ROOT, 'bin/automode.js'), 'explain', 'echo $(ls)'], {
+        cwd: ROOT,
+        encoding: 'utf8',
+      });
+      if (r.status !== 0) throw new Error(`automode explain failed (${r.status}): ${r.stderr}`);
+      parsed.push(usSince(t) / 1000);
+    }
     return {
       coldStartMs: round(median(times)),
+      coldStartParsedMs: round(median(parsed)),
       coldStartMinMs: round(Math.min(...times)),
       coldStartMaxMs: round(Math.max(...times)),
       coldStartRuns: times.length,

@@ -1,7 +1,7 @@
 import { auditTree } from './audit.js';
 import { effectsOf } from './effects.js';
 import { type NestedSpec, nestedOf } from './nested.js';
-import { loadBash, parseBash } from './parser.js';
+import { isBashLoaded, loadBash, ParserNotLoaded, parseBash } from './parser.js';
 import { plainCommands } from './simple.js';
 import { copyTree, type SyntaxNode } from './syntax.js';
 import type { Analysis, FileEffect, Problem, Redirect, SimpleCommand, Span, Word } from './types.js';
@@ -25,9 +25,19 @@ export function analyze(source: string): Analysis {
   return analyzeWith(source, () => next++, 0);
 }
 
-/** Loads the parser on first use, then analyses. */
+/**
+ * Analyses, loading the parser only when the command needs it: plain command lines never do, which keeps a
+ * hook call on `git status` from compiling the grammar.
+ */
 export async function analyzeBash(source: string): Promise<Analysis> {
-  await loadBash();
+  if (!isBashLoaded()) {
+    try {
+      return analyze(source);
+    } catch (e) {
+      if (!(e instanceof ParserNotLoaded)) throw e;
+      await loadBash();
+    }
+  }
   return analyze(source);
 }
 

@@ -25,9 +25,15 @@ export function isBashLoaded(): boolean {
   return parser !== undefined;
 }
 
+export class ParserNotLoaded extends Error {
+  constructor() {
+    super('bash parser not loaded: await loadBash() first');
+  }
+}
+
 /** Parses with the loaded grammar; loadBash() must have resolved first. */
 export function parseBash(source: string): Tree {
-  if (!parser) throw new Error('bash parser not loaded: await loadBash() first');
+  if (!parser) throw new ParserNotLoaded();
   const tree = parser.parse(source);
   if (!tree) throw new Error('tree-sitter returned no tree');
   return tree;
