@@ -201,7 +201,7 @@ function decideCommand(
       );
     }
   }
-  for (const behavior of ['deny', 'ask'] as const) {
+  for (const behavior of v.allStatic ? [] : (['deny', 'ask'] as const)) {
     const rule = possibleRule(behavior, v, ctx, program);
     if (rule)
       return done(

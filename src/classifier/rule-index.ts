@@ -7,12 +7,19 @@ import { PatternIndex } from './pattern-index.js';
 
 type BashRule = PermissionRule & { parsed: { kind: 'bash' } };
 
+const NONE: readonly never[] = [];
+
 /**
  * Rules grouped so that a lookup only sees rules that can apply: Bash rules by behaviour and program name,
  * everything else by behaviour and tool. Cost stays flat as rules for other programs and tools are added.
  */
 export class RuleIndex {
-  private readonly bashByProgram = new Map<string, BashRule[]>();
+  /** Bash rules by behaviour, then by the basename of their first word. */
+  private readonly bashByProgram: Record<Behavior, Map<string, BashRule[]>> = {
+    allow: new Map(),
+    ask: new Map(),
+    deny: new Map(),
+  };
   /** Bash rules whose first word has a wildcard (`Bash(* install)`): consulted for every command. */
   private readonly bashAnyProgram = new Map<Behavior, BashRule[]>();
   private readonly byTool = new Map<string, PermissionRule[]>();
@@ -30,7 +37,7 @@ export class RuleIndex {
         const first = parsed.pattern.prefixWords[0];
         const bashRule = rule as BashRule;
         if (first === undefined) push(this.bashAnyProgram, rule.behavior, bashRule);
-        else push(this.bashByProgram, `${basename(first)}|${rule.behavior}`, bashRule);
+        else push(this.bashByProgram[rule.behavior], basename(first), bashRule);
       } else if (parsed.kind === 'mcp') {
         push(this.mcp, rule.behavior, rule);
       } else {
@@ -41,9 +48,8 @@ export class RuleIndex {
 
   /** Bash pattern rules that may match a command of this program. */
   bash(behavior: Behavior, program: string): readonly BashRule[] {
-    const own =
-      this.bashByProgram.get(`${program.includes('/') ? basename(program) : program}|${behavior}`) ?? [];
-    const any = this.bashAnyProgram.get(behavior) ?? [];
+    const own = this.bashByProgram[behavior].get(program.includes('/') ? basename(program) : program) ?? NONE;
+    const any = this.bashAnyProgram.get(behavior) ?? NONE;
     return any.length === 0 ? own : own.length === 0 ? any : [...own, ...any];
   }
 
@@ -58,6 +64,7 @@ export class RuleIndex {
   private readonly patternsByTool = new Map<string, readonly PatternRule[]>();
 
   pattern(behavior: Behavior, field: PatternField, tool: string): readonly PatternRule[] {
+    if (this.patterns.size === 0) return NONE;
     const key = `${field}|${behavior}|${tool}`;
     let list = this.patternsByTool.get(key);
     if (!list) {

@@ -20,6 +20,7 @@ const ALWAYS_ASK = new Set<PartVerdict['by']>([
  * allows whatever no rule asks or denies, except what fails closed; `plan` allows only reading.
  */
 export function applyMode(parts: PartVerdict[], mode: Mode): PartVerdict[] {
+  if (mode !== 'dontAsk' && mode !== 'bypassPermissions' && mode !== 'plan') return parts;
   return parts.map((p) => {
     switch (mode) {
       case 'dontAsk':
