@@ -98,6 +98,22 @@ function ensureBuilt(force) {
 // ---------------------------------------------------------------------------------------------------------------
 // Sections
 
+/** A bare tree-sitter parser, the baseline every ratio is measured against. */
+async function rawParser() {
+  const { Parser, Language } = await import('web-tree-sitter');
+  await Parser.init();
+  const language = await Language.load(require.resolve('tree-sitter-bash/tree-sitter-bash.wasm'));
+  const parser = new Parser();
+  parser.setLanguage(language);
+  return parser;
+}
+
+function corpus() {
+  return readFileSync(CORPUS, 'utf8')
+    .split('\n')
+    .filter((l) => l.length > 0);
+}
+
 /** analyze() against a raw tree-sitter parse of the same commands, interleaved per command. */
 const analyzeSection = {
   name: 'analyze',
@@ -107,16 +123,9 @@ const analyzeSection = {
   ],
   async run(opts) {
     const { analyze, loadBash } = await import(pathToFileURL(DIST_ANALYZE).href);
-    const { Parser, Language } = await import('web-tree-sitter');
     await loadBash();
-    await Parser.init();
-    const language = await Language.load(require.resolve('tree-sitter-bash/tree-sitter-bash.wasm'));
-    const parser = new Parser();
-    parser.setLanguage(language);
-
-    const commands = readFileSync(CORPUS, 'utf8')
-      .split('\n')
-      .filter((l) => l.length > 0);
+    const parser = await rawParser();
+    const commands = corpus();
 
     const measure = (i, record) => {
       const src = commands[i];
@@ -238,14 +247,8 @@ const classifySection = {
     { key: 'rulesRatio', label: 'classify with 10k / 10 rules (median)', max: 1.5 },
   ],
   async run(opts) {
-    const { Parser, Language } = await import('web-tree-sitter');
-    await Parser.init();
-    const language = await Language.load(require.resolve('tree-sitter-bash/tree-sitter-bash.wasm'));
-    const parser = new Parser();
-    parser.setLanguage(language);
-    const commands = readFileSync(CORPUS, 'utf8')
-      .split('\n')
-      .filter((l) => l.length > 0);
+    const parser = await rawParser();
+    const commands = corpus();
     const classifier = await classifierWith(0);
     const raw = [];
     const classified = [];
