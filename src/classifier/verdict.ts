@@ -89,12 +89,30 @@ export function ruleRef(rule: Rule): RuleRef {
   return ref;
 }
 
-/** The strictest part decides; among equals, the first one a rule decided, else the first. */
+/** Among equally strict parts, which one names the verdict: a rule, then a fail-closed check, then the rest. */
+function weight(p: PartVerdict): number {
+  if (p.rule) return 3;
+  return FAIL_CLOSED.has(p.by) ? 2 : 1;
+}
+
+const FAIL_CLOSED = new Set<DecidedBy>([
+  'opaque',
+  'hidden-code',
+  'dynamic',
+  'protected-path',
+  'critical-path',
+  'size',
+  'settings-error',
+  'model',
+  'model-error',
+]);
+
+/** The strictest part decides; among equals, the most telling one (see weight), else the first. */
 export function combine(tool: string, mode: string, parts: PartVerdict[]): Verdict {
   let worst: PartVerdict | undefined;
   for (const p of parts) {
     if (!worst || isStricter(p.decision, worst.decision)) worst = p;
-    else if (p.decision === worst.decision && p.rule && !worst.rule) worst = p;
+    else if (p.decision === worst.decision && weight(p) > weight(worst)) worst = p;
   }
   if (!worst) {
     return { decision: 'ask', reason: 'nothing to decide', by: 'no-rule', tool, mode, parts };
