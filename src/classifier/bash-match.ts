@@ -118,9 +118,9 @@ export function allowNames(p: BashPattern, v: CommandViews, from: number): boole
  */
 export function denyMatches(p: BashPattern, v: CommandViews, home = ''): boolean {
   if (v.values.length === 0) return false;
-  if (matchBashPattern(p, v.raw) || matchBashPattern(p, v.based) || matchBashPattern(p, v.normalized.line)) {
-    return true;
-  }
+  if (matchBashPattern(p, v.raw)) return true;
+  if (v.based !== v.raw && matchBashPattern(p, v.based)) return true;
+  if (v.normalized.line !== v.based && matchBashPattern(p, v.normalized.line)) return true;
   if (structuralMatch(p, v.normalized)) return true;
   if (!home) return false;
   const rule = homeResolvedRule(p, home);
