@@ -67,23 +67,36 @@ function resolveHome(word: Word, home: string): string {
 }
 
 export function viewsOf(cmd: SimpleCommand, home = ''): CommandViews {
-  const values = cmd.argv.map((w) => w.value);
-  const resolved = home ? cmd.argv.map((w) => resolveHome(w, home)) : values;
+  const argv = cmd.argv;
+  const values = argv.map((w) => w.value);
+  const spellsHome = home !== '' && argv.some((w) => w.text.includes('~') || w.text.includes('HOME'));
+  const resolved = spellsHome ? argv.map((w) => resolveHome(w, home)) : values;
   const raw = values.join(' ');
-  const based = values.length > 0 ? [basename(values[0]!), ...values.slice(1)].join(' ') : '';
+  const first = values[0];
+  const based = first?.includes('/') ? [basename(first), ...values.slice(1)].join(' ') : raw;
+  let allStatic = true;
+  let globsOnly = true;
+  let leadingGlob = false;
+  let quoted = false;
+  for (let i = 0; i < argv.length; i++) {
+    const w = argv[i]!;
+    if (w.text !== w.value) quoted = true;
+    if (w.static) continue;
+    allStatic = false;
+    if (!w.dynamic.every((d) => d === 'glob') || w.value.includes(DYN)) globsOnly = false;
+    if (i > 0 && /^[*?[]/.test(w.value)) leadingGlob = true;
+  }
   return {
     values,
     raw,
     based,
-    written: cmd.argv.map((w) => w.text).join(' '),
+    written: quoted ? argv.map((w) => w.text).join(' ') : raw,
     resolved,
-    homeSpelled: resolved.some((w, i) => w !== values[i]),
+    homeSpelled: spellsHome && resolved.some((w, i) => w !== values[i]),
     normalized: normalize(values),
-    allStatic: cmd.argv.every((w) => w.static),
-    globsOnly: cmd.argv.every(
-      (w) => w.static || (w.dynamic.every((d) => d === 'glob') && !w.value.includes(DYN)),
-    ),
-    leadingGlob: cmd.argv.some((w, i) => i > 0 && !w.static && /^[*?[]/.test(w.value)),
+    allStatic,
+    globsOnly,
+    leadingGlob,
     harmlessEnv: cmd.assignments.every((a) => HARMLESS_ENV.has(a.name) && a.value.static),
     extraArgs: cmd.nested?.extraArgs === true,
   };
