@@ -17,7 +17,7 @@ export const MODES = [
 
 type Obj = Record<string, unknown>;
 
-function isObject(x: unknown): x is Obj {
+export function isObject(x: unknown): x is Obj {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
 }
 

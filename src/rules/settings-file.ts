@@ -3,7 +3,7 @@ import type { LocatedDocument, Segment } from './document.js';
 import { locatedPermissionRule } from './located-rule.js';
 import { diagnosticAt, type Origin, provenanceAt } from './origin.js';
 import { PROSE_SECTIONS, type RawProse, type RawSection } from './prose-types.js';
-import { isHooks, isMode, isStringRecord, type SchemaIssue } from './settings-check.js';
+import { isHooks, isMode, isObject, isStringRecord, type SchemaIssue } from './settings-check.js';
 import type { DirectoryEntry, HookBlock, Scalars } from './settings-types.js';
 import type { Behavior, Diagnostic, PermissionRule, SourceName } from './types.js';
 import { BEHAVIORS } from './types.js';
@@ -23,8 +23,6 @@ const AUTO_MODE_SOURCES: ReadonlySet<SourceName> = new Set([
   'policySettings',
   'flagSettings',
 ]);
-
-type Json = Record<string, unknown>;
 
 export function readSettingsContent(
   doc: LocatedDocument,
@@ -148,8 +146,4 @@ function forEachString(list: unknown, visit: (text: string, index: number) => vo
   list.forEach((item, index) => {
     if (typeof item === 'string') visit(item, index);
   });
-}
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
