@@ -1,17 +1,27 @@
-import type { Assignment, ContextFlag, SimpleCommand, Word } from './types.js';
+import {
+  type Assignment,
+  type ContextFlag,
+  DYN,
+  type DynamicKind,
+  type SimpleCommand,
+  type Word,
+} from './types.js';
 import { nameInfo } from './walk.js';
 import { makeWord } from './words.js';
 
 /**
- * Most commands an agent runs are plain words, simple quotes and pipes: `git status`, `npm test`,
- * `grep -rn 'foo bar' src | head`. Written only with these characters, bash has nothing to expand or glob:
- * words are split at blanks (quotes only group), and `|`, `|&`, `&&`, `||`, `;` and `&` separate commands.
- * Such input is analysed without tree-sitter; anything else (and anything here that could be a keyword) goes
- * to the full parser. The test suite checks that both give the same analysis on every eligible corpus line
+ * Most commands an agent runs are plain words, quotes and pipes: `git status`, `npm test`,
+ * `grep -rn 'foo bar' src | head`, `find . -name '*.ts' -exec wc -l {} \;`, `echo "$HOME"`. Written only with
+ * these, words are split at blanks (quotes and backslashes only group), the only expansions are `$NAME` and
+ * the glob characters `*` and `?` (both only known at run time), and `|`, `|&`, `&&`, `||`, `;` and `&`
+ * separate commands. Such input is analysed without tree-sitter; anything else (and anything here that could
+ * be a keyword) goes to the full parser. The test suite checks that both give the same analysis on every eligible corpus line
  * and on generated input.
  */
 const PLAIN = /^[|&;]$/;
 const WORD_CHAR = /[A-Za-z0-9_\-./=:,@%+~]/;
+/** Characters that may start a word besides WORD_CHAR. */
+const WORD_START = new Set(["'", '"', '*', '?', '{', '\\', '$']);
 const KEYWORDS = new Set([
   'if',
   'then',
@@ -42,16 +52,44 @@ const PLAIN_VALUE = /^[A-Za-z0-9_\-./:,@%]+$/;
 interface Token {
   /** Source text. */
   text: string;
-  /** Quote-removed value (words only). */
+  /** Quote-removed value (words only); each `$NAME` is DYN. */
   value: string;
+  /** What is only known at run time: `$NAME` (parameter), unquoted `*` and `?` (glob). */
+  kinds: DynamicKind[];
   start: number;
   end: number;
   word: boolean;
   quoted: boolean;
 }
 
-/** Characters that stay literal inside double quotes; `$`, backtick, backslash and `!` send the line to the parser. */
-const DOUBLE_QUOTED = /^[^"$`\\!\n]*$/;
+/** `$NAME`: a plain parameter expansion, with nothing that could make it an array, a default or a substitution. */
+const PARAMETER = /\$[A-Za-z_][A-Za-z0-9_]*(?![A-Za-z0-9_[{(])/y;
+/** Inside double quotes: literal text and `$NAME`; `$` otherwise, backtick, backslash and `!` go to the parser. */
+const DOUBLE_QUOTED_TEXT = /[^"$`\\!\n]+/y;
+
+/** Adds the inside of a double-quoted string starting at `from` (after the quote); the index after it, or -1. */
+function doubleQuoted(source: string, from: number, out: { value: string; kinds: DynamicKind[] }): number {
+  let i = from;
+  for (;;) {
+    if (i >= source.length) return -1;
+    const c = source[i]!;
+    if (c === '"') return i + 1;
+    if (c === '$') {
+      PARAMETER.lastIndex = i;
+      const m = PARAMETER.exec(source);
+      if (!m) return -1;
+      out.value += DYN;
+      if (!out.kinds.includes('parameter')) out.kinds.push('parameter');
+      i += m[0].length;
+      continue;
+    }
+    DOUBLE_QUOTED_TEXT.lastIndex = i;
+    const m = DOUBLE_QUOTED_TEXT.exec(source);
+    if (!m) return -1;
+    out.value += m[0];
+    i += m[0].length;
+  }
+}
 
 function tokenize(source: string): Token[] | undefined {
   const tokens: Token[] = [];
@@ -63,27 +101,57 @@ function tokenize(source: string): Token[] | undefined {
       continue;
     }
     const start = i;
-    if (WORD_CHAR.test(c) || c === "'" || c === '"') {
-      let value = '';
+    if (WORD_CHAR.test(c) || WORD_START.has(c)) {
+      const w = { value: '', kinds: [] as DynamicKind[] };
       let quoted = false;
       while (i < source.length) {
         const d = source[i]!;
         if (WORD_CHAR.test(d)) {
-          value += d;
+          w.value += d;
           i++;
-        } else if (d === "'" || d === '"') {
+        } else if (d === '*' || d === '?') {
+          w.value += d;
+          if (!w.kinds.includes('glob')) w.kinds.push('glob');
+          i++;
+        } else if (d === '{' && source[i + 1] === '}') {
+          // `{}` is literal: brace expansion needs a comma or `..` inside.
+          w.value += '{}';
+          i += 2;
+        } else if (d === '\\') {
+          const next = source[i + 1];
+          // tree-sitter drops an escaped blank where bash keeps it in the word: such lines take the full parse.
+          if (next === undefined || next === '\n' || next === '\r' || next === ' ' || next === '\t') {
+            return undefined;
+          }
+          w.value += next;
+          quoted = true;
+          i += 2;
+        } else if (d === '$') {
+          PARAMETER.lastIndex = i;
+          const m = PARAMETER.exec(source);
+          if (!m) return undefined;
+          w.value += DYN;
+          if (!w.kinds.includes('parameter')) w.kinds.push('parameter');
+          i += m[0].length;
+        } else if (d === "'") {
           const close = source.indexOf(d, i + 1);
           if (close < 0) return undefined;
           const inner = source.slice(i + 1, close);
-          if (d === '"' ? !DOUBLE_QUOTED.test(inner) : inner.includes('\n')) return undefined;
-          value += inner;
+          if (inner.includes('\n')) return undefined;
+          w.value += inner;
           quoted = true;
           i = close + 1;
+        } else if (d === '"') {
+          const end = doubleQuoted(source, i + 1, w);
+          if (end < 0) return undefined;
+          quoted = true;
+          i = end;
         } else {
           break;
         }
       }
-      tokens.push({ text: source.slice(start, i), value, start, end: i, word: true, quoted });
+      if (i === start) return undefined;
+      tokens.push({ text: source.slice(start, i), ...w, start, end: i, word: true, quoted });
       continue;
     }
     if (!PLAIN.test(c)) return undefined;
@@ -91,7 +159,7 @@ function tokenize(source: string): Token[] | undefined {
     const op = two === '||' || two === '&&' || two === '|&' ? two : c;
     if (op === ';' && source[i + 1] === ';') return undefined;
     i += op.length;
-    tokens.push({ text: op, value: op, start, end: i, word: false, quoted: false });
+    tokens.push({ text: op, value: op, kinds: [], start, end: i, word: false, quoted: false });
   }
   return tokens;
 }
@@ -138,7 +206,7 @@ function structure(tokens: Token[]): Statement[] | undefined {
 }
 
 function word(t: Token): Word {
-  return makeWord(t.text, t.value, [], { start: t.start, end: t.end });
+  return makeWord(t.text, t.value, t.kinds, { start: t.start, end: t.end });
 }
 
 function toCommand(tokens: Token[], context: ContextFlag[]): SimpleCommand | undefined {

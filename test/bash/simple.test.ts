@@ -37,7 +37,7 @@ describe('plain command lines without tree-sitter', () => {
   it('agree with the full parse on every eligible NL2Bash line', () => {
     let eligible = 0;
     for (const src of nl2bash) if (samePath(src)) eligible++;
-    expect(eligible).toBeGreaterThan(2500);
+    expect(eligible).toBeGreaterThan(9000);
   });
 
   it('agree on hand-picked lines, and decline keywords and odd syntax', () => {
@@ -58,6 +58,10 @@ describe('plain command lines without tree-sitter', () => {
       'find . -name "*.ts" -newer \'a b\'',
       'git commit -m "fix: the thing"',
       'echo \'a;b|c\' "d&e"',
+      'echo "$HOME" $PWD/x "a $USER b"',
+      "find . -name '*.log' -exec rm -f {} \\;",
+      'ls *.ts src/?.js',
+      'grep a\\|b file',
     ]) {
       expect(samePath(src), src).toBe(true);
     }
@@ -72,8 +76,12 @@ describe('plain command lines without tree-sitter', () => {
       '=x ls',
       'in x',
       ' ',
-      'echo "$HOME"',
       'echo "a\\b"',
+      'echo "$(ls)"',
+      'echo "${x:-y}"',
+      'echo $a[1]',
+      'echo \\ x',
+      'find . {a,b}',
       "echo 'unterminated",
       '"ls" -la',
     ]) {
@@ -87,26 +95,58 @@ describe('plain command lines without tree-sitter', () => {
 
   it('agree on generated lines', () => {
     const plain = fc.stringMatching(/^[A-Za-z0-9_\-./=:,@%+~]{1,6}$/);
-    const inner = fc.stringMatching(/^[A-Za-z0-9 _*?|;&<>(){}#~=$!\\.-]{0,6}$/);
+    const special = fc.constantFrom(
+      '*',
+      '?',
+      '{}',
+      '{',
+      '}',
+      '\\;',
+      '\\(',
+      '\\\\',
+      '\\"',
+      "\\'",
+      '\\ ',
+      '$x',
+      '$HOME',
+      '$a_1',
+      '$',
+      '$1',
+    );
+    const inner = fc
+      .array(fc.oneof(fc.stringMatching(/^[A-Za-z0-9 _*?|;&<>(){}#~=$!\\.-]{0,4}$/), special), {
+        maxLength: 3,
+      })
+      .map((parts) => parts.join(''));
     const quoted = fc.oneof(
       inner.map((t) => `'${t.replaceAll("'", '')}'`),
       inner.map((t) => `"${t.replaceAll('"', '')}"`),
     );
     const word = fc
-      .array(fc.oneof({ weight: 3, arbitrary: plain }, { weight: 1, arbitrary: quoted }), {
-        minLength: 1,
-        maxLength: 3,
-      })
+      .array(
+        fc.oneof(
+          { weight: 3, arbitrary: plain },
+          { weight: 1, arbitrary: quoted },
+          { weight: 1, arbitrary: special },
+        ),
+        { minLength: 1, maxLength: 3 },
+      )
       .map((parts) => parts.join(''));
-    const op = fc.constantFrom(' ', ' ', ' | ', '|', ' && ', '||', '; ', ' & ', '|&', ';', '&');
+    const name = fc.stringMatching(/^[a-z][a-z0-9_.-]{0,5}$/);
+    const command = fc
+      .tuple(name, fc.array(word, { maxLength: 4 }))
+      .map(([n, args]) => [n, ...args].join(' '));
+    const op = fc.constantFrom(' | ', '|', ' && ', '||', '; ', ' & ', '|&', ';', '&');
     const line = fc
-      .array(fc.tuple(word, op), { minLength: 1, maxLength: 8 })
-      .map((parts) => parts.map(([w, o]) => w + o).join(''));
+      .tuple(command, fc.array(fc.tuple(op, command), { maxLength: 4 }))
+      .map(([first, rest]) => first + rest.map(([o, c]) => o + c).join(''));
+    let eligible = 0;
     fc.assert(
       fc.property(line, (src) => {
-        samePath(src);
+        if (samePath(src)) eligible++;
       }),
       { numRuns: 20000, seed: 20261129 },
     );
+    expect(eligible).toBeGreaterThan(5000);
   });
 });
