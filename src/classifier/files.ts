@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { matchPatternRule } from '../rules/pattern-rules.js';
 import type { Behavior, PatternRule, PermissionRule } from '../rules/types.js';
 import type { DecisionContext } from './context.js';
-import { criticalRemoval, isInside, protectedReason, realPath } from './paths.js';
+import { criticalRemoval, isInside, protectedReason, realPath, seedRealPath } from './paths.js';
 import { type PartVerdict, ruleName, ruleRef } from './verdict.js';
 
 export type FileAccessKind = 'read' | 'write' | 'delete';
@@ -23,9 +23,11 @@ export interface FileRequest {
   folder?: boolean;
 }
 
-function candidates(path: string, ctx: DecisionContext): string[] {
+/** The path and, when a link leads elsewhere, where it leads; `real` is undefined when that cannot be told. */
+function candidates(path: string, ctx: DecisionContext): { paths: string[]; real: string | undefined } {
+  if (ctx.realPaths && isInside(path, ctx.cwd)) seedRealPath(ctx.cwd, ctx.realPaths);
   const real = realPath(path, ctx.realPaths);
-  return real === path ? [path] : [path, real];
+  return { paths: real === undefined || real === path ? [path] : [path, real], real };
 }
 
 function firstPathRule(
@@ -98,7 +100,7 @@ export function decideFile(req: FileRequest, ctx: DecisionContext): PartVerdict 
   if (req.path === undefined) {
     return part('ask', 'dynamic', `${subject}: the path is only known at run time`);
   }
-  const paths = candidates(req.path, ctx);
+  const { paths, real } = candidates(req.path, ctx);
   const writing = req.access !== 'read';
   const editTool = 'Edit';
   const deny =
@@ -113,6 +115,13 @@ export function decideFile(req: FileRequest, ctx: DecisionContext): PartVerdict 
   if (ask) return part('ask', 'rule', `${subject}: ${ruleName(ask)} asks`, ask);
   const askPattern = firstPatternRule(ctx, 'ask', req.tool, paths, false);
   if (askPattern) return part('ask', 'rule', `${subject}: ${ruleName(askPattern)}`, askPattern);
+  if (real === undefined) {
+    return part(
+      'ask',
+      'dynamic',
+      `${subject}: cannot tell where the path leads (no permission to look, or a loop of links)`,
+    );
+  }
   if (writing) {
     for (const p of paths) {
       const reason = protectedReason(p);

@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, readlinkSync, realpathSync } from 'node:fs';
+import { existsSync, lstatSync, readlinkSync, realpathSync, type Stats } from 'node:fs';
 import { basename, dirname, isAbsolute, join, normalize, resolve, sep } from 'node:path';
 import { DYN, type Word } from '../bash/types.js';
 
@@ -51,9 +51,11 @@ export function resolvePath(value: string, ctx: PathContext, cwd = ctx.cwd): str
 
 /**
  * The path with symlinks resolved where the file (or its nearest existing parent) exists. An allow rule must
- * match both the path and this; a deny rule applies when either matches.
+ * match both the path and this; a deny rule applies when either matches. Undefined when the file system will
+ * not say (no permission to look, a loop of links). `cache` holds what this one decision has already looked
+ * up; it is never shared between decisions, since a link can be swapped between them.
  */
-export function realPath(path: string, cache?: Map<string, string>, hops = 0): string {
+export function realPath(path: string, cache?: Map<string, string>, hops = 0): string | undefined {
   let head = path;
   const tail: string[] = [];
   const done = (real: string) => {
@@ -63,32 +65,49 @@ export function realPath(path: string, cache?: Map<string, string>, hops = 0): s
   for (;;) {
     const known = cache?.get(head);
     if (known !== undefined) return tail.length > 0 ? join(known, ...tail.reverse()) : known;
-    const entry = lstatSync(head, { throwIfNoEntry: false });
+    const parent = dirname(head);
+    if (parent === head) return done(head);
+    // Missing entries are walked past with lstat, which reports absence without throwing: a failed realpath
+    // costs several times more.
+    const entry = entryAt(head);
+    if (entry === null) return undefined;
     if (entry) {
-      if (entry.isSymbolicLink() && !existsSync(head) && hops < 40) {
+      const link = entry.isSymbolicLink();
+      if (link && !existsSync(head) && hops < 40) {
         // A dangling link: writing through it creates its target.
         const target = resolve(dirname(head), readlinkSync(head));
         return realPath(join(target, ...tail.reverse()), cache, hops + 1);
       }
+      const realParent = link ? undefined : cache?.get(parent);
+      if (realParent !== undefined) return done(join(realParent, basename(head)));
       try {
         return done(realpathSync.native(head));
       } catch {
-        return path;
+        return undefined;
       }
     }
-    const parent = dirname(head);
-    if (parent === head) return path;
     tail.push(basename(head));
     head = parent;
-    // The usual case: a new file in a folder that exists. One call settles it; anything odd takes the long way.
-    const cachedParent = cache?.get(head);
-    if (cachedParent === undefined) {
-      try {
-        return done(realpathSync.native(head));
-      } catch {
-        // missing or a dangling link: look at it with lstat below
-      }
-    }
+  }
+}
+
+/** The entry itself (links not followed); undefined when missing, null when it cannot be looked at. */
+function entryAt(path: string): Stats | undefined | null {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false });
+  } catch (error) {
+    // Below a file nothing can exist, nor be created.
+    return (error as NodeJS.ErrnoException).code === 'ENOTDIR' ? undefined : null;
+  }
+}
+
+/** Looks up a folder most paths of a decision lie in (the working folder) once, up front. */
+export function seedRealPath(folder: string, cache: Map<string, string>): void {
+  if (cache.has(folder)) return;
+  try {
+    cache.set(folder, realpathSync.native(folder));
+  } catch {
+    // a missing folder: realPath walks up from it as from any other path
   }
 }
 
