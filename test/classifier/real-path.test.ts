@@ -61,11 +61,13 @@ function build(entries: Entry[]): string {
   for (const e of entries) {
     const at = join(root, ...e.at);
     try {
-      if (e.kind === 'dir') mkdirSync(at, { recursive: true });
-      else if (e.kind === 'file') writeFileSync(at, '');
-      else {
+      if (e.kind === 'link') {
         const target = e.absolute ? join(root, ...e.target) : join(e.up ? '..' : '.', ...e.target);
         symlinkSync(target, at);
+      } else if (e.kind === 'dir') {
+        mkdirSync(at, { recursive: true });
+      } else {
+        writeFileSync(at, '');
       }
     } catch {
       // the place is taken, or its folder is a file or missing: the tree is simply different

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -150,14 +150,14 @@ describe('paths', () => {
     const dir = mkdtempSync(join(tmpdir(), 'automode-paths-'));
     mkdirSync(join(dir, 'real'));
     symlinkSync(join(dir, 'real'), join(dir, 'link'));
-    expect(realPath(join(dir, 'link', 'new.txt'))).toBe(join(realPath(dir), 'real', 'new.txt'));
+    expect(realPath(join(dir, 'link', 'new.txt'))).toBe(join(realpathSync(dir), 'real', 'new.txt'));
   });
 
   it('follows a dangling link to the target that writing through it would create', () => {
     const dir = mkdtempSync(join(tmpdir(), 'automode-paths-'));
     symlinkSync(join(dir, 'home', '.bashrc'), join(dir, 'innocent.txt'));
     symlinkSync(join(dir, 'missing-dir'), join(dir, 'dirlink'));
-    expect(realPath(join(dir, 'innocent.txt'))).toBe(join(realPath(dir), 'home', '.bashrc'));
-    expect(realPath(join(dir, 'dirlink', 'a', 'b'))).toBe(join(realPath(dir), 'missing-dir', 'a', 'b'));
+    expect(realPath(join(dir, 'innocent.txt'))).toBe(join(realpathSync(dir), 'home', '.bashrc'));
+    expect(realPath(join(dir, 'dirlink', 'a', 'b'))).toBe(join(realpathSync(dir), 'missing-dir', 'a', 'b'));
   });
 });
