@@ -43,7 +43,13 @@ export interface ClassifiedVerdict extends Verdict {
 
 /** A classification started ahead of need: the agent calls `speculate` as soon as a tool_use block is complete. */
 export interface Speculation {
+  /** The full verdict, the model's judgement included. */
   readonly promise: Promise<ClassifiedVerdict>;
+  /**
+   * The verdict of the rules alone, before any model call (the same analysis, done once). With no model
+   * configured, or nothing left open, it is the full verdict.
+   */
+  readonly rules: Promise<ClassifiedVerdict>;
   /** Stops waiting; the model call is aborted when no one else waits for the same answer. */
   cancel(): void;
 }
@@ -66,6 +72,16 @@ export interface ClassifierOptions {
   modelTimeoutMs?: number;
   cacheTtlMs?: number;
   cacheSize?: number;
+}
+
+interface RulesPhase {
+  call: ToolCall;
+  mode: Mode;
+  cwd: string;
+  /** Before the mode is applied: the model stage works on these. */
+  parts: PartVerdict[];
+  analysis: Analysis | undefined;
+  verdict: ClassifiedVerdict;
 }
 
 export function resolveMode(settings: LoadedSettings, requested?: Mode): Mode {
@@ -109,7 +125,8 @@ export function createClassifier(settings: LoadedSettings, options: ClassifierOp
   };
   const denials = new DenialTracker();
 
-  const classify = async (call: ToolCall, extra: ClassifyOptions = {}): Promise<ClassifiedVerdict> => {
+  /** The deterministic checks: everything but the model. */
+  const rulesPhase = async (call: ToolCall): Promise<RulesPhase> => {
     const mode = resolveMode(settings, call.mode);
     const cwd = call.cwd ?? settings.cwd;
     const ctx: DecisionContext = {
@@ -138,37 +155,48 @@ export function createClassifier(settings: LoadedSettings, options: ClassifierOp
       parts = classifyTool(call.tool, call.input, ctx);
     }
     if (failure) parts.push(failure);
-    let model: ModelInfo | undefined;
+    const verdict: ClassifiedVerdict = combine(call.tool, mode, applyMode(parts, mode));
+    if (analysis) verdict.analysis = analysis;
+    return { call, mode, cwd, parts, analysis, verdict };
+  };
+
+  /** The model judges what the rules leave open, when one is configured and something is left open. */
+  const modelPhase = async (phase: RulesPhase, extra: ClassifyOptions): Promise<ClassifiedVerdict> => {
+    const { call, mode, cwd, analysis } = phase;
     const allShell = call.tool === 'Bash' && settings.prose.classifyAllShell === true;
-    if (options.model && needsModel(parts, mode, allShell)) {
-      const stage = await modelStage(options.model);
-      const request = {
-        prose: settings.prose,
-        tool: call.tool,
-        input: call.input,
-        context: extra.context,
-        mode,
-        cwd,
-        ...(analysis ? { analysis } : {}),
-      };
-      const { judgement, cached } = await stage.judge(stage.key(request), request, extra.signal);
-      const tracked = denials.record(judgement, cached);
-      parts = modelParts(parts, tracked, mode, allShell);
-      model = modelInfo(judgement, cached, tracked !== judgement);
-    }
-    parts = applyMode(parts, mode);
+    if (!options.model || !needsModel(phase.parts, mode, allShell)) return phase.verdict;
+    const stage = await modelStage(options.model);
+    const request = {
+      prose: settings.prose,
+      tool: call.tool,
+      input: call.input,
+      context: extra.context,
+      mode,
+      cwd,
+      ...(analysis ? { analysis } : {}),
+    };
+    const { judgement, cached } = await stage.judge(stage.key(request), request, extra.signal);
+    const tracked = denials.record(judgement, cached);
+    const parts = applyMode(modelParts(phase.parts, tracked, mode, allShell), mode);
     const verdict: ClassifiedVerdict = combine(call.tool, mode, parts);
     if (analysis) verdict.analysis = analysis;
-    if (model) verdict.model = model;
+    verdict.model = modelInfo(judgement, cached, tracked !== judgement);
     return verdict;
   };
+
+  const classify = async (call: ToolCall, extra: ClassifyOptions = {}): Promise<ClassifiedVerdict> =>
+    modelPhase(await rulesPhase(call), extra);
 
   const speculate = (call: ToolCall, extra: ClassifyOptions = {}): Speculation => {
     const controller = new AbortController();
     const outer = extra.signal;
     if (outer) outer.addEventListener('abort', () => controller.abort(), { once: true });
-    const promise = classify(call, { ...extra, signal: controller.signal });
-    return { promise, cancel: () => controller.abort() };
+    const first = rulesPhase(call);
+    const rules = first.then((phase) => phase.verdict);
+    // Nobody has to wait for the rules' verdict; its failure also fails `promise`, where it is reported.
+    rules.catch(() => undefined);
+    const promise = first.then((phase) => modelPhase(phase, { ...extra, signal: controller.signal }));
+    return { promise, rules, cancel: () => controller.abort() };
   };
 
   return {

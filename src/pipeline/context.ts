@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TranscriptContext } from '../classifier/model/prompt.js';
 import { type HookConfig, hookConfig } from '../hooks/config.js';
-import { type Classifier, createClassifier } from '../permissions/classifier.js';
+import type { Classifier } from '../permissions/classifier.js';
 import type { Mode } from '../rules/types.js';
 import { coordinatorHandler } from './handlers/coordinator.js';
 import type { PermissionHandler } from './permission/types.js';
@@ -37,19 +37,7 @@ export interface PipelineOptions {
 
 /** The classifier, which grows session rules as the user says "always allow". */
 export class PermissionState {
-  private rulesOnlyFor: Classifier | undefined;
-  private rulesOnlyClassifier: Classifier | undefined;
-
   constructor(public classifier: Classifier) {}
-
-  /** The same rules without the model: what is decided before the model answers. */
-  rulesOnly(): Classifier {
-    if (this.rulesOnlyFor !== this.classifier) {
-      this.rulesOnlyFor = this.classifier;
-      this.rulesOnlyClassifier = createClassifier(this.classifier.settings);
-    }
-    return this.rulesOnlyClassifier!;
-  }
 
   grant(rules: readonly string[]): void {
     if (rules.length === 0) return;

@@ -184,6 +184,33 @@ describe('speculation, cache and denial tracking', () => {
     expect(Date.now() - started).toBeLessThan(1000);
   });
 
+  it("a speculation gives the rules' verdict before the model answers, from the same analysis", async () => {
+    const c = await classifierFor([{ ...flag(false), delayMs: 300 }]);
+    const s = c.speculate(npmInstall);
+    let modelDone = false;
+    void s.promise.then(() => {
+      modelDone = true;
+    });
+    const rules = await s.rules;
+    expect(modelDone).toBe(false);
+    expect(rules.decision).toBe('ask');
+    expect(rules.by).toBe('no-rule');
+    expect(rules.model).toBeUndefined();
+    const full = await s.promise;
+    expect(full.decision).toBe('allow');
+    expect(full.analysis).toBe(rules.analysis);
+    expect(server!.messageRequests()).toHaveLength(1);
+  });
+
+  it("the rules' verdict is the full verdict when the rules decide alone", async () => {
+    const c = await classifierFor([flag(false)]);
+    const s = c.speculate({ ...npmInstall, input: { command: 'rm -rf /' } });
+    const rules = await s.rules;
+    expect(rules.decision).toBe('deny');
+    expect(await s.promise).toBe(rules);
+    expect(server!.messageRequests()).toHaveLength(0);
+  });
+
   it('after 3 model denials in a row, the next denial asks instead', async () => {
     const denyAll = (n: number) =>
       Array.from({ length: n }, () => [flag(true), decide('soft_deny', 'X')]).flat();

@@ -92,7 +92,7 @@ export async function permissionStage(i: PermissionStageInput): Promise<Permissi
     const d = decideWith(verdict);
     return d.behavior === 'ask' ? ask(i, d, verdict, undefined) : final(d);
   }
-  const rules = await safely(ctx.permissions.rulesOnly().classify(call, { signal: i.signal }), call, mode);
+  const rules = await safely(speculation.rules, call, mode);
   const early = decideWith(rules);
   if (early.behavior === 'deny') {
     speculation.cancel();
