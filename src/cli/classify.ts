@@ -3,6 +3,7 @@ import { createInterface } from 'node:readline';
 import type { TranscriptContext } from '../classifier/model/prompt.js';
 import { readTranscript } from '../classifier/model/transcript.js';
 import { createClassifier, type ToolCall } from '../permissions/classifier.js';
+import { toMode } from '../rules/settings-check.js';
 import type { Mode } from '../rules/types.js';
 import type { CommandModule } from './main.js';
 import { type ModelArgs, modelFromArgs, withModelOptions } from './model-args.js';
@@ -146,20 +147,7 @@ export function parseCallLine(line: string, mode?: Mode): ToolCall | { error: st
   }
   const call: ToolCall = { tool: tool_name, input: tool_input as Record<string, unknown> };
   if (typeof cwd === 'string') call.cwd = cwd;
-  const m = mode ?? (typeof permission_mode === 'string' ? toMode(permission_mode) : undefined);
+  const m = mode ?? toMode(permission_mode);
   if (m) call.mode = m;
   return call;
-}
-
-export function toMode(text: string): Mode | undefined {
-  const modes: Record<string, Mode> = {
-    default: 'default',
-    manual: 'default',
-    acceptEdits: 'acceptEdits',
-    plan: 'plan',
-    auto: 'auto',
-    dontAsk: 'dontAsk',
-    bypassPermissions: 'bypassPermissions',
-  };
-  return modes[text];
 }

@@ -1,4 +1,5 @@
 import type { Segment } from './document.js';
+import type { Mode } from './types.js';
 
 /**
  * A quick check that a settings object satisfies SettingsSchema, without loading zod (which costs tens of
@@ -31,6 +32,12 @@ function isStrings(x: unknown): boolean {
 
 export function isMode(x: unknown): x is (typeof MODES)[number] {
   return typeof x === 'string' && (MODES as readonly string[]).includes(x);
+}
+
+/** A mode as settings and hook inputs spell it; `manual` is the older name of `default`. */
+export function toMode(x: unknown): Mode | undefined {
+  if (!isMode(x)) return undefined;
+  return x === 'manual' ? 'default' : x;
 }
 
 export function isStringRecord(x: unknown): x is Record<string, string> {

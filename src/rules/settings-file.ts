@@ -3,7 +3,7 @@ import type { LocatedDocument, Segment } from './document.js';
 import { locatedPermissionRule } from './located-rule.js';
 import { diagnosticAt, type Origin, provenanceAt } from './origin.js';
 import { PROSE_SECTIONS, type RawProse, type RawSection } from './prose-types.js';
-import { isHooks, isMode, isObject, isStringRecord, type SchemaIssue } from './settings-check.js';
+import { isHooks, isObject, isStringRecord, type SchemaIssue, toMode } from './settings-check.js';
 import type { DirectoryEntry, HookBlock, Scalars } from './settings-types.js';
 import type { Behavior, Diagnostic, PermissionRule, SourceName } from './types.js';
 import { BEHAVIORS } from './types.js';
@@ -59,11 +59,8 @@ export function readSettingsContent(
     });
   }
 
-  const mode = permissions.defaultMode;
-  if (isMode(mode)) {
-    const value = mode === 'manual' ? 'default' : mode;
-    content.scalars.defaultMode = { value, provenance: at(['permissions', 'defaultMode']) };
-  }
+  const mode = toMode(permissions.defaultMode);
+  if (mode) content.scalars.defaultMode = { value: mode, provenance: at(['permissions', 'defaultMode']) };
   if (permissions.disableBypassPermissionsMode === 'disable') {
     content.scalars.disableBypassPermissionsMode = {
       value: 'disable',

@@ -4,7 +4,7 @@ import { builtinOptions } from '../../src/rules/builtin.js';
 import { readDocument } from '../../src/rules/document.js';
 import { loadSettings } from '../../src/rules/load.js';
 import { patternChecks, readPatternRules } from '../../src/rules/pattern-rules.js';
-import { settingsLookValid, settingsSchemaIssues } from '../../src/rules/settings-check.js';
+import { settingsLookValid, settingsSchemaIssues, toMode } from '../../src/rules/settings-check.js';
 
 describe('shipped rules', () => {
   it('pass the full checks that user rule files get (schema, backtracking, examples)', async () => {
@@ -101,5 +101,15 @@ describe('the quick settings check', () => {
       }),
       { numRuns: 2000, seed: 20261129 },
     );
+  });
+});
+
+describe('mode names', () => {
+  it('read `manual` as `default` and refuse names that are not modes', () => {
+    expect(toMode('manual')).toBe('default');
+    expect(toMode('acceptEdits')).toBe('acceptEdits');
+    expect(toMode('bypassPermissions')).toBe('bypassPermissions');
+    expect(toMode('Auto')).toBeUndefined();
+    expect(toMode(3)).toBeUndefined();
   });
 });
