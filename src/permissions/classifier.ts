@@ -141,18 +141,28 @@ export function createClassifier(settings: LoadedSettings, options: ClassifierOp
     };
     let analysis: Analysis | undefined;
     let parts: PartVerdict[];
-    if (call.tool === 'Bash') {
-      const command = call.input.command;
-      if (typeof command !== 'string') {
-        parts = [
-          { subject: 'Bash', decision: 'ask', by: 'opaque', reason: 'the Bash input has no command string' },
-        ];
+    try {
+      if (call.tool === 'Bash') {
+        const command = call.input.command;
+        if (typeof command !== 'string') {
+          parts = [
+            {
+              subject: 'Bash',
+              decision: 'ask',
+              by: 'opaque',
+              reason: 'the Bash input has no command string',
+            },
+          ];
+        } else {
+          analysis = await analyzeBash(command);
+          parts = [...classifyBashInput(call.input, ctx), ...classifyBash(analysis, ctx)];
+        }
       } else {
-        analysis = await analyzeBash(command);
-        parts = [...classifyBashInput(call.input, ctx), ...classifyBash(analysis, ctx)];
+        parts = classifyTool(call.tool, call.input, ctx);
       }
-    } else {
-      parts = classifyTool(call.tool, call.input, ctx);
+    } catch (e) {
+      const reason = `the checks failed, so it asks: ${e instanceof Error ? e.message : String(e)}`;
+      parts = [{ subject: call.tool, decision: 'ask', by: 'opaque', reason }];
     }
     if (failure) parts.push(failure);
     const verdict: ClassifiedVerdict = combine(call.tool, mode, applyMode(parts, mode));
