@@ -9,17 +9,20 @@ export {
 } from './config.js';
 export { compileMatcher, type Matcher } from './matcher.js';
 export {
+  aggregatePermissionDenied,
   aggregatePermissionRequest,
   aggregatePostToolUse,
   aggregatePreToolUse,
   type EventInput,
   type HookOutcome,
   hasHooks,
+  type PermissionDeniedOutcome,
   type PermissionRequestOutcome,
   type PostToolUseOutcome,
   type PreToolUseOutcome,
   type RunHooksOptions,
   runHooks,
+  runPermissionDeniedHooks,
   runPermissionRequestHooks,
   runPostToolUseHooks,
   runPreToolUseHooks,

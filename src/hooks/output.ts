@@ -32,6 +32,11 @@ export interface PermissionRequestResult extends CommonResult {
   reason?: string;
 }
 
+export interface PermissionDeniedResult extends CommonResult {
+  /** The model may try the denied call again. */
+  retry?: boolean;
+}
+
 function label(run: HookRun): string {
   return `hook \`${run.hook.command}\``;
 }
@@ -168,5 +173,23 @@ export function permissionRequestResult(run: HookRun): PermissionRequestResult {
     errors.push('decision is not an object');
   }
   if (errors.length > 0 && r.decision === 'allow') delete r.decision;
+  return withErrors(r, run, errors);
+}
+
+/** PermissionDenied hooks observe a denial; they cannot undo it, only say that the model may retry. */
+export function permissionDeniedResult(run: HookRun): PermissionDeniedResult {
+  const failure = runError(run);
+  if (failure) return { error: failure };
+  if (run.status === 'blocked') {
+    return { error: `${label(run)} exited with code 2, which cannot block a call that is already denied` };
+  }
+  const { json, error } = parseJson(run);
+  if (error) return { error };
+  if (!json) return {};
+  const errors: string[] = [];
+  const r: PermissionDeniedResult = common(json, 'PermissionDenied', errors);
+  const specific = isObject(json.hookSpecificOutput) ? json.hookSpecificOutput : {};
+  if (typeof specific.retry === 'boolean') r.retry = specific.retry;
+  else if (specific.retry !== undefined) errors.push('retry is not a boolean');
   return withErrors(r, run, errors);
 }

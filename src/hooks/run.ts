@@ -1,9 +1,11 @@
 import { runCommandHook } from './command.js';
 import { type HookConfig, matchingHooks } from './config.js';
 import {
+  type PermissionDeniedResult,
   type PermissionRequestResult,
   type PostToolUseResult,
   type PreToolUseResult,
+  permissionDeniedResult,
   permissionRequestResult,
   postToolUseResult,
   preToolUseResult,
@@ -69,11 +71,16 @@ export interface PermissionRequestOutcome extends HookOutcome {
   reason?: string;
 }
 
+export interface PermissionDeniedOutcome extends HookOutcome {
+  /** Some hook said the model may retry the call. */
+  retry: boolean;
+}
+
 const RANK = { allow: 0, ask: 1, deny: 2 } as const;
 
 function collect(
   runs: HookRun[],
-  results: (PreToolUseResult | PostToolUseResult | PermissionRequestResult)[],
+  results: (PreToolUseResult | PostToolUseResult | PermissionRequestResult | PermissionDeniedResult)[],
 ) {
   const outcome: HookOutcome = { runs, additionalContext: [], systemMessages: [], errors: [] };
   for (const r of results) {
@@ -136,6 +143,11 @@ export function aggregatePermissionRequest(runs: HookRun[]): PermissionRequestOu
   return outcome;
 }
 
+export function aggregatePermissionDenied(runs: HookRun[]): PermissionDeniedOutcome {
+  const results = runs.map(permissionDeniedResult);
+  return { ...collect(runs, results), retry: results.some((r) => r.retry === true) };
+}
+
 export type EventInput = Omit<HookInput, 'hook_event_name'>;
 
 export async function runPreToolUseHooks(config: HookConfig, input: EventInput, options: RunHooksOptions) {
@@ -158,6 +170,15 @@ export async function runPermissionRequestHooks(
 ) {
   const runs = await runHooks(config, { ...input, hook_event_name: 'PermissionRequest' }, options);
   return aggregatePermissionRequest(runs);
+}
+
+export async function runPermissionDeniedHooks(
+  config: HookConfig,
+  input: EventInput & { reason: string },
+  options: RunHooksOptions,
+) {
+  const runs = await runHooks(config, { ...input, hook_event_name: 'PermissionDenied' }, options);
+  return aggregatePermissionDenied(runs);
 }
 
 export function hasHooks(config: HookConfig, event: HookEvent, toolName: string): boolean {

@@ -1,13 +1,19 @@
 import type { SourceName } from '../rules/types.js';
 
 /** The events the pipeline fires. Names are case-sensitive, as in settings files. */
-export type HookEvent = 'PreToolUse' | 'PostToolUse' | 'PostToolUseFailure' | 'PermissionRequest';
+export type HookEvent =
+  | 'PreToolUse'
+  | 'PostToolUse'
+  | 'PostToolUseFailure'
+  | 'PermissionRequest'
+  | 'PermissionDenied';
 
 export const HOOK_EVENTS: readonly HookEvent[] = [
   'PreToolUse',
   'PostToolUse',
   'PostToolUseFailure',
   'PermissionRequest',
+  'PermissionDenied',
 ];
 
 /** One `{"type": "command"}` entry of a settings `hooks` block, with the matcher it sits under. */
@@ -37,6 +43,8 @@ export interface HookInput {
   error?: string;
   is_interrupt?: boolean;
   permission_suggestions?: unknown[];
+  /** PermissionDenied: why the classifier denied the call. */
+  reason?: string;
 }
 
 /** How one hook process ended. `blocked` is exit code 2. */

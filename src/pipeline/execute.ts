@@ -1,4 +1,4 @@
-import { runPreToolUseHooks } from '../hooks/run.js';
+import { runPermissionDeniedHooks, runPreToolUseHooks } from '../hooks/run.js';
 import type { Speculation, ToolCall } from '../permissions/classifier.js';
 import { completeCall, hookMessage } from './complete.js';
 import type { ToolUseContext } from './context.js';
@@ -27,6 +27,8 @@ export const REJECT_MESSAGE =
   "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.";
 
 export const INTERRUPT_MESSAGE = 'Interrupted by user: the tool use was cancelled.';
+export const RETRY_MESSAGE =
+  'A PermissionDenied hook says you may retry this call; consider whether the denial was a mistake first.';
 
 /**
  * The eight stages for one tool_use block: lookup, validation, PreToolUse hooks with the speculative
@@ -187,7 +189,19 @@ export async function* executeToolUse(
         permission.by === 'user'
           ? REJECT_MESSAGE
           : `Permission to use ${tool.name} has been denied: ${permission.reason}`;
-      yield fail('permission', 'PermissionDenied', guidance ? `${text}\n\n${guidance}` : text);
+      const notes = guidance ? [guidance] : [];
+      if (permission.model) {
+        const denied = await runPermissionDeniedHooks(
+          ctx.hooks,
+          { ...hookInput(ctx, tool.name, input, block.id), reason: permission.reason },
+          hookOptions(ctx, controller.signal),
+        );
+        const deniedMessage = hookMessage(block.id, 'PermissionDenied', denied);
+        if (deniedMessage) yield deniedMessage;
+        notes.push(...denied.additionalContext.map((t) => `PermissionDenied hook context: ${t}`));
+        if (denied.retry) notes.push(RETRY_MESSAGE);
+      }
+      yield fail('permission', 'PermissionDenied', [text, ...notes].join('\n\n'));
       return;
     }
     ctx.session.denials.allow(tool.name, input);

@@ -3,7 +3,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hookConfig, matchingHooks } from '../../src/hooks/config.js';
 import { compileMatcher } from '../../src/hooks/matcher.js';
-import { type EventInput, runPostToolUseHooks, runPreToolUseHooks } from '../../src/hooks/run.js';
+import {
+  type EventInput,
+  runPermissionDeniedHooks,
+  runPostToolUseHooks,
+  runPreToolUseHooks,
+} from '../../src/hooks/run.js';
 import type { HookBlock } from '../../src/rules/settings-types.js';
 import { hookCommand, preDecision, tempDir } from './helpers.js';
 
@@ -262,6 +267,38 @@ describe('command hooks as real processes', () => {
     const out = await runPostToolUseHooks(c, 'PostToolUse', { ...input(), tool_response: { ok: 1 } }, opts);
     expect(out.blocks).toEqual(['lint failed', 'format it']);
     expect(out.additionalContext).toEqual(['see lint.log']);
+  });
+
+  it('PermissionDenied hooks get the reason and may say retry; exit 2 and a bad retry are reported', async () => {
+    const dir = await tempDir();
+    const record = path.join(dir, 'input.json');
+    const retry = { hookSpecificOutput: { hookEventName: 'PermissionDenied', retry: true } };
+    const yes = config(
+      [{ hooks: [{ command: hookCommand({ stdout: retry, record }) }] }],
+      'PermissionDenied',
+    );
+    const said = await runPermissionDeniedHooks(yes, { ...input(), reason: 'the model said no' }, opts);
+    expect(said.retry).toBe(true);
+    expect(said.errors).toEqual([]);
+    const received = JSON.parse(await readFile(record, 'utf8')).input;
+    expect(received).toMatchObject({ hook_event_name: 'PermissionDenied', reason: 'the model said no' });
+
+    const bad = config(
+      [
+        {
+          hooks: [
+            { command: hookCommand({ stdout: { hookSpecificOutput: { retry: 'yes' } } }) },
+            { command: hookCommand({ stderr: 'no', exit: 2 }) },
+          ],
+        },
+      ],
+      'PermissionDenied',
+    );
+    const unusable = await runPermissionDeniedHooks(bad, { ...input(), reason: 'r' }, opts);
+    expect(unusable.retry).toBe(false);
+    expect(unusable.errors).toHaveLength(2);
+    expect(unusable.errors.join('\n')).toMatch(/retry is not a boolean/);
+    expect(unusable.errors.join('\n')).toMatch(/cannot block/);
   });
 
   it('an abort kills the hooks at once', async () => {

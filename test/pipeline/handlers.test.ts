@@ -1,11 +1,12 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { access, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadBash } from '../../src/bash/analyze.js';
 import { STAGE1_TOOL, STAGE2_TOOL } from '../../src/classifier/model/prompt.js';
 import { createModelClient } from '../../src/llm/client.js';
-import { REJECT_MESSAGE } from '../../src/pipeline/execute.js';
+import { REJECT_MESSAGE, RETRY_MESSAGE } from '../../src/pipeline/execute.js';
 import { coordinatorHandler } from '../../src/pipeline/handlers/coordinator.js';
 import { interactiveHandler } from '../../src/pipeline/handlers/interactive.js';
 import { FileMailbox } from '../../src/pipeline/handlers/mailbox.js';
@@ -352,5 +353,71 @@ describe('stage 3', () => {
     // one after the other would take 1200 ms and more
     expect(modelStart).toBeLessThan(hookStart + 400);
     expect(took).toBeLessThan(1050);
+  });
+});
+
+describe('PermissionDenied hooks', () => {
+  const hardDeny = [
+    reply.toolUse({ name: STAGE1_TOOL, input: { flag: true, rule: 'Exfiltration' } }),
+    reply.toolUse({
+      name: STAGE2_TOOL,
+      input: {
+        reason: 'sends the keys out',
+        decision: 'hard_deny',
+        rule: 'Exfiltration',
+        allow_exception: '',
+        user_requested: false,
+      },
+    }),
+  ];
+
+  async function withHook(stdout: object) {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'automode-denied-'));
+    const record = path.join(dir, 'denied.jsonl');
+    const project = {
+      hooks: {
+        PermissionDenied: [
+          { matcher: 'Bash', hooks: [{ type: 'command', command: hookCommand({ stdout, record }) }] },
+        ],
+      },
+    };
+    return { project, record };
+  }
+
+  it("fire after the model's denial, with the reason; retry and context reach the model", async () => {
+    const model = await modelServer(hardDeny);
+    const { project, record } = await withHook({
+      hookSpecificOutput: {
+        hookEventName: 'PermissionDenied',
+        retry: true,
+        additionalContext: 'ask on #sec',
+      },
+    });
+    const { ctx } = await setup({ model, project, mode: 'auto' });
+    const r = await run(ctx, 'Bash', { command: 'npm run upload-keys' });
+    expect(r.messages.find((m) => m.type === 'permission')).toMatchObject({
+      decision: 'deny',
+      by: 'classifier',
+    });
+    expect(r.result.block.is_error).toBe(true);
+    expect(r.text).toMatch(/sends the keys out/);
+    expect(r.text).toContain('PermissionDenied hook context: ask on #sec');
+    expect(r.text).toContain(RETRY_MESSAGE);
+    const seen = JSON.parse((await readFile(record, 'utf8')).trim()).input;
+    expect(seen).toMatchObject({ hook_event_name: 'PermissionDenied', tool_name: 'Bash' });
+    expect(seen.reason).toMatch(/sends the keys out/);
+  });
+
+  it("do not fire for a rule's denial, and without retry the result says nothing of one", async () => {
+    const model = await modelServer(hardDeny);
+    const { project, record } = await withHook({ hookSpecificOutput: { hookEventName: 'PermissionDenied' } });
+    const { ctx } = await setup({ model, project, mode: 'auto' });
+    const byRule = await run(ctx, 'Bash', { command: 'rm -rf /' });
+    expect(byRule.messages.find((m) => m.type === 'permission')).toMatchObject({ decision: 'deny' });
+    await expect(access(record)).rejects.toThrow();
+    const byModel = await run(ctx, 'Bash', { command: 'npm run upload-keys' });
+    expect(byModel.text).toMatch(/sends the keys out/);
+    expect(byModel.text).not.toContain(RETRY_MESSAGE);
+    expect((await readFile(record, 'utf8')).trim().split('\n')).toHaveLength(1);
   });
 });

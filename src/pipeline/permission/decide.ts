@@ -26,7 +26,7 @@ export interface DecisionInputs {
 }
 
 function fromVerdict(behavior: AutoDecision['behavior'], v: Verdict): AutoDecision {
-  const d: AutoDecision = { behavior, by: 'classifier', reason: v.reason };
+  const d: AutoDecision = { behavior, by: 'classifier', reason: v.reason, verdictBy: v.by };
   if (v.rule) d.rule = v.rule;
   return d;
 }

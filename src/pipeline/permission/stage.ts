@@ -36,6 +36,8 @@ export interface PermissionOutcome {
   by: string;
   reason: string;
   rule?: RuleRef;
+  /** The model's judgement decided (PermissionDenied hooks fire for its denials). */
+  model?: true;
 }
 
 /** A classifier that throws asks (by a reason no allow overrides); it never allows. */
@@ -65,6 +67,7 @@ function final(d: AutoDecision): PermissionOutcome {
     reason: d.reason,
   };
   if (d.rule) out.rule = d.rule;
+  if (d.verdictBy === 'model') out.model = true;
   return out;
 }
 
@@ -159,5 +162,6 @@ async function ask(
     by: answer.by,
     reason: answer.reason,
   };
+  if (answer.by === 'classifier' && classifier && (await classifier).verdictBy === 'model') out.model = true;
   return out;
 }

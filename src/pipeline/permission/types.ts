@@ -1,4 +1,4 @@
-import type { RuleRef } from '../../classifier/verdict.js';
+import type { DecidedBy, RuleRef } from '../../classifier/verdict.js';
 import type { ClassifiedVerdict } from '../../permissions/classifier.js';
 import type { LoadedSettings } from '../../rules/settings-types.js';
 import type { AnyTool } from '../tool.js';
@@ -10,6 +10,8 @@ export interface AutoDecision {
   by: string;
   reason: string;
   rule?: RuleRef;
+  /** For the classifier's decisions: what settled its verdict (`model` when the model judged). */
+  verdictBy?: DecidedBy;
 }
 
 /** A permission handler's final answer. */
