@@ -40,6 +40,8 @@ export interface CommandViews {
   resolved: string[];
   /** Whether `resolved` differs from `values`. */
   homeSpelled: boolean;
+  /** `resolved` joined, with the home folder written `~` (`rm -rf /home/u/*` → `rm -rf ~/*`); for deny patterns. */
+  tilde: string;
   /** `resolved`, normalised; computed on first use. */
   resolvedNormalized?: NormalizedCommand;
   normalized: NormalizedCommand;
@@ -54,7 +56,8 @@ export interface CommandViews {
   readOnly?: ReadOnlyCheck;
 }
 
-const HOME_WORD = /^"?(?:\$HOME|\$\{HOME\})"?((?:\/[^$`\\'"*?[\]{}]*)?)"?$/;
+/** `$HOME`, `"${HOME}"/x`, `$HOME/*`: the rest may hold glob characters, which deny views keep as written. */
+const HOME_WORD = /^"?(?:\$HOME|\$\{HOME\})"?((?:\/[^$`\\'"{}]*)?)"?$/;
 
 function resolveHome(word: Word, home: string): string {
   if (word.static) {
@@ -90,6 +93,8 @@ export function viewsOf(cmd: SimpleCommand, home = ''): CommandViews {
     values,
     raw,
     based,
+    tilde:
+      home !== '' && (spellsHome || values.some((w) => w.startsWith(home))) ? tildeLine(resolved, home) : raw,
     written: quoted ? argv.map((w) => w.text).join(' ') : raw,
     resolved,
     homeSpelled: spellsHome && resolved.some((w, i) => w !== values[i]),
@@ -100,6 +105,22 @@ export function viewsOf(cmd: SimpleCommand, home = ''): CommandViews {
     harmlessEnv: cmd.assignments.every((a) => HARMLESS_ENV.has(a.name) && a.value.static),
     extraArgs: cmd.nested?.extraArgs === true,
   };
+}
+
+function tildeLine(words: string[], home: string): string {
+  let changed = false;
+  const out = words.map((w) => {
+    if (w === home) {
+      changed = true;
+      return '~';
+    }
+    if (w.length > home.length && w.startsWith(home) && w[home.length] === '/' && home !== '/') {
+      changed = true;
+      return `~${w.slice(home.length)}`;
+    }
+    return w;
+  });
+  return changed ? out.join(' ') : words.join(' ');
 }
 
 /**

@@ -146,7 +146,8 @@ function firstRule(
   for (const rule of ctx.index.tool(behavior, 'Bash')) {
     if (rule.parsed.kind === 'tool') return rule;
   }
-  const subjects = behavior === 'allow' ? (v.allStatic ? [v.raw] : []) : [v.raw, v.based, v.normalized.line];
+  const subjects =
+    behavior === 'allow' ? (v.allStatic ? [v.raw] : []) : [v.raw, v.based, v.normalized.line, v.tilde];
   if (subjects.length === 0) return undefined;
   for (const rule of ctx.index.commandPatterns(behavior, subjects)) {
     if (subjects.some((s) => matchPatternRule(rule, s))) return rule;
