@@ -5,7 +5,8 @@ import type { Behavior, PatternRule, PermissionRule } from '../rules/types.js';
 import { allowMatches, allowNames, type CommandViews, denyMatches, mayMatch, viewsOf } from './bash-match.js';
 import type { DecisionContext } from './context.js';
 import { decideFile, type FileAccessKind } from './files.js';
-import { globBase, resolveWordPath } from './paths.js';
+import { expandGlob, MAX_GLOB_ENTRIES } from './globs.js';
+import { globPattern, isInside, resolvePath, resolveWordPath } from './paths.js';
 import { checkReadOnly, type ReadOnlyCheck } from './readonly.js';
 import { isStricter, type PartVerdict, ruleName, ruleRef } from './verdict.js';
 
@@ -377,19 +378,25 @@ function decideEffect(
         ? 'delete'
         : 'write';
   const glob = access === 'read' && isGlobOnly(effect.path);
-  const paths = glob ? resolveGlobs(effect.path, ctx, cwds) : resolveAll(effect.path, ctx, cwds);
+  const listing = effect.access === 'metadata' || (cmd !== undefined && LISTING.has(cmd.name?.program ?? ''));
   let worst: PartVerdict | undefined;
-  for (const path of paths) {
-    const req = {
-      access,
-      path,
-      shown: effect.path.value,
-      tool: 'Bash',
-      listing: effect.access === 'metadata' || (cmd !== undefined && LISTING.has(cmd.name?.program ?? '')),
-      folder: glob,
-    } as const;
+  const decide = (path: string | undefined, shown: string) => {
+    const req = { access, path, shown, tool: 'Bash', listing } as const;
     const p = decideFile(covered ? { ...req, coveredByRule: covered } : req, ctx);
     if (!worst || isStricter(p.decision, worst.decision)) worst = p;
+  };
+  if (glob) {
+    const shown = effect.path.value;
+    for (const pattern of globPatterns(effect.path, ctx, cwds)) {
+      const expansion = pattern === undefined ? undefined : expandGlob(pattern);
+      if (expansion === undefined) decide(undefined, shown);
+      else if (expansion.kind !== 'paths') return globPart(shown, expansion.kind, cmd);
+      else
+        for (const path of expansion.paths)
+          decide(resolvePath(path, ctx), matchedName(path, pattern!, shown, ctx));
+    }
+  } else {
+    for (const path of resolveAll(effect.path, ctx, cwds)) decide(path, effect.path.value);
   }
   const result = worst!;
   if (cmd) result.command = cmd.id;
@@ -400,14 +407,40 @@ function isGlobOnly(word: Word): boolean {
   return word.dynamic.length > 0 && word.dynamic.every((d) => d === 'glob');
 }
 
-function resolveGlobs(
+function globPatterns(
   word: Word,
   ctx: DecisionContext,
   cwds: string[] | undefined,
 ): Array<string | undefined> {
-  if (word.value.startsWith('/') || word.text.startsWith('~')) return [globBase(word, ctx)];
+  if (word.value.startsWith('/') || word.text.startsWith('~')) return [globPattern(word, ctx)];
   if (!cwds) return [undefined];
-  return cwds.map((cwd) => globBase(word, ctx, cwd));
+  return cwds.map((cwd) => globPattern(word, ctx, cwd));
+}
+
+/** A file a glob matched, shown as `key.txt (k*)`; the pattern itself when nothing matched. */
+function matchedName(path: string, pattern: string, shown: string, ctx: DecisionContext): string {
+  if (path === pattern) return shown;
+  const name = isInside(path, ctx.cwd) && path !== ctx.cwd ? path.slice(ctx.cwd.length + 1) : path;
+  return `${name} (${shown})`;
+}
+
+function globPart(
+  shown: string,
+  kind: 'too-many' | 'unsupported',
+  cmd: SimpleCommand | undefined,
+): PartVerdict {
+  const why =
+    kind === 'too-many'
+      ? `matches more than ${MAX_GLOB_ENTRIES.toLocaleString('en-US')} entries, too many to check one by one`
+      : '`..` after a wildcard leads wherever the matched links lead';
+  const p: PartVerdict = {
+    subject: `reads ${shown}`,
+    decision: 'ask',
+    by: 'dynamic',
+    reason: `reads ${shown}: ${why}`,
+  };
+  if (cmd) p.command = cmd.id;
+  return p;
 }
 
 /** A relative path is checked against every folder the command may be in; a dynamic `cd` makes it unknown. */

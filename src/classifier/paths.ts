@@ -28,17 +28,17 @@ export function resolveWordPath(word: Word, ctx: PathContext, cwd = ctx.cwd): st
 }
 
 /**
- * For a word whose only unknown part is a glob (`src/*.ts`), the folder the matches are in: everything the
- * glob can match lies inside it.
+ * For a word whose only unknown part is a glob (`src/*.ts`), the absolute pattern to expand (`~` resolved,
+ * `..` left for the expansion to see); undefined when the word holds anything else only known at run time.
  */
-export function globBase(word: Word, ctx: PathContext, cwd = ctx.cwd): string | undefined {
+export function globPattern(word: Word, ctx: PathContext, cwd = ctx.cwd): string | undefined {
   if (word.dynamic.some((d) => d !== 'glob') || word.value.includes(DYN)) return undefined;
-  const first = word.value.search(/[*?[]/);
-  const head = first < 0 ? word.value : word.value.slice(0, first);
-  const folder = head.includes('/') ? head.slice(0, head.lastIndexOf('/') + 1) : '.';
-  if (folder.startsWith('~') && !word.text.startsWith('~')) return undefined;
-  if (/^~[^/]/.test(folder)) return undefined;
-  return resolvePath(folder, ctx, cwd);
+  const value = word.value;
+  if (value.startsWith('~')) {
+    if (!word.text.startsWith('~') || /^~[^/]/.test(value)) return undefined;
+    return ctx.home + value.slice(1);
+  }
+  return isAbsolute(value) ? value : `${cwd}/${value}`;
 }
 
 /** `~` and `~/x` expand to home; relative paths resolve against cwd; `..` and `.` are folded. */

@@ -6,6 +6,11 @@
 export interface ReadOnlySpec {
   /** Options that write, delete or run something. `-o` also matches `-ofile`; `--out` matches `--out=x`. */
   unsafe?: string[];
+  /**
+   * Options that make a recursive reader follow every link below its folders: what those links lead to is
+   * not known before the command runs, so no deny rule can be checked against it.
+   */
+  followsLinks?: string[];
   /** Options that are unsafe only before the subcommand (`git -p log` pages; `git log -p` shows patches). */
   globalUnsafe?: string[];
   /** The largest number of non-option words (uniq's second file is its output). */
@@ -22,6 +27,9 @@ export interface SubcommandSpec {
   /** When present, read-only only with one of these options, or with one of these words right after it. */
   requireOneOf?: string[];
 }
+
+/** `grep -r` follows only the links named on the command line (which are checked); `-R` follows all. */
+const GREP_FOLLOWS = ['-R', '--dereference-recursive'];
 
 /** Git options that, before the subcommand, change which repository, config or program git uses. */
 const GIT_GLOBAL_UNSAFE = [
@@ -113,10 +121,13 @@ export const READ_ONLY: Record<string, ReadOnlySpec> = {
   base64: READ,
   diff: { unsafe: ['--to-file', '--from-file'] },
   cmp: READ,
-  grep: { unsafe: ['-f', '--file'] },
-  egrep: { unsafe: ['-f', '--file'] },
-  fgrep: { unsafe: ['-f', '--file'] },
-  rg: { unsafe: ['--pre', '--hostname-bin', '-z', '--search-zip', '-f', '--file'] },
+  grep: { unsafe: ['-f', '--file'], followsLinks: GREP_FOLLOWS },
+  egrep: { unsafe: ['-f', '--file'], followsLinks: GREP_FOLLOWS },
+  fgrep: { unsafe: ['-f', '--file'], followsLinks: GREP_FOLLOWS },
+  rg: {
+    unsafe: ['--pre', '--hostname-bin', '-z', '--search-zip', '-f', '--file'],
+    followsLinks: ['-L', '--follow'],
+  },
   sort: { unsafe: ['-o', '--output', '--compress-program', '-T', '--temporary-directory'] },
   uniq: { maxPositionals: 1 },
   tree: { unsafe: ['-o'] },
@@ -271,6 +282,14 @@ export function checkReadOnly(
       const before = subName === undefined ? (spec.globalUnsafe ?? []) : [];
       const hit = isUnsafe(word, [...unsafe, ...before]) ?? clusterHits(word, [...unsafe, ...before]);
       if (hit) return { readOnly: false, reason: `${program} ${hit} can write or run programs` };
+      const follows = spec.followsLinks ?? [];
+      const link = isUnsafe(word, follows) ?? clusterHits(word, follows);
+      if (link) {
+        return {
+          readOnly: false,
+          reason: `${program} ${link} follows links below the folder, to files no rule can be checked against`,
+        };
+      }
       if (sub) {
         const subHit = isUnsafe(word, sub.unsafe ?? []) ?? clusterHits(word, sub.unsafe ?? []);
         if (subHit) return { readOnly: false, reason: `${program} ${subName} ${subHit} changes state` };

@@ -43,6 +43,21 @@ describe('normalize', () => {
 describe('read-only defaults', () => {
   const ro = (line: string) => checkReadOnly(line.split(' ')[0]!, line.split(' '), true).readOnly;
 
+  it('refuse recursive readers that follow every link below their folders', () => {
+    for (const line of [
+      'grep -R x .',
+      'grep -nR x .',
+      'grep --dereference-recursive x .',
+      'rg -L x',
+      'rg --follow x',
+    ]) {
+      expect(ro(line), line).toBe(false);
+      expect(checkReadOnly(line.split(' ')[0]!, line.split(' '), true).reason, line).toMatch(/follows links/);
+    }
+    for (const line of ['grep -r x .', 'grep -rn x .', 'grep -L x f', 'rg -l x'])
+      expect(ro(line), line).toBe(true);
+  });
+
   it('accepts reading commands', () => {
     for (const line of [
       'ls -la',

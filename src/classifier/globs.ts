@@ -1,0 +1,76 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import picomatch from 'picomatch';
+
+/** Directory entries looked at for one glob before it is given up as too large to check file by file. */
+export const MAX_GLOB_ENTRIES = 2_000;
+
+export type GlobExpansion =
+  | { kind: 'paths'; paths: string[] }
+  /** More entries than MAX_GLOB_ENTRIES would have to be looked at. */
+  | { kind: 'too-many' }
+  /** `..` after a wildcard: which folder it leads to depends on links the expansion cannot follow lexically. */
+  | { kind: 'unsupported' };
+
+const WILD = /[*?[]/;
+const matchers = new Map<string, (name: string) => boolean>();
+
+/**
+ * One path segment as bash matches it by default: no dotglob (a leading dot must be written), no extglob, no
+ * globstar (`**` is `*`), no brace expansion, case-sensitive. A backslash in the value is literal: the
+ * analyzer has already removed quoting.
+ */
+function segmentMatcher(segment: string): (name: string) => boolean {
+  let m = matchers.get(segment);
+  if (!m) {
+    const test = picomatch(segment.replaceAll('\\', '\\\\'), {
+      dot: segment.startsWith('.'),
+      nobrace: true,
+      noextglob: true,
+      noglobstar: true,
+      nonegate: true,
+      posix: true,
+    });
+    m = (name: string) => test(name);
+    matchers.set(segment, m);
+  }
+  return m;
+}
+
+/**
+ * The paths an absolute glob names right now, as bash would expand it; the pattern itself when nothing
+ * matches (bash then passes the word unchanged). Quoted wildcard characters are treated as wildcards too,
+ * which can only name more files than bash would, never fewer.
+ */
+export function expandGlob(pattern: string, maxEntries = MAX_GLOB_ENTRIES): GlobExpansion {
+  const segments = pattern.split('/').filter((s) => s !== '' && s !== '.');
+  let current = ['/'];
+  let wildSeen = false;
+  let visited = 0;
+  for (const segment of segments) {
+    if (segment === '..' && wildSeen) return { kind: 'unsupported' };
+    if (!WILD.test(segment)) {
+      current = current.map((p) => join(p, segment));
+      continue;
+    }
+    wildSeen = true;
+    const matches = segmentMatcher(segment);
+    const next: string[] = [];
+    for (const folder of current) {
+      let names: string[];
+      try {
+        names = readdirSync(folder);
+      } catch {
+        continue;
+      }
+      visited += names.length;
+      if (visited > maxEntries) return { kind: 'too-many' };
+      // Older bash versions let `.*` match `.` and `..`; counting them costs nothing and errs on the safe side.
+      if (segment.startsWith('.')) names.push('.', '..');
+      for (const name of names) if (matches(name)) next.push(join(folder, name));
+    }
+    current = next;
+    if (current.length === 0) break;
+  }
+  return { kind: 'paths', paths: current.length > 0 ? current : [pattern] };
+}
