@@ -162,11 +162,11 @@ export function parseOptions(
     return parsed;
   };
 
-  /** The value in the next word, for option word `i`; undefined when missing. */
-  const nextValue = (i: number): Word | ParseFailure | undefined => {
+  /** The value in the next word, for option word `i`. A missing value fails the parse in every mode. */
+  const nextValue = (i: number): Word | ParseFailure => {
     const next = words[i + 1];
     if (next === undefined || i + 1 >= end) {
-      return strict ? failure(`option ${words[i]!.value} is missing its value`, words[i]!) : undefined;
+      return failure(`option ${words[i]!.value} is missing its value`, words[i]!);
     }
     if (!singleField(next)) {
       if (strict) return failure(`option value ${next.text} may expand to several words`, next);
@@ -215,8 +215,8 @@ export function parseOptions(
     const withValue = (spec: Named, attached: Word | undefined): ParseFailure | undefined => {
       if (spec.arity === 'value' && attached === undefined) {
         const next = nextValue(i);
-        if (next && 'ok' in next) return next;
-        if (next) consumed = 2;
+        if ('ok' in next) return next;
+        consumed = 2;
         add(spec, next);
       } else {
         add(spec, spec.arity === 'flag' ? undefined : attached);
