@@ -254,7 +254,7 @@ function decideCommand(
     );
     if (!writes) return done(part(cmd, 'allow', 'read-only', ro.reason));
   }
-  return done(noRule(cmd, ctx, v));
+  return done(noRule(cmd, ctx, v, ro.known && !ro.readOnly ? ro.reason : undefined));
 }
 
 /**
@@ -311,7 +311,8 @@ function hiddenCode(cmd: SimpleCommand, e: CodeExecution, rule?: PermissionRule 
   return p;
 }
 
-function noRule(cmd: SimpleCommand, ctx: DecisionContext, v: CommandViews): PartVerdict {
+/** `unsafe`: why a program of the read-only table is not read-only here (`sed -i` edits files). */
+function noRule(cmd: SimpleCommand, ctx: DecisionContext, v: CommandViews, unsafe?: string): PartVerdict {
   const program = v.normalized.program;
   if (
     ctx.mode === 'acceptEdits' &&
@@ -330,7 +331,8 @@ function noRule(cmd: SimpleCommand, ctx: DecisionContext, v: CommandViews): Part
   if (ctx.mode === 'auto' && !ctx.hasModel) {
     return part(cmd, 'ask', 'no-model', `no rule decides ${commandText(cmd)} and no model is configured`);
   }
-  return part(cmd, 'ask', 'no-rule', `no rule allows ${commandText(cmd)}`);
+  const why = unsafe ? ` (not a read-only default: ${unsafe})` : '';
+  return part(cmd, 'ask', 'no-rule', `no rule allows ${commandText(cmd)}${why}`);
 }
 
 function isTransparentWrapper(cmd: SimpleCommand, analysis: Analysis, v: CommandViews): boolean {

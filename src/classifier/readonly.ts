@@ -241,6 +241,8 @@ function clusterHits(word: string, unsafe: readonly string[]): string | undefine
 export interface ReadOnlyCheck {
   readOnly: boolean;
   reason: string;
+  /** The program is in the table: when it is refused, the reason says which word made it unsafe. */
+  known: boolean;
 }
 
 /**
@@ -254,7 +256,17 @@ export function checkReadOnly(
   leadingGlob = false,
 ): ReadOnlyCheck {
   const spec = Object.hasOwn(READ_ONLY, program) ? READ_ONLY[program] : undefined;
-  if (!spec) return { readOnly: false, reason: `${program} is not a known read-only command` };
+  if (!spec) return { readOnly: false, reason: `${program} is not a known read-only command`, known: false };
+  return { ...checkSpec(program, spec, argv, allStatic, leadingGlob), known: true };
+}
+
+function checkSpec(
+  program: string,
+  spec: ReadOnlySpec,
+  argv: readonly string[],
+  allStatic: boolean,
+  leadingGlob: boolean,
+): Omit<ReadOnlyCheck, 'known'> {
   if (!allStatic && !spec.anyArgs) {
     return { readOnly: false, reason: `${program} has arguments only known at run time` };
   }

@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Classifier } from '../../src/permissions/classifier.js';
+import { caseClassifier, makeSandbox, removeSandbox, type Sandbox } from './helpers.js';
+
+describe('reasons', () => {
+  let box: Sandbox;
+  let classifier: Classifier;
+
+  beforeAll(async () => {
+    box = await makeSandbox();
+    classifier = await caseClassifier(box);
+  });
+  afterAll(async () => {
+    await removeSandbox(box);
+  });
+
+  const reason = async (command: string) =>
+    (await classifier.classify({ tool: 'Bash', input: { command }, cwd: box.project })).reason;
+
+  it('say which word keeps a command of the read-only table from being allowed', async () => {
+    expect(await reason('sed -i s/a/b/ notes.txt')).toBe(
+      'no rule allows sed -i s/a/b/ notes.txt (not a read-only default: sed -i can write or run programs)',
+    );
+    expect(await reason('grep -R TODO .')).toMatch(/not a read-only default: grep -R follows links/);
+    expect(await reason('git push origin main')).toMatch(/git push is not a known read-only subcommand/);
+  });
+
+  it('say nothing of the table for programs that are not in it', async () => {
+    expect(await reason('touch notes.txt')).toBe('no rule allows touch notes.txt');
+  });
+});
