@@ -3,7 +3,6 @@ import { BUILTIN_FILES, builtinProse } from '../rules/builtin.js';
 import { isError } from '../rules/diagnostics.js';
 import { formatOf, type LocatedDocument, parseText, readDocument } from '../rules/document.js';
 import { type CliRules, cliRules } from '../rules/load.js';
-import { locatedPermissionRule } from '../rules/located-rule.js';
 import { bySource } from '../rules/order.js';
 import type { Origin } from '../rules/origin.js';
 import { patternChecks, readPatternRules, TRUSTED_CHECKS } from '../rules/pattern-rules.js';
@@ -13,7 +12,7 @@ import { type SchemaIssue, settingsLookValid, settingsSchemaIssues } from '../ru
 import { readSettingsContent } from '../rules/settings-file.js';
 import type { DirectoryEntry, LoadedSettings, SettingsFileInfo } from '../rules/settings-types.js';
 import { DEFAULT_MANAGED_PATH, locateSettings } from '../rules/sources.js';
-import { BEHAVIORS, type Diagnostic, type Rule, type SourceName } from '../rules/types.js';
+import type { Diagnostic, Rule, SourceName } from '../rules/types.js';
 import type { CritiqueFile } from './types.js';
 
 export interface CritiqueInputOptions {

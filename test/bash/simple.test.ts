@@ -78,6 +78,7 @@ describe('plain command lines without tree-sitter', () => {
       ' ',
       'echo "a\\b"',
       'echo "$(ls)"',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell word, not a template
       'echo "${x:-y}"',
       'echo $a[1]',
       'echo \\ x',
