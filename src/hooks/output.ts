@@ -30,6 +30,8 @@ export interface PostToolUseResult extends CommonResult {
 export interface PermissionRequestResult extends CommonResult {
   decision?: 'allow' | 'deny';
   reason?: string;
+  /** With an allow: the input the call runs with instead. */
+  updatedInput?: Json;
 }
 
 export interface PermissionDeniedResult extends CommonResult {
@@ -169,10 +171,20 @@ export function permissionRequestResult(run: HookRun): PermissionRequestResult {
     if (d.behavior === 'allow' || d.behavior === 'deny') r.decision = d.behavior;
     else errors.push(`unknown decision.behavior ${JSON.stringify(d.behavior)}`);
     if (typeof d.message === 'string') r.reason = d.message;
+    if (d.updatedInput !== undefined) {
+      if (!isObject(d.updatedInput)) errors.push('decision.updatedInput is not an object');
+      else if (d.behavior === 'allow') r.updatedInput = d.updatedInput;
+    }
+    if (d.interrupt === true && d.behavior === 'deny') {
+      r.stop ??= r.reason ?? 'a PermissionRequest hook interrupted the agent';
+    }
   } else if (d !== undefined) {
     errors.push('decision is not an object');
   }
-  if (errors.length > 0 && r.decision === 'allow') delete r.decision;
+  if (errors.length > 0 && r.decision === 'allow') {
+    delete r.decision;
+    delete r.updatedInput;
+  }
   return withErrors(r, run, errors);
 }
 

@@ -69,6 +69,8 @@ export interface PostToolUseOutcome extends HookOutcome {
 export interface PermissionRequestOutcome extends HookOutcome {
   decision?: 'allow' | 'deny';
   reason?: string;
+  /** The input an allowing hook rewrote the call into. */
+  updatedInput?: Json;
 }
 
 export interface PermissionDeniedOutcome extends HookOutcome {
@@ -139,6 +141,19 @@ export function aggregatePermissionRequest(runs: HookRun[]): PermissionRequestOu
     outcome.decision = deny.length > 0 ? 'deny' : 'allow';
     const reasons = winners.flatMap((r) => (r.reason ? [r.reason] : []));
     if (reasons.length > 0) outcome.reason = reasons.join('; ');
+  }
+  if (outcome.decision === 'allow') {
+    const rewrites = [
+      ...new Set(allow.flatMap((r) => (r.updatedInput ? [JSON.stringify(r.updatedInput)] : []))),
+    ];
+    if (rewrites.length > 1) {
+      // Two hooks allow different calls: neither is the call that was asked about, so neither decides.
+      delete outcome.decision;
+      delete outcome.reason;
+      outcome.errors.push('PermissionRequest hooks rewrote the input in different ways: no hook decides');
+    } else if (rewrites.length === 1) {
+      outcome.updatedInput = JSON.parse(rewrites[0]!) as Json;
+    }
   }
   return outcome;
 }

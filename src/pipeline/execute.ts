@@ -11,6 +11,7 @@ import type {
   ToolResultMessage,
   ToolUseBlock,
 } from './messages.js';
+import { checkRewrite } from './permission/rewrite.js';
 import { permissionStage } from './permission/stage.js';
 import { type ExecOutcome, runCall } from './run-call.js';
 import type { ToolContext } from './tool.js';
@@ -183,6 +184,9 @@ export async function* executeToolUse(
           }
         : {}),
     };
+    if (permission.stop !== undefined) {
+      yield { type: 'hook', toolUseId: block.id, event: 'PermissionRequest', systemMessages: [], errors: [], stop: permission.stop };
+    }
     if (permission.behavior === 'deny') {
       const guidance = ctx.session.denials.deny(tool.name, input);
       const text =
@@ -203,6 +207,14 @@ export async function* executeToolUse(
       }
       yield fail('permission', 'PermissionDenied', [text, ...notes].join('\n\n'));
       return;
+    }
+    if (permission.updatedInput) {
+      const rewrite = await checkRewrite(ctx, tool, toolCtx, call, permission.updatedInput);
+      if (!rewrite.ok) {
+        yield fail(rewrite.stage, rewrite.kind, rewrite.message);
+        return;
+      }
+      input = rewrite.input;
     }
     ctx.session.denials.allow(tool.name, input);
 

@@ -6,6 +6,7 @@ import { compileMatcher } from '../../src/hooks/matcher.js';
 import {
   type EventInput,
   runPermissionDeniedHooks,
+  runPermissionRequestHooks,
   runPostToolUseHooks,
   runPreToolUseHooks,
 } from '../../src/hooks/run.js';
@@ -299,6 +300,35 @@ describe('command hooks as real processes', () => {
     expect(unusable.errors).toHaveLength(2);
     expect(unusable.errors.join('\n')).toMatch(/retry is not a boolean/);
     expect(unusable.errors.join('\n')).toMatch(/cannot block/);
+  });
+
+  it('PermissionRequest: an allow may rewrite the input; differing rewrites decide nothing; a bad one drops the allow', async () => {
+    const allow = (updatedInput: unknown) => ({
+      command: hookCommand({
+        stdout: {
+          hookSpecificOutput: {
+            hookEventName: 'PermissionRequest',
+            decision: { behavior: 'allow', updatedInput },
+          },
+        },
+      }),
+    });
+    const one = config([{ hooks: [allow({ command: 'ls -a' })] }], 'PermissionRequest');
+    expect(await runPermissionRequestHooks(one, input(), opts)).toMatchObject({
+      decision: 'allow',
+      updatedInput: { command: 'ls -a' },
+    });
+    const two = config(
+      [{ hooks: [allow({ command: 'ls -a' }), allow({ command: 'ls -l' })] }],
+      'PermissionRequest',
+    );
+    const split = await runPermissionRequestHooks(two, input(), opts);
+    expect(split.decision).toBeUndefined();
+    expect(split.errors.join('\n')).toMatch(/rewrote the input in different ways/);
+    const bad = config([{ hooks: [allow('ls -a')] }], 'PermissionRequest');
+    const dropped = await runPermissionRequestHooks(bad, input(), opts);
+    expect(dropped.decision).toBeUndefined();
+    expect(dropped.errors.join('\n')).toMatch(/updatedInput is not an object/);
   });
 
   it('an abort kills the hooks at once', async () => {

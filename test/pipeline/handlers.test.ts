@@ -421,3 +421,71 @@ describe('PermissionDenied hooks', () => {
     expect((await readFile(record, 'utf8')).trim().split('\n')).toHaveLength(1);
   });
 });
+
+describe('PermissionRequest hooks that rewrite or interrupt', () => {
+  const allowWith = (updatedInput: unknown) => ({
+    hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow', updatedInput } },
+  });
+  const hooked = (stdout: object) => ({
+    permissions: { deny: ['Bash(rm -rf /)'] },
+    hooks: {
+      PermissionRequest: [
+        { matcher: 'Bash', hooks: [{ type: 'command', command: hookCommand({ stdout }) }] },
+      ],
+    },
+  });
+
+  it('an allow with updatedInput runs the rewritten call', async () => {
+    const { ctx } = await setup({
+      project: hooked(allowWith({ command: 'printf rewritten' })),
+      handler: coordinatorHandler(),
+    });
+    const r = await run(ctx, 'Bash', { command: 'touch original' });
+    expect(r.messages.find((m) => m.type === 'permission')).toMatchObject({
+      decision: 'allow',
+      by: 'permission-hook',
+    });
+    expect(r.result.block.is_error).toBe(false);
+    expect(r.text).toContain('rewritten');
+  });
+
+  it('a rewritten input is checked again: a deny rule holds, an invalid input is refused, and neither runs', async () => {
+    const denied = await setup({
+      project: hooked(allowWith({ command: 'rm -rf /' })),
+      handler: coordinatorHandler(),
+    });
+    const r = await run(denied.ctx, 'Bash', { command: 'touch original' });
+    expect(r.result.block.is_error).toBe(true);
+    expect(r.text).toMatch(
+      /the input a PermissionRequest hook rewrote is denied: denied by Bash\(rm -rf \/\)/,
+    );
+
+    const invalid = await setup({
+      project: hooked(allowWith({ command: 42 })),
+      handler: coordinatorHandler(),
+    });
+    const v = await run(invalid.ctx, 'Bash', { command: 'touch original' });
+    expect(v.result.block.is_error).toBe(true);
+    expect(v.text).toMatch(/rewrote the input into one that is not valid/);
+    await expect(access(path.join(invalid.cwd, 'original'))).rejects.toThrow();
+  });
+
+  it('a deny with interrupt tells the agent to stop', async () => {
+    const { ctx } = await setup({
+      project: hooked({
+        hookSpecificOutput: {
+          hookEventName: 'PermissionRequest',
+          decision: { behavior: 'deny', message: 'out of policy', interrupt: true },
+        },
+      }),
+      handler: coordinatorHandler(),
+    });
+    const r = await run(ctx, 'Bash', { command: 'touch original' });
+    expect(r.messages.find((m) => m.type === 'hook')).toMatchObject({
+      event: 'PermissionRequest',
+      stop: 'out of policy',
+    });
+    expect(r.result.block.is_error).toBe(true);
+    expect(r.text).toMatch(/out of policy/);
+  });
+});

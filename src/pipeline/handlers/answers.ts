@@ -11,7 +11,10 @@ export function deny(by: string, reason: string): PermissionAnswer {
 
 export function fromAuto(d: AutoDecision | undefined): PermissionAnswer | undefined {
   if (!d || d.behavior === 'ask') return undefined;
-  return { behavior: d.behavior, by: d.by, reason: d.reason };
+  const answer: PermissionAnswer = { behavior: d.behavior, by: d.by, reason: d.reason };
+  if (d.updatedInput) answer.updatedInput = d.updatedInput;
+  if (d.stop !== undefined) answer.stop = d.stop;
+  return answer;
 }
 
 /** Never rejects: a failing source abstains. */

@@ -38,6 +38,10 @@ export interface PermissionOutcome {
   rule?: RuleRef;
   /** The model's judgement decided (PermissionDenied hooks fire for its denials). */
   model?: true;
+  /** The call runs with this input instead: a PermissionRequest hook rewrote it. */
+  updatedInput?: Record<string, unknown>;
+  /** The agent should stop after this call. */
+  stop?: string;
 }
 
 /** A classifier that throws asks (by a reason no allow overrides); it never allows. */
@@ -138,11 +142,14 @@ async function ask(
       const hookIn = hookInput(ctx, tool.name, input, i.toolCtx.toolUseId);
       const out = await runPermissionRequestHooks(ctx.hooks, hookIn, hookOptions(ctx, signal));
       if (!out.decision) return undefined;
-      return {
+      const d: AutoDecision = {
         behavior: out.decision,
         by: 'permission-hook',
         reason: out.reason ?? `a PermissionRequest hook said ${out.decision}`,
       };
+      if (out.updatedInput) d.updatedInput = out.updatedInput;
+      if (out.stop !== undefined) d.stop = out.stop;
+      return d;
     },
     settings: ctx.permissions.classifier.settings,
     signal: i.signal,
@@ -163,5 +170,7 @@ async function ask(
     reason: answer.reason,
   };
   if (answer.by === 'classifier' && classifier && (await classifier).verdictBy === 'model') out.model = true;
+  if (answer.updatedInput && out.behavior === 'allow') out.updatedInput = answer.updatedInput;
+  if (answer.stop !== undefined) out.stop = answer.stop;
   return out;
 }

@@ -12,6 +12,10 @@ export interface AutoDecision {
   rule?: RuleRef;
   /** For the classifier's decisions: what settled its verdict (`model` when the model judged). */
   verdictBy?: DecidedBy;
+  /** A PermissionRequest hook's allow for a rewritten input: the call runs with this instead. */
+  updatedInput?: Record<string, unknown>;
+  /** A PermissionRequest hook's deny with `interrupt`: the agent should stop, for this reason. */
+  stop?: string;
 }
 
 /** A permission handler's final answer. */
@@ -22,6 +26,10 @@ export interface PermissionAnswer {
   reason: string;
   /** "Always allow": rules granted for the rest of the session (and saved to `file` when given). */
   remember?: { rules: string[]; file?: string };
+  /** The call runs with this input instead (it is validated and checked against the deny rules again). */
+  updatedInput?: Record<string, unknown>;
+  /** The agent should stop after this call. */
+  stop?: string;
 }
 
 /** Everything a handler needs to ask about a call. */
