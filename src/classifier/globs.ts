@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { opendirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import picomatch from 'picomatch';
 
@@ -37,6 +37,35 @@ function segmentMatcher(segment: string): (name: string) => boolean {
   return m;
 }
 
+/** Above this size (in bytes, as stat reports it) a folder is read entry by entry, so a huge one costs no more than the budget. */
+const LARGE_FOLDER_BYTES = 16_384;
+
+/** The entry names of a folder, or 'too-many' past `budget`; undefined when it is not a readable folder. */
+function listNames(folder: string, budget: number): string[] | 'too-many' | undefined {
+  try {
+    // A failed readdir throws, which costs several times a stat that reports absence.
+    const st = statSync(folder, { throwIfNoEntry: false });
+    if (!st?.isDirectory()) return undefined;
+    if (st.size <= LARGE_FOLDER_BYTES) {
+      const names = readdirSync(folder);
+      return names.length > budget ? 'too-many' : names;
+    }
+    const dir = opendirSync(folder);
+    try {
+      const names: string[] = [];
+      for (let entry = dir.readSync(); entry; entry = dir.readSync()) {
+        if (names.length >= budget) return 'too-many';
+        names.push(entry.name);
+      }
+      return names;
+    } finally {
+      dir.closeSync();
+    }
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The paths an absolute glob names right now, as bash would expand it; the pattern itself when nothing
  * matches (bash then passes the word unchanged). Quoted wildcard characters are treated as wildcards too,
@@ -57,14 +86,10 @@ export function expandGlob(pattern: string, maxEntries = MAX_GLOB_ENTRIES): Glob
     const matches = segmentMatcher(segment);
     const next: string[] = [];
     for (const folder of current) {
-      let names: string[];
-      try {
-        names = readdirSync(folder);
-      } catch {
-        continue;
-      }
+      const names = listNames(folder, maxEntries - visited);
+      if (names === 'too-many') return { kind: 'too-many' };
+      if (!names) continue;
       visited += names.length;
-      if (visited > maxEntries) return { kind: 'too-many' };
       // Older bash versions let `.*` match `.` and `..`; counting them costs nothing and errs on the safe side.
       if (segment.startsWith('.')) names.push('.', '..');
       for (const name of names) if (matches(name)) next.push(join(folder, name));

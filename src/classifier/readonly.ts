@@ -257,7 +257,8 @@ export function checkReadOnly(
 ): ReadOnlyCheck {
   const spec = Object.hasOwn(READ_ONLY, program) ? READ_ONLY[program] : undefined;
   if (!spec) return { readOnly: false, reason: `${program} is not a known read-only command`, known: false };
-  return { ...checkSpec(program, spec, argv, allStatic, leadingGlob), known: true };
+  const check = checkSpec(program, spec, argv, allStatic, leadingGlob);
+  return { readOnly: check.readOnly, reason: check.reason, known: true };
 }
 
 function checkSpec(

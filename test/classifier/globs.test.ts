@@ -1,5 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  realpathSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -60,6 +68,14 @@ describe('expanding a glob as bash does', () => {
     expect(expandGlob(join(root, '*'), 10)).toEqual({ kind: 'too-many' });
     expect(expandGlob(join(root, '*'), 100)).toMatchObject({ kind: 'paths' });
     expect(expandGlob(`${root}/*/../x`)).toEqual({ kind: 'unsupported' });
+  });
+
+  it('reads a large folder entry by entry, stopping at the limit', () => {
+    const root = tree(Array.from({ length: 1500 }, (_, i) => `a-rather-long-file-name-number-${i}.txt`));
+    expect(statSync(root).size).toBeGreaterThan(16_384);
+    expect(expandGlob(`${root}/*.txt`, 100)).toEqual({ kind: 'too-many' });
+    const all = expandGlob(`${root}/*.txt`);
+    expect(all.kind === 'paths' && all.paths.length).toBe(1500);
   });
 
   it('lists a link itself; where it leads is decided later', () => {
