@@ -185,7 +185,14 @@ export async function* executeToolUse(
         : {}),
     };
     if (permission.stop !== undefined) {
-      yield { type: 'hook', toolUseId: block.id, event: 'PermissionRequest', systemMessages: [], errors: [], stop: permission.stop };
+      yield {
+        type: 'hook',
+        toolUseId: block.id,
+        event: 'PermissionRequest',
+        systemMessages: [],
+        errors: [],
+        stop: permission.stop,
+      };
     }
     if (permission.behavior === 'deny') {
       const guidance = ctx.session.denials.deny(tool.name, input);

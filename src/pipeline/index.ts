@@ -67,9 +67,12 @@ export {
   connectMcpServer,
   connectMcpServers,
   type McpConnection,
+  type McpHttpServerConfig,
   type McpOptions,
   type McpServerConfig,
   type McpServers,
+  type McpSseServerConfig,
+  type McpStdioServerConfig,
   McpToolCallError,
   mcpToolName,
 } from './tools/mcp.js';

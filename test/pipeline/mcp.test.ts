@@ -21,13 +21,13 @@ beforeAll(async () => {
       permissions: { allow: ['mcp__fixture'] },
       mcpServers: {
         fixture: { command: process.execPath, args: [SERVER] },
-        remote: { type: 'http', url: 'https://example.invalid/mcp' },
+        remote: { type: 'ws', url: 'wss://example.invalid/mcp' },
       },
     },
   });
   ctx = s.ctx;
   const { servers, problems } = await mcpServersFromSettings(ctx.permissions.classifier.settings);
-  expect(problems).toEqual([expect.stringMatching(/mcpServers\.remote is not a stdio server/)]);
+  expect(problems).toEqual([expect.stringMatching(/mcpServers\.remote has the unsupported type "ws"/)]);
   mcp = await connectMcpServers({ ...servers, broken: { command: path.join(s.root, 'no-such-server') } });
   for (const tool of mcp.tools) ctx.registry.add(tool);
 });

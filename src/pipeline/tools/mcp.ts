@@ -1,18 +1,39 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { AsyncQueue } from '../async-queue.js';
 import { errorText } from '../errors.js';
 import type { ResultBlock } from '../messages.js';
 import { jsonSchemaInput } from '../schema.js';
 import { type AnyTool, buildTool, type Tool } from '../tool.js';
 
-export interface McpServerConfig {
+/** A server started as a child process, spoken to over its stdin and stdout. */
+export interface McpStdioServerConfig {
   type?: 'stdio';
   command: string;
   args?: string[];
   env?: Record<string, string>;
   cwd?: string;
 }
+
+/** A remote server over the Streamable HTTP transport. */
+export interface McpHttpServerConfig {
+  type: 'http';
+  url: string;
+  /** Sent with every request, e.g. `Authorization`. */
+  headers?: Record<string, string>;
+}
+
+/** A remote server over the legacy HTTP+SSE transport. */
+export interface McpSseServerConfig {
+  type: 'sse';
+  url: string;
+  headers?: Record<string, string>;
+}
+
+export type McpServerConfig = McpStdioServerConfig | McpHttpServerConfig | McpSseServerConfig;
 
 export interface McpOptions {
   /** Limit for connecting and listing tools (default 30 s). */
@@ -107,19 +128,33 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   ]).finally(() => clearTimeout(timer));
 }
 
-/** Starts a stdio MCP server, lists its tools and wraps each as a pipeline tool (`mcp__server__tool`). */
-export async function connectMcpServer(
-  server: string,
-  config: McpServerConfig,
-  options: McpOptions = {},
-): Promise<McpConnection> {
-  const transport = new StdioClientTransport({
+function transportFor(config: McpServerConfig): Transport {
+  if (config.type === 'http' || config.type === 'sse') {
+    const url = new URL(config.url);
+    const requestInit = { headers: { ...config.headers } };
+    return config.type === 'http'
+      ? new StreamableHTTPClientTransport(url, { requestInit })
+      : new SSEClientTransport(url, { requestInit });
+  }
+  return new StdioClientTransport({
     command: config.command,
     args: config.args ?? [],
     env: { ...getDefaultEnvironment(), ...config.env },
     stderr: 'ignore',
     ...(config.cwd ? { cwd: config.cwd } : {}),
   });
+}
+
+/**
+ * Starts a stdio MCP server or connects to a remote one (`http`, `sse`), lists its tools and wraps each as a
+ * pipeline tool (`mcp__server__tool`).
+ */
+export async function connectMcpServer(
+  server: string,
+  config: McpServerConfig,
+  options: McpOptions = {},
+): Promise<McpConnection> {
+  const transport = transportFor(config);
   const client = new Client({ name: 'automode', version: '0.1.0' }, { capabilities: {} });
   const limit = options.connectTimeoutMs ?? 30_000;
   try {
@@ -141,6 +176,18 @@ export interface McpServers {
   close(): Promise<void>;
 }
 
+/** `fetch failed` says little without its cause, e.g. `connect ECONNREFUSED 127.0.0.1:9`. */
+function withCauses(error: unknown): string {
+  const parts = [errorText(error)];
+  let e = error;
+  while (e instanceof Error && e.cause !== undefined && parts.length < 4) {
+    e = e.cause;
+    const text = errorText(e);
+    if (!parts.includes(text)) parts.push(text);
+  }
+  return parts.join(': ');
+}
+
 /** Connects to every server in parallel; one failing server does not stop the others. */
 export async function connectMcpServers(
   servers: Record<string, McpServerConfig>,
@@ -152,7 +199,7 @@ export async function connectMcpServers(
   const errors: McpServers['errors'] = [];
   settled.forEach((s, i) => {
     if (s.status === 'fulfilled') connections.push(s.value);
-    else errors.push({ server: entries[i]![0], message: errorText(s.reason) });
+    else errors.push({ server: entries[i]![0], message: withCauses(s.reason) });
   });
   return {
     connections,
