@@ -23,7 +23,7 @@ export interface HookConfigOptions {
 const isObject = (x: unknown): x is Record<string, unknown> =>
   typeof x === 'object' && x !== null && !Array.isArray(x);
 
-/** The command hooks of every settings source, in source order. Other hook types are reported and skipped. */
+/** The command and http hooks of every settings source, in source order. Other hook types are reported and skipped. */
 export function hookConfig(blocks: readonly HookBlock[], options: HookConfigOptions = {}): HookConfig {
   const defaultTimeoutMs = options.defaultTimeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS;
   const entries: ConfiguredHook[] = [];
@@ -44,17 +44,16 @@ export function hookConfig(blocks: readonly HookBlock[], options: HookConfigOpti
           diagnostics.push(`${where(`${base}/matcher`)}: ${match.error}; it matches every tool`);
         m.hooks.forEach((h, j) => {
           const pointer = `${base}/hooks/${j}`;
-          if (!isObject(h) || h.type !== 'command' || typeof h.command !== 'string' || !h.command.trim()) {
-            diagnostics.push(
-              `${where(pointer)}: only {"type": "command", "command": "..."} hooks run, skipped`,
-            );
+          const target = isObject(h) ? hookTarget(h) : 'not an object';
+          if (typeof target === 'string') {
+            diagnostics.push(`${where(pointer)}: ${target}, skipped`);
             return;
           }
           const seconds = typeof h.timeout === 'number' && h.timeout > 0 ? h.timeout : undefined;
           const hook: ConfiguredHook = {
             event: event as HookEvent,
             matcher,
-            command: h.command,
+            ...target,
             timeoutMs: seconds !== undefined ? seconds * 1000 : defaultTimeoutMs,
             source: block.source,
             pointer,
@@ -67,6 +66,36 @@ export function hookConfig(blocks: readonly HookBlock[], options: HookConfigOpti
     }
   }
   return { entries, diagnostics };
+}
+
+const isStringRecord = (x: unknown): x is Record<string, string> =>
+  isObject(x) && Object.values(x).every((v) => typeof v === 'string');
+
+/** What a hook entry runs: a command, or an http endpoint; a string says why the entry cannot run. */
+function hookTarget(h: Record<string, unknown>): Pick<CommandHook, 'command' | 'http'> | string {
+  if (h.type === 'command') {
+    return typeof h.command === 'string' && h.command.trim()
+      ? { command: h.command }
+      : 'a command hook needs a command';
+  }
+  if (h.type === 'http') {
+    if (typeof h.url !== 'string' || !/^https?:\/\//.test(h.url)) return 'an http hook needs an http(s) url';
+    if (h.headers !== undefined && !isStringRecord(h.headers))
+      return 'the headers of an http hook must be strings';
+    const allowed = h.allowedEnvVars;
+    if (allowed !== undefined && !(Array.isArray(allowed) && allowed.every((v) => typeof v === 'string'))) {
+      return 'allowedEnvVars must be a list of variable names';
+    }
+    return {
+      command: h.url,
+      http: {
+        url: h.url,
+        headers: (h.headers as Record<string, string>) ?? {},
+        allowedEnvVars: (allowed as string[]) ?? [],
+      },
+    };
+  }
+  return `hooks of type ${JSON.stringify(h.type)} do not run here (only "command" and "http")`;
 }
 
 /** The hooks that run for this event and tool: identical commands once (the first one's timeout holds). */

@@ -40,7 +40,7 @@ export interface PermissionDeniedResult extends CommonResult {
 }
 
 function label(run: HookRun): string {
-  return `hook \`${run.hook.command}\``;
+  return run.hook.http ? `http hook ${run.hook.http.url}` : `hook \`${run.hook.command}\``;
 }
 
 /** Why a run gives nothing usable, or undefined when it exited 0 or 2. */
@@ -50,6 +50,7 @@ function runError(run: HookRun): string | undefined {
     case 'blocked':
       return undefined;
     case 'failed': {
+      if (run.hook.http) return `${label(run)} ${run.error ?? 'failed'}`;
       const detail = run.stderr.trim() ? `: ${run.stderr.trim().slice(0, 500)}` : '';
       return `${label(run)} exited with code ${run.exitCode}${detail}`;
     }

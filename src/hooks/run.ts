@@ -1,5 +1,6 @@
 import { runCommandHook } from './command.js';
 import { type HookConfig, matchingHooks } from './config.js';
+import { runHttpHook } from './http.js';
 import {
   type PermissionDeniedResult,
   type PermissionRequestResult,
@@ -27,14 +28,17 @@ export function runHooks(config: HookConfig, input: HookInput, options: RunHooks
   const hooks = matchingHooks(config, input.hook_event_name, input.tool_name);
   if (hooks.length === 0) return Promise.resolve([]);
   const env = { ...process.env, ...options.env, CLAUDE_PROJECT_DIR: options.projectDir ?? options.cwd };
+  const runOptions = {
+    cwd: options.cwd,
+    env,
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.maxOutputChars !== undefined ? { maxOutputChars: options.maxOutputChars } : {}),
+  };
   return Promise.all(
     hooks.map((hook) =>
-      runCommandHook(hook, input, {
-        cwd: options.cwd,
-        env,
-        ...(options.signal ? { signal: options.signal } : {}),
-        ...(options.maxOutputChars !== undefined ? { maxOutputChars: options.maxOutputChars } : {}),
-      }),
+      hook.http
+        ? runHttpHook({ ...hook, http: hook.http }, input, runOptions)
+        : runCommandHook(hook, input, runOptions),
     ),
   );
 }

@@ -16,12 +16,23 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
   'PermissionDenied',
 ];
 
-/** One `{"type": "command"}` entry of a settings `hooks` block, with the matcher it sits under. */
+/** Where an `{"type": "http"}` hook sends the input. */
+export interface HttpHookTarget {
+  url: string;
+  /** Values may name environment variables (`$VAR`, `${VAR}`) listed in `allowedEnvVars`. */
+  headers: Record<string, string>;
+  allowedEnvVars: string[];
+}
+
+/** One `{"type": "command"}` or `{"type": "http"}` entry of a settings `hooks` block, with its matcher. */
 export interface CommandHook {
   event: HookEvent;
   /** The matcher as written ('' when absent). */
   matcher: string;
+  /** The shell command; for an http hook its URL (what identical hooks are recognised by). */
   command: string;
+  /** Set for an http hook: the input is POSTed there instead of run as a command. */
+  http?: HttpHookTarget;
   timeoutMs: number;
   source: SourceName;
   file?: string;

@@ -1,4 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hookConfig, matchingHooks } from '../../src/hooks/config.js';
@@ -329,6 +331,89 @@ describe('command hooks as real processes', () => {
     const dropped = await runPermissionRequestHooks(bad, input(), opts);
     expect(dropped.decision).toBeUndefined();
     expect(dropped.errors.join('\n')).toMatch(/updatedInput is not an object/);
+  });
+
+  it('http hooks: the input is POSTed, a 2xx body is the output, allowed variables fill the headers', async () => {
+    const seen: { body: unknown; auth: string | undefined; other: string | undefined }[] = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => {
+        body += c.toString();
+      });
+      req.on('end', () => {
+        seen.push({
+          body: JSON.parse(body),
+          auth: req.headers.authorization,
+          other: req.headers['x-other'] as string,
+        });
+        if (req.url === '/deny') {
+          res.setHeader('content-type', 'application/json');
+          res.end(JSON.stringify(preDecision('deny', 'the service says no')));
+        } else if (req.url === '/slow') {
+          setTimeout(() => res.end('{}'), 3000);
+        } else {
+          res.statusCode = 500;
+          res.end('boom');
+        }
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const block: HookBlock = {
+        source: 'projectSettings',
+        pointer: '/hooks',
+        hooks: {
+          PreToolUse: [
+            {
+              hooks: [
+                {
+                  type: 'http',
+                  url: `${base}/deny`,
+                  headers: { Authorization: 'Bearer $HOOK_TOKEN', 'X-Other': '${SECRET_NOT_ALLOWED}x' },
+                  allowedEnvVars: ['HOOK_TOKEN'],
+                },
+              ],
+            },
+          ],
+        },
+      };
+      const env = { HOOK_TOKEN: 't0ken', SECRET_NOT_ALLOWED: 'leak' };
+      const denied = await runPreToolUseHooks(hookConfig([block]), input(), { ...opts, env });
+      expect(denied).toMatchObject({ decision: 'deny', reason: 'the service says no' });
+      expect(seen[0]).toEqual({
+        body: expect.objectContaining({ hook_event_name: 'PreToolUse', tool_name: 'Bash' }),
+        auth: 'Bearer t0ken',
+        other: 'x',
+      });
+
+      const failing = hookConfig([
+        {
+          source: 'projectSettings',
+          pointer: '/hooks',
+          hooks: {
+            PreToolUse: [
+              {
+                hooks: [
+                  { type: 'http', url: `${base}/error` },
+                  { type: 'http', url: `${base}/slow`, timeout: 0.3 },
+                  { type: 'http', url: 'http://127.0.0.1:9/nothing-listens' },
+                ],
+              },
+            ],
+          },
+        },
+      ]);
+      const out = await runPreToolUseHooks(failing, input(), opts);
+      expect(out.decision).toBeUndefined();
+      expect(out.errors).toEqual([
+        expect.stringMatching(/http hook .*\/error answered HTTP 500: boom/),
+        expect.stringMatching(/http hook .*\/slow timed out after 300 ms/),
+        expect.stringMatching(/http hook .*nothing-listens could not be reached/),
+      ]);
+    } finally {
+      server.close();
+    }
   });
 
   it('an abort kills the hooks at once', async () => {
