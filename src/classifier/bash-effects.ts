@@ -1,0 +1,123 @@
+import type { Analysis, FileEffect, SimpleCommand, Word } from '../bash/types.js';
+import type { DecisionContext } from './context.js';
+import { decideFile, type FileAccessKind } from './files.js';
+import { expandGlob, MAX_GLOB_ENTRIES } from './globs.js';
+import { globPattern, isInside, resolvePath, resolveWordPath } from './paths.js';
+import { isStricter, type PartVerdict } from './verdict.js';
+
+/** Programs that look at names and metadata, never at contents. */
+const LISTING = new Set([
+  'ls',
+  'du',
+  'stat',
+  'find',
+  'tree',
+  'df',
+  'file',
+  'realpath',
+  'readlink',
+  'basename',
+  'dirname',
+]);
+
+/**
+ * Working folders a relative path may be resolved against: cwd and every folder a `cd` names (`cd` alone is
+ * home). A `cd` whose target is only known at run time (`cd $X`, `cd -`, `popd`) makes relative paths unknown.
+ */
+export function workingFolders(analysis: Analysis, ctx: DecisionContext): string[] | undefined {
+  const folders = [ctx.cwd];
+  for (const cmd of analysis.commands) {
+    const program = cmd.name?.program;
+    if (program !== 'cd' && program !== 'pushd' && program !== 'popd') continue;
+    const args = cmd.argv.slice(1).filter((w) => !/^-[LPe@]+$/.test(w.value));
+    const target = args[0];
+    if (program === 'popd' || (program === 'pushd' && !target)) return undefined;
+    if (!target) {
+      folders.push(ctx.home);
+      continue;
+    }
+    if (!target.static || target.value === '-' || /^[+-]\d+$/.test(target.value)) return undefined;
+    const path = resolveWordPath(target, ctx);
+    if (path === undefined) return undefined;
+    folders.push(path);
+  }
+  return folders;
+}
+
+export function decideEffect(
+  effect: FileEffect,
+  cmd: SimpleCommand | undefined,
+  ctx: DecisionContext,
+  cwds: string[] | undefined,
+  covered?: PartVerdict,
+): PartVerdict {
+  const access: FileAccessKind =
+    effect.access === 'read' || effect.access === 'metadata'
+      ? 'read'
+      : effect.access === 'delete'
+        ? 'delete'
+        : 'write';
+  const glob = access === 'read' && isGlobOnly(effect.path);
+  const listing = effect.access === 'metadata' || (cmd !== undefined && LISTING.has(cmd.name?.program ?? ''));
+  let worst: PartVerdict | undefined;
+  const keep = (p: PartVerdict) => {
+    if (!worst || isStricter(p.decision, worst.decision)) worst = p;
+  };
+  const decide = (path: string | undefined, shown: string) => {
+    const req = { access, path, shown, tool: 'Bash', listing } as const;
+    keep(decideFile(covered ? { ...req, coveredByRule: covered } : req, ctx));
+  };
+  if (glob) {
+    const shown = effect.path.value;
+    for (const pattern of globPatterns(effect.path, ctx, cwds)) {
+      const expansion = pattern === undefined ? undefined : expandGlob(pattern);
+      if (expansion === undefined) decide(undefined, shown);
+      else if (expansion.kind !== 'paths') keep(globPart(shown, expansion.kind));
+      else
+        for (const path of expansion.paths)
+          decide(resolvePath(path, ctx), matchedName(path, pattern!, shown, ctx));
+    }
+  } else {
+    for (const path of resolveAll(effect.path, ctx, cwds)) decide(path, effect.path.value);
+  }
+  const result = worst!;
+  if (cmd) result.command = cmd.id;
+  return result;
+}
+
+function isGlobOnly(word: Word): boolean {
+  return word.dynamic.length > 0 && word.dynamic.every((d) => d === 'glob');
+}
+
+function globPatterns(
+  word: Word,
+  ctx: DecisionContext,
+  cwds: string[] | undefined,
+): Array<string | undefined> {
+  if (word.value.startsWith('/') || word.text.startsWith('~')) return [globPattern(word, ctx)];
+  if (!cwds) return [undefined];
+  return cwds.map((cwd) => globPattern(word, ctx, cwd));
+}
+
+/** A file a glob matched, shown as `key.txt (k*)`; the pattern itself when nothing matched. */
+function matchedName(path: string, pattern: string, shown: string, ctx: DecisionContext): string {
+  if (path === pattern) return shown;
+  const name = isInside(path, ctx.cwd) && path !== ctx.cwd ? path.slice(ctx.cwd.length + 1) : path;
+  return `${name} (${shown})`;
+}
+
+function globPart(shown: string, kind: 'too-many' | 'unsupported'): PartVerdict {
+  const why =
+    kind === 'too-many'
+      ? `matches more than ${MAX_GLOB_ENTRIES.toLocaleString('en-US')} entries, too many to check one by one`
+      : '`..` after a wildcard leads wherever the matched links lead';
+  return { subject: `reads ${shown}`, decision: 'ask', by: 'dynamic', reason: `reads ${shown}: ${why}` };
+}
+
+/** A relative path is checked against every folder the command may be in; a dynamic `cd` makes it unknown. */
+function resolveAll(word: Word, ctx: DecisionContext, cwds: string[] | undefined): Array<string | undefined> {
+  const absolute = word.static && (word.value.startsWith('/') || word.value.startsWith('~'));
+  if (absolute || /^"?\$\{?HOME/.test(word.text)) return [resolveWordPath(word, ctx)];
+  if (!cwds) return [undefined];
+  return cwds.map((cwd) => resolveWordPath(word, ctx, cwd));
+}

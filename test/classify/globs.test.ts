@@ -1,0 +1,38 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Classifier } from '../../src/permissions/classifier.js';
+import { caseClassifier, makeSandbox, removeSandbox, type Sandbox } from './helpers.js';
+
+describe('a glob too large to check', () => {
+  let box: Sandbox;
+  let classifier: Classifier;
+
+  beforeAll(async () => {
+    box = await makeSandbox();
+    await Promise.all(
+      Array.from({ length: 2100 }, (_, i) => writeFile(path.join(box.project, `f${i}.txt`), '')),
+    );
+    await mkdir(path.join(box.home, '.ssh'));
+    await writeFile(path.join(box.home, '.ssh', 'id_rsa'), 'PRIVATE\n');
+    classifier = await caseClassifier(box);
+  });
+  afterAll(async () => {
+    await removeSandbox(box);
+  });
+
+  const classify = (command: string) =>
+    classifier.classify({ tool: 'Bash', input: { command }, cwd: box.project });
+
+  it('is asked, with the reason', async () => {
+    const v = await classify('cat *.txt');
+    expect(v.decision).toBe('ask');
+    expect(v.reason).toMatch(/matches more than 2,000 entries, too many to check one by one/);
+  });
+
+  it('does not hide a deny that the same glob meets in another folder the command may be in', async () => {
+    const v = await classify('cd ~/.ssh && cat *');
+    expect(v.decision).toBe('deny');
+    expect(v.reason).toMatch(/id_rsa.*denied by Read\(~\/\.ssh\/id_\*\)/);
+  });
+});
