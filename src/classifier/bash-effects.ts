@@ -2,7 +2,7 @@ import type { Analysis, FileEffect, SimpleCommand, Word } from '../bash/types.js
 import type { DecisionContext } from './context.js';
 import { decideFile, type FileAccessKind } from './files.js';
 import { expandGlob, MAX_GLOB_ENTRIES } from './globs.js';
-import { globPattern, isInside, resolvePath, resolveWordPath } from './paths.js';
+import { globPattern, homeGlob, isInside, resolvePath, resolveWordPath } from './paths.js';
 import { isStricter, type PartVerdict } from './verdict.js';
 
 /** Programs that look at names and metadata, never at contents. */
@@ -86,7 +86,7 @@ export function decideEffect(
 }
 
 function isGlobOnly(word: Word): boolean {
-  return word.dynamic.length > 0 && word.dynamic.every((d) => d === 'glob');
+  return (word.dynamic.length > 0 && word.dynamic.every((d) => d === 'glob')) || homeGlob(word);
 }
 
 function globPatterns(
@@ -94,7 +94,8 @@ function globPatterns(
   ctx: DecisionContext,
   cwds: string[] | undefined,
 ): Array<string | undefined> {
-  if (word.value.startsWith('/') || word.text.startsWith('~')) return [globPattern(word, ctx)];
+  if (word.value.startsWith('/') || word.text.startsWith('~') || homeGlob(word))
+    return [globPattern(word, ctx)];
   if (!cwds) return [undefined];
   return cwds.map((cwd) => globPattern(word, ctx, cwd));
 }

@@ -32,6 +32,7 @@ export function resolveWordPath(word: Word, ctx: PathContext, cwd = ctx.cwd): st
  * `..` left for the expansion to see); undefined when the word holds anything else only known at run time.
  */
 export function globPattern(word: Word, ctx: PathContext, cwd = ctx.cwd): string | undefined {
+  if (homeGlob(word)) return ctx.home + word.value.slice(DYN.length);
   if (word.dynamic.some((d) => d !== 'glob') || word.value.includes(DYN)) return undefined;
   const value = word.value;
   if (value.startsWith('~')) {
@@ -39,6 +40,14 @@ export function globPattern(word: Word, ctx: PathContext, cwd = ctx.cwd): string
     return ctx.home + value.slice(1);
   }
   return isAbsolute(value) ? value : `${cwd}/${value}`;
+}
+
+/** `$HOME/*.txt`, `"${HOME}"/.config/*`: a glob below the home folder, the only expansion being `$HOME`. */
+export function homeGlob(word: Word): boolean {
+  if (!word.dynamic.includes('glob') || word.dynamic.some((d) => d !== 'glob' && d !== 'parameter'))
+    return false;
+  if (!/^"?\$(?:HOME|\{HOME\})"?\//.test(word.text)) return false;
+  return word.value.startsWith(`${DYN}/`) && !word.value.includes(DYN, DYN.length);
 }
 
 /** `~` and `~/x` expand to home; relative paths resolve against cwd; `..` and `.` are folded. */

@@ -370,6 +370,7 @@ describe('command hooks as real processes', () => {
                 {
                   type: 'http',
                   url: `${base}/deny`,
+                  // biome-ignore lint/suspicious/noTemplateCurlyInString: a header template, not a JS one
                   headers: { Authorization: 'Bearer $HOOK_TOKEN', 'X-Other': '${SECRET_NOT_ALLOWED}x' },
                   allowedEnvVars: ['HOOK_TOKEN'],
                 },
