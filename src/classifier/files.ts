@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import { matchPatternRule } from '../rules/pattern-rules.js';
 import type { Behavior, PatternRule, PermissionRule } from '../rules/types.js';
 import type { DecisionContext } from './context.js';
+import { findInFolder } from './folder-contents.js';
 import { criticalRemoval, isInside, protectedReason, realPath, seedRealPath } from './paths.js';
 import { type PartVerdict, ruleName, ruleRef } from './verdict.js';
 
@@ -60,18 +61,41 @@ function firstPatternRule(
 
 function isFolder(path: string): boolean {
   try {
-    return statSync(path).isDirectory();
+    // A missing path is the common case: without throwIfNoEntry, each one costs a thrown error.
+    return statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false;
   } catch {
     return false;
   }
 }
 
-/** A Read deny rule that can match something inside one of these folders. */
-function ruleInside(ctx: DecisionContext, folders: string[]): PermissionRule | undefined {
-  const index = ctx.index.paths('Read', 'deny', { cwd: ctx.cwd, home: ctx.home });
-  for (const folder of folders) {
-    const rule = index.inside(folder);
-    if (rule) return rule;
+/**
+ * Reading a whole folder reads everything in it: a Read deny or ask rule that an existing entry below it
+ * matches decides, and so does one that could match when the folder is too large to look through.
+ */
+function folderContents(
+  ctx: DecisionContext,
+  paths: string[],
+  folder: boolean,
+): { behavior: 'deny' | 'ask'; rule: PermissionRule; found?: string } | undefined {
+  const folders = new Map<string, boolean>();
+  // Only a folder has contents; the stat is made only for a path some rule could reach inside.
+  const isFolderPath = (p: string) => {
+    let known = folders.get(p);
+    if (known === undefined) {
+      known = folder || isFolder(p);
+      folders.set(p, known);
+    }
+    return known;
+  };
+  for (const behavior of ['deny', 'ask'] as const) {
+    const index = ctx.index.paths('Read', behavior, { cwd: ctx.cwd, home: ctx.home });
+    for (const folder of paths) {
+      const rules = index.allInside(folder);
+      if (rules.length === 0 || !isFolderPath(folder)) continue;
+      const check = findInFolder(folder, rules);
+      if (check.kind === 'match') return { behavior, rule: check.entry.rule, found: check.path };
+      if (check.kind === 'too-many') return { behavior: 'ask', rule: rules[0]!.rule };
+    }
   }
   return undefined;
 }
@@ -122,6 +146,26 @@ export function decideFile(req: FileRequest, ctx: DecisionContext): PartVerdict 
       `${subject}: cannot tell where the path leads (no permission to look, or a loop of links)`,
     );
   }
+  if (!writing && !req.listing) {
+    const contents = folderContents(ctx, paths, req.folder === true);
+    if (contents?.found !== undefined) {
+      const what = isInside(contents.found, ctx.cwd)
+        ? contents.found.slice(ctx.cwd.length + 1)
+        : contents.found;
+      const how = contents.behavior === 'deny' ? 'denied by' : 'which';
+      const tail = contents.behavior === 'deny' ? '' : ' asks about';
+      return part(
+        contents.behavior,
+        'rule',
+        `${subject}: reads ${what}, ${how} ${ruleName(contents.rule)}${tail}`,
+        contents.rule,
+      );
+    }
+    if (contents) {
+      const why = `too large to look through for files ${ruleName(contents.rule)} covers`;
+      return part('ask', 'rule', `${subject}: ${why}`, contents.rule);
+    }
+  }
   if (writing) {
     for (const p of paths) {
       const reason = protectedReason(p);
@@ -144,12 +188,6 @@ export function decideFile(req: FileRequest, ctx: DecisionContext): PartVerdict 
     return p;
   }
   const inside = paths.every((p) => insidePermittedFolders(p, ctx));
-  if (!writing && !req.listing) {
-    const hidden = ruleInside(ctx, paths);
-    if (hidden && (req.folder || paths.some(isFolder))) {
-      return part('ask', 'rule', `${subject}: may read files ${ruleName(hidden)} covers`, hidden);
-    }
-  }
   if (!writing) {
     return inside
       ? part('allow', 'file', `${subject}: inside the working folder`)

@@ -65,22 +65,19 @@ export class PathRuleIndex {
 
   private sortedBases: string[] | undefined;
 
-  /** A rule that can match something inside the folder: its folder is an ancestor of it, or lies below it. */
-  inside(folder: string): PermissionRule | undefined {
-    if (this.all.length === 0) return undefined;
-    for (let f = folder; ; ) {
-      const hit = this.byBase.get(f)?.[0];
-      if (hit) return hit.rule;
-      const cut = f.lastIndexOf('/');
-      if (cut <= 0) {
-        if (f !== '/') {
-          const root = this.byBase.get('/')?.[0];
-          if (root) return root.rule;
-        }
-        break;
-      }
-      f = f.slice(0, cut);
+  /** Every rule that can match something inside the folder (its folder is an ancestor of it, or lies below it), in rule order. */
+  allInside(folder: string): PathEntry[] {
+    if (this.all.length === 0) return [];
+    const found: PathEntry[] = [];
+    const add = (base: string) => {
+      const list = this.byBase.get(base);
+      if (list) found.push(...list);
+    };
+    add(folder);
+    for (let cut = folder.lastIndexOf('/'); cut > 0; cut = folder.lastIndexOf('/', cut - 1)) {
+      add(folder.slice(0, cut));
     }
+    if (folder !== '/') add('/');
     this.sortedBases ??= [...this.byBase.keys()].sort();
     const prefix = folder.endsWith('/') ? folder : `${folder}/`;
     const bases = this.sortedBases;
@@ -91,7 +88,7 @@ export class PathRuleIndex {
       if (bases[mid]! < prefix) low = mid + 1;
       else high = mid;
     }
-    const below = bases[low];
-    return below?.startsWith(prefix) ? this.byBase.get(below)?.[0]?.rule : undefined;
+    for (let k = low; k < bases.length && bases[k]!.startsWith(prefix); k++) add(bases[k]!);
+    return found.length > 1 ? found.sort((a, b) => a.order - b.order) : found;
   }
 }
