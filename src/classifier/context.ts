@@ -15,4 +15,6 @@ export interface DecisionContext {
   hasModel: boolean;
   /** Symlink targets looked up during this one decision (the file system is read once per path). */
   realPaths?: Map<string, string>;
+  /** Whether each path looked up during this decision is a folder, as the symlink lookup found it. */
+  folders?: Map<string, boolean>;
 }

@@ -27,7 +27,7 @@ export interface FileRequest {
 /** The path and, when a link leads elsewhere, where it leads; `real` is undefined when that cannot be told. */
 function candidates(path: string, ctx: DecisionContext): { paths: string[]; real: string | undefined } {
   if (ctx.realPaths && isInside(path, ctx.cwd)) seedRealPath(ctx.cwd, ctx.realPaths);
-  const real = realPath(path, ctx.realPaths);
+  const real = realPath(path, ctx.realPaths, 0, ctx.folders);
   return { paths: real === undefined || real === path ? [path] : [path, real], real };
 }
 
@@ -59,7 +59,9 @@ function firstPatternRule(
   return undefined;
 }
 
-function isFolder(path: string): boolean {
+function isFolder(path: string, ctx: DecisionContext): boolean {
+  const known = ctx.folders?.get(path);
+  if (known !== undefined) return known;
   try {
     // A missing path is the common case: without throwIfNoEntry, each one costs a thrown error.
     return statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false;
@@ -82,7 +84,7 @@ function folderContents(
   const isFolderPath = (p: string) => {
     let known = folders.get(p);
     if (known === undefined) {
-      known = folder || isFolder(p);
+      known = folder || isFolder(p, ctx);
       folders.set(p, known);
     }
     return known;

@@ -64,7 +64,12 @@ export function resolvePath(value: string, ctx: PathContext, cwd = ctx.cwd): str
  * not say (no permission to look, a loop of links). `cache` holds what this one decision has already looked
  * up; it is never shared between decisions, since a link can be swapped between them.
  */
-export function realPath(path: string, cache?: Map<string, string>, hops = 0): string | undefined {
+export function realPath(
+  path: string,
+  cache?: Map<string, string>,
+  hops = 0,
+  folders?: Map<string, boolean>,
+): string | undefined {
   let head = path;
   const tail: string[] = [];
   const done = (real: string) => {
@@ -80,12 +85,15 @@ export function realPath(path: string, cache?: Map<string, string>, hops = 0): s
     // costs several times more.
     const entry = entryAt(head);
     if (entry === null) return undefined;
+    // What the path itself is, for free: a later "is it a folder?" needs no second look (links excepted).
+    if (folders && tail.length === 0 && !entry?.isSymbolicLink())
+      folders.set(path, entry?.isDirectory() ?? false);
     if (entry) {
       const link = entry.isSymbolicLink();
       if (link && !existsSync(head) && hops < 40) {
         // A dangling link: writing through it creates its target.
         const target = resolve(dirname(head), readlinkSync(head));
-        return realPath(join(target, ...tail.reverse()), cache, hops + 1);
+        return realPath(join(target, ...tail.reverse()), cache, hops + 1, folders);
       }
       const realParent = link ? undefined : cache?.get(parent);
       if (realParent !== undefined) return done(join(realParent, basename(head)));

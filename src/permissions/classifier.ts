@@ -138,6 +138,7 @@ export function createClassifier(settings: LoadedSettings, options: ClassifierOp
       failed: settings.failed,
       hasModel: options.model !== undefined,
       realPaths: new Map(),
+      folders: new Map(),
     };
     let analysis: Analysis | undefined;
     let parts: PartVerdict[];
