@@ -32,6 +32,7 @@ function segmentMatcher(segment: string): (name: string) => boolean {
       posix: true,
     });
     m = (name: string) => test(name);
+    if (matchers.size >= 1_000) matchers.clear();
     matchers.set(segment, m);
   }
   return m;
