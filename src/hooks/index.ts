@@ -7,6 +7,7 @@ export {
   hookConfig,
   matchingHooks,
 } from './config.js';
+export { runHttpHook } from './http.js';
 export { compileMatcher, type Matcher } from './matcher.js';
 export {
   aggregatePermissionDenied,
@@ -27,4 +28,4 @@ export {
   runPostToolUseHooks,
   runPreToolUseHooks,
 } from './run.js';
-export type { CommandHook, HookEvent, HookInput, HookRun, HookRunStatus } from './types.js';
+export type { CommandHook, HookEvent, HookInput, HookRun, HookRunStatus, HttpHookTarget } from './types.js';
