@@ -285,7 +285,7 @@ function readOnlyOf(v: CommandViews): ReadOnlyCheck {
 
 function hiddenCode(cmd: SimpleCommand, e: CodeExecution, rule?: PermissionRule | PatternRule): PartVerdict {
   if (NAMED_BY_ANY_RULE.has(e.kind)) {
-    const what = e.code ? `${e.via} ${e.code}` : e.via;
+    const what = e.code && !e.via.endsWith(` ${e.code}`) ? `${e.via} ${e.code}` : e.via;
     return part(cmd, 'ask', 'no-rule', `no rule allows running ${what} (${e.kind} run by ${e.program})`);
   }
   const what = `runs code that cannot be analysed (${e.kind} via ${e.program} ${e.via})`;

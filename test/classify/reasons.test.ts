@@ -25,6 +25,10 @@ describe('reasons', () => {
     expect(await reason('git push origin main')).toMatch(/git push is not a known read-only subcommand/);
   });
 
+  it('name a package script once', async () => {
+    expect(await reason('npm test')).toBe('no rule allows running npm test (script-file run by npm)');
+  });
+
   it('say nothing of the table for programs that are not in it', async () => {
     expect(await reason('touch notes.txt')).toBe('no rule allows touch notes.txt');
   });
