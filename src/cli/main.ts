@@ -50,9 +50,13 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .version()
     .wrap(Math.min(110, process.stdout.columns || 110))
     .fail((msg, err) => {
+      if (!failed) {
+        io.err(`automode: ${msg ?? err?.message ?? 'usage error'}`);
+        io.err('Run automode --help for usage.');
+      }
       failed = true;
-      io.err(`automode: ${msg ?? err?.message ?? 'usage error'}`);
-      io.err('Run automode --help for usage.');
+      // Without a throw, yargs goes on to its next check and then runs the command anyway.
+      throw err ?? new Error(msg);
     });
   for (const m of await commandsFor(argv)) {
     parser.command(m.command, m.describe, m.builder, async (args) => {

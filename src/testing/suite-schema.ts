@@ -3,7 +3,12 @@ import { z } from 'zod';
 const MODES = ['default', 'acceptEdits', 'plan', 'auto', 'dontAsk', 'bypassPermissions'] as const;
 
 const paths = z
-  .union([z.string().min(1), z.array(z.string().min(1))])
+  .union([z.string().min(1), z.array(z.string().min(1))], {
+    error: (issue) =>
+      issue.input === undefined
+        ? 'required: the settings files, rule files or rule repository folder this suite tests, relative to the test file (e.g. settings: ../.claude/settings.json)'
+        : 'a path or a list of paths, relative to the test file',
+  })
   .describe(
     'Settings files, pattern rule files and at most one rule repository folder, relative to the test file.',
   );

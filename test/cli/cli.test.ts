@@ -54,6 +54,14 @@ describe('automode CLI', () => {
     expect(run(['classify', '--mode', 'sideways', 'ls']).code).toBe(2);
   });
 
+  it('a usage error is reported once, and the command does not run', () => {
+    const r = run(['diff', 'HEAD']);
+    expect(r.code).toBe(2);
+    expect(r.err.match(/^automode: /gm)).toHaveLength(1);
+    expect(r.err).toMatch(/Missing required argument: base/);
+    expect(r.out).toBe('');
+  });
+
   it('explain --json prints the analysis and the verdict, and nothing else on stdout', () => {
     const r = run(['explain', '--json', "sudo -u ci bash -c 'rm -rf build' > log"]);
     expect(r.code).toBe(0);

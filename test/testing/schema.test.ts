@@ -42,4 +42,13 @@ describe('schemas/automode-test.schema.json', () => {
       true,
     );
   });
+
+  it('says what a missing or malformed settings entry should be', () => {
+    const missing = TestFileSchema.safeParse({ cases: [] });
+    expect(missing.error?.issues[0]?.message).toMatch(
+      /^required: the settings files, rule files or rule repository folder/,
+    );
+    const wrong = TestFileSchema.safeParse({ settings: 3, cases: [] });
+    expect(wrong.error?.issues[0]?.message).toBe('a path or a list of paths, relative to the test file');
+  });
 });
