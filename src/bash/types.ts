@@ -135,6 +135,8 @@ export interface FileEffect {
   access: FileAccess;
   path: Word;
   via: 'redirect' | 'argument' | 'option';
+  /** A folder read recursively skipping hidden entries below it (`rg` without `--hidden`). */
+  skipsHidden?: true;
 }
 
 export interface NameInfo {

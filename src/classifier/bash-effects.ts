@@ -64,7 +64,14 @@ export function decideEffect(
     if (!worst || isStricter(p.decision, worst.decision)) worst = p;
   };
   const decide = (path: string | undefined, shown: string) => {
-    const req = { access, path, shown, tool: 'Bash', listing } as const;
+    const req = {
+      access,
+      path,
+      shown,
+      tool: 'Bash',
+      listing,
+      skipsHidden: effect.skipsHidden === true,
+    } as const;
     keep(decideFile(covered ? { ...req, coveredByRule: covered } : req, ctx));
   };
   if (glob) {

@@ -22,6 +22,8 @@ export interface FileRequest {
   listing?: boolean;
   /** The path is a folder whose contents may all be read (a glob's folder, `grep -r`). */
   folder?: boolean;
+  /** Reading the folder skips hidden entries below it (`rg` without `--hidden`). */
+  skipsHidden?: boolean;
 }
 
 /** The path and, when a link leads elsewhere, where it leads; `real` is undefined when that cannot be told. */
@@ -78,6 +80,7 @@ function folderContents(
   ctx: DecisionContext,
   paths: string[],
   folder: boolean,
+  skipsHidden: boolean,
 ): { behavior: 'deny' | 'ask'; rule: PermissionRule; found?: string } | undefined {
   const folders = new Map<string, boolean>();
   // Only a folder has contents; the stat is made only for a path some rule could reach inside.
@@ -94,7 +97,7 @@ function folderContents(
     for (const folder of paths) {
       const rules = index.allInside(folder);
       if (rules.length === 0 || !isFolderPath(folder)) continue;
-      const check = findInFolder(folder, rules);
+      const check = findInFolder(folder, rules, { skipHidden: skipsHidden });
       if (check.kind === 'match') return { behavior, rule: check.entry.rule, found: check.path };
       if (check.kind === 'too-many') return { behavior: 'ask', rule: rules[0]!.rule };
     }
@@ -149,7 +152,7 @@ export function decideFile(req: FileRequest, ctx: DecisionContext): PartVerdict 
     );
   }
   if (!writing && !req.listing) {
-    const contents = folderContents(ctx, paths, req.folder === true);
+    const contents = folderContents(ctx, paths, req.folder === true, req.skipsHidden === true);
     if (contents?.found !== undefined) {
       const what = isInside(contents.found, ctx.cwd)
         ? contents.found.slice(ctx.cwd.length + 1)

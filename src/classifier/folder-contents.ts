@@ -13,13 +13,15 @@ export type FolderCheck =
 /**
  * Whether anything that exists below the folder matches one of the rules: what reading the whole folder
  * (`grep -r`, the Grep tool) would reach. Links below the folder are not followed, as `grep -r` and `rg` do
- * not follow them. Among several matching rules the first in rule order is reported.
+ * not follow them; `skipHidden` leaves out dot entries, as `rg` does without `--hidden`. Among several matching
+ * rules the first in rule order is reported.
  */
 export function findInFolder(
   folder: string,
   rules: readonly PathEntry[],
-  max = MAX_FOLDER_ENTRIES,
+  options: { max?: number; skipHidden?: boolean } = {},
 ): FolderCheck {
+  const max = options.max ?? MAX_FOLDER_ENTRIES;
   const queue = [folder];
   let seen = 0;
   let best: { entry: PathEntry; path: string } | undefined;
@@ -34,6 +36,7 @@ export function findInFolder(
     seen += entries.length;
     if (seen > max) return best ? { kind: 'match', ...best } : { kind: 'too-many' };
     for (const e of entries) {
+      if (options.skipHidden && e.name.startsWith('.')) continue;
       const path = join(dir, e.name);
       for (const entry of rules) {
         if (best && entry.order >= best.entry.order) break;

@@ -46,10 +46,17 @@ describe('looking through a folder for files the rules cover', () => {
     });
   });
 
+  it('leaves out hidden entries when asked to, as rg does without --hidden', () => {
+    const root = project(['src/.env', 'src/a.ts', '.hidden/x/.env']);
+    const rules = rulesInside(root, ['Read(.env)']);
+    expect(findInFolder(root, rules, { skipHidden: true })).toEqual({ kind: 'clear' });
+    expect(findInFolder(root, rules)).toMatchObject({ kind: 'match' });
+  });
+
   it('gives up on a folder larger than the limit', () => {
     const root = project(Array.from({ length: 50 }, (_, i) => `d/f${i}`));
-    expect(findInFolder(root, rulesInside(root, ['Read(.env)']), 20)).toEqual({ kind: 'too-many' });
-    expect(findInFolder(root, rulesInside(root, ['Read(.env)']), 100)).toEqual({ kind: 'clear' });
+    expect(findInFolder(root, rulesInside(root, ['Read(.env)']), { max: 20 })).toEqual({ kind: 'too-many' });
+    expect(findInFolder(root, rulesInside(root, ['Read(.env)']), { max: 100 })).toEqual({ kind: 'clear' });
   });
 
   it('lists only the rules whose folder is an ancestor of the folder or lies below it', () => {

@@ -1,6 +1,7 @@
 import type { EffectsResult } from '../effects.js';
 import type { CommandView } from '../nested.js';
 import type { FileAccess, FileEffect, Word } from '../types.js';
+import { makeWord } from '../words.js';
 import { type Grammar, has, operandWords, type Parsed, parseOptions } from './options.js';
 
 export type EffectHandler = (cmd: CommandView) => EffectsResult;
@@ -67,4 +68,10 @@ export function fileCommand(spec: FileCommand): EffectHandler {
 /** Every operand is read. */
 export function reads(operands: Word[]): FileEffect[] {
   return each('read', operands);
+}
+
+/** The folder a recursive search reads when it names none: the working folder, placed right after `after`. */
+export function workingFolder(after: Word | undefined): Word {
+  const at = after?.span.end ?? 0;
+  return makeWord('.', '.', [], { start: at, end: at });
 }

@@ -8,6 +8,7 @@ import {
   option,
   reads,
   UNKNOWN,
+  workingFolder,
 } from './effect-helpers.js';
 import { grammar, has, lastValue, type Parsed, parseOptions } from './options.js';
 import { is, leadingText, sliceWord, splitsFreely } from './words.js';
@@ -289,7 +290,12 @@ const grep = fileCommand({
     numeric: true,
   }),
   fileOptions: { f: 'read', '--exclude-from': 'read' },
-  operands: (operands, parsed) => reads(has(parsed, 'e', 'f') ? operands : operands.slice(1)),
+  operands: (operands, parsed) => {
+    const files = has(parsed, 'e', 'f') ? operands : operands.slice(1);
+    // `grep -r PATTERN` with no file searches the working folder.
+    if (files.length === 0 && has(parsed, 'r', 'R')) return reads([workingFolder(operands.at(-1))]);
+    return reads(files);
+  },
 });
 
 const RG_GRAMMAR = grammar({
@@ -309,7 +315,11 @@ const rg = fileCommand({
   fileOptions: { f: 'read', '--ignore-file': 'read' },
   operands: (operands, parsed) => {
     if (has(parsed, '--type-list', '--generate')) return [];
-    return reads(has(parsed, 'e', 'f', '--files') ? operands : operands.slice(1));
+    const named = has(parsed, 'e', 'f', '--files') ? operands : operands.slice(1);
+    const files = named.length > 0 ? named : [workingFolder(operands.at(-1))];
+    // Hidden entries below a folder are skipped unless --hidden or -uu (files named outright are read).
+    const hidden = has(parsed, '--hidden') || parsed.options.filter((o) => o.name === 'u').length >= 2;
+    return reads(files).map((e) => (hidden ? e : { ...e, skipsHidden: true as const }));
   },
 });
 
