@@ -1,8 +1,10 @@
 import { statSync } from 'node:fs';
+import { sep } from 'node:path';
 import { matchPatternRule } from '../rules/pattern-rules.js';
 import type { Behavior, PatternRule, PermissionRule } from '../rules/types.js';
 import type { DecisionContext } from './context.js';
 import { findInFolder } from './folder-contents.js';
+import type { PathEntry } from './path-index.js';
 import { criticalRemoval, isInside, protectedReason, realPath, seedRealPath } from './paths.js';
 import { type PartVerdict, ruleName, ruleRef } from './verdict.js';
 
@@ -73,6 +75,16 @@ function isFolder(path: string, ctx: DecisionContext): boolean {
 }
 
 /**
+ * The rules a reader can meet below the folder. One that skips hidden entries (`rg`) never reaches a file
+ * whose rule ends in a hidden name (`Read(.env)` at any depth) unless the folder itself lies in a hidden one.
+ */
+function readableBy(rules: PathEntry[], folder: string, skipsHidden: boolean): PathEntry[] {
+  if (!skipsHidden || folder.split(sep).some((s) => s.startsWith('.') && s !== '.' && s !== '..'))
+    return rules;
+  return rules.filter((e) => !e.compiled.glob.slice(e.compiled.glob.lastIndexOf('/') + 1).startsWith('.'));
+}
+
+/**
  * Reading a whole folder reads everything in it: a Read deny or ask rule that an existing entry below it
  * matches decides, and so does one that could match when the folder is too large to look through.
  */
@@ -95,7 +107,7 @@ function folderContents(
   for (const behavior of ['deny', 'ask'] as const) {
     const index = ctx.index.paths('Read', behavior, { cwd: ctx.cwd, home: ctx.home });
     for (const folder of paths) {
-      const rules = index.allInside(folder);
+      const rules = readableBy(index.allInside(folder), folder, skipsHidden);
       if (rules.length === 0 || !isFolderPath(folder)) continue;
       const check = findInFolder(folder, rules, { skipHidden: skipsHidden });
       if (check.kind === 'match') return { behavior, rule: check.entry.rule, found: check.path };

@@ -36,3 +36,35 @@ describe('a glob too large to check', () => {
     expect(v.reason).toMatch(/id_rsa.*denied by Read\(~\/\.ssh\/id_\*\)/);
   });
 });
+
+describe('a folder too large to look through', () => {
+  let box: Sandbox;
+  let classifier: Classifier;
+
+  beforeAll(async () => {
+    box = await makeSandbox();
+    const modules = path.join(box.project, 'node_modules');
+    await mkdir(modules);
+    await Promise.all(
+      Array.from({ length: 10_050 }, (_, i) => writeFile(path.join(modules, `m${i}.js`), '')),
+    );
+    classifier = await caseClassifier(box);
+  });
+  afterAll(async () => {
+    await removeSandbox(box);
+  });
+
+  const classify = (command: string) =>
+    classifier.classify({ tool: 'Bash', input: { command }, cwd: box.project });
+
+  it('asks for a reader of hidden files, when an ask rule could match inside it', async () => {
+    const v = await classify('grep -rn TODO .');
+    expect(v.decision).toBe('ask');
+    expect(v.reason).toMatch(/too large to look through for files Read\(\.env\) covers/);
+  });
+
+  it('does not ask for rg, which skips the hidden files such a rule names', async () => {
+    expect((await classify('rg TODO')).decision).toBe('allow');
+    expect((await classify('rg --hidden TODO')).decision).toBe('ask');
+  });
+});
