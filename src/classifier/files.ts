@@ -86,7 +86,7 @@ function readableBy(rules: PathEntry[], folder: string, skipsHidden: boolean): P
 
 /**
  * Reading a whole folder reads everything in it: a Read deny or ask rule that an existing entry below it
- * matches decides, and so does one that could match when the folder is too large to look through.
+ * matches decides, and a deny rule that could match when the folder is too large to look through asks.
  */
 function folderContents(
   ctx: DecisionContext,
@@ -111,7 +111,10 @@ function folderContents(
       if (rules.length === 0 || !isFolderPath(folder)) continue;
       const check = findInFolder(folder, rules, { skipHidden: skipsHidden });
       if (check.kind === 'match') return { behavior, rule: check.entry.rule, found: check.path };
-      if (check.kind === 'too-many') return { behavior: 'ask', rule: rules[0]!.rule };
+      // Past the limit only deny rules still fail closed. An ask rule is enforced on what the walk reached
+      // (breadth first, so the shallow files such as a project's .env); asking for every search of a large tree
+      // would make the rule useless.
+      if (check.kind === 'too-many' && behavior === 'deny') return { behavior: 'ask', rule: rules[0]!.rule };
     }
   }
   return undefined;

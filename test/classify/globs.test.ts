@@ -48,22 +48,40 @@ describe('a folder too large to look through', () => {
     await Promise.all(
       Array.from({ length: 10_050 }, (_, i) => writeFile(path.join(modules, `m${i}.js`), '')),
     );
+    await mkdir(path.join(box.project, 'app'));
+    await writeFile(path.join(box.project, 'app', '.env'), 'KEY=1\n');
     classifier = await caseClassifier(box);
   });
   afterAll(async () => {
     await removeSandbox(box);
   });
 
-  const classify = (command: string) =>
-    classifier.classify({ tool: 'Bash', input: { command }, cwd: box.project });
+  const classify = (command: string, cwd = box.project) =>
+    classifier.classify({ tool: 'Bash', input: { command }, cwd });
 
-  it('asks for a reader of hidden files, when an ask rule could match inside it', async () => {
+  it('still finds a file an ask rule covers near the top: the walk goes breadth first', async () => {
     const v = await classify('grep -rn TODO .');
     expect(v.decision).toBe('ask');
-    expect(v.reason).toMatch(/too large to look through for files Read\(\.env\) covers/);
+    expect(v.reason).toMatch(/reads app\/\.env, which Read\(\.env\) asks about/);
   });
 
-  it('does not ask for rg, which skips the hidden files such a rule names', async () => {
+  it('asks when a deny rule could match past the limit, but not for an ask rule alone', async () => {
+    expect((await classify('grep -rn TODO node_modules')).decision).toBe('allow');
+    const strict = await caseClassifier(box, {
+      permissions: { deny: ['Read(./node_modules/**/secret.key)'] },
+    });
+    const denied = await strict.classify({
+      tool: 'Bash',
+      input: { command: 'grep -rn TODO node_modules' },
+      cwd: box.project,
+    });
+    expect(denied.decision).toBe('ask');
+    expect(denied.reason).toMatch(
+      /too large to look through for files Read\(\.\/node_modules\/\*\*\/secret\.key\) covers/,
+    );
+  });
+
+  it('does not ask rg about rules that only name hidden files', async () => {
     expect((await classify('rg TODO')).decision).toBe('allow');
     expect((await classify('rg --hidden TODO')).decision).toBe('ask');
   });
