@@ -59,8 +59,13 @@ function runError(run: HookRun): string | undefined {
   }
 }
 
-/** Stdout of a successful run: JSON when it starts with `{`, else plain text (not used by these events). */
-function parseJson(run: HookRun): { json?: Json; error?: string } {
+/**
+ * What a run that exited 0 printed: JSON when it starts with `{`, else plain text (not used by these events).
+ * A failed run, or output that cannot be read, is an error instead.
+ */
+function outputOf(run: HookRun): { json?: Json; error?: string } {
+  const failure = runError(run);
+  if (failure) return { error: failure };
   const text = run.stdout.trim();
   if (!text.startsWith('{')) return {};
   if (run.truncated) return { error: `${label(run)} printed more output than is read` };
@@ -106,9 +111,7 @@ export function preToolUseResult(run: HookRun): PreToolUseResult {
   if (run.status === 'blocked') {
     return { blocked: true, decision: 'deny', reason: run.stderr.trim() || `blocked by ${label(run)}` };
   }
-  const failure = runError(run);
-  if (failure) return { blocked: false, error: failure };
-  const { json, error } = parseJson(run);
+  const { json, error } = outputOf(run);
   if (error) return { blocked: false, error };
   if (!json) return { blocked: false };
   const errors: string[] = [];
@@ -141,9 +144,7 @@ export function postToolUseResult(
   event: 'PostToolUse' | 'PostToolUseFailure',
 ): PostToolUseResult {
   if (run.status === 'blocked') return { block: run.stderr.trim() || `blocked by ${label(run)}` };
-  const failure = runError(run);
-  if (failure) return { error: failure };
-  const { json, error } = parseJson(run);
+  const { json, error } = outputOf(run);
   if (error) return { error };
   if (!json) return {};
   const errors: string[] = [];
@@ -159,9 +160,7 @@ export function postToolUseResult(
 export function permissionRequestResult(run: HookRun): PermissionRequestResult {
   if (run.status === 'blocked')
     return { decision: 'deny', reason: run.stderr.trim() || `denied by ${label(run)}` };
-  const failure = runError(run);
-  if (failure) return { error: failure };
-  const { json, error } = parseJson(run);
+  const { json, error } = outputOf(run);
   if (error) return { error };
   if (!json) return {};
   const errors: string[] = [];
@@ -191,12 +190,10 @@ export function permissionRequestResult(run: HookRun): PermissionRequestResult {
 
 /** PermissionDenied hooks observe a denial; they cannot undo it, only say that the model may retry. */
 export function permissionDeniedResult(run: HookRun): PermissionDeniedResult {
-  const failure = runError(run);
-  if (failure) return { error: failure };
   if (run.status === 'blocked') {
     return { error: `${label(run)} exited with code 2, which cannot block a call that is already denied` };
   }
-  const { json, error } = parseJson(run);
+  const { json, error } = outputOf(run);
   if (error) return { error };
   if (!json) return {};
   const errors: string[] = [];
