@@ -101,10 +101,8 @@ function globPatterns(
   ctx: DecisionContext,
   cwds: string[] | undefined,
 ): Array<string | undefined> {
-  if (word.value.startsWith('/') || word.text.startsWith('~') || homeGlob(word))
-    return [globPattern(word, ctx)];
-  if (!cwds) return [undefined];
-  return cwds.map((cwd) => globPattern(word, ctx, cwd));
+  const absolute = word.value.startsWith('/') || word.text.startsWith('~') || homeGlob(word);
+  return inEachFolder(absolute, cwds, (cwd) => globPattern(word, ctx, cwd));
 }
 
 /** A file a glob matched, shown as `key.txt (k*)`; the pattern itself when nothing matched. */
@@ -124,8 +122,18 @@ function globPart(shown: string, kind: 'too-many' | 'unsupported'): PartVerdict 
 
 /** A relative path is checked against every folder the command may be in; a dynamic `cd` makes it unknown. */
 function resolveAll(word: Word, ctx: DecisionContext, cwds: string[] | undefined): Array<string | undefined> {
-  const absolute = word.static && (word.value.startsWith('/') || word.value.startsWith('~'));
-  if (absolute || /^"?\$\{?HOME/.test(word.text)) return [resolveWordPath(word, ctx)];
-  if (!cwds) return [undefined];
-  return cwds.map((cwd) => resolveWordPath(word, ctx, cwd));
+  const absolute =
+    (word.static && (word.value.startsWith('/') || word.value.startsWith('~'))) ||
+    /^"?\$\{?HOME/.test(word.text);
+  return inEachFolder(absolute, cwds, (cwd) => resolveWordPath(word, ctx, cwd));
+}
+
+/** One answer for a path that does not depend on the folder; else one per folder, or unknown without them. */
+function inEachFolder<T>(
+  absolute: boolean,
+  cwds: string[] | undefined,
+  resolve: (cwd?: string) => T,
+): Array<T | undefined> {
+  if (absolute) return [resolve()];
+  return cwds ? cwds.map((cwd) => resolve(cwd)) : [undefined];
 }
