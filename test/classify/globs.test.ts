@@ -1,28 +1,17 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Classifier } from '../../src/permissions/classifier.js';
-import { caseClassifier, makeSandbox, removeSandbox, type Sandbox } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { caseClassifier, useSandboxClassifier } from './helpers.js';
 
 describe('a glob too large to check', () => {
-  let box: Sandbox;
-  let classifier: Classifier;
-
-  beforeAll(async () => {
-    box = await makeSandbox();
+  const sandbox = useSandboxClassifier(async (box) => {
     await Promise.all(
       Array.from({ length: 2100 }, (_, i) => writeFile(path.join(box.project, `f${i}.txt`), '')),
     );
     await mkdir(path.join(box.home, '.ssh'));
     await writeFile(path.join(box.home, '.ssh', 'id_rsa'), 'PRIVATE\n');
-    classifier = await caseClassifier(box);
   });
-  afterAll(async () => {
-    await removeSandbox(box);
-  });
-
-  const classify = (command: string) =>
-    classifier.classify({ tool: 'Bash', input: { command }, cwd: box.project });
+  const classify = sandbox.bash;
 
   it('is asked, with the reason', async () => {
     const v = await classify('cat *.txt');
@@ -38,11 +27,7 @@ describe('a glob too large to check', () => {
 });
 
 describe('a folder too large to look through', () => {
-  let box: Sandbox;
-  let classifier: Classifier;
-
-  beforeAll(async () => {
-    box = await makeSandbox();
+  const sandbox = useSandboxClassifier(async (box) => {
     const modules = path.join(box.project, 'node_modules');
     await mkdir(modules);
     await Promise.all(
@@ -50,14 +35,8 @@ describe('a folder too large to look through', () => {
     );
     await mkdir(path.join(box.project, 'app'));
     await writeFile(path.join(box.project, 'app', '.env'), 'KEY=1\n');
-    classifier = await caseClassifier(box);
   });
-  afterAll(async () => {
-    await removeSandbox(box);
-  });
-
-  const classify = (command: string, cwd = box.project) =>
-    classifier.classify({ tool: 'Bash', input: { command }, cwd });
+  const classify = sandbox.bash;
 
   it('still finds a file an ask rule covers near the top: the walk goes breadth first', async () => {
     const v = await classify('grep -rn TODO .');
@@ -67,13 +46,13 @@ describe('a folder too large to look through', () => {
 
   it('asks when a deny rule could match past the limit, but not for an ask rule alone', async () => {
     expect((await classify('grep -rn TODO node_modules')).decision).toBe('allow');
-    const strict = await caseClassifier(box, {
+    const strict = await caseClassifier(sandbox.box, {
       permissions: { deny: ['Read(./node_modules/**/secret.key)'] },
     });
     const denied = await strict.classify({
       tool: 'Bash',
       input: { command: 'grep -rn TODO node_modules' },
-      cwd: box.project,
+      cwd: sandbox.box.project,
     });
     expect(denied.decision).toBe('ask');
     expect(denied.reason).toMatch(

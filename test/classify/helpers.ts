@@ -1,7 +1,12 @@
 import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { type Classifier, createClassifier } from '../../src/permissions/classifier.js';
+import { afterAll, beforeAll } from 'vitest';
+import {
+  type ClassifiedVerdict,
+  type Classifier,
+  createClassifier,
+} from '../../src/permissions/classifier.js';
 import { builtinOptions } from '../../src/rules/builtin.js';
 import { loadSettings } from '../../src/rules/load.js';
 import type { LoadedSettings } from '../../src/rules/settings-types.js';
@@ -94,4 +99,34 @@ export async function loadCaseSettings(box: Sandbox, settings?: unknown): Promis
 
 export async function caseClassifier(box: Sandbox, settings?: unknown): Promise<Classifier> {
   return createClassifier(await loadCaseSettings(box, settings));
+}
+
+export interface SandboxClassifier {
+  box: Sandbox;
+  classifier: Classifier;
+  /** Classifies a Bash command run in the project folder. */
+  bash(command: string): Promise<ClassifiedVerdict>;
+}
+
+/**
+ * A sandbox and a classifier on it for the tests of one describe block, removed after them. `prepare` fills the
+ * sandbox before the settings are loaded.
+ */
+export function useSandboxClassifier(
+  prepare?: (box: Sandbox) => Promise<void>,
+  settings?: unknown,
+): SandboxClassifier {
+  const state = {
+    bash: (command: string) =>
+      state.classifier.classify({ tool: 'Bash', input: { command }, cwd: state.box.project }),
+  } as SandboxClassifier;
+  beforeAll(async () => {
+    state.box = await makeSandbox();
+    await prepare?.(state.box);
+    state.classifier = await caseClassifier(state.box, settings);
+  });
+  afterAll(async () => {
+    await removeSandbox(state.box);
+  });
+  return state;
 }

@@ -1,21 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Classifier } from '../../src/permissions/classifier.js';
-import { caseClassifier, makeSandbox, removeSandbox, type Sandbox } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { useSandboxClassifier } from './helpers.js';
 
 describe('reasons', () => {
-  let box: Sandbox;
-  let classifier: Classifier;
-
-  beforeAll(async () => {
-    box = await makeSandbox();
-    classifier = await caseClassifier(box);
-  });
-  afterAll(async () => {
-    await removeSandbox(box);
-  });
-
-  const reason = async (command: string) =>
-    (await classifier.classify({ tool: 'Bash', input: { command }, cwd: box.project })).reason;
+  const sandbox = useSandboxClassifier();
+  const reason = async (command: string) => (await sandbox.bash(command)).reason;
 
   it('say which word keeps a command of the read-only table from being allowed', async () => {
     expect(await reason('sed -i s/a/b/ notes.txt')).toBe(

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Classifier } from '../../src/permissions/classifier.js';
-import { caseClassifier, makeSandbox, removeSandbox, type Sandbox } from '../classify/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { useSandboxClassifier } from '../classify/helpers.js';
 
 /** An input object that fails when read, as a broken or hostile caller could hand over. */
 function exploding(): Record<string, unknown> {
@@ -13,31 +12,26 @@ function exploding(): Record<string, unknown> {
 }
 
 describe('a failure inside the checks', () => {
-  let box: Sandbox;
-  let classifier: Classifier;
-
-  beforeAll(async () => {
-    box = await makeSandbox();
-    classifier = await caseClassifier(box);
-  });
-  afterAll(async () => {
-    await removeSandbox(box);
-  });
+  const sandbox = useSandboxClassifier();
 
   it('comes back as an ask with the reason, not as a thrown error', async () => {
-    const v = await classifier.classify({ tool: 'Bash', input: exploding() });
+    const v = await sandbox.classifier.classify({ tool: 'Bash', input: exploding() });
     expect(v.decision).toBe('ask');
     expect(v.by).toBe('opaque');
     expect(v.reason).toMatch(/checks failed.*boom/);
   });
 
   it('is not allowed even in bypassPermissions mode', async () => {
-    const v = await classifier.classify({ tool: 'Bash', input: exploding(), mode: 'bypassPermissions' });
+    const v = await sandbox.classifier.classify({
+      tool: 'Bash',
+      input: exploding(),
+      mode: 'bypassPermissions',
+    });
     expect(v.decision).toBe('ask');
   });
 
   it('is denied in dontAsk mode, like every other ask', async () => {
-    const v = await classifier.classify({ tool: 'Bash', input: exploding(), mode: 'dontAsk' });
+    const v = await sandbox.classifier.classify({ tool: 'Bash', input: exploding(), mode: 'dontAsk' });
     expect(v.decision).toBe('deny');
   });
 });
