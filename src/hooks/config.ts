@@ -1,3 +1,4 @@
+import { isObject, isStringRecord, isStrings } from '../rules/settings-check.js';
 import type { HookBlock } from '../rules/settings-types.js';
 import { compileMatcher, type Matcher } from './matcher.js';
 import { type CommandHook, HOOK_EVENTS, type HookEvent } from './types.js';
@@ -19,9 +20,6 @@ export interface HookConfigOptions {
   /** Limit for hooks that set no `timeout` (default 600 s). */
   defaultTimeoutMs?: number;
 }
-
-const isObject = (x: unknown): x is Record<string, unknown> =>
-  typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /** The command and http hooks of every settings source, in source order. Other hook types are reported and skipped. */
 export function hookConfig(blocks: readonly HookBlock[], options: HookConfigOptions = {}): HookConfig {
@@ -68,9 +66,6 @@ export function hookConfig(blocks: readonly HookBlock[], options: HookConfigOpti
   return { entries, diagnostics };
 }
 
-const isStringRecord = (x: unknown): x is Record<string, string> =>
-  isObject(x) && Object.values(x).every((v) => typeof v === 'string');
-
 /** What a hook entry runs: a command, or an http endpoint; a string says why the entry cannot run. */
 function hookTarget(h: Record<string, unknown>): Pick<CommandHook, 'command' | 'http'> | string {
   if (h.type === 'command') {
@@ -83,7 +78,7 @@ function hookTarget(h: Record<string, unknown>): Pick<CommandHook, 'command' | '
     if (h.headers !== undefined && !isStringRecord(h.headers))
       return 'the headers of an http hook must be strings';
     const allowed = h.allowedEnvVars;
-    if (allowed !== undefined && !(Array.isArray(allowed) && allowed.every((v) => typeof v === 'string'))) {
+    if (allowed !== undefined && !isStrings(allowed)) {
       return 'allowedEnvVars must be a list of variable names';
     }
     return {

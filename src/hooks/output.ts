@@ -1,8 +1,7 @@
+import { isObject } from '../rules/settings-check.js';
 import type { HookEvent, HookRun } from './types.js';
 
 type Json = Record<string, unknown>;
-
-const isObject = (x: unknown): x is Json => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /** Fields every event understands. */
 export interface CommonResult {

@@ -26,7 +26,7 @@ function optional(x: unknown, check: (v: unknown) => boolean): boolean {
   return x === undefined || check(x);
 }
 
-function isStrings(x: unknown): boolean {
+export function isStrings(x: unknown): x is string[] {
   return Array.isArray(x) && x.every((s) => typeof s === 'string');
 }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { isObject } from '../../rules/settings-check.js';
 import type { LoadedSettings } from '../../rules/settings-types.js';
 
 export interface SettingsTarget {
@@ -21,9 +22,6 @@ export function settingsTargets(settings: LoadedSettings): SettingsTarget[] {
     return file ? [{ label, file }] : [];
   });
 }
-
-const isObject = (x: unknown): x is Record<string, unknown> =>
-  typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /**
  * Adds allow rules to a settings file, keeping everything else in it: read, modify, write to a temporary file

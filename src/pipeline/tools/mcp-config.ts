@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { isObject, isStringRecord, isStrings } from '../../rules/settings-check.js';
 import type { LoadedSettings } from '../../rules/settings-types.js';
 import type { SourceName } from '../../rules/types.js';
 import { errorText } from '../errors.js';
@@ -19,13 +20,6 @@ export interface McpConfigOptions {
 }
 
 type Json = Record<string, unknown>;
-
-const isObject = (x: unknown): x is Json => typeof x === 'object' && x !== null && !Array.isArray(x);
-
-const isStrings = (x: unknown): x is string[] => Array.isArray(x) && x.every((s) => typeof s === 'string');
-
-const isStringRecord = (x: unknown): x is Record<string, string> =>
-  isObject(x) && Object.values(x).every((v) => typeof v === 'string');
 
 /** Settings sources that may hold `mcpServers` and the `.mcp.json` approvals, lowest precedence first. */
 const SETTINGS_ORDER: SourceName[] = [
