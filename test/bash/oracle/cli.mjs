@@ -1,0 +1,55 @@
+#!/usr/bin/env node
+// Prints the lines where the bash analysis disagrees with real bash (see test/bash/oracle.test.ts).
+// Usage: node test/bash/oracle/cli.mjs [--no-nl2bash] [--generated N] [--seed S] [--workers N] [--json FILE]
+//        [--limit N] [--line 'cmd' ...]   (as root on Linux; loads the TypeScript sources through vite)
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { createServer } from 'vite';
+
+const args = process.argv.slice(2);
+const options = { nl2bash: true, generated: 0, extra: [] };
+let json;
+let limit = 200;
+for (let i = 0; i < args.length; i++) {
+  const a = args[i];
+  if (a === '--no-nl2bash') options.nl2bash = false;
+  else if (a === '--generated') options.generated = Number(args[++i]);
+  else if (a === '--seed') options.seed = Number(args[++i]);
+  else if (a === '--workers') options.workers = Number(args[++i]);
+  else if (a === '--json') json = args[++i];
+  else if (a === '--limit') limit = Number(args[++i]);
+  else if (a === '--line') options.extra.push(args[++i]);
+  else {
+    console.error(`unknown argument ${a}`);
+    process.exit(2);
+  }
+}
+if (options.extra.length && !args.includes('--nl2bash')) options.nl2bash = args.includes('--nl2bash');
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const server = await createServer({
+  root,
+  logLevel: 'error',
+  configFile: false,
+  server: { middlewareMode: true, hmr: false },
+  appType: 'custom',
+  optimizeDeps: { noDiscovery: true },
+});
+try {
+  const oracle = await server.ssrLoadModule('/test/bash/oracle/run.ts');
+  const unavailable = (await server.ssrLoadModule('/test/bash/oracle/sandbox.ts')).sandboxUnavailable();
+  if (unavailable) {
+    console.error(`bash oracle skipped: ${unavailable}`);
+    process.exit(3);
+  }
+  const result = await oracle.runOracle(options);
+  if (json) writeFileSync(json, `${JSON.stringify(result, null, 1)}\n`);
+  console.log(oracle.formatFailures(result.failures, limit));
+  const { failures, explained, ...figures } = result;
+  const bySet = {};
+  for (const f of failures) bySet[f.set] = (bySet[f.set] ?? 0) + 1;
+  console.log(JSON.stringify({ ...figures, explained: explained.length, failures: failures.length, failuresBySet: bySet }));
+  process.exitCode = failures.length > 0 ? 1 : 0;
+} finally {
+  await server.close();
+}
