@@ -2,11 +2,12 @@ import { analyze } from '../bash/analyze.js';
 import type { Analysis, CodeExecution, SimpleCommand } from '../bash/types.js';
 import { matchPatternRule } from '../rules/pattern-rules.js';
 import type { Behavior, PatternRule, PermissionRule } from '../rules/types.js';
-import { decideEffect, workingFolders } from './bash-effects.js';
+import { decideEffect } from './bash-effects.js';
 import { allowMatches, allowNames, type CommandViews, denyMatches, mayMatch, viewsOf } from './bash-match.js';
 import type { DecisionContext } from './context.js';
 import { checkReadOnly, type ReadOnlyCheck } from './readonly.js';
 import { type PartVerdict, ruleName, ruleRef } from './verdict.js';
+import { workingFolders } from './working-folders.js';
 
 export const MAX_COMMAND_CHARS = 10_000;
 export const MAX_PARTS = 50;
