@@ -1,7 +1,7 @@
 import { normalize } from 'node:path';
 import { grammar, operandWords, parseOptions } from '../bash/programs/options.js';
-import type { Analysis, SimpleCommand } from '../bash/types.js';
-import { type PathContext, realPath, resolveWordPath, spelledPath } from './paths.js';
+import { type Analysis, DYN, type SimpleCommand } from '../bash/types.js';
+import { type PathContext, realPath, resolvePath, resolveWordPath, spelledPath } from './paths.js';
 
 /** `cd [-L|[-P [-e]] [-@]] [dir]`; `pushd [-n] [+N|-N|dir]` and `popd [-n] [+N|-N]`. */
 const CD = grammar({ flags: 'LPe@' });
@@ -47,6 +47,11 @@ export function workingFolders(analysis: Analysis, ctx: PathContext): string[] |
   let searches: boolean | undefined;
   let stack = false;
   for (const cmd of analysis.commands) {
+    const elsewhere = runsElsewhere(cmd, analysis, ctx);
+    if (elsewhere) {
+      moves.push(elsewhere);
+      continue;
+    }
     const program = cmd.name?.program;
     if (program !== 'cd' && program !== 'pushd' && program !== 'popd') continue;
     if (cmd.name?.path !== undefined) continue;
@@ -114,6 +119,45 @@ function moveOf(cmd: SimpleCommand, program: string, ctx: PathContext, searches:
       return logical === at ? [at] : [logical, at];
     },
   };
+}
+
+/**
+ * A command its wrapper starts in another folder: `env -C dir`, `sudo -D dir`, `find -execdir` (each folder
+ * found). Counted as a `cd` there, for it and every later command.
+ */
+function runsElsewhere(cmd: SimpleCommand, analysis: Analysis, ctx: PathContext): Move | undefined {
+  const nested = cmd.nested;
+  if (!nested) return undefined;
+  if (nested.via === '-execdir' || nested.via === '-okdir') return { kind: 'unknown' };
+  if (nested.via !== 'env' && nested.via !== 'sudo') return undefined;
+  const carrier = analysis.commands.find((c) => c.id === nested.carrier);
+  if (!carrier) return { kind: 'unknown' };
+  const letter = nested.via === 'env' ? 'C' : 'D';
+  const words = carrier.argv.slice(1, carrier.argv.length - cmd.argv.length);
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    const text = word.value;
+    if (!word.static) return text.startsWith('-') || text.startsWith(DYN) ? { kind: 'unknown' } : undefined;
+    const long = /^--(ch[a-z]*)(?:=|$)/.exec(text);
+    const short = new RegExp(`^-[^-]*${letter}`).test(text);
+    if (!long && !short) continue;
+    const eq = text.indexOf('=');
+    let value: string | undefined;
+    if (long) value = eq >= 0 ? text.slice(eq + 1) : words[i + 1]?.static ? words[i + 1]!.value : undefined;
+    else if (text.endsWith(letter)) value = words[i + 1]?.static ? words[i + 1]!.value : undefined;
+    else value = text.slice(text.indexOf(letter) + 1);
+    if (value === undefined || value === '' || (value.startsWith('~') && !/^~(?:\/|$)/.test(value)))
+      return { kind: 'unknown' };
+    const folder = value;
+    return {
+      kind: 'go',
+      to: (from) => {
+        const at = resolvePath(folder, ctx, from);
+        return at === undefined ? undefined : [at];
+      },
+    };
+  }
+  return undefined;
 }
 
 /** A command that may run more than once, or at a time other than its place on the line. */
