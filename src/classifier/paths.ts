@@ -268,6 +268,9 @@ export function protectedReason(path: string): string | undefined {
     if (below && i + 1 < names.length && below.has(names[i + 1]!))
       return `${parts[i]}/${parts[i + 1]} is protected`;
   }
+  const xdg = process.env.XDG_CONFIG_HOME;
+  if (xdg && isAbsolute(xdg) && isInside(path, join(xdg, 'git')))
+    return `${xdg}/git is git's own config folder`;
   const name = names[names.length - 1] ?? '';
   if (PROTECTED_FILES.has(name)) return `${parts[parts.length - 1]} is a protected file`;
   if (names[0] === 'etc') return '/etc holds system configuration';
