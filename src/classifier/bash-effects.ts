@@ -1,4 +1,4 @@
-import type { Analysis, FileEffect, SimpleCommand, Word } from '../bash/types.js';
+import type { FileEffect, SimpleCommand, Word } from '../bash/types.js';
 import type { DecisionContext } from './context.js';
 import { decideFile, type FileAccessKind } from './files.js';
 import { expandGlob, MAX_GLOB_ENTRIES } from './globs.js';
@@ -19,30 +19,6 @@ const LISTING = new Set([
   'basename',
   'dirname',
 ]);
-
-/**
- * Working folders a relative path may be resolved against: cwd and every folder a `cd` names (`cd` alone is
- * home). A `cd` whose target is only known at run time (`cd $X`, `cd -`, `popd`) makes relative paths unknown.
- */
-export function workingFolders(analysis: Analysis, ctx: DecisionContext): string[] | undefined {
-  const folders = [ctx.cwd];
-  for (const cmd of analysis.commands) {
-    const program = cmd.name?.program;
-    if (program !== 'cd' && program !== 'pushd' && program !== 'popd') continue;
-    const args = cmd.argv.slice(1).filter((w) => !/^-[LPe@]+$/.test(w.value));
-    const target = args[0];
-    if (program === 'popd' || (program === 'pushd' && !target)) return undefined;
-    if (!target) {
-      folders.push(ctx.home);
-      continue;
-    }
-    if (!target.static || target.value === '-' || /^[+-]\d+$/.test(target.value)) return undefined;
-    const path = resolveWordPath(target, ctx);
-    if (path === undefined) return undefined;
-    folders.push(path);
-  }
-  return folders;
-}
 
 export function decideEffect(
   effect: FileEffect,

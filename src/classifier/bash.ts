@@ -2,11 +2,13 @@ import { analyze } from '../bash/analyze.js';
 import type { Analysis, CodeExecution, SimpleCommand } from '../bash/types.js';
 import { matchPatternRule } from '../rules/pattern-rules.js';
 import type { Behavior, PatternRule, PermissionRule } from '../rules/types.js';
-import { decideEffect, workingFolders } from './bash-effects.js';
+import { decideEffect } from './bash-effects.js';
 import { allowMatches, allowNames, type CommandViews, denyMatches, mayMatch, viewsOf } from './bash-match.js';
 import type { DecisionContext } from './context.js';
+import { foreignRepositories } from './git-folders.js';
 import { checkReadOnly, type ReadOnlyCheck } from './readonly.js';
 import { type PartVerdict, ruleName, ruleRef } from './verdict.js';
+import { workingFolders } from './working-folders.js';
 
 export const MAX_COMMAND_CHARS = 10_000;
 export const MAX_PARTS = 50;
@@ -43,6 +45,7 @@ export function classifyBash(analysis: Analysis, ctx: DecisionContext): PartVerd
     whole('size', `longer than ${MAX_COMMAND_CHARS} characters`);
   if (analysis.commands.length > MAX_PARTS) whole('size', `more than ${MAX_PARTS} commands`);
   const cwds = workingFolders(analysis, ctx);
+  parts.push(...foreignRepositories(analysis, ctx, cwds));
   const decided = new Map<number, Decided>();
   for (const cmd of analysis.commands) {
     const d = decideCommand(cmd, analysis, ctx, decided);

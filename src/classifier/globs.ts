@@ -1,5 +1,4 @@
 import { opendirSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import picomatch from 'picomatch';
 
 /** Directory entries looked at for one glob before it is given up as too large to check file by file. */
@@ -68,6 +67,14 @@ function listNames(folder: string, budget: number): string[] | 'too-many' | unde
 }
 
 /**
+ * `folder/name` as text: a `..` stays for the kernel to apply to the folder the prefix physically is, both
+ * when the folder is listed and when the path is resolved later.
+ */
+function below(folder: string, name: string): string {
+  return folder === '/' ? `/${name}` : `${folder}/${name}`;
+}
+
+/**
  * The paths an absolute glob names right now, as bash would expand it; the pattern itself when nothing
  * matches (bash then passes the word unchanged). Quoted wildcard characters are treated as wildcards too,
  * which can only name more files than bash would, never fewer.
@@ -80,7 +87,7 @@ export function expandGlob(pattern: string, maxEntries = MAX_GLOB_ENTRIES): Glob
   for (const segment of segments) {
     if (segment === '..' && wildSeen) return { kind: 'unsupported' };
     if (!WILD.test(segment)) {
-      current = current.map((p) => join(p, segment));
+      current = current.map((p) => below(p, segment));
       continue;
     }
     wildSeen = true;
@@ -93,7 +100,7 @@ export function expandGlob(pattern: string, maxEntries = MAX_GLOB_ENTRIES): Glob
       visited += names.length;
       // Older bash versions let `.*` match `.` and `..`; counting them costs nothing and errs on the safe side.
       if (segment.startsWith('.')) names.push('.', '..');
-      for (const name of names) if (matches(name)) next.push(join(folder, name));
+      for (const name of names) if (matches(name)) next.push(below(folder, name));
     }
     current = next;
     if (current.length === 0) break;

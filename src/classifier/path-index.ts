@@ -16,14 +16,20 @@ export class PathRuleIndex {
   private readonly byBase = new Map<string, PathEntry[]>();
   private readonly all: PathEntry[] = [];
 
-  constructor(rules: readonly PermissionRule[], ctx: PathContext) {
+  /** Folder names as the rules compare them: lower-cased when they ignore case. */
+  private readonly fold: (path: string) => string;
+
+  constructor(rules: readonly PermissionRule[], ctx: PathContext, options: { nocase?: boolean } = {}) {
+    this.fold = options.nocase ? (path) => path.toLowerCase() : (path) => path;
     for (const rule of rules) {
       if (rule.parsed.kind !== 'path') continue;
-      const entry = { rule, compiled: compilePathPattern(rule.parsed.pattern, ctx), order: this.all.length };
+      const compiled = compilePathPattern(rule.parsed.pattern, ctx, options);
+      const entry = { rule, compiled, order: this.all.length };
       this.all.push(entry);
-      const list = this.byBase.get(entry.compiled.base);
+      const base = this.fold(compiled.base);
+      const list = this.byBase.get(base);
       if (list) list.push(entry);
-      else this.byBase.set(entry.compiled.base, [entry]);
+      else this.byBase.set(base, [entry]);
     }
   }
 
@@ -35,13 +41,14 @@ export class PathRuleIndex {
   matching(path: string): PathEntry[] {
     if (this.all.length === 0) return [];
     const found: PathEntry[] = [];
+    const key = this.fold(path);
     const visit = (folder: string) => {
       const list = this.byBase.get(folder);
       if (list) for (const entry of list) if (entry.compiled.test(path)) found.push(entry);
     };
-    visit(path);
-    for (let cut = path.lastIndexOf('/'); cut > 0; cut = path.lastIndexOf('/', cut - 1))
-      visit(path.slice(0, cut));
+    visit(key);
+    for (let cut = key.lastIndexOf('/'); cut > 0; cut = key.lastIndexOf('/', cut - 1))
+      visit(key.slice(0, cut));
     visit('/');
     return found.length > 1 ? found.sort((a, b) => a.order - b.order) : found;
   }
@@ -66,8 +73,9 @@ export class PathRuleIndex {
   private sortedBases: string[] | undefined;
 
   /** Every rule that can match something inside the folder (its folder is an ancestor of it, or lies below it), in rule order. */
-  allInside(folder: string): PathEntry[] {
+  allInside(path: string): PathEntry[] {
     if (this.all.length === 0) return [];
+    const folder = this.fold(path);
     const found: PathEntry[] = [];
     const add = (base: string) => {
       const list = this.byBase.get(base);

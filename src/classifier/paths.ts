@@ -5,6 +5,8 @@ import { DYN, type Word } from '../bash/types.js';
 export interface PathContext {
   cwd: string;
   home: string;
+  /** Symlink targets looked up during this one decision. */
+  realPaths?: Map<string, string>;
 }
 
 /**
@@ -12,6 +14,19 @@ export interface PathContext {
  * `$HOME`/`${HOME}`/`$PWD` prefixes, `..`. Returns undefined for anything else that is dynamic.
  */
 export function resolveWordPath(word: Word, ctx: PathContext, cwd = ctx.cwd): string | undefined {
+  const value = wordPath(word, ctx, cwd);
+  return value === undefined ? undefined : resolvePath(value, ctx, cwd);
+}
+
+/** The word as an absolute path with `~` expanded, `..` and `.` left as written. */
+export function spelledPath(word: Word, ctx: PathContext, cwd = ctx.cwd): string | undefined {
+  const value = wordPath(word, ctx, cwd);
+  if (value === undefined) return undefined;
+  const p = expandHome(value, ctx);
+  return isAbsolute(p) ? p : `${cwd}/${p}`;
+}
+
+function wordPath(word: Word, ctx: PathContext, cwd: string): string | undefined {
   let value: string;
   if (word.static) {
     value = word.value.startsWith('~') && !word.text.startsWith('~') ? `./${word.value}` : word.value;
@@ -23,8 +38,13 @@ export function resolveWordPath(word: Word, ctx: PathContext, cwd = ctx.cwd): st
     const name = m[1] ?? m[2];
     value = (name === 'HOME' ? ctx.home : cwd) + (m[3] ?? '');
   }
-  if (/^~[^/]/.test(value)) return undefined;
-  return resolvePath(value, ctx, cwd);
+  return /^~[^/]/.test(value) ? undefined : value;
+}
+
+/** `~` and `~/x` as text: a `..` after `~/` is left for resolvePath to apply physically. */
+function expandHome(value: string, ctx: PathContext): string {
+  if (value === '~') return ctx.home;
+  return value.startsWith('~/') ? `${ctx.home.replace(/\/+$/, '')}${value.slice(1)}` : value;
 }
 
 /**
@@ -50,12 +70,32 @@ export function homeGlob(word: Word): boolean {
   return word.value.startsWith(`${DYN}/`) && !word.value.includes(DYN, DYN.length);
 }
 
-/** `~` and `~/x` expand to home; relative paths resolve against cwd; `..` and `.` are folded. */
-export function resolvePath(value: string, ctx: PathContext, cwd = ctx.cwd): string {
-  let p = value;
-  if (p === '~') p = ctx.home;
-  else if (p.startsWith('~/')) p = join(ctx.home, p.slice(2));
-  return isAbsolute(p) ? normalize(p) : resolve(cwd, p);
+const DOT_DOT = /(?:^|\/)\.\.(?:\/|$)/;
+
+/**
+ * `~` and `~/x` expand to home; relative paths resolve against cwd. `..` is applied as the kernel applies it:
+ * to the folder its prefix physically is (after `link/..` comes the parent of the link's target), and only
+ * below the last existing entry as text. Undefined when the file system will not say where a prefix leads.
+ */
+export function resolvePath(value: string, ctx: PathContext, cwd = ctx.cwd): string | undefined {
+  const p = expandHome(value, ctx);
+  if (!DOT_DOT.test(p)) return isAbsolute(p) ? normalize(p) : resolve(cwd, p);
+  return physicalDotDots(isAbsolute(p) ? p : `${cwd}/${p}`, ctx.realPaths);
+}
+
+function physicalDotDots(path: string, cache?: Map<string, string>): string | undefined {
+  let folder = '/';
+  for (const part of path.split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part !== '..') {
+      folder = folder === '/' ? `/${part}` : `${folder}/${part}`;
+      continue;
+    }
+    const real = realPath(folder, cache);
+    if (real === undefined) return undefined;
+    folder = dirname(real);
+  }
+  return folder;
 }
 
 /**
@@ -135,58 +175,105 @@ export function isInside(path: string, folder: string): boolean {
   return path.startsWith(base);
 }
 
-const PROTECTED_DIRS = [
+/**
+ * Folders whose contents change how the agent, git, an editor or a tool run on the next ordinary command
+ * behaves, or that hold credentials: Claude Code's list (.git, .claude, .vscode, .idea) and more.
+ */
+const PROTECTED_DIRS = new Set([
   '.git',
   '.claude',
   '.vscode',
   '.idea',
   '.husky',
+  '.devcontainer',
   '.ssh',
   '.gnupg',
   '.aws',
   '.kube',
   '.docker',
-];
+]);
+
+/** Folders protected only below a parent of a given name: `.config/git` is git's own config folder. */
+const PROTECTED_PAIRS = new Map([
+  ['.config', new Set(['git', 'fish', 'direnv'])],
+  ['.cargo', new Set(['config', 'config.toml'])],
+]);
+
+/** Files that run code or change a program on its next ordinary run: Claude Code's list and more. */
 const PROTECTED_FILES = new Set([
   '.bashrc',
   '.bash_profile',
   '.bash_login',
   '.bash_logout',
+  '.bash_aliases',
   '.profile',
+  '.login',
+  '.logout',
   '.zshrc',
   '.zshenv',
   '.zprofile',
   '.zlogin',
+  '.zlogout',
   '.kshrc',
   '.cshrc',
   '.tcshrc',
   '.inputrc',
   '.gitconfig',
   '.gitmodules',
+  '.ripgreprc',
+  '.curlrc',
+  '.wgetrc',
   '.npmrc',
   '.yarnrc',
   '.yarnrc.yml',
+  '.pnpmfile.cjs',
+  '.pnpmfile.mjs',
   '.pypirc',
   '.netrc',
   '.mcp.json',
+  '.claude.json',
   '.envrc',
   '.git-credentials',
+  '.pre-commit-config.yaml',
+  'lefthook.yml',
+  'lefthook.yaml',
+  '.lefthook.yml',
+  '.lefthook.yaml',
+  'lefthook-local.yml',
+  'lefthook-local.yaml',
+  '.lefthook-local.yml',
+  '.lefthook-local.yaml',
   'authorized_keys',
 ]);
+
+/**
+ * A name as case-insensitive disks (macOS, Windows) compare it: `.GIT` is `.git` there, and HFS+ ignores
+ * zero-width characters (`.g\u200cit`).
+ */
+function foldName(name: string): string {
+  return name.replace(/[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u206a-\u206f\ufeff]/g, '').toLowerCase();
+}
 
 /** Writing here changes how the agent, the shell, git or editors behave: never auto-allowed. */
 export function protectedReason(path: string): string | undefined {
   const parts = path.split(sep).filter(Boolean);
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i]!;
-    if (PROTECTED_DIRS.includes(part)) {
-      if (part === '.claude' && parts[i + 1] === 'worktrees') continue;
-      return `${part} is a protected folder`;
+  const names = parts.map(foldName);
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i]!;
+    if (PROTECTED_DIRS.has(name)) {
+      if (name === '.claude' && names[i + 1] === 'worktrees') continue;
+      return `${parts[i]} is a protected folder`;
     }
+    const below = PROTECTED_PAIRS.get(name);
+    if (below && i + 1 < names.length && below.has(names[i + 1]!))
+      return `${parts[i]}/${parts[i + 1]} is protected`;
   }
-  const name = parts[parts.length - 1] ?? '';
-  if (PROTECTED_FILES.has(name)) return `${name} is a protected file`;
-  if (path.startsWith('/etc/') || path === '/etc') return '/etc holds system configuration';
+  const xdg = process.env.XDG_CONFIG_HOME;
+  if (xdg && isAbsolute(xdg) && isInside(path, join(xdg, 'git')))
+    return `${xdg}/git is git's own config folder`;
+  const name = names[names.length - 1] ?? '';
+  if (PROTECTED_FILES.has(name)) return `${parts[parts.length - 1]} is a protected file`;
+  if (names[0] === 'etc') return '/etc holds system configuration';
   return undefined;
 }
 
@@ -195,9 +282,19 @@ export function criticalRemoval(path: string, ctx: PathContext): string | undefi
   if (path === '/') return 'the root folder';
   const parts = path.split(sep).filter(Boolean);
   if (parts.length === 1) return `the top-level folder ${path}`;
-  if (path === ctx.home) return 'the home folder';
-  if (isInside(ctx.home, path)) return `a parent of the home folder`;
-  if (path === ctx.cwd) return 'the working folder';
-  if (isInside(ctx.cwd, path)) return 'a parent of the working folder';
+  for (const home of physicalToo(ctx.home, ctx)) {
+    if (path === home) return 'the home folder';
+    if (isInside(home, path)) return 'a parent of the home folder';
+  }
+  for (const cwd of physicalToo(ctx.cwd, ctx)) {
+    if (path === cwd) return 'the working folder';
+    if (isInside(cwd, path)) return 'a parent of the working folder';
+  }
   return undefined;
+}
+
+/** The folder as given and, when links lead elsewhere, where it physically is. */
+function physicalToo(folder: string, ctx: PathContext): string[] {
+  const real = realPath(folder, ctx.realPaths);
+  return real === undefined || real === folder ? [folder] : [folder, real];
 }

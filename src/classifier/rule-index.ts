@@ -83,7 +83,7 @@ export class RuleIndex {
     const key = `${tool}\0${behavior}\0${ctx.cwd}\0${ctx.home}`;
     let index = this.pathIndexes.get(key);
     if (!index) {
-      index = new PathRuleIndex(this.tool(behavior, tool), ctx);
+      index = new PathRuleIndex(this.tool(behavior, tool), ctx, { nocase: behavior !== 'allow' });
       if (this.pathIndexes.size > 64) this.pathIndexes.clear();
       this.pathIndexes.set(key, index);
     }

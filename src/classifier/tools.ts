@@ -5,7 +5,7 @@ import type { Behavior, PatternRule, PermissionRule } from '../rules/types.js';
 import type { DecisionContext } from './context.js';
 import { decideFile, type FileAccessKind } from './files.js';
 import { resolvePath } from './paths.js';
-import { type PartVerdict, ruleName, ruleRef } from './verdict.js';
+import { isStricter, type PartVerdict, ruleName, ruleRef } from './verdict.js';
 
 const READ_TOOLS = new Set(['Read', 'Glob', 'Grep', 'LS', 'NotebookRead']);
 const EDIT_TOOLS = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
@@ -89,7 +89,13 @@ export function classifyTool(
     const shown = typeof raw === 'string' ? raw : '(no path)';
     const allowed = toolRule(tool, input, ctx, 'allow', never);
     const listing = tool === 'Glob' || tool === 'LS';
-    const file = decideFile({ access, path, shown, tool, listing }, ctx);
+    let file = decideFile({ access, path, shown, tool, listing }, ctx);
+    const listed = tool === 'Glob' && path !== undefined ? patternFolder(input.pattern, path, ctx) : path;
+    if (listed !== path) {
+      const shownPattern = typeof input.pattern === 'string' ? input.pattern : '(no pattern)';
+      const other = decideFile({ access, path: listed, shown: shownPattern, tool, listing }, ctx);
+      if (isStricter(other.decision, file.decision)) file = other;
+    }
     if (allowed && file.decision === 'ask' && file.by === 'file') {
       parts.push(part(subject, 'allow', 'rule', `allowed by ${ruleName(allowed)}`, allowed));
     } else {
@@ -129,6 +135,19 @@ export function classifyBashInput(input: Record<string, unknown>, ctx: DecisionC
     }
   }
   return [];
+}
+
+/**
+ * The folder a Glob pattern lists: its part before the first wildcard, which may leave the tool's folder
+ * (`../../*`, `/etc/*`, `~/.ssh/*`). Undefined when the file system will not say where it leads.
+ */
+function patternFolder(pattern: unknown, base: string, ctx: DecisionContext): string | undefined {
+  if (typeof pattern !== 'string') return base;
+  const segments = pattern.split('/');
+  const wild = segments.findIndex((s) => /[*?[{]/.test(s));
+  const head = (wild < 0 ? segments.slice(0, -1) : segments.slice(0, wild)).join('/');
+  if (head === '') return pattern.startsWith('/') ? '/' : base;
+  return resolvePath(head, ctx, base);
 }
 
 function domainMatch(rule: PermissionRule, input: Record<string, unknown>): boolean {

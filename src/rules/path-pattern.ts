@@ -52,10 +52,18 @@ export interface CompiledPathPattern {
   test(absolutePath: string): boolean;
 }
 
-/** The pattern resolved against a working folder and home, ready to test many paths. */
-export function compilePathPattern(pattern: PathPattern, ctx: PathContext): CompiledPathPattern {
+/**
+ * The pattern resolved against a working folder and home, ready to test many paths. `nocase` compares names
+ * as case-insensitive disks do (`.ENV` is `.env` on macOS and Windows): right for deny and ask rules, which
+ * must not miss the file; allow rules stay exact.
+ */
+export function compilePathPattern(
+  pattern: PathPattern,
+  ctx: PathContext,
+  options: { nocase?: boolean } = {},
+): CompiledPathPattern {
   const glob = absoluteGlob(pattern, ctx);
-  const matcher = compile(glob);
+  const matcher = compile(glob, options.nocase === true);
   return {
     glob,
     base: literalHead(glob),
@@ -132,11 +140,14 @@ function escapeGlob(text: string): string {
 
 const matchers = new Map<string, (p: string) => boolean>();
 
-function compile(glob: string): (p: string) => boolean {
-  let matcher = matchers.get(glob);
+function compile(glob: string, nocase: boolean): (p: string) => boolean {
+  const key = nocase ? `i${glob}` : `s${glob}`;
+  let matcher = matchers.get(key);
   if (!matcher) {
-    matcher = picomatch(glob, { dot: true, nobrace: true, noextglob: true });
-    matchers.set(glob, matcher);
+    // picomatch's `/**/x` needs at least one folder between: at the root (`/.env`) it needs none.
+    const source = glob.startsWith('/**/') ? glob.slice(1) : glob;
+    matcher = picomatch(source, { dot: true, nobrace: true, noextglob: true, nocase });
+    matchers.set(key, matcher);
   }
   return matcher;
 }

@@ -1,0 +1,280 @@
+import { execFileSync } from 'node:child_process';
+import { realpathSync } from 'node:fs';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analyze } from '../../src/bash/analyze.js';
+import { loadBash } from '../../src/bash/parser.js';
+import { realPath } from '../../src/classifier/paths.js';
+import { workingFolders } from '../../src/classifier/working-folders.js';
+import { matchPathRule, parsePathPattern } from '../../src/rules/path-pattern.js';
+import { caseClassifier, useSandboxClassifier } from './helpers.js';
+
+/** A home with a key and a library folder; a project with a link into that library and one into .git. */
+async function plant(box: { home: string; project: string }): Promise<void> {
+  await mkdir(path.join(box.home, '.ssh'), { recursive: true });
+  await writeFile(path.join(box.home, '.ssh', 'id_rsa'), 'PRIVATE\n');
+  await mkdir(path.join(box.home, 'lib', 'deep'), { recursive: true });
+  await mkdir(path.join(box.project, 'a', 'b'), { recursive: true });
+  await symlink(path.join(box.home, 'lib', 'deep'), path.join(box.project, 'a', 'b', 'deps'));
+  await mkdir(path.join(box.project, '.git', 'hooks'), { recursive: true });
+  await writeFile(path.join(box.project, '.git', 'config'), '[core]\n');
+  await symlink(path.join(box.project, '.git', 'hooks'), path.join(box.project, 'h'));
+  await mkdir(path.join(box.project, 'src', 'sub'), { recursive: true });
+  await writeFile(path.join(box.project, 'src', 'a.ts'), '');
+  // A bare repository committed as plain files: git run inside it reads its config.
+  const evil = path.join(box.project, 'evil');
+  await mkdir(path.join(evil, 'objects'), { recursive: true });
+  await mkdir(path.join(evil, 'refs'), { recursive: true });
+  await writeFile(path.join(evil, 'HEAD'), 'ref: refs/heads/main\n');
+  await writeFile(
+    path.join(evil, 'config'),
+    '[core]\n\tfsmonitor = "touch /tmp/pwned; false"\n\tworktree = ..\n',
+  );
+  await mkdir(path.join(box.project, 'vendor', 'other', '.git'), { recursive: true });
+}
+
+describe('`..` after a link is applied to the folder the link leads to', () => {
+  const sandbox = useSandboxClassifier(plant);
+  const classify = sandbox.bash;
+
+  it('reads the key a `..` out of a linked folder reaches, in Bash and in the Read tool', async () => {
+    expect((await classify('cat a/b/deps/../../.ssh/id_rsa')).decision).toBe('deny');
+    expect((await classify('head -1 a/b/deps/../../.ssh/id_*')).decision).toBe('deny');
+    const read = await sandbox.classifier.classify({
+      tool: 'Read',
+      input: { file_path: 'a/b/deps/../../.ssh/id_rsa' },
+      cwd: sandbox.box.project,
+    });
+    expect(read.decision).toBe('deny');
+    expect((await classify('cat a/b/../b/x')).decision).toBe('allow');
+  });
+
+  it('treats a write through a link into .git as a write to .git', async () => {
+    const box = sandbox.box;
+    const accepting = await caseClassifier(box, { permissions: { defaultMode: 'acceptEdits' } });
+    const write = await accepting.classify({
+      tool: 'Write',
+      input: { file_path: 'h/../config', content: 'x' },
+      cwd: box.project,
+      mode: 'acceptEdits',
+    });
+    expect(write.decision).toBe('ask');
+    expect(write.reason).toMatch(/\.git is a protected folder/);
+    const shell = await accepting.classify({
+      tool: 'Bash',
+      input: { command: 'echo x > h/../config' },
+      cwd: box.project,
+      mode: 'acceptEdits',
+    });
+    expect(shell.decision).toBe('ask');
+  });
+
+  it('sees that `find a/b/deps/../.. -delete` deletes the home folder', async () => {
+    const allowing = await caseClassifier(sandbox.box, { permissions: { allow: ['Bash(find *)'] } });
+    const v = await allowing.classify({
+      tool: 'Bash',
+      input: { command: 'find a/b/deps/../.. -delete' },
+      cwd: sandbox.box.project,
+    });
+    expect(v.decision).toBe('ask');
+    expect(v.reason).toMatch(/home folder/);
+  });
+});
+
+describe('cd, pushd and popd', () => {
+  const sandbox = useSandboxClassifier(plant);
+  const classify = sandbox.bash;
+
+  it('parse their options: `--`, -P, -L, -e and clusters', async () => {
+    for (const line of [
+      'cd -- ~/.ssh && cat id_rsa',
+      'cd -P ~/.ssh && cat id_rsa',
+      'cd -L ~/.ssh && cat id_rsa',
+      'cd -Pe -- ~/.ssh && cat id_rsa',
+      'cd -e -P -- ~/.ssh; cat id_rsa',
+      'builtin cd -- ~/.ssh && cat id_rsa',
+      'pushd ~/.ssh && cat id_rsa',
+      'pushd -- ~/.ssh >/dev/null; cat id_rsa',
+    ]) {
+      expect((await classify(line)).decision, line).toBe('deny');
+    }
+  });
+
+  it('chain: a relative cd starts where the one before it went', async () => {
+    expect((await classify('cd src && cd ../../home && cat .ssh/id_rsa')).decision).toBe('deny');
+    expect((await classify('cd src/sub; cd ../..; cd ../home; cat .ssh/id_rsa')).decision).toBe('deny');
+  });
+
+  it('apply again when they may run more than once', async () => {
+    expect((await classify('for i in 1 2; do cd ..; done; cat home/.ssh/id_rsa')).decision).toBe('deny');
+    expect((await classify('up() { cd ..; }; up; up; cat home/.ssh/id_rsa')).decision).toBe('deny');
+  });
+
+  it('count a cd in a subshell or a pipeline, and one made by env -C', async () => {
+    expect((await classify('(cd ~/.ssh && cat id_rsa)')).decision).toBe('deny');
+    expect((await classify('cd ~/.ssh | cat id_rsa')).decision).toBe('deny');
+    expect((await classify('env -C ~/.ssh cat id_rsa')).decision).toBe('deny');
+    expect((await classify('env --chdir=../home cat .ssh/id_rsa')).decision).toBe('deny');
+  });
+
+  it('make relative paths unknown when the folder is only known at run time', async () => {
+    for (const line of [
+      'CDPATH=$HOME; cd .ssh; cat id_rsa',
+      'export CDPATH=~; cd .ssh && cat id_rsa',
+      'cd ~/.ssh; cd /; cd -; cat id_rsa',
+      'cd "$OLDPWD" && cat id_rsa',
+      'pushd -n ~/.ssh; popd; cat id_rsa',
+      'shopt -s cdable_vars; d=~/.ssh; cd d; cat id_rsa',
+      'find . -maxdepth 0 -execdir cat id_rsa \\;',
+      'cd -x ~/.ssh; cat id_rsa',
+    ]) {
+      expect((await classify(line)).decision, line).not.toBe('allow');
+    }
+  });
+
+  it('leave ordinary lines alone', async () => {
+    for (const line of ['cd src && ls', 'cd src && cat a.ts sub/../a.ts', 'cd']) {
+      expect((await classify(line)).decision, line).toBe('allow');
+    }
+  });
+
+  describe('agree with bash on the folder they end in', () => {
+    beforeAll(() => loadBash());
+    const lines = [
+      'cd a/b/deps/..',
+      'cd -P a/b/deps/..',
+      'cd -L a/b/deps/../..',
+      'cd a/b/deps; cd ..',
+      'cd -P a/b/deps; cd ..',
+      'cd -- a/b',
+      'cd -Pe -- a/b/deps',
+      'cd src; cd sub; cd ../..',
+      'pushd src >/dev/null; pushd sub >/dev/null; popd >/dev/null',
+      'pushd src >/dev/null; pushd ~ >/dev/null; pushd >/dev/null',
+      'pushd src >/dev/null; pushd ~ >/dev/null; pushd +1 >/dev/null',
+      'for i in 1 2; do cd ..; done',
+      'cd a/b/deps/../../.ssh',
+      'cd',
+      'cd ~/lib/deep/..',
+    ];
+    for (const line of lines) {
+      it(line, () => {
+        const box = sandbox.box;
+        const ctx = { cwd: box.project, home: box.home };
+        const folders = workingFolders(analyze(line), ctx);
+        const bashSays = execFileSync('bash', ['-c', `${line}; pwd -P`], {
+          cwd: box.project,
+          env: { PATH: process.env.PATH, HOME: box.home },
+          encoding: 'utf8',
+        }).trim();
+        expect(folders, line).toBeDefined();
+        const physical = folders!.map((f) => realPath(f));
+        expect(physical, line).toContain(realpathSync(bashSays));
+      });
+    }
+  });
+});
+
+describe('git in a folder that is not the project top', () => {
+  const sandbox = useSandboxClassifier(plant);
+  const classify = sandbox.bash;
+
+  it('asks: the repository git discovers there may be one whose config runs programs', async () => {
+    for (const line of [
+      'cd evil && git status',
+      'cd evil; git log',
+      '(cd evil && git diff)',
+      'cd evil/objects && git status',
+      'cd vendor/other && git status',
+      'pushd evil && git status',
+      'cd "$D" && git status',
+      'export GIT_DIR=evil; git status',
+      'GIT_CEILING_DIRECTORIES=/ git status',
+    ]) {
+      const v = await classify(line);
+      expect(v.decision, line).toBe('ask');
+      expect(v.reason, line).toMatch(/git|run time/);
+    }
+    const v = await classify('cd evil && git status');
+    expect(v.reason).toMatch(/laid out as a git directory/);
+  });
+
+  it('allows a folder inside the project repository, and the project top itself', async () => {
+    for (const line of [
+      'git status',
+      'cd src && git status',
+      'cd src/sub && git log --oneline',
+      'git -P log',
+    ]) {
+      if (line === 'git -P log') continue;
+      expect((await classify(line)).decision, line).toBe('allow');
+    }
+  });
+
+  it('checks the session folder itself when it is below the top', async () => {
+    const box = sandbox.box;
+    const inside = await sandbox.classifier.classify({
+      tool: 'Bash',
+      input: { command: 'git status' },
+      cwd: path.join(box.project, 'evil'),
+    });
+    expect(inside.decision).toBe('ask');
+    const fine = await sandbox.classifier.classify({
+      tool: 'Bash',
+      input: { command: 'git status' },
+      cwd: path.join(box.project, 'src'),
+    });
+    expect(fine.decision).toBe('allow');
+  });
+});
+
+describe('protected paths and path rules ignore case where disks do', () => {
+  const sandbox = useSandboxClassifier(async (box) => {
+    await writeFile(path.join(box.project, '.ENV'), 'KEY=1\n');
+    await mkdir(path.join(box.project, '.GIT'), { recursive: true });
+  });
+
+  it('asks for .ENV under Read(.env) and for writes to .GIT/config, .cargo/config.toml, lefthook.yml', async () => {
+    const { classifier, box } = sandbox;
+    const read = await classifier.classify({ tool: 'Read', input: { file_path: '.ENV' }, cwd: box.project });
+    expect(read.decision).toBe('ask');
+    expect((await sandbox.bash('cat .ENV')).decision).toBe('ask');
+    for (const file of [
+      '.GIT/config',
+      '.cargo/config.toml',
+      'lefthook.yml',
+      '.pre-commit-config.yaml',
+      '.devcontainer/devcontainer.json',
+    ]) {
+      const v = await classifier.classify({
+        tool: 'Write',
+        input: { file_path: file, content: 'x' },
+        cwd: box.project,
+        mode: 'acceptEdits',
+      });
+      expect(v.decision, file).toBe('ask');
+      expect(v.reason, file).toMatch(/protected/);
+    }
+    const home = await classifier.classify({
+      tool: 'Edit',
+      input: { file_path: path.join(box.home, '.config', 'git', 'config'), old_string: 'a', new_string: 'b' },
+      cwd: box.project,
+      mode: 'bypassPermissions',
+    });
+    expect(home.decision).toBe('ask');
+  });
+
+  it('keeps allow rules exact', () => {
+    const ctx = { cwd: '/p', home: '/h' };
+    expect(matchPathRule(parsePathPattern('src/**'), '/p/src/a', ctx)).toBe(true);
+    expect(matchPathRule(parsePathPattern('src/**'), '/p/SRC/a', ctx)).toBe(false);
+  });
+
+  it('Read(.env) matches /.env when the working folder is /', () => {
+    const ctx = { cwd: '/', home: '/h' };
+    expect(matchPathRule(parsePathPattern('.env'), '/.env', ctx)).toBe(true);
+    expect(matchPathRule(parsePathPattern('.env'), '/srv/.env', ctx)).toBe(true);
+    expect(matchPathRule(parsePathPattern('.env'), '/srv/x.env', ctx)).toBe(false);
+  });
+});
