@@ -48,17 +48,19 @@ const sed: EffectHandler = (cmd) => {
   const { scripts, bsd, files } = sedScripts(cmd.argv, parsed);
   const effects: FileEffect[] = optionsNamed(parsed, 'f').map((found) => option('read', found.value!));
   let known = clean(parsed) && !has(parsed, 'f');
-  for (const script of bsd ? [...scripts, bsd] : scripts) {
-    if (!script.static) {
+  for (const group of bsd ? [scripts, [bsd]] : [scripts]) {
+    if (group.some((script) => !script.static)) {
       known = false;
       continue;
     }
-    const result = parseSed(script.value);
-    if (!result.ok && script !== bsd) known = false;
+    if (group.length === 0) continue;
+    const at = group[0]!.span;
+    const result = parseSed(group.map((script) => script.value).join('\n'));
+    if (!result.ok && group[0] !== bsd) known = false;
     for (const path of result.writes) {
-      if (!STANDARD_STREAMS.includes(path)) effects.push(argument('write', syntheticWord(path, script.span)));
+      if (!STANDARD_STREAMS.includes(path)) effects.push(argument('write', syntheticWord(path, at)));
     }
-    for (const path of result.reads) effects.push(argument('read', syntheticWord(path, script.span)));
+    for (const path of result.reads) effects.push(argument('read', syntheticWord(path, at)));
   }
   const inPlace = optionsNamed(parsed, 'i').at(-1);
   if (!inPlace) return { effects: [...effects, ...reads(files)], known };
