@@ -155,6 +155,7 @@ describe.runIf(GNU_SED)('sed scripts agree with GNU sed (needs GNU sed)', () => 
       if (!truth.accepted && mine.ok && !effects)
         disagreements.push(`sed rejects, parse accepts: ${JSON.stringify(script)}`);
     }
+    console.log(`generated sed scripts: 1500, accepted by GNU sed: ${accepted}, disagreements: ${disagreements.length}`);
     expect(accepted).toBeGreaterThan(300);
     expect(disagreements).toEqual([]);
   });

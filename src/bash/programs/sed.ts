@@ -92,15 +92,22 @@ class SedParser {
 
   private command(): void {
     const s = this.s;
+    const first = this.i;
     const addressed = this.address(false);
+    const zero = addressed && /^0+(?!\d|\s*~)/.test(s.slice(first));
+    let range = false;
     if (addressed) {
       this.skipBlanks();
       if (s[this.i] === ',') {
         this.i++;
         this.skipBlanks();
+        range = s[this.i] === '/' || s[this.i] === '\\';
         if (!this.address(true)) this.fail('unexpected `,`');
+        if (!range && zero) this.fail('invalid usage of line address 0');
+        range = true;
       }
     }
+    if (zero && !range) this.fail('invalid usage of line address 0');
     this.skipBlanks();
     if (s[this.i] === '!') {
       this.i++;
@@ -111,6 +118,7 @@ class SedParser {
     if (c === undefined) this.fail('missing command');
     if (PLAIN.has(c)) return this.endOfCommand();
     if (NUMBERED.has(c)) {
+      if (range && (c === 'q' || c === 'Q')) this.fail(`\`${c}\` takes one address`);
       this.skipBlanks();
       this.digits();
       return this.endOfCommand();
