@@ -62,5 +62,5 @@ describe.runIf(AWKS.length > 0)('every NL2Bash awk program that a real awk accep
     console.log(`awk programs: ${all.length}, accepted by ${AWKS.join('/')}: ${accepted.length}, failures: ${failures.length}`);
     expect(accepted.length).toBeGreaterThan(300);
     expect(failures).toEqual([]);
-  });
+  }, 300_000);
 });

@@ -153,5 +153,5 @@ describe.runIf(GAWK)('awk programs agree with the parse gawk pretty-prints (need
     console.log(`generated awk programs: 2500, accepted by gawk: ${accepted}, disagreements: ${disagreements.length}`);
     expect(accepted).toBeGreaterThan(100);
     expect(disagreements).toEqual([]);
-  });
+  }, 300_000);
 });

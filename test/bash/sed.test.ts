@@ -158,5 +158,5 @@ describe.runIf(GNU_SED)('sed scripts agree with GNU sed (needs GNU sed)', () => 
     console.log(`generated sed scripts: 1500, accepted by GNU sed: ${accepted}, disagreements: ${disagreements.length}`);
     expect(accepted).toBeGreaterThan(300);
     expect(disagreements).toEqual([]);
-  });
+  }, 300_000);
 });
