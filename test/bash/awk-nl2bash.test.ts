@@ -51,16 +51,21 @@ function parses(program: string): string | undefined {
 
 const AWKS = (['gawk', 'mawk'] as const).filter(installed);
 
-describe.runIf(AWKS.length > 0)('every NL2Bash awk program that a real awk accepts parses (needs gawk or mawk)', () => {
-  test('programs', () => {
-    const all = programs().filter((program) => !program.includes('@load'));
-    const accepted = all.filter((program) => AWKS.some((awk) => accepts(awk, program)));
-    const failures = accepted.flatMap((program) => {
-      const error = parses(program);
-      return error === undefined ? [] : [`${JSON.stringify(program)}: ${error}`];
-    });
-    console.log(`awk programs: ${all.length}, accepted by ${AWKS.join('/')}: ${accepted.length}, failures: ${failures.length}`);
-    expect(accepted.length).toBeGreaterThan(300);
-    expect(failures).toEqual([]);
-  }, 300_000);
-});
+describe.runIf(AWKS.length > 0)(
+  'every NL2Bash awk program that a real awk accepts parses (needs gawk or mawk)',
+  () => {
+    test('programs', () => {
+      const all = programs().filter((program) => !program.includes('@load'));
+      const accepted = all.filter((program) => AWKS.some((awk) => accepts(awk, program)));
+      const failures = accepted.flatMap((program) => {
+        const error = parses(program);
+        return error === undefined ? [] : [`${JSON.stringify(program)}: ${error}`];
+      });
+      console.log(
+        `awk programs: ${all.length}, accepted by ${AWKS.join('/')}: ${accepted.length}, failures: ${failures.length}`,
+      );
+      expect(accepted.length).toBeGreaterThan(300);
+      expect(failures).toEqual([]);
+    }, 300_000);
+  },
+);

@@ -108,6 +108,7 @@ describe('awk constructs that run commands, read or write files, or reach hidden
 const GAWK = spawnSync('gawk', ['--version'], { encoding: 'utf8' }).status === 0;
 
 /** Pieces that combine into programs that stress regex/division, strings, comments and continuations. */
+// biome-ignore format: a table of pieces reads better packed
 const PIECES = [
   '{', '}', '(', ')', ';', '\n', ' ', '/', '/x/', '/[/]/', '/a\\/b/', '"s"', '"a\\"b"', '# c\n', '\\\n', 'x',
   '$1', 'NR', 'a[1]', '++', '--', '+', '-', '*', '%', '^', '!', '>', '<', '|', '?', ':', '~', '=', '/=',
@@ -150,7 +151,9 @@ describe.runIf(GAWK)('awk programs agree with the parse gawk pretty-prints (need
       if (mine.join() !== canonical.join())
         disagreements.push(`${JSON.stringify(program)}: ${mine} vs canonical ${canonical}`);
     }
-    console.log(`generated awk programs: 2500, accepted by gawk: ${accepted}, disagreements: ${disagreements.length}`);
+    console.log(
+      `generated awk programs: 2500, accepted by gawk: ${accepted}, disagreements: ${disagreements.length}`,
+    );
     expect(accepted).toBeGreaterThan(100);
     expect(disagreements).toEqual([]);
   }, 300_000);

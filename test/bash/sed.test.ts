@@ -102,6 +102,7 @@ describe('sed scripts: what they run, read and write', () => {
 const GNU_SED = spawnSync('sed', ['--version'], { encoding: 'utf8' }).stdout?.includes('GNU sed') ?? false;
 
 /** Pieces that combine into scripts that stress the places where a parser can lose track. */
+// biome-ignore format: a table of pieces reads better packed
 const PIECES = [
   's/a/b/', 's/[/]/x/', 's/[]/]/x/', 's/[^]/]/x/', 's/[[:alpha:]/]/x/', 's/[[.].]/]/x/', 's/[[=/=]]/x/',
   's|a|b|', 's,[,],x,', 's/a\\/b/c/', 's/a/\\n/g', 's/x[/', 's/[\\]/x/', 's/a/b/gIp', 's/a/b/ e', 's/a/b/3',
@@ -134,7 +135,8 @@ describe.runIf(GNU_SED)('sed scripts agree with GNU sed (needs GNU sed)', () => 
   /** Accepted by sed, and whether --sandbox rejects it (it has e, r or w). Runs on no input: nothing executes. */
   function oracle(script: string): { accepted: boolean; sandboxed: boolean } {
     const run = (extra: string[]) =>
-      spawnSync('sed', [...extra, '-n', '-e', script], { cwd: dir, input: '', encoding: 'utf8' }).status === 0;
+      spawnSync('sed', [...extra, '-n', '-e', script], { cwd: dir, input: '', encoding: 'utf8' }).status ===
+      0;
     const accepted = run([]);
     return { accepted, sandboxed: accepted && !run(['--sandbox']) };
   }
@@ -149,13 +151,16 @@ describe.runIf(GNU_SED)('sed scripts agree with GNU sed (needs GNU sed)', () => 
       const mine = parseSed(script);
       const effects = mine.executes.length + mine.reads.length + mine.writes.length > 0;
       if (truth.accepted) accepted++;
-      if (truth.accepted && !mine.ok) disagreements.push(`sed accepts, parse fails: ${JSON.stringify(script)}`);
+      if (truth.accepted && !mine.ok)
+        disagreements.push(`sed accepts, parse fails: ${JSON.stringify(script)}`);
       if (truth.accepted && mine.ok && truth.sandboxed !== effects)
         disagreements.push(`e/r/w: sed ${truth.sandboxed}, parse ${effects}: ${JSON.stringify(script)}`);
       if (!truth.accepted && mine.ok && !effects)
         disagreements.push(`sed rejects, parse accepts: ${JSON.stringify(script)}`);
     }
-    console.log(`generated sed scripts: 1500, accepted by GNU sed: ${accepted}, disagreements: ${disagreements.length}`);
+    console.log(
+      `generated sed scripts: 1500, accepted by GNU sed: ${accepted}, disagreements: ${disagreements.length}`,
+    );
     expect(accepted).toBeGreaterThan(300);
     expect(disagreements).toEqual([]);
   }, 300_000);

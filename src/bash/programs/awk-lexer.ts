@@ -19,11 +19,11 @@ export interface AwkToken {
 
 export class AwkSyntaxError extends Error {}
 
-const OPERATORS = [
-  '**=', '**', '^=', '+=', '-=', '*=', '/=', '%=', '==', '<=', '>=', '!=', '!~', '++', '--', '&&', '||', '>>',
-  '|&', '{', '}', '(', ')', '[', ']', ';', ',', '+', '-', '*', '/', '%', '^', '!', '>', '<', '|', '?', ':',
-  '~', '$', '=', '@',
-];
+/** Longest first, so that `**=` is not read as `**` then `=`. */
+const OPERATORS =
+  '**= ** ^= += -= *= /= %= == <= >= != !~ ++ -- && || >> |& { } ( ) [ ] ; , + - * / % ^ ! > < | ? : ~ $ = @'.split(
+    ' ',
+  );
 
 const isNameStart = (c: string | undefined) => c !== undefined && /[A-Za-z_]/.test(c);
 const isNamePart = (c: string | undefined) => c !== undefined && /\w/.test(c);
@@ -146,7 +146,10 @@ export class AwkLexer {
       i++;
       while (isDigit(t[i])) i++;
     }
-    if ((t[i] === 'e' || t[i] === 'E') && (isDigit(t[i + 1]) || (/[+-]/.test(t[i + 1] ?? '') && isDigit(t[i + 2])))) {
+    if (
+      (t[i] === 'e' || t[i] === 'E') &&
+      (isDigit(t[i + 1]) || (/[+-]/.test(t[i + 1] ?? '') && isDigit(t[i + 2])))
+    ) {
       i += 2;
       while (isDigit(t[i])) i++;
     }

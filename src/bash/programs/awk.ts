@@ -2,21 +2,23 @@ import { AwkLexer, AwkSyntaxError, type AwkToken } from './awk-lexer.js';
 import type { EmbeddedSafety } from './embedded.js';
 
 /** Built-in functions that only compute (close and fflush act only on what a redirection opened). */
-const PURE_FUNCTIONS = new Set([
-  'length', 'substr', 'index', 'split', 'sub', 'gsub', 'match', 'sprintf', 'tolower', 'toupper', 'int',
-  'sqrt', 'exp', 'log', 'sin', 'cos', 'atan2', 'rand', 'srand', 'close', 'fflush', 'gensub', 'strftime',
-  'systime', 'mktime', 'asort', 'asorti', 'patsplit', 'strtonum', 'and', 'or', 'xor', 'lshift', 'rshift',
-  'compl', 'isarray', 'typeof',
-]);
+const PURE_FUNCTIONS = new Set(
+  (
+    'length substr index split sub gsub match sprintf tolower toupper int sqrt exp log sin cos atan2 rand ' +
+    'srand close fflush gensub strftime systime mktime asort asorti patsplit strtonum and or xor lshift ' +
+    'rshift compl isarray typeof'
+  ).split(' '),
+);
 
 /** Built-in functions that assign to one of their arguments. */
 const MUTATING = new Set(['split', 'sub', 'gsub', 'match', 'asort', 'asorti', 'patsplit', 'gensub']);
 
-const KEYWORDS = new Set([
-  'BEGIN', 'END', 'BEGINFILE', 'ENDFILE', 'function', 'func', 'if', 'else', 'while', 'for', 'do', 'break',
-  'continue', 'next', 'nextfile', 'exit', 'return', 'delete', 'getline', 'print', 'printf', 'in', 'switch',
-  'case', 'default',
-]);
+const KEYWORDS = new Set(
+  (
+    'BEGIN END BEGINFILE ENDFILE function func if else while for do break continue next nextfile exit ' +
+    'return delete getline print printf in switch case default'
+  ).split(' '),
+);
 
 /** Variables that read the environment or reach the interpreter's internals: never read-only. */
 const HIDDEN_STATE = new Set(['ENVIRON', 'PROCINFO', 'SYMTAB', 'FUNCTAB']);
@@ -126,40 +128,54 @@ class AwkParser {
   }
 
   private item(): void {
-    if (this.is('@')) return this.directive();
-    if (this.is('function') || this.is('func')) return this.functionDefinition();
+    if (this.is('@')) {
+      this.directive();
+      return;
+    }
+    if (this.is('function') || this.is('func')) {
+      this.functionDefinition();
+      return;
+    }
     if (this.is('BEGIN') || this.is('END') || this.is('BEGINFILE') || this.is('ENDFILE')) {
       this.advance();
       this.newlines();
-      return this.block();
+      this.block();
+      return;
     }
-    if (this.is('{')) return this.block();
+    if (this.is('{')) {
+      this.block();
+      return;
+    }
     this.expression(PLAIN);
     if (this.accept(',')) {
       this.newlines();
       this.expression(PLAIN);
     }
     if (this.is('{')) this.block();
-    else if (this.token.kind !== 'newline' && !this.is(';') && this.token.kind !== 'end') this.fail('expected {');
+    else if (this.token.kind !== 'newline' && !this.is(';') && this.token.kind !== 'end')
+      this.fail('expected {');
   }
 
   /** `@include`, `@load`, `@namespace`: gawk reads other files or changes how names resolve. */
   private directive(): void {
     this.advance();
     const name = this.token;
-    if (name.kind !== 'name' || !['include', 'load', 'namespace'].includes(name.text)) this.fail('unknown @ directive');
+    if (name.kind !== 'name' || !['include', 'load', 'namespace'].includes(name.text))
+      this.fail('unknown @ directive');
     this.note(`@${name.text}`);
     this.advance();
     if (this.token.kind !== 'string') this.fail('expected a file name');
-    if (name.text !== 'namespace') this.found.reads.push(unquote(this.token.text));
+    if (name.text !== 'namespace') addName(this.found.reads, this.token.text);
     this.advance();
   }
 
   private functionDefinition(): void {
     this.advance();
     const name = this.token;
-    if ((name.kind !== 'name' && name.kind !== 'call') || KEYWORDS.has(name.text)) this.fail('expected a function name');
-    if (PURE_FUNCTIONS.has(name.text) || name.text === 'system') this.fail('a built-in function cannot be redefined');
+    if ((name.kind !== 'name' && name.kind !== 'call') || KEYWORDS.has(name.text))
+      this.fail('expected a function name');
+    if (PURE_FUNCTIONS.has(name.text) || name.text === 'system')
+      this.fail('a built-in function cannot be redefined');
     this.defined.add(name.text);
     this.advance();
     this.expect('(');
@@ -210,7 +226,10 @@ class AwkParser {
   private statement(): void {
     const t = this.token;
     if (t.kind === 'op') {
-      if (t.text === '{') return this.block();
+      if (t.text === '{') {
+        this.block();
+        return;
+      }
       if (t.text === ';') {
         this.advance();
         return;
@@ -219,13 +238,15 @@ class AwkParser {
     if (t.kind === 'name' || t.kind === 'call') {
       switch (t.text) {
         case 'if':
-          return this.ifStatement();
+          this.ifStatement();
+          return;
         case 'while':
           this.advance();
           this.condition();
           if (this.accept(';')) return;
           this.newlines();
-          return this.statement();
+          this.statement();
+          return;
         case 'do':
           this.advance();
           this.newlines();
@@ -233,27 +254,34 @@ class AwkParser {
           this.terminators();
           this.expect('while');
           this.condition();
-          return this.endOfStatement();
+          this.endOfStatement();
+          return;
         case 'for':
-          return this.forStatement();
+          this.forStatement();
+          return;
         case 'switch':
-          return this.switchStatement();
+          this.switchStatement();
+          return;
         case 'break':
         case 'continue':
         case 'next':
         case 'nextfile':
           this.advance();
-          return this.endOfStatement();
+          this.endOfStatement();
+          return;
         case 'exit':
         case 'return':
           this.advance();
           if (!this.atStatementEnd()) this.expression(PLAIN);
-          return this.endOfStatement();
+          this.endOfStatement();
+          return;
         case 'delete':
-          return this.deleteStatement();
+          this.deleteStatement();
+          return;
         case 'print':
         case 'printf':
-          return this.printStatement();
+          this.printStatement();
+          return;
       }
     }
     this.expression(PLAIN);
@@ -305,7 +333,8 @@ class AwkParser {
         this.advance();
         this.expect(')');
         this.newlines();
-        return this.statement();
+        this.statement();
+        return;
       }
       this.lexer.reset(mark);
       this.token = saved;
@@ -385,7 +414,7 @@ class AwkParser {
         this.found.runs.push({ via: `${verb} ${op}`, ...commandText(target) });
       } else if (!(target.literal && STANDARD_STREAMS.has(target.literal))) {
         this.note(`${verb === 'printf' ? 'print' : verb} >`);
-        if (target.literal) this.found.writes.push(unquote(target.literal));
+        addName(this.found.writes, target.literal);
       }
     }
     this.endOfStatement();
@@ -588,7 +617,11 @@ class AwkParser {
   }
 
   private lvalue(ctx: Context): Expr {
-    const target = this.is('$') ? this.primary(ctx) : this.token.kind === 'name' ? this.primary(ctx) : this.fail('expected a variable');
+    const target = this.is('$')
+      ? this.primary(ctx)
+      : this.token.kind === 'name'
+        ? this.primary(ctx)
+        : this.fail('expected a variable');
     if (!target.lvalue) this.fail('expected a variable');
     return target;
   }
@@ -673,7 +706,7 @@ class AwkParser {
         this.advance();
         const file = this.getlineFile(ctx);
         this.note('getline <');
-        if (file.literal) this.found.reads.push(unquote(file.literal));
+        addName(this.found.reads, file.literal);
       }
       return VALUE;
     }
@@ -701,7 +734,10 @@ class AwkParser {
 
   /** The optional variable `getline` reads into. */
   private getlineTarget(ctx: Context): void {
-    if (this.is('$') || (this.token.kind === 'name' && !KEYWORDS.has(this.token.text) && !PURE_FUNCTIONS.has(this.token.text))) {
+    if (
+      this.is('$') ||
+      (this.token.kind === 'name' && !KEYWORDS.has(this.token.text) && !PURE_FUNCTIONS.has(this.token.text))
+    ) {
       this.assigned(this.lvalue(ctx));
     }
   }
@@ -744,7 +780,11 @@ class AwkParser {
       do {
         this.newlines();
         const argument = this.expression(PLAIN);
-        if (argument.name && INPUT_LIST.has(argument.name) && (!argument.element || !callee || !PURE_FUNCTIONS.has(callee) || MUTATING.has(callee))) {
+        if (
+          argument.name &&
+          INPUT_LIST.has(argument.name) &&
+          (!argument.element || !callee || !PURE_FUNCTIONS.has(callee) || MUTATING.has(callee))
+        ) {
           this.note(`${argument.name} passed to ${callee ?? 'a function'}`);
         }
         this.newlines();
@@ -754,14 +794,19 @@ class AwkParser {
   }
 }
 
-/** A string constant's value; escapes are kept as written. */
-function unquote(literal: string): string {
-  return literal.slice(1, -1);
+/** A string constant's value, when it has no escapes to convert. */
+function unquote(literal: string): string | undefined {
+  return literal.includes('\\') ? undefined : literal.slice(1, -1);
 }
 
 function commandText(expr: Expr): { command?: string } {
-  if (!expr.literal || expr.literal.includes('\\')) return {};
-  return { command: unquote(expr.literal) };
+  const command = expr.literal === undefined ? undefined : unquote(expr.literal);
+  return command === undefined ? {} : { command };
+}
+
+function addName(list: string[], literal: string | undefined): void {
+  const name = literal === undefined ? undefined : unquote(literal);
+  if (name !== undefined) list.push(name);
 }
 
 /** Parses an awk program and lists what it does besides computing; throws AwkSyntaxError when it cannot. */
@@ -789,7 +834,13 @@ export function awkProgramSafety(program: string): EmbeddedSafety {
     };
   } catch (e) {
     if (!(e instanceof AwkSyntaxError)) throw e;
-    return { readOnly: false, reason: `awk program not understood: ${e.message}`, reads: [], writes: [], runs: [] };
+    return {
+      readOnly: false,
+      reason: `awk program not understood: ${e.message}`,
+      reads: [],
+      writes: [],
+      runs: [],
+    };
   }
 }
 

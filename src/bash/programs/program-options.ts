@@ -15,7 +15,15 @@ import {
 } from './options.js';
 import { parseSed } from './sed.js';
 import { argvSpec, codeIn, codeSpec, type Handler, parseFailure, shellSpec, unresolved } from './specs.js';
-import { assignmentName, is, joinWords, leadingText, singleField, sliceWord, syntheticWord } from './words.js';
+import {
+  assignmentName,
+  is,
+  joinWords,
+  leadingText,
+  singleField,
+  sliceWord,
+  syntheticWord,
+} from './words.js';
 
 /** Options are read GNU style (anywhere before `--`); a word that may be an option fails the analysis. */
 function scan(cmd: CommandView, g: Grammar, start = 1, permute = true): Parsed | NestedSpec {
@@ -168,12 +176,16 @@ function awk(cmd: CommandView): NestedSpec[] {
       .map((option) => codeIn('script-file', program, '-i', option.value!)),
     ...optionsNamed(parsed, 'l').map((option) => codeIn('program-option', program, '-l', option.value!)),
     ...optionsNamed(parsed, 'W')
-      .filter((option) => !option.value!.static || !option.value!.value.split(',').every((v) => SAFE_W.test(v)))
+      .filter(
+        (option) => !option.value!.static || !option.value!.value.split(',').every((v) => SAFE_W.test(v)),
+      )
       .map((option) => codeIn('program-option', program, '-W', option.value!)),
     ...parsed.options
       .filter((option) => AWK_SIDE_EFFECTS.includes(option.name))
       .map((option) => codeSpec('program-option', program, `-${option.name}`, cmd.argv[option.index]!)),
-    ...parsed.unknown.map((option) => codeIn('program-option', program, 'unknown option', cmd.argv[option.index]!)),
+    ...parsed.unknown.map((option) =>
+      codeIn('program-option', program, 'unknown option', cmd.argv[option.index]!),
+    ),
   ];
   if (has(parsed, 'S')) return specs;
   const { programs, files } = awkPrograms(cmd.argv, parsed);

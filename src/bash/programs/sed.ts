@@ -116,12 +116,16 @@ class SedParser {
     }
     const c = s[this.i++];
     if (c === undefined) this.fail('missing command');
-    if (PLAIN.has(c)) return this.endOfCommand();
+    if (PLAIN.has(c)) {
+      this.endOfCommand();
+      return;
+    }
     if (NUMBERED.has(c)) {
       if (range && (c === 'q' || c === 'Q')) this.fail(`\`${c}\` takes one address`);
       this.skipBlanks();
       this.digits();
-      return this.endOfCommand();
+      this.endOfCommand();
+      return;
     }
     if (c === 'v') {
       if (!oldVersion(this.label())) this.fail('expects a newer version of sed');
@@ -142,7 +146,8 @@ class SedParser {
       case '}':
         if (addressed) this.fail('`}` takes no address');
         if (--this.depth < 0) this.fail('unexpected `}`');
-        return this.endOfCommand();
+        this.endOfCommand();
+        return;
       case '#':
         if (addressed) this.fail('comments take no address');
         this.toEndOfLine();
@@ -388,7 +393,10 @@ class SedParser {
 /** The read-only verdict of a sed script: known commands only, and none that runs, reads or writes files. */
 export function sedScriptSafety(script: string): EmbeddedSafety {
   const parsed = parseSed(script);
-  const runs = parsed.executes.map((exec) => ({ via: exec.via, ...(exec.command ? { command: exec.command } : {}) }));
+  const runs = parsed.executes.map((exec) => ({
+    via: exec.via,
+    ...(exec.command ? { command: exec.command } : {}),
+  }));
   const safety: EmbeddedSafety = { readOnly: false, reads: parsed.reads, writes: parsed.writes, runs };
   if (!parsed.ok) return { ...safety, reason: `sed script: ${parsed.error}` };
   if (runs.length) return { ...safety, reason: `sed ${runs[0]!.via} runs a command` };

@@ -1,7 +1,7 @@
 import type { EffectsResult } from '../effects.js';
 import type { CommandView } from '../nested.js';
 import type { FileEffect, Word } from '../types.js';
-import { awkConstructs } from './awk.js';
+import { awkProgramSafety } from './awk.js';
 import {
   argument,
   type EffectHandler,
@@ -89,7 +89,14 @@ const awk: EffectHandler = (cmd) => {
   }
   if (has(parsed, 'f', 'E')) known = false;
   for (const program of programs) {
-    if (!program.static || awkConstructs(program.value).length > 0) known = false;
+    if (!program.static) {
+      known = false;
+      continue;
+    }
+    const safety = awkProgramSafety(program.value);
+    if (!safety.readOnly) known = false;
+    for (const path of safety.reads) effects.push(argument('read', syntheticWord(path, program.span)));
+    for (const path of safety.writes) effects.push(argument('write', syntheticWord(path, program.span)));
   }
   const inputs = files.filter((word) => {
     const name = assignmentName(word);
