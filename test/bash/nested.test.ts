@@ -687,6 +687,18 @@ describe('options that run programs', () => {
       [['awk', '-f', 'prog.awk', 'f'], ['script-file -f: prog.awk']],
       [['awk', dyn('"{print $n}"', '{print ⟨$⟩}'), 'f'], ['program-option awk program: ?']],
       [['gawk', '--sandbox', '{system("x")}'], []],
+      [['gawk', '--sandbox', 'BEGIN { ARGV[1] = ".env"; ARGC = 2; print "x" > "f" }'], []],
+      [
+        ['gawk', '--sandbox', 'BEGIN { print ENVIRON["HOME"] }'],
+        ['program-option ENVIRON: BEGIN { print ENVIRON["HOME"] }'],
+      ],
+      [['awk', '-v', 'ARGC=3', '{ print }'], ['program-option assignment: ARGC=3']],
+      [['awk', '{ print }', 'ARGV=x', 'f'], ['program-option assignment: ARGV=x']],
+      // mawk -W exec names a program file; the name is also read as program text, which does not parse.
+      [['awk', '-W', 'exec', 'x.awk'], ['program-option -W: exec', 'program-option awk program: x.awk']],
+      [['awk', '-W', 'interactive', '{ print }'], []],
+      [['gawk', '--dump-variables=out', '{ print }'], ['program-option -d: ?']],
+      [['gawk', '--bogus', '{ print }'], ['program-option unknown option: --bogus']],
     ]);
   });
 

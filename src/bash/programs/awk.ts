@@ -410,10 +410,10 @@ class AwkParser {
       const op = this.advance().text;
       const target = this.concatenation(ctx);
       if (op === '|' || op === '|&') {
-        this.note(`${verb === 'printf' ? 'print' : verb} ${op}`);
+        this.note(`print ${op}`);
         this.found.runs.push({ via: `${verb} ${op}`, ...commandText(target) });
       } else if (!(target.literal && STANDARD_STREAMS.has(target.literal))) {
-        this.note(`${verb === 'printf' ? 'print' : verb} >`);
+        this.note('print >');
         addName(this.found.writes, target.literal);
       }
     }

@@ -149,6 +149,23 @@ export function awkPrograms(words: readonly Word[], parsed: Parsed): { programs:
 /** mawk `-W` values that change nothing but output details; gawk reads any other as a long option. */
 const SAFE_W = /^(interactive|posix_space|version|usage|help|sprintf=\d+|random=\d+)$/;
 
+/** What gawk --sandbox refuses to run; ENVIRON and the rest stay reachable. */
+const SANDBOXED = new Set([
+  'system(',
+  'print >',
+  'print |',
+  'print |&',
+  '| getline',
+  '|&',
+  'getline <',
+  '@load',
+]);
+
+/** gawk --sandbox refuses to add input files to ARGV, however the program writes it. */
+function sandboxed(construct: string): boolean {
+  return SANDBOXED.has(construct) || /^ARG[VC] /.test(construct);
+}
+
 /** Options that write a file (dump, profile, pretty-print) or run the debugger. */
 const AWK_SIDE_EFFECTS = ['d', 'D', 'p', 'o'];
 
@@ -187,7 +204,7 @@ function awk(cmd: CommandView): NestedSpec[] {
       codeIn('program-option', program, 'unknown option', cmd.argv[option.index]!),
     ),
   ];
-  if (has(parsed, 'S')) return specs;
+  const sandbox = has(parsed, 'S');
   const { programs, files } = awkPrograms(cmd.argv, parsed);
   const assignments = [
     ...optionsNamed(parsed, 'v')
@@ -202,6 +219,7 @@ function awk(cmd: CommandView): NestedSpec[] {
       continue;
     }
     for (const construct of awkConstructs(text.value)) {
+      if (sandbox && sandboxed(construct)) continue;
       specs.push(codeSpec('program-option', program, construct, text, text.value));
     }
   }
