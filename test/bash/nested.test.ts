@@ -695,10 +695,20 @@ describe('options that run programs', () => {
       [['awk', '-v', 'ARGC=3', '{ print }'], ['program-option assignment: ARGC=3']],
       [['awk', '{ print }', 'ARGV=x', 'f'], ['program-option assignment: ARGV=x']],
       // mawk -W exec names a program file; the name is also read as program text, which does not parse.
-      [['awk', '-W', 'exec', 'x.awk'], ['program-option -W: exec', 'program-option awk program: x.awk']],
+      [
+        ['awk', '-W', 'exec', 'x.awk'],
+        ['program-option -W: exec', 'program-option awk program: x.awk'],
+      ],
       [['awk', '-W', 'interactive', '{ print }'], []],
       [['gawk', '--dump-variables=out', '{ print }'], ['program-option -d: ?']],
       [['gawk', '--bogus', '{ print }'], ['program-option unknown option: --bogus']],
+      [['jq', '-r', '.items[] | {name, id}', 'f.json'], []],
+      [['jq', '-n', '--args', '$ARGS', 'a', 'b'], []],
+      [['jq', '-n', '$ENV.TOKEN'], ['program-option $ENV: $ENV.TOKEN']],
+      [['jq', '--arg', 'x', 'env', '.a', 'f'], []],
+      [['jq', '-n', 'env'], ['program-option env: env']],
+      [['jq', '-f', 'prog.jq', 'f'], ['script-file -f: prog.jq']],
+      [['jq', dyn('"$filter"'), 'f'], ['program-option jq filter: ?']],
     ]);
   });
 

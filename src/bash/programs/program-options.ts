@@ -3,6 +3,7 @@ import type { Word } from '../types.js';
 import { AWK_SPECIAL_VARIABLES, awkConstructs } from './awk.js';
 import { parseFind } from './find.js';
 import { GIT } from './git.js';
+import { jqArguments, jqConstructs } from './jq.js';
 import {
   type Grammar,
   grammar,
@@ -222,6 +223,19 @@ function awk(cmd: CommandView): NestedSpec[] {
       if (sandbox && sandboxed(construct)) continue;
       specs.push(codeSpec('program-option', program, construct, text, text.value));
     }
+  }
+  return specs;
+}
+
+/** jq runs no commands; a filter from a file, or one that reads the environment or modules, is code. */
+function jq(cmd: CommandView): NestedSpec[] {
+  const { filter, fromFile, unsure } = jqArguments(cmd.argv);
+  const specs: NestedSpec[] = unsure.map((word) => codeIn('program-option', 'jq', 'unknown option', word));
+  if (fromFile) specs.push(codeIn('script-file', 'jq', '-f', fromFile));
+  if (!filter || fromFile) return specs;
+  if (!filter.static) return [...specs, codeSpec('program-option', 'jq', 'jq filter', filter)];
+  for (const construct of jqConstructs(filter.value)) {
+    specs.push(codeSpec('program-option', 'jq', construct, filter, filter.value));
   }
   return specs;
 }
@@ -588,6 +602,7 @@ export const PROGRAM_OPTIONS: Record<string, Handler> = {
   gawk: awk,
   mawk: awk,
   nawk: awk,
+  jq,
   tar,
   gtar: tar,
   bsdtar: tar,
