@@ -211,7 +211,8 @@ describe('jq, yq, awk', () => {
     [['awk', '-F:', '{print $1}', '/etc/passwd'], true, ['read /etc/passwd']],
     [['awk', '{print x}', 'x=1', 'f'], true, ['read f']],
     [['awk', '-f', 'prog.awk', 'f'], false, ['read prog.awk (option)', 'read f']],
-    [['awk', '{print > "out"}', 'f'], false, ['read f']],
+    [['awk', '{print > "out"}', 'f'], false, ['write out', 'read f']],
+    [['awk', 'BEGIN { getline l < ".env" }'], false, ['read .env']],
     [['gawk', '-i', 'inplace', '{sub(/a/, "b")} 1', 'f'], true, ['write f']],
     [['awk', dyn('"{print $n}"', '{print ⟨$⟩}'), 'f'], false, ['read f']],
   ]);

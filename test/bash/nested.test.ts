@@ -687,6 +687,28 @@ describe('options that run programs', () => {
       [['awk', '-f', 'prog.awk', 'f'], ['script-file -f: prog.awk']],
       [['awk', dyn('"{print $n}"', '{print ⟨$⟩}'), 'f'], ['program-option awk program: ?']],
       [['gawk', '--sandbox', '{system("x")}'], []],
+      [['gawk', '--sandbox', 'BEGIN { ARGV[1] = ".env"; ARGC = 2; print "x" > "f" }'], []],
+      [
+        ['gawk', '--sandbox', 'BEGIN { print ENVIRON["HOME"] }'],
+        ['program-option ENVIRON: BEGIN { print ENVIRON["HOME"] }'],
+      ],
+      [['awk', '-v', 'ARGC=3', '{ print }'], ['program-option assignment: ARGC=3']],
+      [['awk', '{ print }', 'ARGV=x', 'f'], ['program-option assignment: ARGV=x']],
+      // mawk -W exec names a program file; the name is also read as program text, which does not parse.
+      [
+        ['awk', '-W', 'exec', 'x.awk'],
+        ['program-option -W: exec', 'program-option awk program: x.awk'],
+      ],
+      [['awk', '-W', 'interactive', '{ print }'], []],
+      [['gawk', '--dump-variables=out', '{ print }'], ['program-option -d: ?']],
+      [['gawk', '--bogus', '{ print }'], ['program-option unknown option: --bogus']],
+      [['jq', '-r', '.items[] | {name, id}', 'f.json'], []],
+      [['jq', '-n', '--args', '$ARGS', 'a', 'b'], []],
+      [['jq', '-n', '$ENV.TOKEN'], ['program-option $ENV: $ENV.TOKEN']],
+      [['jq', '--arg', 'x', 'env', '.a', 'f'], []],
+      [['jq', '-n', 'env'], ['program-option env: env']],
+      [['jq', '-f', 'prog.jq', 'f'], ['script-file -f: prog.jq']],
+      [['jq', dyn('"$filter"'), 'f'], ['program-option jq filter: ?']],
     ]);
   });
 
@@ -894,7 +916,8 @@ describe('awk programs are read with their strings and regexes set aside', () =>
     [['awk', '{ print $1 > "/tmp/x" }'], ['program-option print >: { print $1 > "/tmp/x" }']],
     [['awk', '{ printf "%s|%s", $1, $2 }'], []],
     [['awk', '{ x = ($1) / 2; print x }'], []],
-    [['awk', '(a) /"/; system("x")'], ['program-option system(: (a) /"/; system("x")']],
+    // After `)` the `/` divides, so the string never ends: awk rejects the program, and so does the parse.
+    [['awk', '(a) /"/; system("x")'], ['program-option awk program: (a) /"/; system("x")']],
     [['awk', '# system("x")\n{ print }'], []],
     [['awk', '/#/ { system("x") }'], ['program-option system(: /#/ { system("x") }']],
   ]);

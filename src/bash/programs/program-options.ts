@@ -1,8 +1,9 @@
 import type { CommandView, NestedSpec } from '../nested.js';
 import type { Word } from '../types.js';
-import { awkConstructs } from './awk.js';
+import { AWK_SPECIAL_VARIABLES, awkConstructs } from './awk.js';
 import { parseFind } from './find.js';
 import { GIT } from './git.js';
+import { jqArguments, jqConstructs } from './jq.js';
 import {
   type Grammar,
   grammar,
@@ -15,7 +16,15 @@ import {
 } from './options.js';
 import { parseSed } from './sed.js';
 import { argvSpec, codeIn, codeSpec, type Handler, parseFailure, shellSpec, unresolved } from './specs.js';
-import { is, joinWords, leadingText, singleField, sliceWord, syntheticWord } from './words.js';
+import {
+  assignmentName,
+  is,
+  joinWords,
+  leadingText,
+  singleField,
+  sliceWord,
+  syntheticWord,
+} from './words.js';
 
 /** Options are read GNU style (anywhere before `--`); a word that may be an option fails the analysis. */
 function scan(cmd: CommandView, g: Grammar, start = 1, permute = true): Parsed | NestedSpec {
@@ -91,15 +100,19 @@ export function sedScripts(
   return { scripts: operands.slice(0, 1), ...(bsd ? { bsd } : {}), files: operands.slice(1) };
 }
 
-function sedScriptSpecs(script: Word, possible: boolean): NestedSpec[] {
-  if (!script.static) return [codeSpec('program-option', 'sed', 'sed script', script)];
-  const result = parseSed(script.value);
-  if (!result.ok)
-    return possible ? [] : [codeSpec('program-option', 'sed', 'sed script', script, script.value)];
+/** The scripts are one program joined by newlines, as sed joins its -e values. */
+function sedScriptSpecs(scripts: readonly Word[], possible: boolean): NestedSpec[] {
+  const dynamic = scripts.find((script) => !script.static);
+  if (dynamic) return [codeSpec('program-option', 'sed', 'sed script', dynamic)];
+  const at = scripts[0];
+  if (!at) return [];
+  const text = scripts.map((script) => script.value).join('\n');
+  const result = parseSed(text);
+  if (!result.ok) return possible ? [] : [codeSpec('program-option', 'sed', 'sed script', at, text)];
   return result.executes.map((exec) =>
-    exec.via === 'e' && exec.command.trim() !== ''
-      ? shellSpec(syntheticWord(exec.command, script.span), 'sed e')
-      : codeSpec('program-option', 'sed', exec.via, script, exec.command || undefined),
+    exec.command?.trim()
+      ? shellSpec(syntheticWord(exec.command, at.span), 'sed e')
+      : codeSpec('program-option', 'sed', exec.via, at, exec.command),
   );
 }
 
@@ -110,8 +123,8 @@ function sed(cmd: CommandView): NestedSpec[] {
   const { scripts, bsd } = sedScripts(cmd.argv, parsed);
   return [
     ...optionsNamed(parsed, 'f').map((option) => codeIn('script-file', 'sed', '-f', option.value!)),
-    ...scripts.flatMap((script) => sedScriptSpecs(script, false)),
-    ...(bsd ? sedScriptSpecs(bsd, true) : []),
+    ...sedScriptSpecs(scripts, false),
+    ...(bsd ? sedScriptSpecs([bsd], true) : []),
   ];
 }
 
@@ -134,6 +147,39 @@ export function awkPrograms(words: readonly Word[], parsed: Parsed): { programs:
   return { programs: operands.slice(0, 1), files: operands.slice(1) };
 }
 
+/** mawk `-W` values that change nothing but output details; gawk reads any other as a long option. */
+const SAFE_W = /^(interactive|posix_space|version|usage|help|sprintf=\d+|random=\d+)$/;
+
+/** What gawk --sandbox refuses to run; ENVIRON and the rest stay reachable. */
+const SANDBOXED = new Set([
+  'system(',
+  'print >',
+  'print |',
+  'print |&',
+  '| getline',
+  '|&',
+  'getline <',
+  '@load',
+]);
+
+/** gawk --sandbox refuses to add input files to ARGV, however the program writes it. */
+function sandboxed(construct: string): boolean {
+  return SANDBOXED.has(construct) || /^ARG[VC] /.test(construct);
+}
+
+/** Options that write a file (dump, profile, pretty-print) or run the debugger. */
+const AWK_SIDE_EFFECTS = ['d', 'D', 'p', 'o'];
+
+/**
+ * `NAME=value` given by -v or as an operand: assigning ARGV, ARGC or ENVIRON-like variables makes awk read
+ * other input or the environment. A -v whose name is only known at run time may be one of them.
+ */
+function awkSpecialAssignment(word: Word, option: boolean): boolean {
+  const name = assignmentName(word);
+  if (name === 'dynamic') return option;
+  return name !== null && AWK_SPECIAL_VARIABLES.has(name);
+}
+
 function awk(cmd: CommandView): NestedSpec[] {
   const parsed = scan(cmd, AWK, 1, false);
   if (failed(parsed)) return [parsed];
@@ -147,16 +193,49 @@ function awk(cmd: CommandView): NestedSpec[] {
       .filter((option) => !is(option.value, 'inplace', 'inplace.awk'))
       .map((option) => codeIn('script-file', program, '-i', option.value!)),
     ...optionsNamed(parsed, 'l').map((option) => codeIn('program-option', program, '-l', option.value!)),
+    ...optionsNamed(parsed, 'W')
+      .filter(
+        (option) => !option.value!.static || !option.value!.value.split(',').every((v) => SAFE_W.test(v)),
+      )
+      .map((option) => codeIn('program-option', program, '-W', option.value!)),
+    ...parsed.options
+      .filter((option) => AWK_SIDE_EFFECTS.includes(option.name))
+      .map((option) => codeSpec('program-option', program, `-${option.name}`, cmd.argv[option.index]!)),
+    ...parsed.unknown.map((option) =>
+      codeIn('program-option', program, 'unknown option', cmd.argv[option.index]!),
+    ),
   ];
-  if (has(parsed, 'S')) return specs;
-  for (const text of awkPrograms(cmd.argv, parsed).programs) {
+  const sandbox = has(parsed, 'S');
+  const { programs, files } = awkPrograms(cmd.argv, parsed);
+  const assignments = [
+    ...optionsNamed(parsed, 'v')
+      .map((option) => option.value!)
+      .filter((word) => awkSpecialAssignment(word, true)),
+    ...files.filter((word) => awkSpecialAssignment(word, false)),
+  ];
+  for (const word of assignments) specs.push(codeIn('program-option', program, 'assignment', word));
+  for (const text of programs) {
     if (!text.static) {
       specs.push(codeSpec('program-option', program, 'awk program', text));
       continue;
     }
     for (const construct of awkConstructs(text.value)) {
+      if (sandbox && sandboxed(construct)) continue;
       specs.push(codeSpec('program-option', program, construct, text, text.value));
     }
+  }
+  return specs;
+}
+
+/** jq runs no commands; a filter from a file, or one that reads the environment or modules, is code. */
+function jq(cmd: CommandView): NestedSpec[] {
+  const { filter, fromFile, unsure } = jqArguments(cmd.argv);
+  const specs: NestedSpec[] = unsure.map((word) => codeIn('program-option', 'jq', 'unknown option', word));
+  if (fromFile) specs.push(codeIn('script-file', 'jq', '-f', fromFile));
+  if (!filter || fromFile) return specs;
+  if (!filter.static) return [...specs, codeSpec('program-option', 'jq', 'jq filter', filter)];
+  for (const construct of jqConstructs(filter.value)) {
+    specs.push(codeSpec('program-option', 'jq', construct, filter, filter.value));
   }
   return specs;
 }
@@ -523,6 +602,7 @@ export const PROGRAM_OPTIONS: Record<string, Handler> = {
   gawk: awk,
   mawk: awk,
   nawk: awk,
+  jq,
   tar,
   gtar: tar,
   bsdtar: tar,

@@ -1,7 +1,7 @@
 import type { EffectsResult } from '../effects.js';
 import type { CommandView } from '../nested.js';
 import type { FileEffect, Word } from '../types.js';
-import { awkConstructs } from './awk.js';
+import { awkProgramSafety } from './awk.js';
 import {
   argument,
   type EffectHandler,
@@ -48,17 +48,19 @@ const sed: EffectHandler = (cmd) => {
   const { scripts, bsd, files } = sedScripts(cmd.argv, parsed);
   const effects: FileEffect[] = optionsNamed(parsed, 'f').map((found) => option('read', found.value!));
   let known = clean(parsed) && !has(parsed, 'f');
-  for (const script of bsd ? [...scripts, bsd] : scripts) {
-    if (!script.static) {
+  for (const group of bsd ? [scripts, [bsd]] : [scripts]) {
+    if (group.some((script) => !script.static)) {
       known = false;
       continue;
     }
-    const result = parseSed(script.value);
-    if (!result.ok && script !== bsd) known = false;
+    if (group.length === 0) continue;
+    const at = group[0]!.span;
+    const result = parseSed(group.map((script) => script.value).join('\n'));
+    if (!result.ok && group[0] !== bsd) known = false;
     for (const path of result.writes) {
-      if (!STANDARD_STREAMS.includes(path)) effects.push(argument('write', syntheticWord(path, script.span)));
+      if (!STANDARD_STREAMS.includes(path)) effects.push(argument('write', syntheticWord(path, at)));
     }
-    for (const path of result.reads) effects.push(argument('read', syntheticWord(path, script.span)));
+    for (const path of result.reads) effects.push(argument('read', syntheticWord(path, at)));
   }
   const inPlace = optionsNamed(parsed, 'i').at(-1);
   if (!inPlace) return { effects: [...effects, ...reads(files)], known };
@@ -87,7 +89,14 @@ const awk: EffectHandler = (cmd) => {
   }
   if (has(parsed, 'f', 'E')) known = false;
   for (const program of programs) {
-    if (!program.static || awkConstructs(program.value).length > 0) known = false;
+    if (!program.static) {
+      known = false;
+      continue;
+    }
+    const safety = awkProgramSafety(program.value);
+    if (!safety.readOnly) known = false;
+    for (const path of safety.reads) effects.push(argument('read', syntheticWord(path, program.span)));
+    for (const path of safety.writes) effects.push(argument('write', syntheticWord(path, program.span)));
   }
   const inputs = files.filter((word) => {
     const name = assignmentName(word);
