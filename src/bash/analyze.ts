@@ -192,10 +192,14 @@ class Expander {
     for (const change of constructs) this.change(change, -1);
     if (this.changes.length === 0) return;
     const parent = new Map<number, number>();
-    for (const cmd of this.out) if (cmd.nested) parent.set(cmd.id, cmd.nested.carrier);
+    const byId = new Map<number, SimpleCommand>();
+    for (const cmd of this.out) {
+      byId.set(cmd.id, cmd);
+      if (cmd.nested) parent.set(cmd.id, cmd.nested.carrier);
+    }
     for (let i = 0; i < this.changes.length; i++) {
-      const carrier = this.carriers[i]!;
-      const other = this.out.find((cmd) => !descends(cmd.id, carrier, parent));
+      const carrier = byId.get(this.carriers[i]!);
+      const other = this.out.find((cmd) => !carrier || !partOf(cmd, carrier, parent));
       if (other) {
         const c = this.changes[i]!;
         this.problems.push({
@@ -284,10 +288,17 @@ class Expander {
   }
 }
 
-function descends(id: number, carrier: number, parent: ReadonlyMap<number, number>): boolean {
-  for (let at: number | undefined = id; at !== undefined; at = parent.get(at))
-    if (at === carrier) return true;
-  return false;
+/** The carrier itself, what it runs, and the substitutions in its words, which run before it. */
+function partOf(cmd: SimpleCommand, carrier: SimpleCommand, parent: ReadonlyMap<number, number>): boolean {
+  for (let at: number | undefined = cmd.id; at !== undefined; at = parent.get(at)) {
+    if (at === carrier.id) return true;
+  }
+  return (
+    cmd.nested === undefined &&
+    carrier.nested === undefined &&
+    cmd.span.start >= carrier.span.start &&
+    cmd.span.end <= carrier.span.end
+  );
 }
 
 function redirectEffects(redirects: Redirect[]): FileEffect[] {

@@ -178,8 +178,9 @@ class Collector {
 
   codeOption(args: readonly Word[], values: string, code: string): void {
     this.eachOption(args, values, (letter, value, word) => {
-      if (code.includes(letter))
-        this.problem(value ?? word, `${this.program} -${letter} runs code the analysis cannot see`);
+      if (!code.includes(letter)) return;
+      if (letter === 'W' && value?.static && !/[$`]/.test(value.value)) return;
+      this.problem(value ?? word, `${this.program} -${letter} runs code the analysis cannot see`);
     });
   }
 
@@ -190,11 +191,12 @@ class Collector {
   ): void {
     for (let i = 0; i < args.length; i++) {
       const word = args[i]!;
+      const v = word.value;
       if (!word.static) {
-        this.problem(word, `${this.program}: ${word.text} may be an option`);
+        if (v.startsWith(DYN) || v.startsWith('-'))
+          this.problem(word, `${this.program}: ${word.text} may be an option`);
         return;
       }
-      const v = word.value;
       if (v === '--' || !v.startsWith('-') || v === '-') return;
       for (let j = 1; j < v.length; j++) {
         const letter = v[j]!;
@@ -260,6 +262,7 @@ class Collector {
     const value = word.value.slice(eq + 1);
     const dynamic = head.includes(DYN) ? word.dynamic : [];
     this.name(makeWord(word.text, head, dynamic, word.span), true);
+    if (!word.static) return;
     if (/[$`]/.test(value) && (flags.includes('i') || value.startsWith('('))) {
       this.problem(word, `${this.program} evaluates ${word.text} as code`);
     }
