@@ -377,7 +377,7 @@ export class Walker {
         if (!c || c.type === 'test_operator' || c.type.endsWith('_expression')) continue;
         const word = this.word(c, ctx);
         const evaluated = unary ? /\[(?!(?:\d+|[@*])\])/.test(word.value) : /[$`[]/.test(word.value);
-        if (word.static && evaluated) {
+        if (word.dynamic.every((k) => k === 'glob') && evaluated) {
           this.problem(
             'unsupported',
             `[[ ${op.text} ]] evaluates ${word.text}, which may run commands`,
