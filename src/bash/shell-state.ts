@@ -1,6 +1,6 @@
 import { DYN, type Problem, type Span, type Word } from './types.js';
-import { makeWord } from './words.js';
 import { harmlessVariable } from './variables.js';
+import { makeWord } from './words.js';
 
 /** Something a command changes in the current shell that later commands depend on. */
 export interface StateChange {

@@ -31,26 +31,80 @@ function expectOpaque(src: string, message?: RegExp): void {
 
 describe('line continuations are removed where bash removes them', () => {
   it.each<[string, string[][]]>([
-    ['echo x\n\\\nrm -rf ~', [['echo', 'x'], ['rm', '-rf', '~']]],
-    ['echo x\n\\\n\\\nrm y', [['echo', 'x'], ['rm', 'y']]],
+    [
+      'echo x\n\\\nrm -rf ~',
+      [
+        ['echo', 'x'],
+        ['rm', '-rf', '~'],
+      ],
+    ],
+    [
+      'echo x\n\\\n\\\nrm y',
+      [
+        ['echo', 'x'],
+        ['rm', 'y'],
+      ],
+    ],
     ['ec\\\nho hi', [['echo', 'hi']]],
     ['echo a\\\nb c', [['echo', 'ab', 'c']]],
     ['echo a \\\n b', [['echo', 'a', 'b']]],
-    ['echo a &&\\\nrm x', [['echo', 'a'], ['rm', 'x']]],
-    ['echo a &\\\n& rm x', [['echo', 'a'], ['rm', 'x']]],
+    [
+      'echo a &&\\\nrm x',
+      [
+        ['echo', 'a'],
+        ['rm', 'x'],
+      ],
+    ],
+    [
+      'echo a &\\\n& rm x',
+      [
+        ['echo', 'a'],
+        ['rm', 'x'],
+      ],
+    ],
     ['echo "a\\\nb" c', [['echo', 'ab', 'c']]],
-    ['echo $(ls \\\n-la)', [['echo', '⟨$⟩'], ['ls', '-la']]],
-    ['echo "$(r\\\nm x)"', [['echo', '⟨$⟩'], ['rm', 'x']]],
-    ['echo `r\\\nm x`', [['echo', '⟨$⟩'], ['rm', 'x']]],
+    [
+      'echo $(ls \\\n-la)',
+      [
+        ['echo', '⟨$⟩'],
+        ['ls', '-la'],
+      ],
+    ],
+    [
+      'echo "$(r\\\nm x)"',
+      [
+        ['echo', '⟨$⟩'],
+        ['rm', 'x'],
+      ],
+    ],
+    [
+      'echo `r\\\nm x`',
+      [
+        ['echo', '⟨$⟩'],
+        ['rm', 'x'],
+      ],
+    ],
     ['echo a\\\n#b', [['echo', 'a#b']]],
-    ['echo a #c \\\necho b', [['echo', 'a'], ['echo', 'b']]],
-    ['echo a\\\\\nrm b', [['echo', 'a\\'], ['rm', 'b']]],
+    [
+      'echo a #c \\\necho b',
+      [
+        ['echo', 'a'],
+        ['echo', 'b'],
+      ],
+    ],
+    [
+      'echo a\\\\\nrm b',
+      [
+        ['echo', 'a\\'],
+        ['rm', 'b'],
+      ],
+    ],
     ['cat <<EOF\nx\\\ny\nEO\\\nF\nrm z', [['cat'], ['rm', 'z']]],
     ["cat <<'EOF'\nx\\\nEOF\nrm z", [['cat'], ['rm', 'z']]],
     ['cat <<E\\\nOF\nx\nEOF\nrm z', [['cat'], ['rm', 'z']]],
   ])('%j', (src, want) => expectCommands(src, want));
 
-  it('keeps a backslash-newline inside single quotes and $\'...\'', () => {
+  it("keeps a backslash-newline inside single quotes and $'...'", () => {
     expectCommands("echo 'a\\\nb'", [['echo', 'a\\\nb']]);
     expectCommands("echo $'a\\\nb'", [['echo', 'a\\\nb']]);
   });
@@ -83,7 +137,13 @@ describe('$"..." is a double-quoted string', () => {
     ['find src $"-delete"', [['find', 'src', '-delete']]],
     ['find src x$"-del"ete', [['find', 'src', 'x-delete']]],
     ['echo $"a"b $"c"', [['echo', 'ab', 'c']]],
-    ['echo "$(rm $"-rf" x)"', [['echo', '⟨$⟩'], ['rm', '-rf', 'x']]],
+    [
+      'echo "$(rm $"-rf" x)"',
+      [
+        ['echo', '⟨$⟩'],
+        ['rm', '-rf', 'x'],
+      ],
+    ],
     ['$"rm" x', [['rm', 'x']]],
     ['echo $$"x" "a$"', [['echo', '⟨$⟩x', 'a$']]],
     ['cat > $"f"', [['cat']]],
@@ -123,13 +183,14 @@ describe('builtins that evaluate variable names and arithmetic', () => {
     "let 'x=a[`id`]'",
     "wait -p 'a[$(id)]'",
     "getopts ab 'a[$(id)]'",
-    "test -v \"$name\"",
-    "printf -v \"$name\" x",
+    'test -v "$name"',
+    'printf -v "$name" x',
     "compgen -W '$(id)'",
     'compgen -C ls',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: bash source text
     'echo ${!name}',
     "sudo test -v 'a[$(id)]'",
-    "bash -c \"test -v 'a[\\$(id)]'\"",
+    'bash -c "test -v \'a[\\$(id)]\'"',
     "builtin printf -v 'a[$(id)]' x",
   ])('%j is opaque', (src) => expectOpaque(src));
 
@@ -169,6 +230,7 @@ describe('shell state changed on the same line', () => {
     ['while true; do ls; PATH=x; done', /PATH/],
     ['(( PATH=1 )); ls', /arithmetic assigns PATH/],
     ['let HOME=0; ls ~', /HOME/],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: bash source text
     ['echo ${PATH:=x}; ls', /PATH/],
     ['declare -n r=PATH; r=x; ls', /reference/],
     ['export -f ls; bash x.sh', /function ls/],
