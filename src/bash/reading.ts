@@ -83,7 +83,9 @@ class Reader {
     if (c === '\r') this.refuse();
     if (c === "'") {
       if (ctx.kind === 'brace' && ctx.inDouble) {
-        throw new Refusal('a quote inside a parameter expansion inside double quotes next to a line continuation');
+        throw new Refusal(
+          'a quote inside a parameter expansion inside double quotes next to a line continuation',
+        );
       }
       this.single();
       return;
