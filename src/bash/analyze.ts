@@ -2,9 +2,12 @@ import { auditTree } from './audit.js';
 import { effectsOf } from './effects.js';
 import { type NestedSpec, nestedOf } from './nested.js';
 import { isBashLoaded, loadBash, ParserNotLoaded, parseBash } from './parser.js';
+import { bashReading } from './reading.js';
+import { type StateChange, shellEffects } from './shell-state.js';
 import { plainCommands } from './simple.js';
 import { copyTree, type SyntaxNode } from './syntax.js';
 import type { Analysis, FileEffect, Problem, Redirect, SimpleCommand, Span, Word } from './types.js';
+import { harmlessVariable } from './variables.js';
 import { nameInfo, Walker } from './walk.js';
 import { makeWord } from './words.js';
 
@@ -48,13 +51,26 @@ export function analyzeParsed(source: string): Analysis {
 }
 
 function analyzeWith(source: string, newId: () => number, shellDepth: number, plainPath = true): Analysis {
-  const empty = (problems: Problem[]): Analysis => ({
-    source,
-    commands: [],
-    compoundRedirects: [],
-    functions: [],
-    problems,
-    opaque: true,
+  return analyzeState(source, newId, shellDepth, plainPath).analysis;
+}
+
+interface Analysed {
+  analysis: Analysis;
+  /** What the input changes in the shell that runs it (for `eval`, in the shell that runs the carrier). */
+  changes: StateChange[];
+}
+
+function analyzeState(source: string, newId: () => number, shellDepth: number, plainPath: boolean): Analysed {
+  const empty = (problems: Problem[]): Analysed => ({
+    analysis: {
+      source,
+      commands: [],
+      compoundRedirects: [],
+      functions: [],
+      problems,
+      opaque: true,
+    },
+    changes: [],
   });
   if (source.length * 3 > MAX_INPUT_BYTES && Buffer.byteLength(source, 'utf8') > MAX_INPUT_BYTES) {
     return empty([{ code: 'too-large', message: `command longer than ${MAX_INPUT_BYTES} bytes` }]);
@@ -62,6 +78,9 @@ function analyzeWith(source: string, newId: () => number, shellDepth: number, pl
   if (source.includes('\0')) {
     return empty([{ code: 'unsupported', message: 'the command contains a NUL character' }]);
   }
+  const reading = bashReading(source);
+  if (reading.problem) return empty([reading.problem]);
+  source = reading.text;
   const plain = plainPath ? plainCommands(source, newId) : undefined;
   if (plain) {
     const commands: SimpleCommand[] = [];
@@ -82,8 +101,9 @@ function analyzeWith(source: string, newId: () => number, shellDepth: number, pl
       analysis.problems,
     );
     for (const cmd of plain) expander.add(cmd, 0);
+    expander.finish([]);
     analysis.opaque = analysis.problems.length > 0;
-    return analysis;
+    return { analysis, changes: expander.changes };
   }
   const tree = parseBash(source);
   let copied: { root: SyntaxNode; tooDeep: boolean };
@@ -109,12 +129,20 @@ function analyzeWith(source: string, newId: () => number, shellDepth: number, pl
     const functions = [...walker.functions];
     const expander = new Expander(newId, shellDepth, commands, compoundRedirects, functions, problems);
     for (const cmd of walker.commands) expander.add(cmd, 0);
-    return { source, commands, compoundRedirects, functions, problems, opaque: problems.length > 0 };
+    expander.finish(walker.changes);
+    return {
+      analysis: { source, commands, compoundRedirects, functions, problems, opaque: problems.length > 0 },
+      changes: expander.changes,
+    };
   }
 }
 
 /** Adds to each command what it runs (nested commands, hidden code) and the files it touches. */
 class Expander {
+  /** State changes with the id of the command that makes them (-1: a construct, not a command). */
+  readonly changes: StateChange[] = [];
+  private readonly carriers: number[] = [];
+
   constructor(
     private readonly newId: () => number,
     private readonly shellDepth: number,
@@ -134,7 +162,54 @@ class Expander {
       fx.known &&
       cmd.nested?.extraArgs !== true &&
       cmd.redirects.every((r) => r.target.static || (!r.writes && !r.reads));
+    if (program !== '' || cmd.argv.length === 0) this.shellEffects(cmd, program);
     for (const spec of [...nestedOf(view), ...aliasSpecs(cmd, program)]) this.spec(cmd, spec, wrapperDepth);
+  }
+
+  private shellEffects(cmd: SimpleCommand, program: string): void {
+    if (cmd.argv.length === 0) {
+      for (const a of cmd.assignments) {
+        if (!harmlessVariable(a.name))
+          this.change({ what: a.name, via: 'an assignment', span: a.span }, cmd.id);
+      }
+      return;
+    }
+    const effects = shellEffects(program, cmd.argv);
+    this.problems.push(...effects.problems);
+    for (const change of effects.changes) this.change(change, cmd.id);
+  }
+
+  private change(change: StateChange, carrier: number): void {
+    this.changes.push(change);
+    this.carriers.push(carrier);
+  }
+
+  /**
+   * A change to the shell's state makes every other command of the input unknown: it may run after the change
+   * (later on the line, in a later turn of a loop, in a function called later).
+   */
+  finish(constructs: readonly StateChange[]): void {
+    for (const change of constructs) this.change(change, -1);
+    if (this.changes.length === 0) return;
+    const parent = new Map<number, number>();
+    const byId = new Map<number, SimpleCommand>();
+    for (const cmd of this.out) {
+      byId.set(cmd.id, cmd);
+      if (cmd.nested) parent.set(cmd.id, cmd.nested.carrier);
+    }
+    for (let i = 0; i < this.changes.length; i++) {
+      const carrier = byId.get(this.carriers[i]!);
+      const other = this.out.find((cmd) => !carrier || !partOf(cmd, carrier, parent));
+      if (other) {
+        const c = this.changes[i]!;
+        this.problems.push({
+          code: 'unsupported',
+          message: `${c.via} changes ${c.what}, which changes what the other commands do`,
+          span: c.span,
+        });
+        return;
+      }
+    }
   }
 
   private spec(carrier: SimpleCommand, spec: NestedSpec, wrapperDepth: number): void {
@@ -196,7 +271,9 @@ class Expander {
       this.problems.push({ code: 'too-deep', message: 'shell strings nested too deeply', span: script.span });
       return;
     }
-    const inner = analyzeWith(script.value, this.newId, this.shellDepth + 1);
+    const analysed = analyzeState(script.value, this.newId, this.shellDepth + 1, true);
+    const inner = analysed.analysis;
+    for (const change of analysed.changes) this.change(change, carrier.id);
     for (const p of inner.problems) {
       this.problems.push({ code: p.code, message: `in ${via} string: ${p.message}`, span: script.span });
     }
@@ -209,6 +286,19 @@ class Expander {
     this.compoundRedirects.push(...inner.compoundRedirects);
     this.functions.push(...inner.functions);
   }
+}
+
+/** The carrier itself, what it runs, and the substitutions in its words, which run before it. */
+function partOf(cmd: SimpleCommand, carrier: SimpleCommand, parent: ReadonlyMap<number, number>): boolean {
+  for (let at: number | undefined = cmd.id; at !== undefined; at = parent.get(at)) {
+    if (at === carrier.id) return true;
+  }
+  return (
+    cmd.nested === undefined &&
+    carrier.nested === undefined &&
+    cmd.span.start >= carrier.span.start &&
+    cmd.span.end <= carrier.span.end
+  );
 }
 
 function redirectEffects(redirects: Redirect[]): FileEffect[] {

@@ -1,5 +1,6 @@
 import type { SyntaxNode as Node } from './syntax.js';
 import type { Problem } from './types.js';
+import { harmlessVariable } from './variables.js';
 import { spanOf } from './words.js';
 
 const TEST_ARITHMETIC = new Set(['-eq', '-ne', '-lt', '-le', '-gt', '-ge']);
@@ -15,18 +16,30 @@ const READERS = new Set(['read', 'mapfile', 'readarray']);
 export class ArithmeticAudit {
   private evaluated: Node | undefined;
   private codeText = false;
+  private assigned: Node | undefined;
 
   /** Visits one node; returns whether its children are in an arithmetic context. */
   visit(node: Node, arithmetic: boolean): boolean {
     const here = arithmetic || startsArithmetic(node);
     if (here && !this.evaluated && isVariable(node)) this.evaluated = node;
     if (!this.codeText && holdsCodeText(node)) this.codeText = true;
+    if (here && !this.assigned && assignsShellVariable(node)) this.assigned = node;
     return here;
   }
 
   problems(): Problem[] {
-    if (!this.evaluated || !this.codeText) return [];
+    const out: Problem[] = [];
+    if (this.assigned) {
+      const name = this.assigned.namedChild(0)?.text ?? '';
+      out.push({
+        code: 'unsupported',
+        message: `arithmetic assigns ${name}, which changes what commands do`,
+        span: spanOf(this.assigned),
+      });
+    }
+    if (!this.evaluated || !this.codeText) return out;
     return [
+      ...out,
       {
         code: 'unsupported',
         message: 'a variable is evaluated as arithmetic while another part may put code into a variable',
@@ -53,6 +66,23 @@ function startsArithmetic(node: Node): boolean {
     default:
       return false;
   }
+}
+
+const ASSIGNING = /^(?:[-+*/%&|^]|<<|>>)?=$|^(?:\+\+|--)$/;
+
+/** `NAME=…`, `NAME+=…`, `NAME++`, `--NAME` in arithmetic, for a variable that steers later commands. */
+function assignsShellVariable(node: Node): boolean {
+  if (
+    !['binary_expression', 'postfix_expression', 'unary_expression', 'variable_assignment'].includes(
+      node.type,
+    )
+  )
+    return false;
+  const target = node.namedChildren.find((c) => c?.type === 'variable_name' || c?.type === 'subscript');
+  if (!target) return false;
+  const name = target.type === 'subscript' ? (target.childForFieldName('name')?.text ?? '') : target.text;
+  if (harmlessVariable(name)) return false;
+  return node.children.some((c) => c !== null && !c.isNamed && ASSIGNING.test(c.type));
 }
 
 function isVariable(node: Node): boolean {

@@ -1,4 +1,5 @@
 import { MUST_VISIT } from './audit.js';
+import type { StateChange } from './shell-state.js';
 import type { SyntaxNode as Node } from './syntax.js';
 import type {
   Assignment,
@@ -14,6 +15,7 @@ import type {
   Word,
 } from './types.js';
 import { DYN } from './types.js';
+import { harmlessVariable } from './variables.js';
 import { evalWord, makeWord, spanOf, type WordHooks } from './words.js';
 
 interface Ctx {
@@ -23,6 +25,8 @@ interface Ctx {
 }
 
 export const MAX_DEPTH = 64;
+
+const ARITHMETIC_TESTS = new Set(['-eq', '-ne', '-lt', '-le', '-gt', '-ge']);
 
 /** Arithmetic commands `(( ... ))` reach the walker as expressions inside a compound statement. */
 const EXPRESSIONS = new Set([
@@ -47,6 +51,8 @@ export class Walker {
   readonly compoundRedirects: Redirect[] = [];
   readonly functions: string[] = [];
   readonly problems: Problem[] = [];
+  /** Variables set by constructs rather than commands (`for NAME in`). */
+  readonly changes: StateChange[] = [];
   private readonly visited = new Set<number>();
   /**
    * tree-sitter hangs a redirection written after the last command of a list or pipeline on the whole list
@@ -327,6 +333,7 @@ export class Walker {
     const inner = this.with(ctx, 'test');
     if (node.text.startsWith('[[')) {
       this.scan(node, inner);
+      this.evaluatedOperands(node, inner);
       for (const r of extraRedirects) this.compoundRedirects.push(...this.redirect(r, ctx, []));
       return;
     }
@@ -350,6 +357,35 @@ export class Walker {
     flatten(node);
     for (const r of extraRedirects) cmd.redirects.push(...this.redirect(r, ctx, [], cmd));
     this.finishName(cmd);
+  }
+
+  /**
+   * `[[ -v NAME ]]` evaluates NAME's subscript and `[[ A -eq B ]]` evaluates both sides as arithmetic: text
+   * that reaches them quoted is code bash runs (`[[ -v 'a[$(cmd)]' ]]`).
+   */
+  private evaluatedOperands(node: Node, ctx: Ctx): void {
+    const stack: Node[] = [node];
+    while (stack.length) {
+      const n = stack.pop()!;
+      for (const c of n.namedChildren) if (c) stack.push(c);
+      const op = n.children.find((c) => c?.type === 'test_operator');
+      if (!op) continue;
+      const unary = n.type === 'unary_expression' && (op.text === '-v' || op.text === '-R');
+      const compare = n.type === 'binary_expression' && ARITHMETIC_TESTS.has(op.text);
+      if (!unary && !compare) continue;
+      for (const c of n.namedChildren) {
+        if (!c || c.type === 'test_operator' || c.type.endsWith('_expression')) continue;
+        const word = this.word(c, ctx);
+        const evaluated = unary ? /\[(?!(?:\d+|[@*])\])/.test(word.value) : /[$`[]/.test(word.value);
+        if (word.dynamic.every((k) => k === 'glob') && evaluated) {
+          this.problem(
+            'unsupported',
+            `[[ ${op.text} ]] evaluates ${word.text}, which may run commands`,
+            spanOf(c),
+          );
+        }
+      }
+    }
   }
 
   private bareAssignments(nodes: Node[], ctx: Ctx, at: Node): void {
@@ -560,7 +596,16 @@ export class Walker {
       const child = node.child(i);
       if (!child?.isNamed || child.type === 'comment') continue;
       const field = node.fieldNameForChild(i);
-      if (field === 'variable') continue;
+      if (field === 'variable') {
+        if (!harmlessVariable(child.text)) {
+          this.changes.push({
+            what: child.text,
+            via: node.text.startsWith('select') ? 'select' : 'for',
+            span: spanOf(child),
+          });
+        }
+        continue;
+      }
       if (field === 'value') this.word(child, ctx);
       else this.statement(child, inLoop);
     }

@@ -1,5 +1,6 @@
 import type { SyntaxNode as Node } from './syntax.js';
 import { DYN, type DynamicKind, type ProblemCode, type Span, type Word } from './types.js';
+import { harmlessVariable } from './variables.js';
 
 /** Called for every node inside a word that holds commands ($(...), <(...), `...`). */
 export interface WordHooks {
@@ -227,6 +228,14 @@ function expansion(node: Node, b: Builder, hooks: WordHooks): void {
   b.dyn('parameter');
   if (/^\$\{![A-Za-z_]\w*(\}|[:#%/^,@-])/.test(node.text) && !/^\$\{!\w+(\[[@*]\]|[@*])\}$/.test(node.text)) {
     hooks.problem('unsupported', 'indirect expansion names a variable only known at run time', spanOf(node));
+  }
+  const assigned = /^\$\{([A-Za-z_]\w*):?=/.exec(node.text)?.[1];
+  if (assigned !== undefined && !harmlessVariable(assigned)) {
+    hooks.problem(
+      'unsupported',
+      `\${${assigned}=...} assigns ${assigned}, which changes what commands do`,
+      spanOf(node),
+    );
   }
   if (/@P\}$/.test(node.text)) {
     hooks.problem(

@@ -1,28 +1,11 @@
 import type { SimpleCommand, Word } from '../bash/types.js';
 import { DYN } from '../bash/types.js';
+import { HARMLESS_ENV } from '../bash/variables.js';
 import { matchBashPattern, parseBashPattern } from '../rules/bash-pattern.js';
 import type { BashPattern } from '../rules/types.js';
 import { escapeRegex } from '../rules/wildcard.js';
 import { basename, type NormalizedCommand, normalize } from './normalize.js';
 import type { ReadOnlyCheck } from './readonly.js';
-
-/** Environment assignments that change nothing about what a command runs or touches. */
-const HARMLESS_ENV = new Set([
-  'CI',
-  'NODE_ENV',
-  'DEBUG',
-  'LANG',
-  'LC_ALL',
-  'TZ',
-  'NO_COLOR',
-  'FORCE_COLOR',
-  'TERM',
-  'RUST_BACKTRACE',
-  'RUST_LOG',
-  'PYTHONUNBUFFERED',
-  'PYTHONDONTWRITEBYTECODE',
-  'GIT_TERMINAL_PROMPT',
-]);
 
 /** Stands for words a rule must not be able to cover with a wildcard. */
 const HIDDEN = '\u0001';
