@@ -126,11 +126,11 @@ function tildeLine(words: string[], home: string): string {
 /**
  * Allow rules match strictly, as Claude Code documents: the whole command line (quote-removed, or as written),
  * every word known before the command runs, no environment prefix that could change the program's behaviour.
- * When a carrier appends arguments (xargs, find -exec {}), the rule must accept any further words.
+ * When a carrier appends arguments (xargs, find -exec {}), no rule can vouch for words it cannot see.
  */
 export function allowMatches(p: BashPattern, v: CommandViews): boolean {
   if (!v.allStatic || !v.harmlessEnv || v.values.length === 0) return false;
-  if (v.extraArgs) return matchBashPattern(p, `${v.raw} ${HIDDEN}`);
+  if (v.extraArgs) return false;
   return matchBashPattern(p, v.raw) || (v.written !== v.raw && matchBashPattern(p, v.written));
 }
 
