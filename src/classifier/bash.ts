@@ -214,7 +214,8 @@ function decideCommand(
       covered,
     );
   }
-  if (v.extraArgs) return done(part(cmd, 'ask', 'dynamic', `${program} gets arguments only known at run time`));
+  if (v.extraArgs)
+    return done(part(cmd, 'ask', 'dynamic', `${program} gets arguments only known at run time`));
   if (cmd.executes.length > 0) return done(hiddenCode(cmd, cmd.executes[0]!));
   if (analysis.functions.includes(program) && !cmd.name?.path) {
     return done(

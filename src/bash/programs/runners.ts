@@ -143,7 +143,8 @@ function packageCommand(cmd: CommandView, operands: readonly number[], via: stri
   const at = operands[0];
   if (at === undefined) return [];
   const operand = cmd.argv[at]!;
-  if (!operand.static || PACKAGE_SPEC.test(operand.value)) return [codeIn('script-file', cmd.program, via, operand)];
+  if (!operand.static || PACKAGE_SPEC.test(operand.value))
+    return [codeIn('script-file', cmd.program, via, operand)];
   return [argvSpec(cmd.argv.slice(at), via)];
 }
 
