@@ -54,6 +54,7 @@ const FILES = [
   '~/.ssh/id_rsa',
   '$HOME/.ssh/id_rsa',
   '"$HOME"/.ssh/id_rsa',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell word, not a template
   '${HOME}/.ssh/id_rsa',
   '.env',
   './.env',
