@@ -1,4 +1,7 @@
 import { type CommandView, nestedOf, programFamily } from './nested.js';
+import { ARCHIVE_EFFECTS } from './programs/archive-effects.js';
+import { CONFIG_EFFECTS } from './programs/config-effects.js';
+import { CREDENTIAL_EFFECTS } from './programs/credential-effects.js';
 import { argument, type EffectHandler, NONE, UNKNOWN } from './programs/effect-helpers.js';
 import { FILE_EFFECTS } from './programs/file-effects.js';
 import { INTERPRETERS } from './programs/interpreters.js';
@@ -23,7 +26,9 @@ const NO_FILES = new Set(
   ).split(' '),
 );
 
-const HANDLERS = new Map<string, EffectHandler>(Object.entries({ ...FILE_EFFECTS, ...TOOL_EFFECTS }));
+const HANDLERS = new Map<string, EffectHandler>(
+  Object.entries({ ...FILE_EFFECTS, ...TOOL_EFFECTS, ...ARCHIVE_EFFECTS, ...CREDENTIAL_EFFECTS }),
+);
 
 /** Carriers: they touch no files themselves, but code they run that the analyzer cannot see may. */
 const CARRIERS = new Set(Object.keys({ ...WRAPPERS, ...SHELLS, ...INTERPRETERS, ...RUNNERS }));
@@ -33,6 +38,8 @@ export function effectsOf(cmd: CommandView): EffectsResult {
   if (cmd.argv.length === 0) return NONE;
   const program = programFamily(cmd.program);
   if (NO_FILES.has(program)) return NONE;
+  const config = CONFIG_EFFECTS[program]?.(cmd);
+  if (config) return config;
   const handler = HANDLERS.get(program);
   if (handler) return handler(cmd);
   if (CARRIERS.has(program)) return carrierEffects(cmd);

@@ -109,11 +109,11 @@ function tildeLine(words: string[], home: string): string {
 /**
  * Allow rules match strictly, as Claude Code documents: the whole command line (quote-removed, or as written),
  * every word known before the command runs, no environment prefix that could change the program's behaviour.
- * When a carrier appends arguments (xargs, find -exec {}), the rule must accept any further words.
+ * When a carrier appends arguments (xargs, find -exec {}), no rule can vouch for words it cannot see.
  */
 export function allowMatches(p: BashPattern, v: CommandViews): boolean {
   if (!v.allStatic || !v.harmlessEnv || v.values.length === 0) return false;
-  if (v.extraArgs) return matchBashPattern(p, `${v.raw} ${HIDDEN}`);
+  if (v.extraArgs) return false;
   return matchBashPattern(p, v.raw) || (v.written !== v.raw && matchBashPattern(p, v.written));
 }
 
@@ -184,9 +184,29 @@ function globMatch(glob: string, word: string): boolean {
 interface RuleShape {
   rule: NormalizedCommand;
   prefix: boolean;
+  /** A last option with a glued `*` (`--force*`): the command must have an option it covers. */
+  glued?: GluedOption;
+}
+
+/** `--force*`: its own canonical names (`f` for git's `--force`) and the long names it is a prefix of. */
+interface GluedOption {
+  names: Set<string>;
+  longPrefix?: string;
 }
 
 const shapes = new WeakMap<BashPattern, RuleShape | null>();
+
+/**
+ * A deny or ask rule that ends in an option with `*` glued to it (`Bash(git push --force*)`) covers at least
+ * what the same rule with ` *` covers, in every spelling and place, and every longer option too
+ * (`--force-with-lease`); `-rf*` requires each of its letters.
+ */
+function gluedOption(program: string, word: string): GluedOption {
+  const option = word.slice(0, -1);
+  // A word before the option keeps it from being read as one of the program's global options.
+  const names = normalize([program, '_', option]).options;
+  return option.startsWith('--') ? { names, longPrefix: option.slice(2) } : { names };
+}
 
 /** The rule's words read as a command, once per rule; null when it has no such reading. */
 function ruleShape(p: BashPattern): RuleShape | null {
@@ -194,20 +214,38 @@ function ruleShape(p: BashPattern): RuleShape | null {
   let shape = shapes.get(p);
   if (shape === undefined) {
     let words = p.source.split(' ').filter(Boolean);
+    let prefix = wordBoundary;
+    let glued: string | undefined;
     if (wordBoundary) {
       const last = words[words.length - 1]!;
       if (last === '*') words = words.slice(0, -1);
       else if (last.endsWith(':*')) words = [...words.slice(0, -1), last.slice(0, -2)];
+    } else if (words.length > 1 && /^-{1,2}[A-Za-z0-9][^*]*\*$/.test(words[words.length - 1]!)) {
+      glued = words[words.length - 1]!;
+      words = words.slice(0, -1);
+      prefix = true;
     }
     const usable =
       words.length > 0 &&
       !words[0]!.includes('*') &&
       !words.some((w) => w.startsWith('-') && w.includes('*'));
     const rule = usable ? normalize(words) : undefined;
-    shape = rule && !rule.positionals.includes('*') ? { rule, prefix: wordBoundary } : null;
+    shape = rule && !rule.positionals.includes('*') ? { rule, prefix } : null;
+    if (shape && glued) shape.glued = gluedOption(rule!.program, glued);
     shapes.set(p, shape);
   }
   return shape;
+}
+
+function coversGlued(glued: GluedOption, options: ReadonlySet<string>): boolean {
+  if (glued.longPrefix === undefined) {
+    for (const name of glued.names) if (!options.has(name)) return false;
+    return true;
+  }
+  for (const o of options) {
+    if (glued.names.has(o) || (o.length > 1 && o.startsWith(glued.longPrefix))) return true;
+  }
+  return false;
 }
 
 /** The rule's words read as a command: program, subcommand words in order (globs allowed), options as a set. */
@@ -217,6 +255,7 @@ function structuralMatch(p: BashPattern, cmd: NormalizedCommand): boolean {
   const { rule, prefix } = shape;
   if (rule.program !== cmd.program) return false;
   for (const o of rule.options) if (!cmd.options.has(o)) return false;
+  if (shape.glued && !coversGlued(shape.glued, cmd.options)) return false;
   const positionals = rule.positionals;
   const given = positionals.includes('--') ? cmd.positionals : cmd.positionals.filter((w) => w !== '--');
   if (!prefix && positionals.length !== given.length) return false;

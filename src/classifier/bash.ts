@@ -134,7 +134,11 @@ function firstRule(
     if (rule.parsed.kind === 'tool') return rule;
   }
   const subjects =
-    behavior === 'allow' ? (v.allStatic ? [v.raw] : []) : [v.raw, v.based, v.normalized.line, v.tilde];
+    behavior === 'allow'
+      ? v.allStatic && !v.extraArgs
+        ? [v.raw]
+        : []
+      : [v.raw, v.based, v.normalized.line, v.tilde];
   if (subjects.length === 0) return undefined;
   for (const rule of ctx.index.commandPatterns(behavior, subjects)) {
     if (subjects.some((s) => matchPatternRule(rule, s))) return rule;
@@ -204,7 +208,7 @@ function decideCommand(
     const permission = allow.type === 'permission' ? allow : undefined;
     return done(part(cmd, 'allow', 'rule', `allowed by ${ruleName(allow)}`, allow), permission);
   }
-  const covered = coveredByCarrier(cmd, decided);
+  const covered = coveredByCarrier(cmd, decided, ctx);
   if (covered) {
     const hidden = coversCode(covered, cmd, v);
     if (hidden) return done(hiddenCode(cmd, hidden, covered));
@@ -213,6 +217,8 @@ function decideCommand(
       covered,
     );
   }
+  if (v.extraArgs)
+    return done(part(cmd, 'ask', 'dynamic', `${program} gets arguments only known at run time`));
   if (cmd.executes.length > 0) return done(hiddenCode(cmd, cmd.executes[0]!));
   if (analysis.functions.includes(program) && !cmd.name?.path) {
     return done(
@@ -231,8 +237,6 @@ function decideCommand(
     if (secret) {
       return done(part(cmd, 'ask', 'no-rule', `${program} may print the credential in $${secret}`));
     }
-    if (v.extraArgs)
-      return done(part(cmd, 'ask', 'dynamic', `${program} gets arguments only known at run time`));
     if (!cmd.effectsKnown)
       return done(part(cmd, 'ask', 'file', `${program} may touch files that cannot be listed`));
     const writes = cmd.effects.some(
@@ -247,17 +251,25 @@ function decideCommand(
  * A command a wrapper runs (`sudo apt update`) is covered by the rule that allowed the wrapper only when that
  * rule names the wrapped words: `Bash(sudo apt update)` covers `apt update`, `Bash(sudo *)` does not.
  */
-function coveredByCarrier(cmd: SimpleCommand, decided: Map<number, Decided>): PermissionRule | undefined {
-  if (cmd.nested?.kind !== 'wrapper') return undefined;
+function coveredByCarrier(
+  cmd: SimpleCommand,
+  decided: Map<number, Decided>,
+  ctx: DecisionContext,
+): PermissionRule | undefined {
+  if (cmd.nested?.kind !== 'wrapper' || cmd.nested.extraArgs) return undefined;
   const carrier = decided.get(cmd.nested.carrier);
-  const rule = carrier?.allowedBy;
-  if (!carrier || !rule || rule.parsed.kind !== 'bash') return undefined;
-  const first = cmd.argv[0];
-  if (!first) return undefined;
-  const carrierCmd = carrier.views;
-  const from = carrierCmd.values.length - cmd.argv.length;
+  const first = carrier?.allowedBy;
+  if (!carrier || !first || first.parsed.kind !== 'bash' || !cmd.argv[0]) return undefined;
+  const views = carrier.views;
+  const from = views.values.length - cmd.argv.length;
   if (from <= 0) return undefined;
-  return allowNames(rule.parsed.pattern, carrierCmd, from) ? rule : undefined;
+  if (allowNames(first.parsed.pattern, views, from)) return first;
+  // A later rule may name the wrapped words that the first one covers with `*`: `Bash(npx *)`, `Bash(npx tsc *)`.
+  for (const rule of ctx.index.bash('allow', views.normalized.program)) {
+    const p = rule.parsed.pattern;
+    if (allowMatches(p, views) && allowNames(p, views, from)) return rule;
+  }
+  return undefined;
 }
 
 function isReadOnlyCommand(cmd: SimpleCommand, v: CommandViews): boolean {

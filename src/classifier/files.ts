@@ -18,7 +18,11 @@ export interface FileRequest {
   shown: string;
   /** The tool asking (for pattern rules): Bash, Read, Edit... */
   tool: string;
-  /** The command was allowed by an explicit rule that names this very argument. */
+  /**
+   * The command was allowed by a Bash rule: the rule vouches for what the command does inside the permitted
+   * folders (as Claude Code runs an allowed command there without asking), never for a file a Read or Edit rule,
+   * a protected or critical path, or the folder boundary stops.
+   */
   coveredByRule?: PartVerdict;
   /** Only the entry itself is looked at (ls, stat), not its contents. */
   listing?: boolean;
@@ -198,16 +202,16 @@ export function decideFile(req: FileRequest, ctx: DecisionContext): PartVerdict 
   if (allow) return part('allow', 'rule', `${subject}: allowed by ${ruleName(allow)}`, allow);
   const allowPattern = firstPatternRule(ctx, 'allow', req.tool, paths, true);
   if (allowPattern) return part('allow', 'rule', `${subject}: ${ruleName(allowPattern)}`, allowPattern);
-  if (req.coveredByRule) {
+  const inside = paths.every((p) => insidePermittedFolders(p, ctx));
+  if (req.coveredByRule && inside) {
     const p = part(
       'allow',
       'rule',
-      `${subject}: part of a command allowed by ${req.coveredByRule.rule?.text}`,
+      `${subject}: inside the working folder, part of a command allowed by ${req.coveredByRule.rule?.text}`,
     );
     if (req.coveredByRule.rule) p.rule = req.coveredByRule.rule;
     return p;
   }
-  const inside = paths.every((p) => insidePermittedFolders(p, ctx));
   if (!writing) {
     return inside
       ? part('allow', 'file', `${subject}: inside the working folder`)

@@ -68,6 +68,18 @@ export const CODES = {
     title: '`:*` in the middle of a pattern',
     help: 'The legacy `:*` suffix is only recognised at the end of a Bash pattern; elsewhere the `:` is literal. Write ` *`.',
   },
+  'shell-operator': {
+    group: 'syntax',
+    severity: 'warning',
+    title: 'Bash rule with a shell operator',
+    help: 'Commands are split at `|`, `&&`, `||`, `;`, `&`, process and command substitutions and redirections, and each simple command is matched on its own: a rule such as `Bash(curl *|bash*)` never matches the pipeline it describes. Write one rule per command (`Bash(curl *)`, `Bash(bash *)`).',
+  },
+  'glued-option-star': {
+    group: 'syntax',
+    severity: 'warning',
+    title: '`*` glued to an option',
+    help: '`Bash(git push --force*)` matches every option starting with `--force` (`--force-with-lease` too). As a deny or ask rule automode also matches the option in its other spellings and places (`-f`, after the operands), as it does for `Bash(git push --force *)`. Write `--force *` for the option alone.',
+  },
   'path-rule-ignored': {
     group: 'syntax',
     severity: 'warning',

@@ -177,6 +177,8 @@ function gluedWildcard(a: AnalysedRule): Unlocated | undefined {
   const glued = /(^|\s)([^\s*]*[A-Za-z0-9_])\*/.exec(pattern.source);
   if (!glued) return undefined;
   const stem = glued[2]!;
+  // An option with a glued star has a finding of its own (glued-option-star).
+  if (stem.startsWith('-')) return undefined;
   const before = pattern.source.slice(0, glued.index + glued[1]!.length);
   const longer = [...PROGRAMS.filter((p) => p.startsWith(stem) && p !== stem), `${stem}x`]
     .map((word) => `${before}${word}`)

@@ -1,3 +1,4 @@
+import { gluedOptionStar, splitCommands } from '../rules/bash-rule-checks.js';
 import type { LocatedDocument } from '../rules/document.js';
 import type { Diagnostic, DiagnosticCode, Rule } from '../rules/types.js';
 import type { FindingCode } from './codes.js';
@@ -65,6 +66,18 @@ function fixFor(d: Diagnostic): string | undefined {
     }
     case 'legacy-colon-star':
       return specifier === undefined ? undefined : `write ${name}(${specifier.replace(/:\*/g, ' *')})`;
+    case 'shell-operator': {
+      const parts = specifier === undefined ? [] : splitCommands(specifier);
+      return parts.length > 0
+        ? `split it into one rule per command: ${parts.map((p) => `${name}(${p})`).join(', ')}`
+        : 'remove the shell operators: each simple command is matched on its own';
+    }
+    case 'glued-option-star': {
+      const glued = specifier === undefined ? undefined : gluedOptionStar(specifier);
+      return glued === undefined
+        ? undefined
+        : `write ${name}(${specifier!.replace(glued, `${glued.slice(0, -1)} *`)}) for the option alone`;
+    }
     case 'path-rule-ignored': {
       const instead = /write ([A-Za-z]+\(.*\)) instead/.exec(d.message)?.[1];
       return instead ? `write ${instead}` : undefined;

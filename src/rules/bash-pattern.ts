@@ -1,9 +1,10 @@
+import { type BashRuleIssue, bashRuleIssues } from './bash-rule-checks.js';
 import type { BashPattern } from './types.js';
 import { cachedRegex, escapeRegex } from './wildcard.js';
 
 export interface ParsedBashPattern {
   pattern: BashPattern;
-  warnings: string[];
+  warnings: BashRuleIssue[];
 }
 
 /**
@@ -12,7 +13,7 @@ export interface ParsedBashPattern {
  */
 export function parseBashPattern(specifier: string): ParsedBashPattern {
   const source = specifier.trim().replace(/\s+/g, ' ');
-  const warnings: string[] = [];
+  const warnings = bashRuleIssues(source);
   let body = source;
   let wordBoundary = false;
   let legacyColonStar = false;
@@ -25,9 +26,10 @@ export function parseBashPattern(specifier: string): ParsedBashPattern {
     wordBoundary = true;
   }
   if (body.includes(':*')) {
-    warnings.push(
-      `":*" is only recognised at the end of a pattern; here ":" is literal and "*" is a wildcard (write "${source.replace(/:\*/g, ' *')}"?)`,
-    );
+    warnings.push({
+      code: 'legacy-colon-star',
+      message: `":*" is only recognised at the end of a pattern; here ":" is literal and "*" is a wildcard (write "${source.replace(/:\*/g, ' *')}"?)`,
+    });
   }
   const tail = wordBoundary ? '(?: [\\s\\S]*)?' : '';
   const regex = `^${body.split('*').map(escapeRegex).join('[\\s\\S]*')}${tail}$`;

@@ -75,7 +75,7 @@ function parseSpecifier(
     }
     if (specifier.trim() === '*' || specifier.trim() === ':*') return { kind: 'tool', tool: name };
     const { pattern, warnings } = parseBashPattern(specifier);
-    for (const message of warnings) issues.push(warning('legacy-colon-star', message));
+    for (const { code, message } of warnings) issues.push(warning(code, message));
     return { kind: 'bash', tool: 'Bash', pattern };
   }
   if (name === 'WebFetch') {

@@ -67,6 +67,8 @@ export type DiagnosticCode =
   | 'rule-syntax'
   | 'unknown-tool'
   | 'legacy-colon-star'
+  | 'shell-operator'
+  | 'glued-option-star'
   | 'path-rule-ignored'
   | 'param-main-field'
   | 'param-allow-ignored'

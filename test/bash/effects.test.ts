@@ -277,9 +277,32 @@ describe('git', () => {
     [['git', 'branch', '-D', 'x'], false, []],
     [['git', 'stash', 'list'], true, []],
     [['git', 'config', '--get', 'user.name'], true, []],
-    [['git', 'config', 'user.name', 'x'], false, []],
+    [['git', 'config', 'user.name', 'x'], true, ['write .git/config (option)']],
+    [['git', 'config', 'core.fsmonitor', 'touch p'], true, ['write .git/config (option)']],
+    [['git', 'config', '--global', 'core.pager', 'less'], true, ['write ~/.gitconfig (option)']],
+    [['git', 'config', '--system', '--unset', 'a.b'], true, ['write /etc/gitconfig (option)']],
+    [['git', 'config', '--worktree', 'a.b', 'c'], true, ['write .git/config.worktree (option)']],
+    [['git', 'config', '--fil', 'f.cfg', 'a.b', 'c'], true, ['read f.cfg (option)', 'write f.cfg (option)']],
+    [['git', 'config', '-f', '.env', '--list'], true, ['read .env (option)']],
+    [['git', 'config', 'set', 'a.b', 'c'], true, ['write .git/config (option)']],
+    [['git', 'config', 'user.name'], true, []],
+    [['git', 'config', '--list'], true, []],
+    [['git', 'config', '--add', 'a.b', 'c'], true, ['write .git/config (option)']],
+    [['git', '-C', 'other', 'config', 'a.b', 'c'], false, ['write other/⟨$⟩ (option)']],
     [['git', 'commit', '-m', 'x'], false, []],
-    [['git', '-C', 'other', 'add', 'a'], false, ['read a']],
+    [['git', 'commit', '-F', 'msg.txt'], false, ['read msg.txt (option)']],
+    [['git', 'commit', '--file=msg.txt'], false, ['read msg.txt (option)']],
+    [['git', 'commit', '--fil', 'msg.txt'], false, ['read msg.txt (option)']],
+    [['git', 'commit', '-t', 'tpl'], false, ['read tpl (option)']],
+    [['git', 'commit', '-aF', 'msg'], false, ['read msg (option)']],
+    [['git', 'commit', '-F', '-'], false, []],
+    [['git', 'tag', '-a', 'v1', '-F', 'notes'], false, ['read notes (option)']],
+    [['git', 'merge', '-F', 'm', 'topic'], false, ['read m (option)']],
+    [['git', 'apply', 'fix.patch'], false, ['read fix.patch']],
+    [['git', 'am', 'a.mbox'], false, ['read a.mbox']],
+    [['git', 'format-patch', '-o', 'out', 'HEAD~1'], false, ['write out (option)']],
+    [['git', '-C', 'other', 'add', 'a'], false, ['read other/a']],
+    [['git', '-C', 'other', 'commit', '-F', '/abs/m'], false, ['read /abs/m (option)']],
     [['git', '--version'], true, []],
   ]);
 });
@@ -324,11 +347,16 @@ describe('tar', () => {
     [['tar', 'cf', '-', 'dir'], true, ['read dir']],
     [['tar', '--remove-files', '-cf', 'a.tar', 'd'], true, ['write a.tar (option)', 'read d', 'delete d']],
     [['tar', '-rf', 'a.tar', 'f'], true, ['write a.tar (option)', 'read f']],
-    [['tar', 'xzf', 'a.tgz'], false, ['read a.tgz (option)']],
-    [['tar', '-xf', 'a.tar', '-C', '/tmp'], false, ['read a.tar (option)']],
+    [['tar', 'xzf', 'a.tgz'], false, ['read a.tgz (option)', 'write . (option)']],
+    [['tar', '-xf', 'a.tar', '-C', '/tmp'], false, ['read a.tar (option)', 'write /tmp (option)']],
     [['tar', '-xOf', 'a.tgz', 'member'], true, ['read a.tgz (option)']],
     [['tar', '-tf', 'a.tar'], true, ['read a.tar (option)']],
-    [['tar', '-C', '/src', '-cf', 'a.tar', 'd'], false, ['write a.tar (option)', 'read d']],
+    [['tar', '-C', '/src', '-cf', 'a.tar', 'd'], true, ['write a.tar (option)', 'read /src/d']],
+    [
+      ['tar', '-cf', 'a.tar', 'a', '-C', '~', '.ssh'],
+      true,
+      ['write a.tar (option)', 'read a', 'read ~/.ssh'],
+    ],
     [['tar', '-cf', 'a.tar', '-T', 'list'], false, ['read list (option)', 'write a.tar (option)']],
     [['tar', '-f', 'a.tar'], false, []],
   ]);
@@ -407,4 +435,82 @@ test('an attached option value keeps its place in the source', () => {
     text: 'dir',
     span: { start, end: cmd.argv[1]!.span.end },
   });
+});
+
+describe('archives and compressors', () => {
+  table([
+    [['zip', '-r', 'o.zip', '~/.ssh'], true, ['read o.zip', 'write o.zip', 'read ~/.ssh']],
+    [['zip', 'o', '.env'], true, ['read o.zip', 'write o.zip', 'read .env']],
+    [['zip', 'o.zip', '-r', 'docs', '-x', '*.tmp'], true, ['read o.zip', 'write o.zip', 'read docs']],
+    [['zip', '-m', 'o.zip', 'a'], true, ['read o.zip', 'write o.zip', 'read a', 'delete a']],
+    [['zip', '-d', 'o.zip', 'member'], true, ['read o.zip', 'write o.zip']],
+    [
+      ['zip', '-O', 'new.zip', 'o.zip', 'a'],
+      true,
+      ['write new.zip (option)', 'read o.zip', 'write o.zip', 'read a'],
+    ],
+    [['zip', '-@', 'o.zip'], false, ['read o.zip', 'write o.zip']],
+    [['zip', '--recurse-paths', 'o.zip', 'd'], true, ['read o.zip', 'write o.zip', 'read d']],
+    [['zip', '--frobnicate', 'o.zip', 'd'], false, ['read o.zip', 'write o.zip', 'read d']],
+    [['unzip', '-l', 'o.zip'], true, ['read o.zip']],
+    [['unzip', 'o.zip', '-d', 'out'], false, ['read o.zip', 'write out (option)']],
+    [['unzip', '-o', 'o.zip'], false, ['read o.zip', 'write . (option)']],
+    [['7z', 'a', 'o.7z', '~/.ssh'], true, ['read o.7z', 'write o.7z', 'read ~/.ssh']],
+    [['7z', 'x', 'o.7z', '-oout'], false, ['read o.7z', 'write out (option)']],
+    [['7z', 'l', 'o.7z'], true, ['read o.7z']],
+    [['7z', 'a', 'o.7z', '@list'], false, ['read list', 'read o.7z', 'write o.7z']],
+    [['gzip', 'a'], true, ['read a', 'delete a', 'create a.gz']],
+    [['gzip', '-k', 'a'], true, ['read a', 'create a.gz']],
+    [['gzip', '-c', 'a'], true, ['read a']],
+    [['gunzip', 'a.gz'], true, ['read a.gz', 'delete a.gz', 'create a']],
+    [['gzip', '-d', 'a.gz'], true, ['read a.gz', 'delete a.gz', 'create a']],
+    [['xz', '--files=list'], false, ['read list (option)']],
+    [['zstd', 'a', '-o', 'b.zst'], true, ['write b.zst (option)', 'read a', 'delete a', 'create a.zst']],
+    [['gzip', '--help'], true, []],
+  ]);
+});
+
+describe('keys and certificates', () => {
+  table([
+    [['ssh', '-i', '~/.ssh/id_rsa', 'host'], true, ['read ~/.ssh/id_rsa (option)']],
+    [['ssh', 'host', '-F', 'cfg'], true, ['read cfg (option)']],
+    [['ssh', '-E', 'log', 'host', 'ls'], true, ['write log (option)']],
+    [['ssh', '-o', 'IdentityFile=.env', 'host'], true, ['read .env (option)']],
+    [['ssh', '-o', 'UserKnownHostsFile /tmp/k', 'host'], true, ['write /tmp/k (option)']],
+    [['ssh-keygen', '-y', '-f', 'key'], true, ['read key (option)']],
+    [
+      ['ssh-keygen', '-t', 'ed25519', '-f', 'k'],
+      true,
+      ['read k (option)', 'write k (option)', 'write k.pub (option)'],
+    ],
+    [['openssl', 'enc', '-in', '.env', '-out', 'x'], true, ['read .env (option)', 'write x (option)']],
+    [['openssl', 'rsa', '-passin', 'file:pw', '-in', 'k'], true, ['read pw (option)', 'read k (option)']],
+    [['openssl', 'dgst', '-sha256', 'file'], true, ['read file']],
+  ]);
+});
+
+describe('configuration commands', () => {
+  table([
+    [['npm', 'config', 'set', 'script-shell', '/tmp/x'], true, ['write ~/.npmrc (option)']],
+    [['npm', 'set', 'script-shell=/tmp/x'], true, ['write ~/.npmrc (option)']],
+    [['npm', 'config', 'set', 'a=b', '--location', 'project'], true, ['write .npmrc (option)']],
+    [['npm', 'config', 'set', 'a=b', '--location=project'], true, ['write .npmrc (option)']],
+    [['npm', 'config', 'delete', 'a'], true, ['write ~/.npmrc (option)']],
+    [['npm', 'config', 'edit'], true, ['write ~/.npmrc (option)']],
+    [['npm', 'config', 'set', 'a=b', '--userconfig', 'u.rc'], true, ['write u.rc (option)']],
+    [['npm', 'config', 'get', 'registry'], true, []],
+    [['npm', 'config', 'list'], true, []],
+    [
+      ['pnpm', 'config', 'set', 'a', 'b'],
+      true,
+      ['write ~/.config/pnpm/rc (option)', 'write ~/.npmrc (option)'],
+    ],
+    [['yarn', 'config', 'set', 'a', 'b'], true, ['write .yarnrc.yml (option)', 'write ~/.yarnrc (option)']],
+    [
+      ['pip', 'config', 'set', 'global.index-url', 'x'],
+      true,
+      ['write ~/.config/pip/pip.conf (option)', 'write ~/.pip/pip.conf (option)'],
+    ],
+    [['pip', 'config', '--site', 'set', 'a', 'b'], true, ['write ⟨$⟩ (option)']],
+  ]);
 });

@@ -170,6 +170,21 @@ describe('automode CLI', () => {
     expect(j.prose.soft_deny.length).toBeGreaterThan(5);
   });
 
+  it('config reports Bash rules that never match and options with a glued star, at their position', () => {
+    const file = join(project, 'operators.json');
+    writeFileSync(
+      file,
+      JSON.stringify({ permissions: { deny: ['Bash(curl *|bash*)', 'Bash(git push --force*)'] } }, null, 2),
+    );
+    const r = run(['config', '--settings', file]);
+    expect(r.code).toBe(0);
+    expect(r.err).toContain(`${file}:4:7: warning shell-operator:`);
+    expect(r.err).toContain('Bash(curl *), Bash(bash*)');
+    expect(r.err).toContain(`${file}:5:7: warning glued-option-star:`);
+    const clean = run(['config']);
+    expect(clean.err).not.toMatch(/shell-operator|glued-option-star/);
+  });
+
   it('defaults prints the shipped rules, filtered by label', () => {
     const all = JSON.parse(run(['defaults', '--json']).out);
     expect(all.autoMode.hard_deny.length).toBeGreaterThan(0);

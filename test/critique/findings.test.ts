@@ -91,6 +91,24 @@ const CASES: Case[] = [
     witness: null,
   },
   {
+    code: 'shell-operator',
+    fixture: 'shell-operator.json',
+    line: 4,
+    column: 7,
+    pointer: '/permissions/deny/0',
+    witness: null,
+    message: 'Bash(curl *), Bash(bash*)',
+  },
+  {
+    code: 'glued-option-star',
+    fixture: 'glued-option-star.json',
+    line: 4,
+    column: 7,
+    pointer: '/permissions/deny/0',
+    witness: null,
+    message: '"--force *"',
+  },
+  {
     code: 'path-rule-ignored',
     fixture: 'path-rule-ignored.json',
     line: 4,
@@ -388,4 +406,24 @@ describe('a fixture per finding code', () => {
       expect(report.configErrors > 0).toBe(c.configError === true);
     });
   }
+});
+
+describe('Bash rules that describe several commands', () => {
+  it('reports each rule with a shell operator, with one rule per command as the fix', async () => {
+    const report = await critiqueFiles(box, ['shell-operator.json']);
+    const found = report.findings.filter((f) => f.code === 'shell-operator');
+    expect(found.map((f) => [f.location.pointer, f.fix])).toEqual([
+      ['/permissions/deny/0', 'split it into one rule per command: Bash(curl *), Bash(bash*)'],
+      ['/permissions/deny/1', 'split it into one rule per command: Bash(bash *), Bash(curl *)'],
+      ['/permissions/deny/2', 'split it into one rule per command: Bash(wget *), Bash(sh *)'],
+      ['/permissions/deny/3', 'split it into one rule per command: Bash(rm -rf /)'],
+    ]);
+  });
+
+  it('leaves quoted operators, find terminators and a star after a space alone', async () => {
+    const report = await critiqueFiles(box, ['shell-operator-none.json']);
+    const codes = report.findings.map((f) => f.code);
+    expect(codes).not.toContain('shell-operator');
+    expect(codes).not.toContain('glued-option-star');
+  });
 });

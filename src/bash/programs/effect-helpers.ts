@@ -75,3 +75,16 @@ export function workingFolder(after: Word | undefined): Word {
   const at = after?.span.end ?? 0;
   return makeWord('.', '.', [], { start: at, end: at });
 }
+
+/** `member` read from inside `folder`: one word, static only when both are. */
+export function underFolder(folder: Word, member: Word): Word {
+  if (member.static && (member.value.startsWith('/') || member.text.startsWith('~'))) return member;
+  const join = folder.value.endsWith('/') ? '' : '/';
+  return {
+    text: `${folder.text}${join}${member.text}`,
+    value: `${folder.value}${join}${member.value}`,
+    static: folder.static && member.static,
+    dynamic: [...new Set([...folder.dynamic, ...member.dynamic])],
+    span: { ...member.span },
+  };
+}

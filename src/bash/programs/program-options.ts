@@ -297,7 +297,7 @@ function tar(cmd: CommandView): NestedSpec[] {
 }
 
 const SSH_FLAGS = '46AaCfGgKkMNnqsTtVvXxYy';
-const SSH = grammar({ flags: SSH_FLAGS, values: 'BbcDEeFIiJLlmOoPpQRSWw' });
+export const SSH = grammar({ flags: SSH_FLAGS, values: 'BbcDEeFIiJLlmOoPpQRSWw' });
 export const SCP = grammar({ flags: '346ABCpqrRTOv', values: 'cDFiJloPSX' });
 const SFTP = grammar({ flags: '246aCfNpqrv', values: 'BbcDFiJloPRsSX' });
 

@@ -128,16 +128,36 @@ function npx(cmd: CommandView, start = 1, via = 'npx'): NestedSpec[] {
   if (!parsed.ok) return [parseFailure(cmd.program, parsed)];
   const call = lastValue(parsed, 'c');
   if (call) return [shellSpec(call, `${via} -c`)];
-  const operand = operandWords(cmd.argv, parsed)[0];
-  return operand ? [codeIn('script-file', cmd.program, via, operand)] : [];
+  return packageCommand(cmd, parsed.operands, via);
 }
 
-/** bunx, uvx, pipx run, pnpm dlx: PKG ARGS with the runner's options before PKG. */
-function packageRunner(via: string, g: Grammar, start = 1): Handler {
+/** A package specifier that is not a plain command name: `@scope/pkg`, `pkg@1.2`, a path or a URL. */
+const PACKAGE_SPEC = /[@/:]/;
+
+/**
+ * `npx NAME ARGS`: NAME may be a program on the PATH (`npx rm -rf x` runs rm) or a package's binary; either
+ * way it runs with ARGS, so it is analysed as the command it is and deny and ask rules see it. A package
+ * specifier (`npx pkg@1`, `npx @scope/pkg`) is code fetched from the registry.
+ */
+function packageCommand(cmd: CommandView, operands: readonly number[], via: string): NestedSpec[] {
+  const at = operands[0];
+  if (at === undefined) return [];
+  const operand = cmd.argv[at]!;
+  if (!operand.static || PACKAGE_SPEC.test(operand.value))
+    return [codeIn('script-file', cmd.program, via, operand)];
+  return [argvSpec(cmd.argv.slice(at), via)];
+}
+
+/**
+ * bunx, uvx, pipx run, pnpm dlx: PKG ARGS with the runner's options before PKG. `runsCommands`: a plain name may
+ * be a program on the PATH (bunx runs it as npx does).
+ */
+function packageRunner(via: string, g: Grammar, start = 1, runsCommands = false): Handler {
   return (cmd) => {
     const parsed = parseOptions(cmd.argv, start, g, { unknown: 'flag' });
     if (!parsed.ok) return [parseFailure(cmd.program, parsed)];
     if (has(parsed, '--help', '--version', 'h', 'V')) return [];
+    if (runsCommands) return packageCommand(cmd, parsed.operands, via);
     const operand = operandWords(cmd.argv, parsed)[0];
     return operand ? [codeIn('script-file', cmd.program, via, operand)] : [];
   };
@@ -452,7 +472,7 @@ export const RUNNERS: Record<string, Handler> = {
   npm,
   npx: (cmd) => npx(cmd),
   pnpx: (cmd) => npx(cmd, 1, 'pnpx'),
-  bunx: packageRunner('bunx', PLAIN),
+  bunx: packageRunner('bunx', PLAIN, 1, true),
   uvx: packageRunner('uvx', UVX),
   pipx: subcommands(PLAIN, { packages: ['run'] }),
   yarn: packageManager('yarn'),

@@ -11,9 +11,11 @@ import {
   option,
   reads,
   UNKNOWN,
+  underFolder,
 } from './effect-helpers.js';
 import { FILE_PRIMARIES, parseFind } from './find.js';
 import { parseGit } from './git.js';
+import { gitConfigEffects, gitFileOptions } from './git-effects.js';
 import {
   type Grammar,
   grammar,
@@ -193,7 +195,10 @@ const find: EffectHandler = (cmd) => {
 
 const TAR_MODES = ['c', 'x', 't', 'r', 'u', 'A', 'd', '--delete'];
 
-/** tar -c -f ARCHIVE FILES writes ARCHIVE and reads FILES; -x writes files only known from the archive. */
+/**
+ * tar -c -f ARCHIVE FILES writes ARCHIVE and reads FILES; -x writes files, named only in the archive, into the
+ * folder. `-C DIR` changes the folder the members after it are relative to.
+ */
 const tar: EffectHandler = (cmd) => {
   const view = { ...cmd, argv: expandTarBundle(cmd.argv) };
   const parsed = lenient(view, TAR);
@@ -202,9 +207,9 @@ const tar: EffectHandler = (cmd) => {
   const mode = parsed.options.filter((found) => TAR_MODES.includes(found.name)).at(-1)?.name;
   if (!mode) return UNKNOWN;
   const archive = lastValue(parsed, 'f');
-  const operands = operandWords(view.argv, parsed);
+  const members = tarMembers(view.argv, parsed);
   const effects: FileEffect[] = [];
-  let known = clean(parsed) && !has(parsed, 'C');
+  let known = clean(parsed);
   const onArchive = (access: 'read' | 'write') => {
     if (archive && !is(archive, '-')) effects.push(option(access, archive));
   };
@@ -212,18 +217,37 @@ const tar: EffectHandler = (cmd) => {
   if (has(parsed, 'T')) known = false;
   if (mode === 'c' || mode === 'r' || mode === 'u' || mode === 'A') {
     onArchive('write');
-    effects.push(...each(has(parsed, '--remove-files') ? ['read', 'delete'] : 'read', operands));
+    effects.push(...each(has(parsed, '--remove-files') ? ['read', 'delete'] : 'read', members));
   } else if (mode === 'x') {
     onArchive('read');
-    if (!has(parsed, 'O', '--to-command')) known = false;
+    if (!has(parsed, 'O', '--to-command')) {
+      effects.push(
+        option('write', tarFolder(parsed, view.argv.length) ?? syntheticWord('.', cmd.argv[0]!.span)),
+      );
+      known = false;
+    }
   } else if (mode === 't' || mode === 'd') {
     onArchive('read');
-    if (mode === 'd') effects.push(...reads(operands));
+    if (mode === 'd') effects.push(...reads(members));
   } else {
     onArchive('write');
   }
   return { effects, known };
 };
+
+/** The folder the last `-C` before word `index` names. */
+function tarFolder(parsed: Parsed, index: number): Word | undefined {
+  return parsed.options.filter((found) => found.name === 'C' && found.index < index).at(-1)?.value;
+}
+
+/** Member operands, each as a path relative to the folder `-C` set before it. */
+function tarMembers(words: readonly Word[], parsed: Parsed): Word[] {
+  return parsed.operands.map((index) => {
+    const member = words[index]!;
+    const folder = tarFolder(parsed, index);
+    return folder ? underFolder(folder, member) : member;
+  });
+}
 
 /** Subcommands that touch no files (beyond reading the repository). */
 const GIT_READ_ONLY = new Set(
@@ -335,9 +359,14 @@ const git: EffectHandler = (cmd) => {
   const elsewhere = has(global, 'C', '--git-dir', '--work-tree');
   const args = cmd.argv.slice(subIndex + 1);
   const output = gitOutput(args);
-  const result = gitPaths(cmd, sub.value, subIndex, args);
+  const result =
+    sub.value === 'config'
+      ? gitConfigEffects(cmd, subIndex, elsewhere)
+      : (gitFileOptions(cmd, sub.value, subIndex) ?? gitPaths(cmd, sub.value, subIndex, args));
+  const effects = [...output.effects, ...result.effects];
+  const folder = lastValue(global, 'C');
   return {
-    effects: [...output.effects, ...result.effects],
+    effects: folder ? effects.map((e) => ({ ...e, path: underFolder(folder, e.path) })) : effects,
     known: result.known && output.known && !elsewhere,
   };
 };
