@@ -278,3 +278,23 @@ describe('protected paths and path rules ignore case where disks do', () => {
     expect(matchPathRule(parsePathPattern('.env'), '/srv/x.env', ctx)).toBe(false);
   });
 });
+
+describe('a working folder reached through a link', () => {
+  const sandbox = useSandboxClassifier(async (box) => {
+    await mkdir(path.join(box.project, 'src'), { recursive: true });
+    await writeFile(path.join(box.project, 'src', 'a.ts'), '');
+    await writeFile(path.join(box.project, 'README.md'), '');
+    await symlink(box.project, path.join(box.root, 'via-link'));
+  });
+
+  it('counts a path that physically lies in it as inside, and one that leaves it as outside', async () => {
+    const { classifier, box } = sandbox;
+    const cwd = path.join(box.root, 'via-link');
+    const run = (command: string) => classifier.classify({ tool: 'Bash', input: { command }, cwd });
+    expect((await run('cat src/../README.md')).decision).toBe('allow');
+    expect((await run('cat src/a.ts')).decision).toBe('allow');
+    expect((await run('cat ../home/x')).decision).toBe('ask');
+    const read = await classifier.classify({ tool: 'Read', input: { file_path: 'src/../README.md' }, cwd });
+    expect(read.decision).toBe('allow');
+  });
+});
