@@ -298,3 +298,44 @@ describe('a working folder reached through a link', () => {
     expect(read.decision).toBe('allow');
   });
 });
+
+describe('workingFolders', () => {
+  beforeAll(() => loadBash());
+  const ctx = { cwd: '/p/proj', home: '/p/home' };
+  const folders = (line: string) => workingFolders(analyze(line), ctx);
+
+  it('takes CDPATH from the environment the classifier runs in', () => {
+    const saved = process.env.CDPATH;
+    process.env.CDPATH = '/p/home';
+    try {
+      expect(folders('cd src')).toBeUndefined();
+      expect(folders('cd ./src')).toEqual(['/p/proj', '/p/proj/src']);
+      expect(folders('cd ../x')).toEqual(['/p/proj', '/p/x']);
+      expect(folders('cd /etc')).toEqual(['/p/proj', '/etc']);
+    } finally {
+      if (saved === undefined) delete process.env.CDPATH;
+      else process.env.CDPATH = saved;
+    }
+    expect(folders('cd src')).toEqual(['/p/proj', '/p/proj/src']);
+  });
+
+  it('does not know where `cd` or `cd ~` go once HOME may have changed', () => {
+    expect(folders('cd')).toEqual(['/p/proj', '/p/home']);
+    expect(folders('HOME=/etc; cd; cat passwd')).toBeUndefined();
+    expect(folders('printf -v HOME %s /etc; cd ~')).toBeUndefined();
+    expect(folders('export HOME=/etc && cd "$HOME"')).toBeUndefined();
+  });
+
+  it('keeps popd and pushd rotations among the folders the line has been in', () => {
+    expect(folders('pushd a; pushd /b; popd; popd')).toEqual(['/p/proj', '/p/proj/a', '/b']);
+    expect(folders('pushd a; pushd +1')).toEqual(['/p/proj', '/p/proj/a']);
+    expect(folders('popd')).toEqual(['/p/proj']);
+    expect(folders('DIRSTACK[1]=/etc; popd')).toBeUndefined();
+    expect(folders('popd /x')).toBeUndefined();
+  });
+
+  it('gives up on cds that keep finding new folders', () => {
+    expect(folders('while true; do cd x; done')).toBeUndefined();
+    expect(folders('while :; do cd ..; done')).toContain('/');
+  });
+});
