@@ -195,6 +195,15 @@ function searchesNames(analysis: Analysis): boolean {
     (cmd) =>
       cmd.argv.some((w) => named.test(w.value)) ||
       cmd.assignments.some((a) => a.name === 'CDPATH') ||
-      (SETTERS.has(cmd.name?.program ?? '') && cmd.argv.some((w) => !w.static)),
+      setsUnknownName(cmd),
   );
+}
+
+/** `declare "$v=x"`, `printf -v "$v"`, `read $v`: a builtin that sets a variable whose name is only known at run time. */
+function setsUnknownName(cmd: SimpleCommand): boolean {
+  const program = cmd.name?.program ?? '';
+  if (!SETTERS.has(program)) return false;
+  const words = cmd.argv.slice(1);
+  if (program === 'printf') return words[0]?.value === '-v' && words[1]?.static === false;
+  return words.some((w) => !w.static && w.value.split('=')[0]!.includes(DYN));
 }

@@ -411,3 +411,20 @@ describe('git discovery, with real git as the oracle', () => {
     expect(existsSync(marker(box, 'nested')), 'nested').toBe(true);
   });
 });
+
+describe('variables set under names only known at run time', () => {
+  beforeAll(() => loadBash());
+  const ctx = { cwd: '/p/proj', home: '/p/home' };
+  const folders = (line: string) => workingFolders(analyze(line), ctx);
+
+  it('may set CDPATH: `cd name` is then unknown', () => {
+    expect(folders('declare "$v=/etc"; cd ssl')).toBeUndefined();
+    expect(folders('printf -v "$v" %s /etc; cd ssl')).toBeUndefined();
+    expect(folders('read $v; cd ssl')).toBeUndefined();
+  });
+
+  it('but a known name with a value only known at run time is not CDPATH', () => {
+    expect(folders('printf "%s" "$x"; cd src')).toEqual(['/p/proj', '/p/proj/src']);
+    expect(folders('export PATH="$PATH:/x"; cd src')).toEqual(['/p/proj', '/p/proj/src']);
+  });
+});
