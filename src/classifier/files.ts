@@ -124,8 +124,14 @@ function folderContents(
   return undefined;
 }
 
+/** Inside cwd or an additional folder, as named or where its links physically lead. */
 export function insidePermittedFolders(path: string, ctx: DecisionContext): boolean {
-  return isInside(path, ctx.cwd) || ctx.additionalDirectories.some((d) => isInside(path, d));
+  const inside = (folder: string) => {
+    if (isInside(path, folder)) return true;
+    const real = realPath(folder, ctx.realPaths);
+    return real !== undefined && real !== folder && isInside(path, real);
+  };
+  return inside(ctx.cwd) || ctx.additionalDirectories.some(inside);
 }
 
 /**

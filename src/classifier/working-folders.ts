@@ -45,6 +45,7 @@ export function workingFolders(analysis: Analysis, ctx: PathContext): string[] |
   const moves: Move[] = [];
   let repeats = false;
   let searches: boolean | undefined;
+  let homeMoves: boolean | undefined;
   let stack = false;
   for (const cmd of analysis.commands) {
     const elsewhere = runsElsewhere(cmd, analysis, ctx);
@@ -56,7 +57,8 @@ export function workingFolders(analysis: Analysis, ctx: PathContext): string[] |
     if (program !== 'cd' && program !== 'pushd' && program !== 'popd') continue;
     if (cmd.name?.path !== undefined) continue;
     searches ??= searchesNames(analysis);
-    moves.push(moveOf(cmd, program, ctx, searches));
+    homeMoves ??= HOME_SET.test(analysis.source);
+    moves.push(moveOf(cmd, program, ctx, searches, homeMoves));
     repeats ||= mayRepeat(cmd);
     stack ||= program !== 'cd';
   }
@@ -81,7 +83,17 @@ export function workingFolders(analysis: Analysis, ctx: PathContext): string[] |
   }
 }
 
-function moveOf(cmd: SimpleCommand, program: string, ctx: PathContext, searches: boolean): Move {
+/** HOME named other than as `$HOME`: set on the line (`HOME=x`, `export HOME`, `printf -v HOME`, `read HOME`). */
+const HOME_SET = /(?:^|[^$\w{])HOME\b/;
+
+/** `searches`: `cd name` may not mean `./name`. `homeMoves`: HOME may be changed on the line. */
+function moveOf(
+  cmd: SimpleCommand,
+  program: string,
+  ctx: PathContext,
+  searches: boolean,
+  homeMoves: boolean,
+): Move {
   const parsed = parseOptions(cmd.argv, 1, program === 'cd' ? CD : STACK);
   if (!parsed.ok) {
     // `pushd +1`, `popd -1`: a rotation of the stack, which the option grammar reads as an unknown option.
@@ -96,6 +108,7 @@ function moveOf(cmd: SimpleCommand, program: string, ctx: PathContext, searches:
     if (!target || (target.static && /^[+-]\d+$/.test(target.value))) return { kind: 'stay' };
     if (parsed.options.some((o) => o.name === 'n')) return { kind: 'push-only' };
   }
+  if (homeMoves && (!target || /^"?(?:~|\$\{?HOME)/.test(target.text))) return { kind: 'unknown' };
   if (!target) return { kind: 'go', to: () => [ctx.home] };
   const name = target.value;
   if (target.static && name === '-') return { kind: 'unknown' };
@@ -182,6 +195,15 @@ function searchesNames(analysis: Analysis): boolean {
     (cmd) =>
       cmd.argv.some((w) => named.test(w.value)) ||
       cmd.assignments.some((a) => a.name === 'CDPATH') ||
-      (SETTERS.has(cmd.name?.program ?? '') && cmd.argv.some((w) => !w.static)),
+      setsUnknownName(cmd),
   );
+}
+
+/** `declare "$v=x"`, `printf -v "$v"`, `read $v`: a builtin that sets a variable whose name is only known at run time. */
+function setsUnknownName(cmd: SimpleCommand): boolean {
+  const program = cmd.name?.program ?? '';
+  if (!SETTERS.has(program)) return false;
+  const words = cmd.argv.slice(1);
+  if (program === 'printf') return words[0]?.value === '-v' && words[1]?.static === false;
+  return words.some((w) => !w.static && w.value.split('=')[0]!.includes(DYN));
 }

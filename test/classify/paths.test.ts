@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +29,7 @@ async function plant(box: { home: string; project: string }): Promise<void> {
   await writeFile(path.join(evil, 'HEAD'), 'ref: refs/heads/main\n');
   await writeFile(
     path.join(evil, 'config'),
-    '[core]\n\tfsmonitor = "touch /tmp/pwned; false"\n\tworktree = ..\n',
+    '[core]\n\trepositoryformatversion = 0\n\tfsmonitor = "touch /tmp/pwned; false"\n\tworktree = ..\n',
   );
   await mkdir(path.join(box.project, 'vendor', 'other', '.git'), { recursive: true });
 }
@@ -276,5 +276,155 @@ describe('protected paths and path rules ignore case where disks do', () => {
     expect(matchPathRule(parsePathPattern('.env'), '/.env', ctx)).toBe(true);
     expect(matchPathRule(parsePathPattern('.env'), '/srv/.env', ctx)).toBe(true);
     expect(matchPathRule(parsePathPattern('.env'), '/srv/x.env', ctx)).toBe(false);
+  });
+});
+
+describe('a working folder reached through a link', () => {
+  const sandbox = useSandboxClassifier(async (box) => {
+    await mkdir(path.join(box.project, 'src'), { recursive: true });
+    await writeFile(path.join(box.project, 'src', 'a.ts'), '');
+    await writeFile(path.join(box.project, 'README.md'), '');
+    await symlink(box.project, path.join(box.root, 'via-link'));
+  });
+
+  it('counts a path that physically lies in it as inside, and one that leaves it as outside', async () => {
+    const { classifier, box } = sandbox;
+    const cwd = path.join(box.root, 'via-link');
+    const run = (command: string) => classifier.classify({ tool: 'Bash', input: { command }, cwd });
+    expect((await run('cat src/../README.md')).decision).toBe('allow');
+    expect((await run('cat src/a.ts')).decision).toBe('allow');
+    expect((await run('cat ../home/x')).decision).toBe('ask');
+    const read = await classifier.classify({ tool: 'Read', input: { file_path: 'src/../README.md' }, cwd });
+    expect(read.decision).toBe('allow');
+  });
+});
+
+describe('workingFolders', () => {
+  beforeAll(() => loadBash());
+  const ctx = { cwd: '/p/proj', home: '/p/home' };
+  const folders = (line: string) => workingFolders(analyze(line), ctx);
+
+  it('takes CDPATH from the environment the classifier runs in', () => {
+    const saved = process.env.CDPATH;
+    process.env.CDPATH = '/p/home';
+    try {
+      expect(folders('cd src')).toBeUndefined();
+      expect(folders('cd ./src')).toEqual(['/p/proj', '/p/proj/src']);
+      expect(folders('cd ../x')).toEqual(['/p/proj', '/p/x']);
+      expect(folders('cd /etc')).toEqual(['/p/proj', '/etc']);
+    } finally {
+      if (saved === undefined) delete process.env.CDPATH;
+      else process.env.CDPATH = saved;
+    }
+    expect(folders('cd src')).toEqual(['/p/proj', '/p/proj/src']);
+  });
+
+  it('does not know where `cd` or `cd ~` go once HOME may have changed', () => {
+    expect(folders('cd')).toEqual(['/p/proj', '/p/home']);
+    expect(folders('HOME=/etc; cd; cat passwd')).toBeUndefined();
+    expect(folders('printf -v HOME %s /etc; cd ~')).toBeUndefined();
+    expect(folders('export HOME=/etc && cd "$HOME"')).toBeUndefined();
+  });
+
+  it('keeps popd and pushd rotations among the folders the line has been in', () => {
+    expect(folders('pushd a; pushd /b; popd; popd')).toEqual(['/p/proj', '/p/proj/a', '/b']);
+    expect(folders('pushd a; pushd +1')).toEqual(['/p/proj', '/p/proj/a']);
+    expect(folders('popd')).toEqual(['/p/proj']);
+    expect(folders('DIRSTACK[1]=/etc; popd')).toBeUndefined();
+    expect(folders('popd /x')).toBeUndefined();
+  });
+
+  it('gives up on cds that keep finding new folders', () => {
+    expect(folders('while true; do cd x; done')).toBeUndefined();
+    expect(folders('while :; do cd ..; done')).toContain('/');
+  });
+});
+
+describe('git discovery, with real git as the oracle', () => {
+  const marker = (box: { root: string }, name: string) => path.join(box.root, `ran-${name}`);
+  const layouts: Record<string, { head?: string; objects?: boolean; refs?: boolean }> = {
+    bare: {},
+    'head-sha': { head: `${'a'.repeat(40)}\n` },
+    'no-refs': { refs: false },
+    'no-objects': { objects: false },
+    'bad-head': { head: 'garbage\n' },
+  };
+  const sandbox = useSandboxClassifier(async (box) => {
+    const git = (cwd: string, ...args: string[]) =>
+      execFileSync('git', args, {
+        cwd,
+        env: { PATH: process.env.PATH, HOME: box.home, GIT_CONFIG_NOSYSTEM: '1' },
+      });
+    git(box.project, 'init', '-q');
+    await mkdir(path.join(box.project, 'src', 'deep'), { recursive: true });
+    for (const [name, layout] of Object.entries(layouts)) {
+      const dir = path.join(box.project, name);
+      await mkdir(dir, { recursive: true });
+      await writeFile(path.join(dir, 'HEAD'), layout.head ?? 'ref: refs/heads/main\n');
+      if (layout.objects !== false) await mkdir(path.join(dir, 'objects'));
+      if (layout.refs !== false) await mkdir(path.join(dir, 'refs'));
+      const fsmonitor = `touch ${marker(box, name)}; false`;
+      await writeFile(
+        path.join(dir, 'config'),
+        `[core]\n\trepositoryformatversion = 0\n\tfsmonitor = "${fsmonitor}"\n\tworktree = ..\n`,
+      );
+      await mkdir(path.join(dir, 'below'));
+    }
+    const nested = path.join(box.project, 'vendor', 'nested');
+    await mkdir(nested, { recursive: true });
+    git(nested, 'init', '-q');
+    git(nested, 'config', 'core.fsmonitor', `touch ${marker(box, 'nested')}; false`);
+  });
+
+  it('asks wherever git runs a planted configuration, and allows where it runs the project one', async () => {
+    const box = sandbox.box;
+    const folders = [
+      ...Object.keys(layouts),
+      ...Object.keys(layouts).map((n) => `${n}/below`),
+      'vendor/nested',
+      'src/deep',
+      '.',
+    ];
+    for (const folder of folders) {
+      const name = folder.split('/')[0] === 'vendor' ? 'nested' : folder.split('/')[0]!;
+      const cwd = path.join(box.project, folder);
+      try {
+        execFileSync('git', ['status'], {
+          cwd,
+          env: { PATH: process.env.PATH, HOME: box.home, GIT_CONFIG_NOSYSTEM: '1' },
+          stdio: 'ignore',
+        });
+      } catch {
+        // a broken repository still ran its fsmonitor, or git refused: the marker says which
+      }
+      const ran = existsSync(marker(box, name));
+      const v = await sandbox.bash(`cd ${folder} && git status`);
+      if (ran) expect(v.decision, `${folder}: git ran its planted config`).toBe('ask');
+      if (folder === 'src/deep' || folder === '.') {
+        expect(ran, folder).toBe(false);
+        expect(v.decision, folder).toBe('allow');
+      }
+    }
+    // The layouts git takes for a repository are the ones automode knows.
+    expect(existsSync(marker(box, 'bare')), 'bare').toBe(true);
+    expect(existsSync(marker(box, 'head-sha')), 'head-sha').toBe(true);
+    expect(existsSync(marker(box, 'nested')), 'nested').toBe(true);
+  });
+});
+
+describe('variables set under names only known at run time', () => {
+  beforeAll(() => loadBash());
+  const ctx = { cwd: '/p/proj', home: '/p/home' };
+  const folders = (line: string) => workingFolders(analyze(line), ctx);
+
+  it('may set CDPATH: `cd name` is then unknown', () => {
+    expect(folders('declare "$v=/etc"; cd ssl')).toBeUndefined();
+    expect(folders('printf -v "$v" %s /etc; cd ssl')).toBeUndefined();
+    expect(folders('read $v; cd ssl')).toBeUndefined();
+  });
+
+  it('but a known name with a value only known at run time is not CDPATH', () => {
+    expect(folders('printf "%s" "$x"; cd src')).toEqual(['/p/proj', '/p/proj/src']);
+    expect(folders('export PATH="$PATH:/x"; cd src')).toEqual(['/p/proj', '/p/proj/src']);
   });
 });
