@@ -669,6 +669,11 @@ describe('options that run programs', () => {
       [['sed', '--expression=e date', 'f'], ['shell sed e: date']],
       [['sed', '-i', '', 's/a/b/;e rm x', 'f'], ['shell sed e: rm x']],
       [['sed', '-f', 'script.sed', 'f'], ['script-file -f: script.sed']],
+      // Several -e scripts are one script joined by newlines: a trailing `a\` takes the next one as its text.
+      [['sed', '-e', 'a\\', '-e', 'e rm x', 'f'], []],
+      [['sed', '-e', 's/a/b/', '-e', 'e rm x', 'f'], ['shell sed e: rm x']],
+      [['sed', 's/[/]/x/;e rm x', 'f'], ['shell sed e: rm x']],
+      [['sed', 's/[/]/x/g', 'f'], []],
       [['sed', dyn('"s/a/$b/"', 's/a/⟨$⟩/'), 'f'], ['program-option sed script: ?']],
       [['sed', '--sandbox', 's/a/b/e', 'f'], []],
       [['sed', '-n', 'p', 'f'], []],

@@ -29,7 +29,7 @@ const INPUT_LIST = new Set(['ARGV', 'ARGC']);
 export const AWK_SPECIAL_VARIABLES: ReadonlySet<string> = new Set([...HIDDEN_STATE, ...INPUT_LIST]);
 
 /** Output files that are the standard streams. */
-const STANDARD_STREAMS = new Set(['"/dev/stdout"', '"/dev/stderr"', '"-"']);
+const STANDARD_STREAMS = new Set(['"/dev/stdout"', '"/dev/stderr"']);
 
 const ASSIGNMENTS = new Set(['=', '+=', '-=', '*=', '/=', '%=', '^=', '**=']);
 const COMPARISONS = new Set(['<', '<=', '!=', '==', '>', '>=']);
