@@ -1,3 +1,7 @@
+import type { Word } from '../bash/types.js';
+import { checkProgram } from '../bash/programs/read-only.js';
+import { programSpec } from '../bash/programs/registry.js';
+
 /**
  * Commands that only read, allowed without a rule. A command qualifies when its program is listed, none of
  * its options is unsafe, its subcommand (if the program has them) is read-only, every word is static (unless
@@ -254,7 +258,10 @@ export function checkReadOnly(
   argv: readonly string[],
   allStatic: boolean,
   leadingGlob = false,
+  words?: readonly Word[],
 ): ReadOnlyCheck {
+  const programSpecOf = programSpec(program);
+  if (programSpecOf && words) return checkProgram(programSpecOf, words, allStatic);
   const spec = Object.hasOwn(READ_ONLY, program) ? READ_ONLY[program] : undefined;
   if (!spec) return { readOnly: false, reason: `${program} is not a known read-only command`, known: false };
   const check = checkSpec(program, spec, argv, allStatic, leadingGlob);

@@ -9,6 +9,11 @@ interface Named {
   name: string;
 }
 
+/**
+ * How programs read a long option they do not list exactly. getopt_long, git and tar accept any unique
+ * prefix (`--force-w` is `--force-with-lease`); `negatable` programs (git) also read `--no-NAME` for a flag.
+ */
+
 export interface Grammar {
   /** Short options without a value. */
   flags: string;
@@ -22,6 +27,10 @@ export interface Grammar {
   words: ReadonlyMap<string, Named>;
   /** getopt_long: a unique prefix of a long option names it. */
   abbreviate: boolean;
+  /** `--no-NAME` turns off the flag `--NAME` (git's parse-options). */
+  negatable: boolean;
+  /** Options that stand for several (`git branch -D` is `--delete --force`): name → the names it implies. */
+  implies: ReadonlyMap<string, readonly string[]>;
   /** `-5` is the option `-#` with value 5 (nice, head). */
   numeric: boolean;
   /** `+o`, `+x` are options too (shells). */
@@ -43,7 +52,14 @@ export interface GrammarSpec {
   long?: string;
   /** Whole-word options in the same notation (`-TT=`, `-pe=/e`). */
   words?: string;
+  /**
+   * Whether a unique prefix names a long option. The default is true, as getopt_long reads options: for a
+   * program that does not, an abbreviation is an error, so reading it as the option it abbreviates is safe.
+   */
   abbreviate?: boolean;
+  negatable?: boolean;
+  /** Space-separated names each option implies, by the name it is reported under: `{ D: 'd f' }`. */
+  implies?: Record<string, string>;
   numeric?: boolean;
   plus?: boolean;
   stop?: string;
@@ -68,7 +84,11 @@ export function grammar(spec: GrammarSpec): Grammar {
     optional: spec.optional ?? '',
     long: named(spec.long, '--'),
     words: named(spec.words, ''),
-    abbreviate: spec.abbreviate ?? false,
+    abbreviate: spec.abbreviate ?? true,
+    negatable: spec.negatable ?? false,
+    implies: new Map(
+      Object.entries(spec.implies ?? {}).map(([name, names]) => [name, names.split(/\s+/).filter(Boolean)]),
+    ),
     numeric: spec.numeric ?? false,
     plus: spec.plus ?? false,
     stop: new Set((spec.stop ?? '').split(/\s+/).filter(Boolean)),
@@ -137,12 +157,24 @@ export function lastValue(parsed: Parsed, ...names: string[]): Word | undefined 
   return optionsNamed(parsed, ...names).at(-1)?.value;
 }
 
-function lookupLong(g: Grammar, name: string): Named | undefined {
+/** The long option `--name` names: an exact match, else a unique prefix, else `--no-` and a flag. */
+export function lookupLong(g: Grammar, name: string): Named | undefined {
   const exact = g.long.get(name);
-  if (exact || !g.abbreviate || name === '') return exact;
-  const candidates = [...g.long.entries()].filter(([key]) => key.startsWith(name)).map(([, spec]) => spec);
-  const first = candidates[0];
-  return first && candidates.every((spec) => spec.name === first.name) ? first : undefined;
+  if (exact || name === '') return exact;
+  if (g.abbreviate) {
+    let found: Named | undefined;
+    for (const [key, spec] of g.long) {
+      if (!key.startsWith(name)) continue;
+      if (found && found.name !== spec.name) return undefined;
+      found = spec;
+    }
+    if (found) return found;
+  }
+  if (g.negatable && name.startsWith('no-')) {
+    const positive = lookupLong(g, name.slice(3));
+    if (positive?.arity === 'flag') return { arity: 'flag', name: `--no-${name.slice(3)}` };
+  }
+  return undefined;
 }
 
 export function parseOptions(
