@@ -3,7 +3,7 @@
  * and its options as a set (`-fr`, `-r -f` and `--recursive --force` all become {r, f}).
  */
 import type { Option } from '../bash/programs/options.js';
-import { type ParsedCommand, parseCommand, type ProgramSpec } from '../bash/programs/program.js';
+import { type ParsedCommand, type ProgramSpec, parseCommand } from '../bash/programs/program.js';
 import { familySpec } from '../bash/programs/registry.js';
 import { DYN, type Word } from '../bash/types.js';
 

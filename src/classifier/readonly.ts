@@ -1,6 +1,6 @@
-import type { Word } from '../bash/types.js';
 import { checkProgram } from '../bash/programs/read-only.js';
 import { programSpec } from '../bash/programs/registry.js';
+import type { Word } from '../bash/types.js';
 
 /**
  * Commands that only read, allowed without a rule. A command qualifies when its program is listed, none of
