@@ -21,26 +21,6 @@ export interface NormalizedCommand {
 
 /** Global options that come between a program and its subcommand, and whether each takes a value. */
 const GLOBAL_OPTIONS: Record<string, Record<string, boolean>> = {
-  git: {
-    '-C': true,
-    '-c': true,
-    '--git-dir': true,
-    '--work-tree': true,
-    '--namespace': true,
-    '--exec-path': false,
-    '--no-pager': false,
-    '-P': false,
-    '-p': false,
-    '--paginate': false,
-    '--bare': false,
-    '--no-replace-objects': false,
-    '--literal-pathspecs': false,
-    '--glob-pathspecs': false,
-    '--noglob-pathspecs': false,
-    '--icase-pathspecs': false,
-    '--no-optional-locks': false,
-    '--config-env': true,
-  },
   docker: {
     '-H': true,
     '--host': true,
@@ -105,7 +85,6 @@ const LONG_ALIASES: Record<string, Record<string, string>> = {
   mv: { force: 'f', 'no-clobber': 'n', verbose: 'v' },
   chmod: { recursive: 'R', verbose: 'v' },
   chown: { recursive: 'R', verbose: 'v' },
-  git: { force: 'f', 'force-with-lease': 'force-with-lease', hard: 'hard', delete: 'd', all: 'a' },
   grep: { recursive: 'r' },
 };
 
@@ -190,11 +169,15 @@ function bySpec(
   } else {
     const operands = spec.subcommands && last.spec.subcommands ? [] : last.parsed.operands;
     const dashdash = last.parsed.dashdash;
+    const given: string[] = [];
     for (const index of operands) {
-      if (dashdash !== undefined && index === dashdash + 1) positionals.push('--');
-      positionals.push(argv[index]!);
+      if (dashdash !== undefined && index === dashdash + 1) given.push('--');
+      given.push(argv[index]!);
     }
-    if (dashdash !== undefined && !operands.includes(dashdash + 1)) positionals.push('--');
+    if (dashdash !== undefined && !operands.includes(dashdash + 1)) given.push('--');
+    const read = last.spec.normalizeOperands?.(given, options);
+    positionals.push(...(read ? read.operands : given));
+    for (const name of read?.options ?? []) options.add(name);
     rest = argv.slice(last.index + 1);
   }
   const head = [

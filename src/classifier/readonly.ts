@@ -35,30 +35,6 @@ export interface SubcommandSpec {
 /** `grep -r` follows only the links named on the command line (which are checked); `-R` follows all. */
 const GREP_FOLLOWS = ['-R', '--dereference-recursive'];
 
-/** Git options that, before the subcommand, change which repository, config or program git uses. */
-const GIT_GLOBAL_UNSAFE = [
-  '-c',
-  '-C',
-  '--config-env',
-  '--git-dir',
-  '--work-tree',
-  '--exec-path',
-  '--namespace',
-  '--super-prefix',
-  '-p',
-  '--paginate',
-];
-
-/** Git options that write a file or run a program wherever they appear. */
-const GIT_UNSAFE = [
-  '--output',
-  '--ext-diff',
-  '--upload-pack',
-  '--receive-pack',
-  '--exec',
-  '--open-files-in-pager',
-];
-
 const ANY: ReadOnlySpec = { anyArgs: true };
 const READ: ReadOnlySpec = {};
 
@@ -142,82 +118,6 @@ export const READ_ONLY: Record<string, ReadOnlySpec> = {
   awk: { unsafe: ['-i', '--include', '-f', '--file', '-l', '--load', '-E', '--exec'] },
   find: {
     unsafe: ['-exec', '-execdir', '-ok', '-okdir', '-delete', '-fprint', '-fprint0', '-fprintf', '-fls'],
-  },
-  git: {
-    unsafe: GIT_UNSAFE,
-    globalUnsafe: GIT_GLOBAL_UNSAFE,
-    subcommands: {
-      status: {},
-      log: {},
-      diff: {},
-      show: {},
-      'rev-parse': {},
-      'rev-list': {},
-      describe: {},
-      blame: {},
-      'ls-files': {},
-      'ls-tree': {},
-      'cat-file': {},
-      shortlog: {},
-      grep: { unsafe: ['-O'] },
-      'merge-base': {},
-      'name-rev': {},
-      'show-ref': {},
-      'for-each-ref': {},
-      'count-objects': {},
-      version: {},
-      'check-ignore': {},
-      whatchanged: {},
-      'diff-tree': {},
-      'diff-files': {},
-      'diff-index': {},
-      branch: {
-        unsafe: [
-          '-d',
-          '-D',
-          '--delete',
-          '-m',
-          '-M',
-          '--move',
-          '-c',
-          '-C',
-          '--copy',
-          '-u',
-          '--set-upstream-to',
-          '--unset-upstream',
-          '--edit-description',
-          '-f',
-          '--force',
-          '-t',
-          '--track',
-        ],
-        maxPositionals: 0,
-      },
-      tag: {
-        unsafe: [
-          '-d',
-          '--delete',
-          '-a',
-          '--annotate',
-          '-s',
-          '--sign',
-          '-f',
-          '--force',
-          '-m',
-          '--message',
-          '-F',
-        ],
-        maxPositionals: 0,
-      },
-      remote: { maxPositionals: 0 },
-      stash: { requireOneOf: ['list', 'show'] },
-      worktree: { requireOneOf: ['list'] },
-      reflog: { requireOneOf: ['show'], unsafe: ['expire', 'delete'] },
-      config: {
-        requireOneOf: ['--get', '--get-all', '--get-regexp', '--list', '-l', '--show-origin'],
-        unsafe: ['--unset', '--unset-all', '--add', '--replace-all', '-e', '--edit', '--rename-section'],
-      },
-    },
   },
 };
 

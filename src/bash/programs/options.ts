@@ -27,7 +27,7 @@ export interface Grammar {
   words: ReadonlyMap<string, Named>;
   /** getopt_long: a unique prefix of a long option names it. */
   abbreviate: boolean;
-  /** `--no-NAME` turns off the flag `--NAME` (git's parse-options). */
+  /** `--no-NAME` turns off the option `--NAME`, and takes no value (git's parse-options). */
   negatable: boolean;
   /** Options that stand for several (`git branch -D` is `--delete --force`): name → the names it implies. */
   implies: ReadonlyMap<string, readonly string[]>;
@@ -39,6 +39,10 @@ export interface Grammar {
   stop: ReadonlySet<string>;
   /** Long options not listed that are known to be flags (`node --no-warnings`). */
   unlistedFlags?: RegExp;
+  /** Long options matched only whole, never by a prefix (those another parser reads after the program's own). */
+  whole?: ReadonlySet<string>;
+  /** Long options `--no-` does not negate (git's PARSE_OPT_NONEG), by their name. */
+  fixed?: ReadonlySet<string>;
 }
 
 export interface GrammarSpec {
@@ -64,6 +68,10 @@ export interface GrammarSpec {
   plus?: boolean;
   stop?: string;
   unlistedFlags?: RegExp;
+  /** Space-separated long option names matched only whole. */
+  whole?: string;
+  /** Space-separated long option names `--no-` does not negate. */
+  fixed?: string;
 }
 
 function named(spec: string | undefined, prefix: string): Map<string, Named> {
@@ -93,6 +101,8 @@ export function grammar(spec: GrammarSpec): Grammar {
     plus: spec.plus ?? false,
     stop: new Set((spec.stop ?? '').split(/\s+/).filter(Boolean)),
     ...(spec.unlistedFlags ? { unlistedFlags: spec.unlistedFlags } : {}),
+    ...(spec.whole ? { whole: new Set(spec.whole.split(/\s+/)) } : {}),
+    ...(spec.fixed ? { fixed: new Set(spec.fixed.split(/\s+/)) } : {}),
   };
 }
 
@@ -161,20 +171,45 @@ export function lastValue(parsed: Parsed, ...names: string[]): Word | undefined 
 export function lookupLong(g: Grammar, name: string): Named | undefined {
   const exact = g.long.get(name);
   if (exact || name === '') return exact;
-  if (g.abbreviate) {
-    let found: Named | undefined;
-    for (const [key, spec] of g.long) {
-      if (!key.startsWith(name)) continue;
-      if (found && found.name !== spec.name) return undefined;
-      found = spec;
-    }
-    if (found) return found;
+  if (g.negatable) return lookupNegatable(g, name);
+  if (!g.abbreviate) return undefined;
+  let found: Named | undefined;
+  for (const [key, spec] of g.long) {
+    if (!key.startsWith(name) || g.whole?.has(key)) continue;
+    if (found && found.name !== spec.name) return undefined;
+    found = spec;
   }
-  if (g.negatable && name.startsWith('no-')) {
-    const positive = lookupLong(g, name.slice(3));
-    if (positive?.arity === 'flag') return { arity: 'flag', name: `--no-${name.slice(3)}` };
+  return found;
+}
+
+/**
+ * git's parse-options: `--no-NAME` turns NAME off (and takes no value), `--NAME` turns off an option named
+ * `no-NAME`, and with abbreviations any of these may be a unique prefix. An exact spelling wins.
+ */
+function lookupNegatable(g: Grammar, name: string): Named | undefined {
+  const negated = name.startsWith('no-') ? name.slice(3) : undefined;
+  const negates = (key: string): boolean => g.long.has(key) && !g.fixed?.has(key);
+  if (negated !== undefined && negates(negated)) return { arity: 'flag', name: `--${name}` };
+  if (negated === undefined && negates(`no-${name}`)) return { arity: 'flag', name: `--${name}` };
+  if (!g.abbreviate) return undefined;
+  let found: Named | undefined;
+  let option: string | undefined;
+  for (const [key, spec] of g.long) {
+    if (g.whole?.has(key)) continue;
+    const negatable = !g.fixed?.has(key);
+    let match: Named | undefined;
+    if (key.startsWith(name)) match = spec;
+    else if (!negatable) continue;
+    else if (negated !== undefined && key.startsWith(negated)) match = { arity: 'flag', name: `--no-${key}` };
+    else if (negated === undefined && key.startsWith('no-') && key.startsWith(name, 3)) {
+      match = { arity: 'flag', name: `--${key.slice(3)}` };
+    } else if ('no-'.startsWith(name)) match = { arity: 'flag', name: `--no-${key}` };
+    if (!match) continue;
+    if (option !== undefined && option !== spec.name) return undefined;
+    found = match;
+    option = spec.name;
   }
-  return undefined;
+  return found;
 }
 
 export function parseOptions(

@@ -24,6 +24,7 @@ export interface ProgramSpec {
   subcommandAliases?: Readonly<Record<string, string>>;
   /** When present, the command is read-only when this allows it (programs without subcommands). */
   readOnly?: ReadOnlySpec;
+  normalizeOperands?: SubcommandSpec['normalizeOperands'];
 }
 
 export interface SubcommandSpec {
@@ -33,6 +34,17 @@ export interface SubcommandSpec {
   subcommands?: Readonly<Record<string, SubcommandSpec>>;
   subcommandAliases?: Readonly<Record<string, string>>;
   readOnly?: ReadOnlySpec;
+  /**
+   * What the operands mean to deny and ask rules where the program reads them as an option would say:
+   * `git checkout .` names paths as `git checkout -- .` does; `git push origin +main` forces.
+   */
+  normalizeOperands?: (operands: readonly string[], options: ReadonlySet<string>) => NormalizedOperands;
+}
+
+/** Operands as deny and ask rules read them (`--` where the paths begin) and the options they stand for. */
+export interface NormalizedOperands {
+  operands: readonly string[];
+  options: readonly string[];
 }
 
 /**

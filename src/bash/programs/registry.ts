@@ -1,4 +1,4 @@
-import { GIT_SPEC } from './git-spec.js';
+import { GIT_SPEC } from './git/spec.js';
 import type { ProgramSpec } from './program.js';
 
 /**
