@@ -1,5 +1,6 @@
 import { checkProgram } from '../bash/programs/read-only.js';
 import { programSpec } from '../bash/programs/registry.js';
+import { syntheticWord } from '../bash/programs/words.js';
 import type { Word } from '../bash/types.js';
 
 /**
@@ -34,6 +35,8 @@ export interface SubcommandSpec {
 
 /** `grep -r` follows only the links named on the command line (which are checked); `-R` follows all. */
 const GREP_FOLLOWS = ['-R', '--dereference-recursive'];
+
+const NOWHERE = { start: 0, end: 0 };
 
 const ANY: ReadOnlySpec = { anyArgs: true };
 const READ: ReadOnlySpec = {};
@@ -161,7 +164,9 @@ export function checkReadOnly(
   words?: readonly Word[],
 ): ReadOnlyCheck {
   const programSpecOf = programSpec(program);
-  if (programSpecOf && words) return checkProgram(programSpecOf, words, allStatic);
+  if (programSpecOf) {
+    return checkProgram(programSpecOf, words ?? argv.map((value) => syntheticWord(value, NOWHERE)), allStatic);
+  }
   const spec = Object.hasOwn(READ_ONLY, program) ? READ_ONLY[program] : undefined;
   if (!spec) return { readOnly: false, reason: `${program} is not a known read-only command`, known: false };
   const check = checkSpec(program, spec, argv, allStatic, leadingGlob);
