@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GIT_SPEC, gitLevel } from '../../src/bash/programs/git/spec.js';
@@ -208,5 +209,67 @@ describe('git read-only allow-lists', () => {
       ),
       { seed: 20_261_201, numRuns: 500 },
     );
+  });
+});
+
+describe('every shipped git ask and deny rule sees every spelling git accepts', () => {
+  const shipped = JSON.parse(
+    readFileSync(new URL('../../defaults/settings.json', import.meta.url), 'utf8'),
+  ) as {
+    permissions: { ask: string[]; deny: string[] };
+  };
+  const rules = [...shipped.permissions.ask, ...shipped.permissions.deny]
+    .map((rule) => /^Bash\((git .*)\)$/.exec(rule)?.[1])
+    .filter((rule): rule is string => rule !== undefined);
+
+  /** Every way git lets a user write the option the rule names: short, long, each unique prefix, negated. */
+  function spellings(sub: string, option: string): string[] {
+    const g = gitLevel(sub)!.grammar;
+    const name = option.startsWith('--') ? option.slice(2) : undefined;
+    const want = name ? (g.long.get(name)?.name ?? option) : option.slice(1);
+    const out: string[] = [];
+    for (const [key, named] of g.long) {
+      if (named.name !== want) continue;
+      for (let end = 2; end <= key.length; end++) {
+        const prefix = key.slice(0, end);
+        if (lookupLong(g, prefix)?.name === want) out.push(`--${prefix}`);
+      }
+    }
+    if (want.length === 1) {
+      out.push(`-${want}`);
+      if (g.flags.includes('q') && want !== 'q') out.push(`-q${want}`, `-${want}q`);
+    }
+    return out;
+  }
+
+  it('checks a spelling of each option of each rule, before and after operands and past global options', () => {
+    let checked = 0;
+    for (const rule of rules) {
+      const ruleWords = words(rule.replace(/ \*$/, ''));
+      const sub = ruleWords[1]!;
+      const option = ruleWords.find((word) => word.startsWith('-') && word !== '--');
+      const want = normalize(ruleWords);
+      const forms = option ? spellings(sub, option) : [''];
+      expect(forms.length, rule).toBeGreaterThan(0);
+      for (const form of forms) {
+        const rest = ruleWords.slice(2).filter((word) => word !== option);
+        for (const line of [
+          ['git', sub, form, ...rest, 'x'],
+          ['git', '--no-pager', '-c', 'a.b=c', sub, ...rest, form, 'x'],
+        ]) {
+          const read = normalize(line.filter(Boolean));
+          checked++;
+          for (const name of want.options)
+            expect(read.options.has(name), `${rule}: ${line.join(' ')}`).toBe(true);
+          const given = want.positionals.includes('--')
+            ? read.positionals
+            : read.positionals.filter((w) => w !== '--');
+          expect(given.slice(0, want.positionals.length), `${rule}: ${line.join(' ')}`).toEqual(
+            want.positionals,
+          );
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(40);
   });
 });
