@@ -165,7 +165,11 @@ export function checkReadOnly(
 ): ReadOnlyCheck {
   const programSpecOf = programSpec(program);
   if (programSpecOf) {
-    return checkProgram(programSpecOf, words ?? argv.map((value) => syntheticWord(value, NOWHERE)), allStatic);
+    return checkProgram(
+      programSpecOf,
+      words ?? argv.map((value) => syntheticWord(value, NOWHERE)),
+      allStatic,
+    );
   }
   const spec = Object.hasOwn(READ_ONLY, program) ? READ_ONLY[program] : undefined;
   if (!spec) return { readOnly: false, reason: `${program} is not a known read-only command`, known: false };

@@ -138,10 +138,20 @@ const ALIASES: Readonly<Record<string, Record<string, string>>> = {
   remote: { rm: 'remove' },
 };
 
+/** Grammars shared by several commands (log, show, whatchanged) are built once. */
+const built = new Map<GrammarSpec, Grammar>();
+
 function grammarOf(name: string): Grammar {
   const spec = HAND_GRAMMARS[name] ?? HELP_GRAMMARS[name] ?? {};
   const implies = IMPLIES[name];
-  return gitGrammar(spec, { abbreviate: !WHOLE_OPTIONS.has(name), ...(implies ? { implies } : {}) });
+  const abbreviate = !WHOLE_OPTIONS.has(name);
+  if (implies || abbreviate) return gitGrammar(spec, { abbreviate, ...(implies ? { implies } : {}) });
+  let g = built.get(spec);
+  if (!g) {
+    g = gitGrammar(spec, { abbreviate });
+    built.set(spec, g);
+  }
+  return g;
 }
 
 function build(): Record<string, SubcommandSpec> {
