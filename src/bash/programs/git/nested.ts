@@ -60,27 +60,20 @@ const RUNS: Record<string, Runs> = {
   'diff-files': EXT_DIFF,
 };
 
+/** Commands git has built in (or ships) that automode has no grammar for. */
+const OTHER_COMMANDS =
+  'archimport check-ref-format citool credential cvsexportcommit cvsimport cvsserver daemon fast-import ' +
+  'fsmonitor--daemon get-tar-commit-id gitk gitweb gui http-backend http-fetch http-push imap-send index-pack ' +
+  'instaweb mailsplit merge-index merge-one-file p4 pack-redundant quiltimport receive-pack refs replay ' +
+  'request-pull scalar sh-i18n sh-setup svn unpack-file unpack-objects upload-archive upload-pack var ' +
+  'web--browse lfs';
+
 /** Commands git has built in (or ships); any other subcommand is an alias or a `git-NAME` program. */
-export const GIT_COMMANDS = new Set(
-  (
-    'add am annotate apply archimport archive bisect blame branch bugreport bundle cat-file check-attr ' +
-    'check-ignore check-mailmap check-ref-format checkout checkout-index cherry cherry-pick citool clean ' +
-    'clone column commit commit-graph commit-tree config count-objects credential credential-cache ' +
-    'credential-store cvsexportcommit cvsimport cvsserver daemon describe diagnose diff diff-files diff-index ' +
-    'diff-tree difftool fast-export fast-import fetch fetch-pack filter-branch fmt-merge-msg for-each-ref ' +
-    'for-each-repo format-patch fsck fsck-objects fsmonitor--daemon gc get-tar-commit-id gitk gitweb grep gui ' +
-    'hash-object help hook http-backend http-fetch http-push imap-send index-pack init init-db instaweb ' +
-    'interpret-trailers log ls-files ls-remote ls-tree mailinfo mailsplit maintenance merge merge-base ' +
-    'merge-file merge-index merge-one-file merge-tree mergetool mktag mktree multi-pack-index mv name-rev ' +
-    'notes p4 pack-objects pack-redundant pack-refs patch-id prune prune-packed pull push quiltimport ' +
-    'range-diff read-tree rebase receive-pack reflog refs remote repack replace replay request-pull rerere ' +
-    'reset restore rev-list rev-parse revert rm scalar send-email send-pack sh-i18n sh-setup shortlog show ' +
-    'show-branch show-index show-ref sparse-checkout stage stash status stripspace submodule svn switch ' +
-    'symbolic-ref tag unpack-file unpack-objects update-index update-ref update-server-info upload-archive ' +
-    'upload-pack var verify-commit verify-pack verify-tag version web--browse whatchanged worktree ' +
-    'write-tree lfs'
-  ).split(' '),
-);
+export const GIT_COMMANDS: ReadonlySet<string> = new Set([
+  ...Object.keys(GIT_SPEC.subcommands ?? {}),
+  ...Object.keys(GIT_SPEC.subcommandAliases ?? {}),
+  ...OTHER_COMMANDS.split(' '),
+]);
 
 const ENVIRONMENT_OPTIONS = ['--git-dir', '--work-tree', '--exec-path'];
 
