@@ -12,6 +12,7 @@ const HIDDEN = '\u0001';
 
 /** The views of one command that rules are matched against, computed once per command. */
 export interface CommandViews {
+  words: readonly Word[];
   values: string[];
   /** argv joined by single spaces, dynamic parts as DYN. */
   raw: string;
@@ -73,6 +74,7 @@ export function viewsOf(cmd: SimpleCommand, home = ''): CommandViews {
     if (i > 0 && /^[*?[]/.test(w.value)) leadingGlob = true;
   }
   return {
+    words: argv,
     values,
     raw,
     based,
@@ -81,7 +83,7 @@ export function viewsOf(cmd: SimpleCommand, home = ''): CommandViews {
     written: quoted ? argv.map((w) => w.text).join(' ') : raw,
     resolved,
     homeSpelled: spellsHome && resolved.some((w, i) => w !== values[i]),
-    normalized: normalize(values),
+    normalized: normalize(values, argv),
     allStatic,
     globsOnly,
     leadingGlob,
@@ -253,7 +255,7 @@ function structuralMatch(p: BashPattern, cmd: NormalizedCommand): boolean {
   const shape = ruleShape(p);
   if (!shape) return false;
   const { rule, prefix } = shape;
-  if (rule.program !== cmd.program) return false;
+  if (rule.family !== cmd.family) return false;
   for (const o of rule.options) if (!cmd.options.has(o)) return false;
   if (shape.glued && !coversGlued(shape.glued, cmd.options)) return false;
   const positionals = rule.positionals;

@@ -123,7 +123,11 @@ function firstRule(
   ctx: DecisionContext,
   program: string,
 ): PermissionRule | PatternRule | undefined {
-  for (const rule of ctx.index.bash(behavior, program)) {
+  const family = v.normalized.family;
+  const own = ctx.index.bash(behavior, program);
+  const candidates =
+    behavior === 'allow' || family === program ? own : [...own, ...ctx.index.bash(behavior, family)];
+  for (const rule of candidates) {
     const hit =
       behavior === 'allow'
         ? allowMatches(rule.parsed.pattern, v)
@@ -294,7 +298,7 @@ function secretVariable(cmd: SimpleCommand): string | undefined {
 }
 
 function readOnlyOf(v: CommandViews): ReadOnlyCheck {
-  v.readOnly ??= checkReadOnly(v.normalized.program, v.values, v.globsOnly, v.leadingGlob);
+  v.readOnly ??= checkReadOnly(v.normalized.program, v.values, v.globsOnly, v.leadingGlob, v.words);
   return v.readOnly;
 }
 

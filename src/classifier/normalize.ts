@@ -2,8 +2,15 @@
  * A simple command reduced to what deny and ask rules care about: the program, its subcommand words in order,
  * and its options as a set (`-fr`, `-r -f` and `--recursive --force` all become {r, f}).
  */
+import type { Option } from '../bash/programs/options.js';
+import { type ParsedCommand, type ProgramSpec, parseCommand } from '../bash/programs/program.js';
+import { familySpec } from '../bash/programs/registry.js';
+import { DYN, type Word } from '../bash/types.js';
+
 export interface NormalizedCommand {
   program: string;
+  /** The program family deny and ask rules read it as: `mkfs` for `mkfs.ext4`, else the program. */
+  family: string;
   /** Non-option words after the program, global options removed; `--` is kept, it changes what follows. */
   positionals: string[];
   /** Canonical option names: single letters for short options, long names without dashes otherwise. */
@@ -14,26 +21,6 @@ export interface NormalizedCommand {
 
 /** Global options that come between a program and its subcommand, and whether each takes a value. */
 const GLOBAL_OPTIONS: Record<string, Record<string, boolean>> = {
-  git: {
-    '-C': true,
-    '-c': true,
-    '--git-dir': true,
-    '--work-tree': true,
-    '--namespace': true,
-    '--exec-path': false,
-    '--no-pager': false,
-    '-P': false,
-    '-p': false,
-    '--paginate': false,
-    '--bare': false,
-    '--no-replace-objects': false,
-    '--literal-pathspecs': false,
-    '--glob-pathspecs': false,
-    '--noglob-pathspecs': false,
-    '--icase-pathspecs': false,
-    '--no-optional-locks': false,
-    '--config-env': true,
-  },
   docker: {
     '-H': true,
     '--host': true,
@@ -98,7 +85,6 @@ const LONG_ALIASES: Record<string, Record<string, string>> = {
   mv: { force: 'f', 'no-clobber': 'n', verbose: 'v' },
   chmod: { recursive: 'R', verbose: 'v' },
   chown: { recursive: 'R', verbose: 'v' },
-  git: { force: 'f', 'force-with-lease': 'force-with-lease', hard: 'hard', delete: 'd', all: 'a' },
   grep: { recursive: 'r' },
 };
 
@@ -123,9 +109,92 @@ function canonicalOption(program: string, option: string): string[] {
   return letters.map((l) => aliases[l] ?? l);
 }
 
-/** Normalises argv values (already quote-removed). `argv[0]` may be a path: its basename is the program. */
-export function normalize(argv: readonly string[]): NormalizedCommand {
+/**
+ * Normalises argv values (already quote-removed). `argv[0]` may be a path: its basename is the program. A
+ * program automode has a spec for is read as it reads its own command line: abbreviations, aliases and
+ * subcommand aliases resolved. `words`, when given, are the argv words the values come from.
+ */
+export function normalize(argv: readonly string[], words?: readonly Word[]): NormalizedCommand {
   const program = basename(argv[0] ?? '');
+  const spec = familySpec(program);
+  if (spec) {
+    const read = bySpec(spec, program, argv, words ?? argv.map(valueWord));
+    if (read) return read;
+  }
+  return byWords(program, argv);
+}
+
+function valueWord(value: string): Word {
+  const span = { start: 0, end: 0 };
+  return value.includes(DYN)
+    ? { text: value, value, static: false, dynamic: ['parameter'], span }
+    : { text: value, value, static: true, dynamic: [], span };
+}
+
+/** A spec'd program's options by canonical name (`f` for `--force`), with what an option implies. */
+function canonicalNames(option: Option, implies: ReadonlyMap<string, readonly string[]>): string[] {
+  const implied = implies.get(option.name);
+  const names = implied ?? [option.name];
+  return names.map((name) => name.replace(/^-+/, ''));
+}
+
+function bySpec(
+  spec: ProgramSpec,
+  program: string,
+  argv: readonly string[],
+  words: readonly Word[],
+): NormalizedCommand | undefined {
+  const parsed: ParsedCommand | { ok: false } = parseCommand(spec, words, {
+    unknown: 'flag',
+    dynamic: 'operand',
+  });
+  if (!parsed.ok) return undefined;
+  const options = new Set<string>();
+  const positionals: string[] = [];
+  const levels = spec.subcommands ? parsed.levels.slice(1) : parsed.levels;
+  for (const level of parsed.levels.slice(1))
+    positionals.push(level.name.slice(level.name.lastIndexOf(' ') + 1));
+  for (const level of levels) {
+    for (const option of [...level.parsed.options, ...level.parsed.unknown]) {
+      for (const name of canonicalNames(option, level.spec.grammar.implies)) options.add(name);
+    }
+  }
+  const last = parsed.levels[parsed.levels.length - 1]!;
+  let rest: readonly string[];
+  if (parsed.unknownSubcommand) {
+    const tail = byWords(program, ['', ...argv.slice(parsed.unknownSubcommand.index)]);
+    for (const option of tail.options) options.add(option);
+    positionals.push(...tail.positionals);
+    rest = argv.slice(parsed.unknownSubcommand.index);
+  } else {
+    const operands = spec.subcommands && last.spec.subcommands ? [] : last.parsed.operands;
+    const dashdash = last.parsed.dashdash;
+    const given: string[] = [];
+    for (const index of operands) {
+      if (dashdash !== undefined && index === dashdash + 1) given.push('--');
+      given.push(argv[index]!);
+    }
+    if (dashdash !== undefined && !operands.includes(dashdash + 1)) given.push('--');
+    const read = last.spec.normalizeOperands?.(given, options);
+    positionals.push(...(read ? read.operands : given));
+    for (const name of read?.options ?? []) options.add(name);
+    rest = argv.slice(last.index + 1);
+  }
+  const head = [
+    program,
+    ...parsed.levels.slice(1).map((level) => level.name.slice(level.name.lastIndexOf(' ') + 1)),
+  ];
+  const line =
+    spec.subcommands || parsed.unknownSubcommand
+      ? [...head, ...rest]
+      : argv.length > 0
+        ? [program, ...argv.slice(1)]
+        : [];
+  return { program, family: spec.name, positionals, options, line: line.join(' ') };
+}
+
+/** Any other program: options are the words that start with a dash, up to `--`. */
+function byWords(program: string, argv: readonly string[]): NormalizedCommand {
   let rest = argv.slice(1);
   const globals = GLOBAL_OPTIONS[program];
   if (globals) {
@@ -161,5 +230,5 @@ export function normalize(argv: readonly string[]): NormalizedCommand {
       positionals.push(word);
     }
   }
-  return { program, positionals, options, line: [program, ...rest].join(' ') };
+  return { program, family: program, positionals, options, line: [program, ...rest].join(' ') };
 }

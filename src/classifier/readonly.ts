@@ -1,3 +1,8 @@
+import { checkProgram } from '../bash/programs/read-only.js';
+import { programSpec } from '../bash/programs/registry.js';
+import { syntheticWord } from '../bash/programs/words.js';
+import type { Word } from '../bash/types.js';
+
 /**
  * Commands that only read, allowed without a rule. A command qualifies when its program is listed, none of
  * its options is unsafe, its subcommand (if the program has them) is read-only, every word is static (unless
@@ -31,29 +36,7 @@ export interface SubcommandSpec {
 /** `grep -r` follows only the links named on the command line (which are checked); `-R` follows all. */
 const GREP_FOLLOWS = ['-R', '--dereference-recursive'];
 
-/** Git options that, before the subcommand, change which repository, config or program git uses. */
-const GIT_GLOBAL_UNSAFE = [
-  '-c',
-  '-C',
-  '--config-env',
-  '--git-dir',
-  '--work-tree',
-  '--exec-path',
-  '--namespace',
-  '--super-prefix',
-  '-p',
-  '--paginate',
-];
-
-/** Git options that write a file or run a program wherever they appear. */
-const GIT_UNSAFE = [
-  '--output',
-  '--ext-diff',
-  '--upload-pack',
-  '--receive-pack',
-  '--exec',
-  '--open-files-in-pager',
-];
+const NOWHERE = { start: 0, end: 0 };
 
 const ANY: ReadOnlySpec = { anyArgs: true };
 const READ: ReadOnlySpec = {};
@@ -139,82 +122,6 @@ export const READ_ONLY: Record<string, ReadOnlySpec> = {
   find: {
     unsafe: ['-exec', '-execdir', '-ok', '-okdir', '-delete', '-fprint', '-fprint0', '-fprintf', '-fls'],
   },
-  git: {
-    unsafe: GIT_UNSAFE,
-    globalUnsafe: GIT_GLOBAL_UNSAFE,
-    subcommands: {
-      status: {},
-      log: {},
-      diff: {},
-      show: {},
-      'rev-parse': {},
-      'rev-list': {},
-      describe: {},
-      blame: {},
-      'ls-files': {},
-      'ls-tree': {},
-      'cat-file': {},
-      shortlog: {},
-      grep: { unsafe: ['-O'] },
-      'merge-base': {},
-      'name-rev': {},
-      'show-ref': {},
-      'for-each-ref': {},
-      'count-objects': {},
-      version: {},
-      'check-ignore': {},
-      whatchanged: {},
-      'diff-tree': {},
-      'diff-files': {},
-      'diff-index': {},
-      branch: {
-        unsafe: [
-          '-d',
-          '-D',
-          '--delete',
-          '-m',
-          '-M',
-          '--move',
-          '-c',
-          '-C',
-          '--copy',
-          '-u',
-          '--set-upstream-to',
-          '--unset-upstream',
-          '--edit-description',
-          '-f',
-          '--force',
-          '-t',
-          '--track',
-        ],
-        maxPositionals: 0,
-      },
-      tag: {
-        unsafe: [
-          '-d',
-          '--delete',
-          '-a',
-          '--annotate',
-          '-s',
-          '--sign',
-          '-f',
-          '--force',
-          '-m',
-          '--message',
-          '-F',
-        ],
-        maxPositionals: 0,
-      },
-      remote: { maxPositionals: 0 },
-      stash: { requireOneOf: ['list', 'show'] },
-      worktree: { requireOneOf: ['list'] },
-      reflog: { requireOneOf: ['show'], unsafe: ['expire', 'delete'] },
-      config: {
-        requireOneOf: ['--get', '--get-all', '--get-regexp', '--list', '-l', '--show-origin'],
-        unsafe: ['--unset', '--unset-all', '--add', '--replace-all', '-e', '--edit', '--rename-section'],
-      },
-    },
-  },
 };
 
 /** Options written as `-o` may carry their value glued (`-ofile`) or after `=`. */
@@ -254,7 +161,16 @@ export function checkReadOnly(
   argv: readonly string[],
   allStatic: boolean,
   leadingGlob = false,
+  words?: readonly Word[],
 ): ReadOnlyCheck {
+  const programSpecOf = programSpec(program);
+  if (programSpecOf) {
+    return checkProgram(
+      programSpecOf,
+      words ?? argv.map((value) => syntheticWord(value, NOWHERE)),
+      allStatic,
+    );
+  }
   const spec = Object.hasOwn(READ_ONLY, program) ? READ_ONLY[program] : undefined;
   if (!spec) return { readOnly: false, reason: `${program} is not a known read-only command`, known: false };
   const check = checkSpec(program, spec, argv, allStatic, leadingGlob);

@@ -615,7 +615,10 @@ describe('options that run programs', () => {
       [['git', 'clone', '--upload-pack', 'evil', 'url'], ['shell git clone -u: evil']],
       [['git', 'clone', '-c', 'core.sshCommand=x', 'url'], ['shell core.sshcommand: x']],
       [['git', 'clone', '--template=/tmp/t', 'url'], ['environment git clone --template: /tmp/t']],
-      [['git', 'ls-remote', '-u', 'evil', 'url'], ['shell git ls-remote -u: evil']],
+      // git ls-remote has no -u (git: unknown switch `u'); --upload-pack and --exec name the program.
+      [['git', 'ls-remote', '--upload-pack', 'evil', 'url'], ['shell git ls-remote --upload-pack: evil']],
+      [['git', 'ls-remote', '--exec=evil', 'url'], ['shell git ls-remote --exec: evil']],
+      [['git', 'ls-remote', '--upl=evil', 'url'], ['shell git ls-remote --upload-pack: evil']],
       [['git', 'pull', '--upload-pack=evil'], ['shell git pull --upload-pack: evil']],
       [['git', 'fetch', '-u', 'origin'], []],
       [['git', 'push', '--receive-pack=evil', 'origin'], ['shell git push --receive-pack: evil']],

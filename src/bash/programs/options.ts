@@ -9,6 +9,11 @@ interface Named {
   name: string;
 }
 
+/**
+ * How programs read a long option they do not list exactly. getopt_long, git and tar accept any unique
+ * prefix (`--force-w` is `--force-with-lease`); `negatable` programs (git) also read `--no-NAME` for a flag.
+ */
+
 export interface Grammar {
   /** Short options without a value. */
   flags: string;
@@ -22,6 +27,10 @@ export interface Grammar {
   words: ReadonlyMap<string, Named>;
   /** getopt_long: a unique prefix of a long option names it. */
   abbreviate: boolean;
+  /** `--no-NAME` turns off the option `--NAME`, and takes no value (git's parse-options). */
+  negatable: boolean;
+  /** Options that stand for several (`git branch -D` is `--delete --force`): name → the names it implies. */
+  implies: ReadonlyMap<string, readonly string[]>;
   /** `-5` is the option `-#` with value 5 (nice, head). */
   numeric: boolean;
   /** `+o`, `+x` are options too (shells). */
@@ -30,6 +39,10 @@ export interface Grammar {
   stop: ReadonlySet<string>;
   /** Long options not listed that are known to be flags (`node --no-warnings`). */
   unlistedFlags?: RegExp;
+  /** Long options matched only whole, never by a prefix (those another parser reads after the program's own). */
+  whole?: ReadonlySet<string>;
+  /** Long options `--no-` does not negate (git's PARSE_OPT_NONEG), by their name. */
+  fixed?: ReadonlySet<string>;
 }
 
 export interface GrammarSpec {
@@ -43,11 +56,22 @@ export interface GrammarSpec {
   long?: string;
   /** Whole-word options in the same notation (`-TT=`, `-pe=/e`). */
   words?: string;
+  /**
+   * Whether a unique prefix names a long option. The default is true, as getopt_long reads options: for a
+   * program that does not, an abbreviation is an error, so reading it as the option it abbreviates is safe.
+   */
   abbreviate?: boolean;
+  negatable?: boolean;
+  /** Space-separated names each option implies, by the name it is reported under: `{ D: 'd f' }`. */
+  implies?: Record<string, string>;
   numeric?: boolean;
   plus?: boolean;
   stop?: string;
   unlistedFlags?: RegExp;
+  /** Space-separated long option names matched only whole. */
+  whole?: string;
+  /** Space-separated long option names `--no-` does not negate. */
+  fixed?: string;
 }
 
 function named(spec: string | undefined, prefix: string): Map<string, Named> {
@@ -68,11 +92,17 @@ export function grammar(spec: GrammarSpec): Grammar {
     optional: spec.optional ?? '',
     long: named(spec.long, '--'),
     words: named(spec.words, ''),
-    abbreviate: spec.abbreviate ?? false,
+    abbreviate: spec.abbreviate ?? true,
+    negatable: spec.negatable ?? false,
+    implies: new Map(
+      Object.entries(spec.implies ?? {}).map(([name, names]) => [name, names.split(/\s+/).filter(Boolean)]),
+    ),
     numeric: spec.numeric ?? false,
     plus: spec.plus ?? false,
     stop: new Set((spec.stop ?? '').split(/\s+/).filter(Boolean)),
     ...(spec.unlistedFlags ? { unlistedFlags: spec.unlistedFlags } : {}),
+    ...(spec.whole ? { whole: new Set(spec.whole.split(/\s+/)) } : {}),
+    ...(spec.fixed ? { fixed: new Set(spec.fixed.split(/\s+/)) } : {}),
   };
 }
 
@@ -137,12 +167,49 @@ export function lastValue(parsed: Parsed, ...names: string[]): Word | undefined 
   return optionsNamed(parsed, ...names).at(-1)?.value;
 }
 
-function lookupLong(g: Grammar, name: string): Named | undefined {
+/** The long option `--name` names: an exact match, else a unique prefix, else `--no-` and a flag. */
+export function lookupLong(g: Grammar, name: string): Named | undefined {
   const exact = g.long.get(name);
-  if (exact || !g.abbreviate || name === '') return exact;
-  const candidates = [...g.long.entries()].filter(([key]) => key.startsWith(name)).map(([, spec]) => spec);
-  const first = candidates[0];
-  return first && candidates.every((spec) => spec.name === first.name) ? first : undefined;
+  if (exact || name === '') return exact;
+  if (g.negatable) return lookupNegatable(g, name);
+  if (!g.abbreviate) return undefined;
+  let found: Named | undefined;
+  for (const [key, spec] of g.long) {
+    if (!key.startsWith(name) || g.whole?.has(key)) continue;
+    if (found && found.name !== spec.name) return undefined;
+    found = spec;
+  }
+  return found;
+}
+
+/**
+ * git's parse-options: `--no-NAME` turns NAME off (and takes no value), `--NAME` turns off an option named
+ * `no-NAME`, and with abbreviations any of these may be a unique prefix. An exact spelling wins.
+ */
+function lookupNegatable(g: Grammar, name: string): Named | undefined {
+  const negated = name.startsWith('no-') ? name.slice(3) : undefined;
+  const negates = (key: string): boolean => g.long.has(key) && !g.fixed?.has(key);
+  if (negated !== undefined && negates(negated)) return { arity: 'flag', name: `--${name}` };
+  if (negated === undefined && negates(`no-${name}`)) return { arity: 'flag', name: `--${name}` };
+  if (!g.abbreviate) return undefined;
+  let found: Named | undefined;
+  let option: string | undefined;
+  for (const [key, spec] of g.long) {
+    if (g.whole?.has(key)) continue;
+    const negatable = !g.fixed?.has(key);
+    let match: Named | undefined;
+    if (key.startsWith(name)) match = spec;
+    else if (!negatable) continue;
+    else if (negated !== undefined && key.startsWith(negated)) match = { arity: 'flag', name: `--no-${key}` };
+    else if (negated === undefined && key.startsWith('no-') && key.startsWith(name, 3)) {
+      match = { arity: 'flag', name: `--${key.slice(3)}` };
+    } else if ('no-'.startsWith(name)) match = { arity: 'flag', name: `--no-${key}` };
+    if (!match) continue;
+    if (option !== undefined && option !== spec.name) return undefined;
+    found = match;
+    option = spec.name;
+  }
+  return found;
 }
 
 export function parseOptions(

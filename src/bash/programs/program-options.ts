@@ -2,7 +2,7 @@ import type { CommandView, NestedSpec } from '../nested.js';
 import type { Word } from '../types.js';
 import { AWK_SPECIAL_VARIABLES, awkConstructs } from './awk.js';
 import { parseFind } from './find.js';
-import { GIT } from './git.js';
+import { GIT } from './git/nested.js';
 import { jqArguments, jqConstructs } from './jq.js';
 import {
   type Grammar,

@@ -14,7 +14,8 @@ import {
   underFolder,
 } from './effect-helpers.js';
 import { FILE_PRIMARIES, parseFind } from './find.js';
-import { parseGit } from './git.js';
+import { parseGit } from './git/nested.js';
+import { GIT_SPEC, gitLevel } from './git/spec.js';
 import { gitConfigEffects, gitFileOptions } from './git-effects.js';
 import {
   type Grammar,
@@ -27,6 +28,7 @@ import {
   parseOptions,
 } from './options.js';
 import { AWK, awkPrograms, expandTarBundle, RSYNC, SCP, SED, sedScripts, TAR } from './program-options.js';
+import { checkProgram } from './read-only.js';
 import { parseSed } from './sed.js';
 import { assignmentName, is, leadingText, sliceWord, splitsFreely, syntheticWord } from './words.js';
 import { wrapperSyntax } from './wrappers.js';
@@ -249,13 +251,8 @@ function tarMembers(words: readonly Word[], parsed: Parsed): Word[] {
   });
 }
 
-/** Subcommands that touch no files (beyond reading the repository). */
-const GIT_READ_ONLY = new Set(
-  (
-    'status rev-parse ls-files ls-tree describe shortlog rev-list merge-base show-ref for-each-ref name-rev ' +
-    'version help var count-objects check-ignore check-attr cherry show-branch verify-commit verify-tag fsck'
-  ).split(' '),
-);
+/** Subcommands that touch no files (beyond reading the repository) whatever their options. */
+const GIT_NO_FILES = new Set('help var verify-commit verify-tag fsck'.split(' '));
 
 /** Subcommands that print the content of the paths (or `REV:PATH` blobs) they are given. */
 const GIT_CONTENT = new Set(
@@ -264,39 +261,13 @@ const GIT_CONTENT = new Set(
   ),
 );
 
-const LETTERS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-
-/** A git subcommand grammar: the short options not taking a value are flags. */
-function gitGrammar(values: string, optional: string, long: string) {
-  const flags = [...LETTERS].filter((c) => !values.includes(c) && !optional.includes(c)).join('');
-  return grammar({ flags, values, optional, long, unlistedFlags: /./ });
-}
-
-const GIT_LOG_LONG =
-  'max-count=/n skip= since= after= until= before= author= committer= grep= format= pretty? output= ' +
-  'encoding= diff-filter= relative? stat? unified?/U';
-
-const BLAME = {
-  grammar: gitGrammar('LS', 'MC', 'contents= ignore-revs-file= ignore-rev= date= encoding='),
-  files: ['S', '--contents', '--ignore-revs-file'],
+/** Options of content subcommands that name files they read. */
+const GIT_CONTENT_FILES: Record<string, string[]> = {
+  grep: ['f'],
+  blame: ['S', '--contents', '--ignore-revs-file'],
+  annotate: ['S', '--contents', '--ignore-revs-file'],
+  'cat-file': [],
 };
-
-/** How content subcommands read options, and which options name files they read. */
-const GIT_CONTENT_SYNTAX: Record<string, { grammar: Grammar; files: string[] }> = {
-  grep: {
-    grammar: gitGrammar(
-      'efABCm',
-      'O',
-      'max-depth= threads= open-files-in-pager?/O context=/C after-context=/A before-context=/B regexp=/e file=/f',
-    ),
-    files: ['f'],
-  },
-  blame: BLAME,
-  annotate: BLAME,
-  'cat-file': { grammar: gitGrammar('', '', 'batch? batch-check? filters path='), files: [] },
-};
-
-const GIT_DIFF_SYNTAX = { grammar: gitGrammar('nLSG', 'OUMCBl', GIT_LOG_LONG), files: ['O'] };
 
 /** `REV:PATH`, `:PATH` and `:1:PATH` name PATH as stored in the repository. */
 function revisionPath(word: Word): Word | undefined {
@@ -310,13 +281,13 @@ const REVISION =
 
 /** Every other operand may name a path (git tells revisions from paths by what exists); `REV:PATH` names PATH. */
 function gitContentReads(cmd: CommandView, sub: string, subIndex: number): EffectsResult {
-  const syntax = GIT_CONTENT_SYNTAX[sub] ?? GIT_DIFF_SYNTAX;
-  const parsed = lenient(cmd, syntax.grammar, subIndex + 1);
+  const level = gitLevel(sub);
+  const parsed = level && lenient(cmd, level.grammar, subIndex + 1);
   if (!parsed) return UNKNOWN;
   const operands = operandWords(cmd.argv, parsed);
   const paths = sub === 'grep' && !has(parsed, 'e', 'f') ? operands.slice(1) : operands;
   const effects = [
-    ...optionsNamed(parsed, ...syntax.files)
+    ...optionsNamed(parsed, ...(GIT_CONTENT_FILES[sub] ?? ['O']))
       .filter((found) => found.value)
       .map((found) => option('read', found.value!)),
     ...paths
@@ -327,18 +298,6 @@ function gitContentReads(cmd: CommandView, sub: string, subIndex: number): Effec
   ];
   return { effects, known: clean(parsed) };
 }
-
-/** Subcommands that only list unless given arguments: `git branch`, `git stash list`. */
-const GIT_LISTING: Record<string, (args: Word[]) => boolean> = {
-  branch: (args) =>
-    args.every((word) => is(word, '-a', '-r', '-v', '-vv', '--list', '-l', '--all', '--show-current')),
-  tag: (args) => args.length === 0 || is(args[0], '-l', '--list'),
-  stash: (args) => is(args[0], 'list', 'show'),
-  remote: (args) => args.length === 0 || is(args[0], '-v', 'show', 'get-url'),
-  reflog: (args) => args.length === 0 || is(args[0], 'show'),
-  worktree: (args) => is(args[0], 'list'),
-  config: (args) => args.some((word) => /^(--get|--list|-l$|get$|list$)/.test(word.value)),
-};
 
 const GIT_PATHS = grammar({
   flags: 'nvfiepuANrqkWSs',
@@ -359,10 +318,11 @@ const git: EffectHandler = (cmd) => {
   const elsewhere = has(global, 'C', '--git-dir', '--work-tree');
   const args = cmd.argv.slice(subIndex + 1);
   const output = gitOutput(args);
+  const canonical = GIT_SPEC.subcommandAliases?.[sub.value] ?? sub.value;
   const result =
-    sub.value === 'config'
+    canonical === 'config'
       ? gitConfigEffects(cmd, subIndex, elsewhere)
-      : (gitFileOptions(cmd, sub.value, subIndex) ?? gitPaths(cmd, sub.value, subIndex, args));
+      : (gitFileOptions(cmd, canonical, subIndex) ?? gitPaths(cmd, canonical, subIndex, args));
   const effects = [...output.effects, ...result.effects];
   const folder = lastValue(global, 'C');
   return {
@@ -383,10 +343,13 @@ function gitOutput(args: Word[]): EffectsResult {
   return { effects, known };
 }
 
+function globsOnly(words: readonly Word[]): boolean {
+  return words.every((word) => word.static || word.dynamic.every((kind) => kind === 'glob'));
+}
+
 function gitPaths(cmd: CommandView, sub: string, subIndex: number, args: Word[]): EffectsResult {
-  if (GIT_READ_ONLY.has(sub)) return NONE;
   if (GIT_CONTENT.has(sub)) return gitContentReads(cmd, sub, subIndex);
-  if (GIT_LISTING[sub]) return GIT_LISTING[sub](args) ? NONE : UNKNOWN;
+  if (GIT_NO_FILES.has(sub) || checkProgram(GIT_SPEC, cmd.argv, globsOnly(cmd.argv)).readOnly) return NONE;
   if (sub === 'checkout') {
     const separator = args.findIndex((word) => is(word, '--'));
     return separator < 0 ? UNKNOWN : { effects: each('write', args.slice(separator + 1)), known: true };

@@ -1,0 +1,205 @@
+import type { Grammar } from '../options.js';
+import { has, type Parsed } from '../options.js';
+import type { ReadOnlySpec } from '../program.js';
+import { allow } from './grammar-tools.js';
+
+/** Revision walking and formatting: reads the repository only. Not `--stdin`, `--show-signature` (runs gpg). */
+const REVISION =
+  '-n --max-count -# --skip --max-age --min-age --since --after --until --before --since-as-filter --author ' +
+  '--committer --grep --grep-reflog --all-match --invert-grep -i --regexp-ignore-case --basic-regexp -E ' +
+  '--extended-regexp -F --fixed-strings -P --perl-regexp --remove-empty --merges --no-merges --min-parents ' +
+  '--max-parents --no-min-parents --no-max-parents --first-parent --exclude-first-parent-only --not --all ' +
+  '--branches --tags --remotes --glob --exclude --exclude-hidden --reflog --alternate-refs --single-worktree ' +
+  '--ignore-missing --bisect --cherry-mark --cherry-pick --left-only --right-only --cherry -g --walk-reflogs ' +
+  '--merge --boundary --simplify-by-decoration --show-pulls --full-history --dense --sparse --simplify-merges ' +
+  '--ancestry-path --date-order --author-date-order --topo-order --reverse --no-walk --do-walk --pretty ' +
+  '--format --abbrev-commit --no-abbrev-commit --oneline --expand-tabs --no-expand-tabs --encoding --notes ' +
+  '--no-notes --show-notes --standard-notes --no-standard-notes --no-show-signature --relative-date --date ' +
+  '--parents --children --left-right --graph --no-graph --show-linear-break --count --objects --objects-edge ' +
+  '--objects-edge-aggressive --unpacked --indexed-objects --in-commit-order --no-kept-objects --bisect-vars ' +
+  '--bisect-all --disk-usage --timestamp --header --diff-merges --no-diff-merges --combined-all-paths ' +
+  '--remerge-diff -c --cc -m --dd -t -r --root --always --full-diff --no-commit-id --track-linear ' +
+  '--unsorted-input --object-names --no-object-names -v';
+
+/**
+ * Diff output: not `--output` (writes a file), `--ext-diff` or `--textconv` (run configured programs). `-O`
+ * reads its order file, which the file effects check.
+ */
+const DIFF =
+  '-p --patch -s --no-patch -u -U --unified -W --function-context --raw --patch-with-raw --patch-with-stat ' +
+  '--numstat --shortstat -X --dirstat --cumulative --dirstat-by-file --check --summary --name-only ' +
+  '--name-status --stat --stat-width --stat-name-width --stat-graph-width --stat-count --compact-summary ' +
+  '--binary --full-index --color --no-color --ws-error-highlight --abbrev --no-abbrev --src-prefix ' +
+  '--dst-prefix --line-prefix --no-prefix --inter-hunk-context --output-indicator-new --output-indicator-old ' +
+  '--output-indicator-context -B --break-rewrites -M --find-renames -D --irreversible-delete -C --find-copies ' +
+  '--find-copies-harder --no-renames --rename-empty --no-rename-empty --follow --no-follow --minimal -w ' +
+  '--ignore-all-space -b --ignore-space-change --ignore-space-at-eol --ignore-cr-at-eol --ignore-blank-lines ' +
+  '-I --ignore-matching-lines --indent-heuristic --no-indent-heuristic --patience --histogram ' +
+  '--diff-algorithm --anchored --word-diff --word-diff-regex --color-words --color-moved --no-color-moved ' +
+  '--color-moved-ws --no-color-moved-ws --relative --no-relative -a --text --exit-code --quiet --no-ext-diff ' +
+  '--no-textconv --ignore-submodules --submodule --ita-invisible-in-index --ita-visible-in-index ' +
+  '--pickaxe-all --pickaxe-regex --rotate-to --skip-to --find-object --diff-filter -l -S -G -O -R -z';
+
+const LOG = `-q --quiet --source --use-mailmap --mailmap --clear-decorations --decorate-refs --decorate-refs-exclude --decorate --no-decorate -L ${REVISION} ${DIFF}`;
+
+const WHY: Readonly<Record<string, string>> = {
+  '--output': 'writes a file',
+  '--ext-diff': 'runs the configured diff program',
+  '--textconv': 'runs the configured conversion program',
+  '--no-index': 'reads files outside the repository',
+  O: 'runs a pager program',
+  '--open-files-in-pager': 'runs a pager program',
+};
+
+/** Filters that make `git branch` and `git tag` list the names given rather than create them. */
+const LIST_FILTERS = [
+  '--contains',
+  '--no-contains',
+  '--merged',
+  '--no-merged',
+  '--points-at',
+  '--with',
+  '--without',
+];
+
+/** `git branch NAME` creates a branch; with `--list` or a filter, NAME is a pattern. */
+function listsOnly(...listing: string[]) {
+  return (parsed: Parsed): string | undefined =>
+    parsed.operands.length === 0 || has(parsed, ...listing, ...LIST_FILTERS)
+      ? undefined
+      : 'creates what it names unless listing';
+}
+
+/** `git config NAME` reads; `git config NAME VALUE` writes. */
+function configReads(parsed: Parsed): string | undefined {
+  const getting = has(parsed, '--get', '--get-all', '--get-regexp', '--get-urlmatch');
+  if (has(parsed, 'l')) return parsed.operands.length === 0 ? undefined : 'git config --list takes no names';
+  if (getting) return parsed.operands.length <= 2 ? undefined : 'git config with 3 arguments';
+  return parsed.operands.length === 1 ? undefined : 'git config with a value writes it';
+}
+
+/** `git remote show NAME` asks the remote over the network unless `-n`. */
+function offline(parsed: Parsed): string | undefined {
+  return has(parsed, 'n') ? undefined : 'git remote show reaches the network without -n';
+}
+
+type Lists = Record<string, [options: string, more?: Partial<Pick<ReadOnlySpec, 'operands' | 'check'>>]>;
+
+/** Commands that only read, with every option that keeps them so. An option not listed makes them not read-only. */
+const LISTS: Lists = {
+  status: [
+    '-v --verbose -s --short --no-short -b --branch --no-branch --show-stash --ahead-behind --no-ahead-behind ' +
+      '--porcelain --long -z --null -u --untracked-files --ignored --ignore-submodules --column --no-column ' +
+      '--no-renames -M --find-renames',
+  ],
+  log: [LOG],
+  show: [LOG],
+  whatchanged: [LOG],
+  reflog: [LOG, { operands: 'none' }],
+  'reflog show': [LOG],
+  'reflog exists': [''],
+  'stash list': [`${REVISION} ${DIFF}`],
+  'stash show': [`-u --include-untracked --only-untracked ${DIFF}`],
+  diff: [`${DIFF} --cached --staged --merge-base -0 -1 -2 -3 --base --ours --theirs`],
+  'diff-files': [`${DIFF} -0 -1 -2 -3 --base --ours --theirs -q`],
+  'diff-index': [`${DIFF} --cached --merge-base -m`],
+  'diff-tree': [`${DIFF} ${REVISION} --stdin --merge-base`],
+  'rev-list': [`${REVISION} --quiet`],
+  'rev-parse': [
+    '--sq-quote --keep-dashdash --stop-at-non-option --stuck-long --verify -q --quiet --sq --short --abbrev-ref ' +
+      '--symbolic --symbolic-full-name --default --prefix --revs-only --no-revs --flags --no-flags --all ' +
+      '--branches --tags --remotes --glob --exclude --exclude-hidden --disambiguate --local-env-vars ' +
+      '--path-format --git-dir --git-common-dir --absolute-git-dir --git-path --show-toplevel ' +
+      '--show-superproject-working-tree --show-prefix --show-cdup --shared-index-path --show-object-format ' +
+      '--show-ref-format --is-inside-git-dir --is-inside-work-tree --is-bare-repository ' +
+      '--is-shallow-repository --since --after --until --before --not',
+  ],
+  describe: [
+    '--contains --debug --all --tags --long --first-parent --abbrev --exact-match --candidates --match ' +
+      '--exclude --always --dirty --broken',
+  ],
+  blame: [
+    `--incremental --root --show-stats --progress --score-debug -f --show-name -n --show-number -p --porcelain ` +
+      `--line-porcelain -e --show-email --ignore-rev --ignore-revs-file --color-lines --color-by-age --minimal ` +
+      `--contents --abbrev -b -c -l -t -s -w -S -L -C -M ${REVISION}`,
+  ],
+  'ls-files': [
+    '-z -t -v -f -c --cached -d --deleted -m --modified -o --others -i --ignored -s --stage -k --killed ' +
+      '--directory --eol --empty-directory -u --unmerged --resolve-undo -x --exclude --exclude-standard ' +
+      '--full-name --recurse-submodules --error-unmatch --with-tree --abbrev --debug --deduplicate --sparse ' +
+      '--format',
+  ],
+  'ls-tree': [
+    '-d -r -t -z -l --long --name-only --name-status --object-only --full-name --full-tree --format --abbrev',
+  ],
+  'cat-file': [
+    '-t -s -e -p -z --allow-unknown-type --use-mailmap --mailmap --batch --batch-check --batch-command ' +
+      '--batch-all-objects --buffer --unordered',
+    { operands: 'inert' },
+  ],
+  shortlog: [`-c --committer -n --numbered -s --summary -e --email --group -w ${REVISION}`],
+  grep: [
+    '-v --invert-match -i --ignore-case -w --word-regexp -a --text -I -r --recursive --max-depth -E ' +
+      '--extended-regexp -G --basic-regexp -F --fixed-strings -P --perl-regexp -n --line-number --column ' +
+      '-h -H --full-name -l --files-with-matches --name-only -L --files-without-match -z --null -o ' +
+      '--only-matching -c --count --color --no-color --break --heading -C --context -B --before-context -A ' +
+      '--after-context --threads -p --show-function -W --function-context --and --or --not -q --quiet ' +
+      '--all-match -m --max-count -e -f --cached --untracked --exclude-standard --no-exclude-standard ' +
+      '--recurse-submodules -#',
+  ],
+  'merge-base': ['-a --all --octopus --independent --is-ancestor --fork-point'],
+  'name-rev': [
+    '--name-only --tags --refs --exclude --all --stdin --annotate-stdin --undefined --always --peel-tag',
+  ],
+  'show-ref': [
+    '--tags --heads --verify --head -d --dereference -s --hash --abbrev -q --quiet --exclude-existing',
+  ],
+  'for-each-ref': [
+    '-s --shell -p --perl --python --tcl --count --format --color --no-color --sort --points-at --merged ' +
+      '--no-merged --contains --no-contains --ignore-case',
+  ],
+  'count-objects': ['-v --verbose -H --human-readable'],
+  version: ['--build-options', { operands: 'none' }],
+  'check-ignore': ['-q --quiet -v --verbose -z -n --non-matching --no-index --stdin'],
+  'check-attr': ['-a --all --cached -z --stdin'],
+  'check-mailmap': ['--stdin', { operands: 'inert' }],
+  cherry: ['-v --verbose --abbrev'],
+  'show-branch': [
+    '-a --all -r --remotes --color --no-color --more --list --no-name --current --sha1-name --merge-base ' +
+      '--independent --topo-order --topics --sparse --date-order -g --reflog',
+  ],
+  branch: [
+    '-a --all -r --remotes -l --list -v --verbose -q --quiet -i --ignore-case --color --no-color --abbrev ' +
+      '--no-abbrev --column --no-column --sort --merged --no-merged --contains --no-contains --with --without ' +
+      '--points-at --format --show-current',
+    { check: listsOnly('l') },
+  ],
+  tag: [
+    '-l --list -n --sort --contains --no-contains --with --without --merged --no-merged --points-at --column ' +
+      '--no-column --format --color --no-color -i --ignore-case',
+    { check: listsOnly('l', 'n') },
+  ],
+  remote: ['-v --verbose', { operands: 'none' }],
+  'remote show': ['-n', { check: offline }],
+  'remote get-url': ['--push --all'],
+  'worktree list': ['-v --verbose -z --porcelain --expire', { operands: 'none' }],
+  'notes list': [''],
+  'notes show': [''],
+  'sparse-checkout list': ['', { operands: 'none' }],
+  'bundle list-heads': [''],
+  config: [
+    '--global --system --local --worktree --get --get-all --get-regexp --get-urlmatch -l --list --fixed-value ' +
+      '-t --type --bool --int --bool-or-int --bool-or-str --path --expiry-date -z --null --name-only --includes ' +
+      '--no-includes --show-origin --show-scope --default',
+    { operands: 'inert', check: configReads },
+  ],
+};
+
+/** The read-only allow-list of a git command (`stash list`), resolved through its grammar; undefined if none. */
+export function readOnlyLists(name: string, grammar: Grammar): ReadOnlySpec | undefined {
+  const list = LISTS[name];
+  if (!list) return undefined;
+  const [options, more] = list;
+  const check = more?.check;
+  return allow(grammar, options, more?.operands ?? 'files', check ? { check, why: WHY } : { why: WHY });
+}

@@ -1,0 +1,144 @@
+import type { Word } from '../types.js';
+import { type Grammar, type Parsed, type ParseFailure, parseOptions } from './options.js';
+
+/**
+ * What automode knows about one program, as the program itself reads its command line: the option grammar
+ * (short options and clusters, long options with their unique-prefix abbreviations, options that take a value,
+ * `--`, short↔long aliases), its subcommands and their aliases, and which options and operands keep it
+ * read-only. The read-only check, the normalisation deny and ask rules are matched through, and the
+ * nested-command and file-effect handlers all read the same spec.
+ */
+export interface ProgramSpec {
+  /** The program's name (`git`); rules and reasons use it. */
+  name: string;
+  /** Other names it runs under (`gsed` for `sed`). */
+  aliases?: readonly string[];
+  /** The family ships dotted variants (`mkfs.ext4`, `mkfs.vfat`): deny and ask rules on `mkfs` see them. */
+  dottedVariants?: boolean;
+  /** Options before the operands, or before the subcommand when there are subcommands. */
+  grammar: Grammar;
+  /** GNU style: options may follow operands. Default true; false for programs with subcommands. */
+  permute?: boolean;
+  subcommands?: Readonly<Record<string, SubcommandSpec>>;
+  /** Other spellings of subcommands (`helm delete` is `helm uninstall`). */
+  subcommandAliases?: Readonly<Record<string, string>>;
+  /** When present, the command is read-only when this allows it (programs without subcommands). */
+  readOnly?: ReadOnlySpec;
+  normalizeOperands?: SubcommandSpec['normalizeOperands'];
+}
+
+export interface SubcommandSpec {
+  grammar: Grammar;
+  /** Default true: git, docker and kubectl subcommands read options after operands. */
+  permute?: boolean;
+  subcommands?: Readonly<Record<string, SubcommandSpec>>;
+  subcommandAliases?: Readonly<Record<string, string>>;
+  readOnly?: ReadOnlySpec;
+  /**
+   * What the operands mean to deny and ask rules where the program reads them as an option would say:
+   * `git checkout .` names paths as `git checkout -- .` does; `git push origin +main` forces.
+   */
+  normalizeOperands?: (operands: readonly string[], options: ReadonlySet<string>) => NormalizedOperands;
+}
+
+/** Operands as deny and ask rules read them (`--` where the paths begin) and the options they stand for. */
+export interface NormalizedOperands {
+  operands: readonly string[];
+  options: readonly string[];
+}
+
+/**
+ * An allow-list: the command is read-only only when every option it is given is listed here and its operands
+ * are of the kind stated. An option the grammar does not know fails the parse, so it is never read-only.
+ */
+export interface ReadOnlySpec {
+  /** Options that keep the command read-only, by the name the grammar reports (`n`, `--color`). */
+  options: ReadonlySet<string>;
+  /**
+   * `files`: operands name files or folders that are read (checked as file effects); `inert`: operands are
+   * data, never files (`echo`, `seq`); `none`: no operand allowed.
+   */
+  operands: 'files' | 'inert' | 'none';
+  /** The most operands allowed (uniq's second operand is its output). */
+  maxOperands?: number;
+  /** A further condition on the parse: why the command is not read-only, or undefined when it is. */
+  check?: (parsed: Parsed, words: readonly Word[]) => string | undefined;
+  /** Why an option is not read-only, for the reason shown (`can write or run programs`). */
+  why?: Readonly<Record<string, string>>;
+}
+
+/** A read-only allow-list written as space-separated option names. */
+export function readOnly(
+  options: string,
+  operands: ReadOnlySpec['operands'] = 'files',
+  more: Pick<ReadOnlySpec, 'maxOperands' | 'check' | 'why'> = {},
+): ReadOnlySpec {
+  return { options: new Set(options.split(/\s+/).filter(Boolean)), operands, ...more };
+}
+
+/** One level of a parsed command line: the options and operands after a program or a subcommand. */
+export interface ParsedLevel {
+  /** `git`, `git stash`: the words naming this level, aliases resolved. */
+  name: string;
+  spec: ProgramSpec | SubcommandSpec;
+  parsed: Parsed;
+  /** Index of the word naming the level (0 for the program). */
+  index: number;
+}
+
+export interface ParsedCommand {
+  ok: true;
+  /** The program's level first, then each subcommand level. */
+  levels: ParsedLevel[];
+  /** A subcommand word the spec does not know (an alias or plugin), when there is one. */
+  unknownSubcommand?: { word: Word; index: number };
+}
+
+export interface ParseModeOptions {
+  /** 'fail': an unknown option fails the parse (read-only checks); 'flag': it is kept as a flag. */
+  unknown: 'fail' | 'flag';
+  dynamic: 'fail' | 'operand';
+}
+
+/** Parses a command line as the program reads it, down through its subcommands. */
+export function parseCommand(
+  spec: ProgramSpec,
+  words: readonly Word[],
+  mode: ParseModeOptions,
+): ParsedCommand | ParseFailure {
+  const levels: ParsedLevel[] = [];
+  let level: ProgramSpec | SubcommandSpec = spec;
+  let name = spec.name;
+  let index = 0;
+  for (;;) {
+    const nested = level.subcommands;
+    const parsed = parseOptions(words, index + 1, level.grammar, {
+      permute: nested ? false : (level.permute ?? true),
+      unknown: mode.unknown,
+      dynamic: mode.dynamic,
+    });
+    if (!parsed.ok) return parsed;
+    levels.push({ name, spec: level, parsed, index });
+    if (!nested) return { ok: true, levels };
+    const at = parsed.operands[0];
+    if (at === undefined) return { ok: true, levels };
+    const word = words[at]!;
+    const subName = word.static ? subcommandName(level, word.value) : undefined;
+    const sub = subName === undefined ? undefined : nested[subName];
+    if (!sub || subName === undefined) return { ok: true, levels, unknownSubcommand: { word, index: at } };
+    level = sub;
+    name = `${name} ${subName}`;
+    index = at;
+  }
+}
+
+function subcommandName(level: ProgramSpec | SubcommandSpec, word: string): string | undefined {
+  const aliases = level.subcommandAliases;
+  const canonical = aliases && Object.hasOwn(aliases, word) ? aliases[word]! : word;
+  return level.subcommands && Object.hasOwn(level.subcommands, canonical) ? canonical : undefined;
+}
+
+/** The subcommand levels' names and operands after the program: what deny rules read as positionals. */
+export function lastLevel(command: ParsedCommand): ParsedLevel {
+  return command.levels[command.levels.length - 1]!;
+}

@@ -1,0 +1,106 @@
+import type { Word } from '../types.js';
+import { type Grammar, optionText, type Parsed } from './options.js';
+import { type ParsedLevel, type ProgramSpec, parseCommand, type ReadOnlySpec } from './program.js';
+import { leadingText } from './words.js';
+
+export interface ReadOnlyVerdict {
+  readOnly: boolean;
+  reason: string;
+  /** The program has a spec: when it is refused, the reason says which word made it unsafe. */
+  known: boolean;
+}
+
+/**
+ * Whether a command only reads, by its program's allow-list: every option must be listed as read-only and
+ * every operand of the kind the spec states. `globsOnly`: every word is static or a glob that only picks file
+ * names.
+ */
+export function checkProgram(spec: ProgramSpec, words: readonly Word[], globsOnly: boolean): ReadOnlyVerdict {
+  const refuse = (reason: string): ReadOnlyVerdict => ({ readOnly: false, reason, known: true });
+  const parsed = parseCommand(spec, words, { unknown: 'fail', dynamic: 'operand' });
+  if (!parsed.ok) return refuse(`${spec.name}: ${parsed.reason}`);
+  if (parsed.unknownSubcommand) {
+    const word = parsed.unknownSubcommand.word;
+    const name = parsed.levels.map((level) => level.name).at(-1)!;
+    return refuse(`${name} ${word.text} is not a known read-only subcommand`);
+  }
+  const last = parsed.levels[parsed.levels.length - 1]!;
+  if (!last.spec.readOnly) {
+    return refuse(
+      last.spec.subcommands
+        ? `${last.name} without a subcommand`
+        : `${last.name} is not a known read-only subcommand`,
+    );
+  }
+  for (const level of parsed.levels) {
+    const problem = levelProblem(level, words, level === last, globsOnly);
+    if (problem) return refuse(problem);
+  }
+  return { readOnly: true, reason: `${last.name} only reads`, known: true };
+}
+
+function levelProblem(
+  level: ParsedLevel,
+  words: readonly Word[],
+  last: boolean,
+  globsOnly: boolean,
+): string | undefined {
+  const allow = level.spec.readOnly;
+  const { parsed } = level;
+  for (const option of parsed.options) {
+    if (allow?.options.has(option.name)) continue;
+    return `${level.name} ${optionText(option.name)} ${allow?.why?.[option.name] ?? 'is not a read-only option'}`;
+  }
+  if (!allow || !last) return undefined;
+  const dynamic = dynamicProblem(level, allow, parsed, words, globsOnly);
+  if (dynamic) return dynamic;
+  const operands = last && level.spec.subcommands ? [] : parsed.operands;
+  if (allow.operands === 'none' && operands.length > 0) {
+    return `${level.name} with arguments is not read-only`;
+  }
+  if (allow.maxOperands !== undefined && operands.length > allow.maxOperands) {
+    return `${level.name} with ${operands.length} arguments can write`;
+  }
+  return allow.check?.(parsed, words);
+}
+
+/**
+ * A word only known at run time may turn into any option: it is harmless only when every option the program
+ * reads is read-only. A glob naming files (`src/*.ts`) is fine among file operands.
+ */
+function dynamicProblem(
+  level: ParsedLevel,
+  allow: ReadOnlySpec,
+  parsed: Parsed,
+  words: readonly Word[],
+  globsOnly: boolean,
+): string | undefined {
+  if (parsed.suspects.length === 0) return undefined;
+  const everyOption = allOptionsReadOnly(level.spec.grammar, allow);
+  if (allow.operands === 'inert' && everyOption) return undefined;
+  if (!globsOnly) return `${level.name} has arguments only known at run time`;
+  for (const index of parsed.suspects) {
+    const word = words[index]!;
+    const beforeDashdash = parsed.dashdash === undefined || index < parsed.dashdash;
+    if (leadingText(word) === '' && !everyOption && beforeDashdash) {
+      return `a glob could expand to a file name that ${level.name} reads as an option`;
+    }
+  }
+  return undefined;
+}
+
+const everyOptionCache = new WeakMap<ReadOnlySpec, boolean>();
+
+/** Every option the grammar knows is in the allow-list: no word can turn into one that is not. */
+function allOptionsReadOnly(g: Grammar, allow: ReadOnlySpec): boolean {
+  let known = everyOptionCache.get(allow);
+  if (known === undefined) {
+    const names = [
+      ...`${g.flags}${g.values}${g.optional}`,
+      ...[...g.long.values(), ...g.words.values()].map((named) => named.name),
+    ];
+    known = !g.negatable && !g.numeric && names.every((name) => allow.options.has(name));
+    everyOptionCache.set(allow, known);
+  }
+  return known;
+}
