@@ -18,8 +18,14 @@ import { parseTrace } from './trace.js';
  * - `[[ ]]`, `(( ))`, `for`, `select`, `case` records are not simple commands (what they run is traced itself);
  * - a program run from outside the standard bin folders (PATH, `hash -p`, a planted `scripts/ls`) matches only an
  *   analysed command whose name is a path or only known at run time.
- * Lines whose analysis declares a sourced file (`.`/`source`) excuse commands it did not find.
+ * Lines whose analysis declares a sourced file (`.`/`source`) excuse commands it did not find. A trace record
+ * longer than bash's 4 KiB stdio buffer may be interleaved with a record written at the same time by another part
+ * of a pipeline: the trace of a line with such a record is left out, and its programs are checked by the stub log
+ * only (each stub writes its record in one append).
  */
+
+/** bash writes xtrace through a stdio buffer of this size. */
+const TRACE_BUFFER = 4096;
 
 export interface Disagreement {
   source: 'trace' | 'stub';
@@ -53,7 +59,8 @@ export function checkLine(analysis: Analysis, run: LineRun): LineVerdict {
   if (analysis.opaque) return verdict;
   const patterns = analysis.commands.filter((c) => c.argv.length > 0).map(argvPattern);
   const seen = new Set<string>();
-  for (const r of records) {
+  const interleaved = records.some((r) => r.raw.length >= TRACE_BUFFER);
+  for (const r of interleaved ? [] : records) {
     if (r.kind === 'compound') continue;
     if (seen.has(r.raw)) continue;
     seen.add(r.raw);

@@ -4,7 +4,7 @@ import { analyze, loadBash } from '../../../src/bash/analyze.js';
 import type { Analysis } from '../../../src/bash/types.js';
 import { generateLines } from './generate.js';
 import { checkLine, type Disagreement, type LineVerdict, renderCommand } from './match.js';
-import { Sandbox, type SandboxOptions } from './sandbox.js';
+import { type LineRun, Sandbox, type SandboxOptions } from './sandbox.js';
 
 export const ROOT = join(import.meta.dirname, '../../..');
 export const GENERATED_SEED = 0x5eed12;
@@ -68,16 +68,6 @@ export async function runOracle(options: OracleOptions = {}): Promise<OracleResu
   if (options.extra?.length) sets.push({ set: 'extra', lines: options.extra });
   const all: { set: LineReport['set']; index: number; line: string }[] = [];
   for (const s of sets) s.lines.forEach((line, index) => all.push({ set: s.set, index, line }));
-  const sandbox = new Sandbox();
-  let runs: Awaited<ReturnType<Sandbox['run']>>;
-  try {
-    runs = await sandbox.run(
-      all.map((l) => l.line),
-      options,
-    );
-  } finally {
-    sandbox.dispose();
-  }
   const explained = loadExplained();
   const result: OracleResult = {
     lines: { nl2bash: 0, generated: 0, extra: 0 },
@@ -90,9 +80,9 @@ export async function runOracle(options: OracleOptions = {}): Promise<OracleResu
     explained: [],
     ms: 0,
   };
-  all.forEach((item, i) => {
+  const check = (i: number, run: LineRun) => {
+    const item = all[i]!;
     result.lines[item.set]++;
-    const run = runs[i]!;
     let analysis: Analysis;
     try {
       analysis = analyze(item.line);
@@ -121,20 +111,39 @@ export async function runOracle(options: OracleOptions = {}): Promise<OracleResu
     const reason = explained.get(item.line);
     if (reason) result.explained.push({ ...report, reason });
     else result.failures.push(report);
-  });
+  };
+  const sandbox = new Sandbox();
+  try {
+    await sandbox.run(
+      all.map((l) => l.line),
+      options,
+      check,
+    );
+  } finally {
+    sandbox.dispose();
+  }
+  const order = (a: LineReport, b: LineReport) => (a.set === b.set ? a.index - b.index : a.set < b.set ? 1 : -1);
+  result.failures.sort(order);
+  result.explained.sort(order);
   result.ms = Date.now() - started;
   return result;
+}
+
+function clip(s: string, max: number): string {
+  return s.length > max ? `${s.slice(0, max)}…` : s;
 }
 
 /** A readable report of the disagreeing lines. */
 export function formatFailures(failures: LineReport[], limit = 200): string {
   const out: string[] = [];
   for (const f of failures.slice(0, limit)) {
-    out.push(`[${f.set} #${f.index}${f.aborted ? ', aborted' : ''}] ${JSON.stringify(f.line)}`);
-    for (const d of f.disagreements) {
-      out.push(`  bash ran (${d.source}${d.path ? ` ${d.path}` : ''}): ${JSON.stringify(d.ran)}`);
+    out.push(`[${f.set} #${f.index}${f.aborted ? ', aborted' : ''}] ${clip(JSON.stringify(f.line), 400)}`);
+    for (const d of f.disagreements.slice(0, 5)) {
+      const ran = d.ran.slice(0, 12).map((w) => clip(w, 80));
+      if (d.ran.length > 12) ran.push(`… ${d.ran.length - 12} more`);
+      out.push(`  bash ran (${d.source}${d.path ? ` ${d.path}` : ''}): ${JSON.stringify(ran)}`);
     }
-    out.push(`  analysis: ${f.analysis.join(' ; ') || '(no command)'}`);
+    out.push(`  analysis: ${clip(f.analysis.join(' ; ') || '(no command)', 600)}`);
   }
   if (failures.length > limit) out.push(`... and ${failures.length - limit} more`);
   return out.join('\n');

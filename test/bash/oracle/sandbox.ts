@@ -129,8 +129,8 @@ exit 0
 
 const SETUP = `set -e
 root=$1
-mount --bind "$root" /run
-M=/run/sys/mount
+mount -n --bind "$root" /run
+M="/run/sys/mount -n"
 $M --bind "/run/$2" ${WORK}
 $M -t tmpfs -o mode=1777,size=64m tmpfs /tmp
 n=0
@@ -250,11 +250,18 @@ export class Sandbox {
     rmSync(this.root, { recursive: true, force: true });
   }
 
-  /** Runs every line; the result for line i is at index i. */
-  async run(lines: string[], options: SandboxOptions = {}): Promise<LineRun[]> {
+  /**
+   * Runs every line; the result for line i is at index i. With `onRun`, each result is handed over as its batch
+   * ends (and not kept), so that checking overlaps running.
+   */
+  async run(
+    lines: string[],
+    options: SandboxOptions = {},
+    onRun?: (index: number, run: LineRun) => void,
+  ): Promise<LineRun[]> {
     const workers = options.workers ?? 2;
     const batchSize = options.batchSize ?? 1500;
-    const timeout = options.lineTimeoutMs ?? 4000;
+    const timeout = options.lineTimeoutMs ?? 10_000;
     const results: LineRun[] = new Array(lines.length);
     let next = 0;
     const worker = async (): Promise<void> => {
@@ -263,7 +270,7 @@ export class Sandbox {
         const end = Math.min(lines.length, start + batchSize);
         next = end;
         let from = start;
-        while (from < end) from = await this.batch(lines, from, end, timeout, results);
+        while (from < end) from = await this.batch(lines, from, end, timeout, results, onRun);
       }
     };
     await Promise.all(Array.from({ length: workers }, worker));
@@ -277,6 +284,7 @@ export class Sandbox {
     end: number,
     timeout: number,
     results: LineRun[],
+    onRun: ((index: number, run: LineRun) => void) | undefined,
   ): Promise<number> {
     const name = `b${this.batches++}`;
     const work = join(this.root, name);
@@ -289,11 +297,13 @@ export class Sandbox {
     const stubs = parseStubs(readOrEmpty(join(out, 'stubs')));
     const ran = Math.min(chunk.length, done + 1);
     for (let k = 0; k < ran; k++) {
-      results[from + k] = {
+      const run: LineRun = {
         trace: readOrEmpty(join(out, `t${k}`)),
         stubs: stubs.get(k) ?? [],
         aborted: k === done,
       };
+      if (onRun) onRun(from + k, run);
+      else results[from + k] = run;
     }
     rmSync(work, { recursive: true, force: true });
     return from + ran;
