@@ -41,8 +41,12 @@ const RULES: { name: string; test: (r: LineReport, ran: string[][]) => boolean }
     test: (r) => /\$'[^']*\\0/.test(r.line) || /\\x00|\\000/.test(r.line),
   },
   {
-    name: 'here-doc started on a line that goes on with more commands (`cat <<EOF; cmd`): the words after `;` become arguments',
+    name: 'here-doc body line ending in `\\` (bash joins it with the delimiter line, so the body runs to the end): the commands after `;` on the `<<EOF` line become arguments',
     test: (r) => /<<-?\s*'?EOF'?[^\n]*;/.test(r.line),
+  },
+  {
+    name: '`time` after `|` is the program /usr/bin/time, not the keyword: the analysis drops it',
+    test: (r) => r.disagreements.some((d) => d.ran[0] === 'time'),
   },
   {
     name: 'HOME changed on the line: `~` expands to the new value',
@@ -53,6 +57,10 @@ const RULES: { name: string; test: (r: LineReport, ran: string[][]) => boolean }
     test: (r) => r.analysis.some((a) => /","\[[^"]*\]"/.test(a)),
   },
   { name: '`jobs -x` runs its arguments as a command', test: (r) => /\bjobs\s+-x/.test(r.line) },
+  {
+    name: 'words after a backslash-newline kept literal or split (`[[ ${x:-d} ]]`, `` `cmd` ``, `r""m`): bash expands them',
+    test: (r) => r.line.includes('\\\n'),
+  },
   { name: 'function, trap or eval body', test: (r) => /\b(trap|eval)\b|\(\)\s*\{|function /.test(r.line) },
 ];
 
