@@ -40,7 +40,11 @@ describe('argv matching', () => {
   beforeAll(async () => {
     await loadBash();
   });
-  const run = (trace: string, stubs: { path: string; args: string[] }[] = []) => ({ trace, stubs, aborted: false });
+  const run = (trace: string, stubs: { path: string; args: string[] }[] = []) => ({
+    trace,
+    stubs,
+    aborted: false,
+  });
 
   it('finds a command the analysis did not list', () => {
     const v = checkLine(analyze('echo a'), run('\x02T echo a\n\x02T rm -rf x\n'));
@@ -123,13 +127,16 @@ describe('bash is the oracle', () => {
     async () => {
       const result = await runOracle({ nl2bash: true, generated: GENERATED, seed: GENERATED_SEED });
       const { failures, explained, ...figures } = result;
-      console.log(`bash oracle: ${JSON.stringify({ ...figures, explained: explained.length, failures: failures.length })}`);
+      console.log(
+        `bash oracle: ${JSON.stringify({ ...figures, explained: explained.length, failures: failures.length })}`,
+      );
       expect(result.lines.nl2bash).toBe(12_607);
       expect(result.lines.generated).toBe(GENERATED);
       expect(result.records).toBeGreaterThan(50_000);
-      expect(failures, `analysis and bash disagree on ${failures.length} lines:\n${formatFailures(failures)}`).toEqual(
-        [],
-      );
+      expect(
+        failures,
+        `analysis and bash disagree on ${failures.length} lines:\n${formatFailures(failures)}`,
+      ).toEqual([]);
     },
     600_000,
   );

@@ -30,14 +30,16 @@ const RULES: { name: string; test: (r: LineReport, ran: string[][]) => boolean }
     name: 'program found through changed PATH / `hash -p` / a function or builtin state: the analysis names a standard program',
     test: (r) =>
       /hash -p|PATH|enable -n/.test(r.line) ||
-      r.disagreements.some((d) => d.path !== undefined && !PATH_DIRS.some((p) => d.path!.startsWith(`${p}/`))),
+      r.disagreements.some(
+        (d) => d.path !== undefined && !PATH_DIRS.some((p) => d.path!.startsWith(`${p}/`)),
+      ),
   },
   {
     name: 'CR is an ordinary word character in bash; the analysis treats it as a blank',
     test: (r) => r.line.includes('\r'),
   },
   {
-    name: '`$\'\\0\'`: bash cuts a string at NUL, the analysis keeps the NUL',
+    name: "`$'\\0'`: bash cuts a string at NUL, the analysis keeps the NUL",
     test: (r) => /\$'[^']*\\0/.test(r.line) || /\\x00|\\000/.test(r.line),
   },
   {
@@ -58,7 +60,7 @@ const RULES: { name: string; test: (r: LineReport, ran: string[][]) => boolean }
   },
   { name: '`jobs -x` runs its arguments as a command', test: (r) => /\bjobs\s+-x/.test(r.line) },
   {
-    name: 'words after a backslash-newline kept literal or split (`[[ ${x:-d} ]]`, `` `cmd` ``, `r""m`): bash expands them',
+    name: 'words after a backslash-newline kept literal or split (`[[ $x ]]`, `` `cmd` ``, `r""m`): bash expands them',
     test: (r) => r.line.includes('\\\n'),
   },
   { name: 'function, trap or eval body', test: (r) => /\b(trap|eval)\b|\(\)\s*\{|function /.test(r.line) },
@@ -77,9 +79,11 @@ export function groupByClass(reports: LineReport[]): { name: string; reports: Li
   const groups = new Map<string, LineReport[]>();
   for (const r of reports) {
     const name = classOf(r);
-    let list = groups.get(name);
-    if (!list) groups.set(name, (list = []));
-    list.push(r);
+    const list = groups.get(name);
+    if (list) list.push(r);
+    else groups.set(name, [r]);
   }
-  return [...groups].map(([name, list]) => ({ name, reports: list })).sort((a, b) => b.reports.length - a.reports.length);
+  return [...groups]
+    .map(([name, list]) => ({ name, reports: list }))
+    .sort((a, b) => b.reports.length - a.reports.length);
 }

@@ -70,7 +70,14 @@ try {
   const { failures, explained, ...figures } = result;
   const bySet = {};
   for (const f of failures) bySet[f.set] = (bySet[f.set] ?? 0) + 1;
-  console.log(JSON.stringify({ ...figures, explained: explained.length, failures: failures.length, failuresBySet: bySet }));
+  console.log(
+    JSON.stringify({
+      ...figures,
+      explained: explained.length,
+      failures: failures.length,
+      failuresBySet: bySet,
+    }),
+  );
   process.exitCode = failures.length > 0 ? 1 : 0;
 } finally {
   await server.close();

@@ -50,7 +50,9 @@ export function nl2bashLines(): string[] {
 
 export function loadExplained(): Map<string, string> {
   try {
-    const list = JSON.parse(readFileSync(join(ROOT, 'fixtures/bash/oracle-explained.json'), 'utf8')) as Explained[];
+    const list = JSON.parse(
+      readFileSync(join(ROOT, 'fixtures/bash/oracle-explained.json'), 'utf8'),
+    ) as Explained[];
     return new Map(list.map((e) => [e.line, e.reason]));
   } catch {
     return new Map();
@@ -67,7 +69,11 @@ export async function runOracle(options: OracleOptions = {}): Promise<OracleResu
   }
   if (options.extra?.length) sets.push({ set: 'extra', lines: options.extra });
   const all: { set: LineReport['set']; index: number; line: string }[] = [];
-  for (const s of sets) s.lines.forEach((line, index) => all.push({ set: s.set, index, line }));
+  for (const s of sets) {
+    s.lines.forEach((line, index) => {
+      all.push({ set: s.set, index, line });
+    });
+  }
   const explained = loadExplained();
   const result: OracleResult = {
     lines: { nl2bash: 0, generated: 0, extra: 0 },
@@ -122,7 +128,8 @@ export async function runOracle(options: OracleOptions = {}): Promise<OracleResu
   } finally {
     sandbox.dispose();
   }
-  const order = (a: LineReport, b: LineReport) => (a.set === b.set ? a.index - b.index : a.set < b.set ? 1 : -1);
+  const order = (a: LineReport, b: LineReport) =>
+    a.set === b.set ? a.index - b.index : a.set < b.set ? 1 : -1;
   result.failures.sort(order);
   result.explained.sort(order);
   result.ms = Date.now() - started;

@@ -326,7 +326,17 @@ function runNamespace(root: string, name: string, timeout: number): Promise<numb
   return new Promise((resolve, reject) => {
     const child: ChildProcess = spawn(
       'unshare',
-      ['-m', '-n', '-p', '-f', '--mount-proc', join(root, 'sys/bash'), join(root, 'sys/setup.sh'), root, name],
+      [
+        '-m',
+        '-n',
+        '-p',
+        '-f',
+        '--mount-proc',
+        join(root, 'sys/bash'),
+        join(root, 'sys/setup.sh'),
+        root,
+        name,
+      ],
       {
         env: {
           PATH: PATH_DIRS.join(':'),

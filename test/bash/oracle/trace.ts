@@ -41,7 +41,8 @@ function classify(raw: string): TraceRecord {
   const words = splitWords(raw);
   if (words.length === 1) {
     const m = ASSIGNMENT.exec(raw);
-    if (m) return { kind: 'assignment', name: m[1]!, value: words[0]!.slice(words[0]!.indexOf('=') + 1), raw };
+    if (m)
+      return { kind: 'assignment', name: m[1]!, value: words[0]!.slice(words[0]!.indexOf('=') + 1), raw };
   }
   return { kind: 'argv', words, raw };
 }
