@@ -37,7 +37,7 @@ const server = await createServer({
   root,
   logLevel: 'error',
   configFile: false,
-  server: { middlewareMode: true, hmr: false },
+  server: { middlewareMode: true, hmr: false, ws: false },
   appType: 'custom',
   optimizeDeps: { noDiscovery: true },
 });

@@ -111,12 +111,16 @@ function programDirs(): { dir: string; names: string[] }[] {
   return out;
 }
 
+/** Programs whose stub goes on to run the copied bash with xtrace, so that what they run is recorded. */
+const SHELLS = new Set(['bash']);
+
 /** A compiled stub when a C compiler is at hand (about 5 times faster to start than a bash script). */
-function compileStub(target: string): boolean {
+function compileStub(target: string, shell: boolean): boolean {
   const source = join(import.meta.dirname, 'stub.c');
-  const log = `-DLOG="${WORK}/out/stubs"`;
+  const defines = [`-DLOG="${WORK}/out/stubs"`];
+  if (shell) defines.push('-DSHELL="/run/sys/bash"', `-DPS4="\\${TRACE_MARK.charCodeAt(0).toString(8).padStart(3, '0')}T "`);
   for (const extra of [['-static'], []]) {
-    const r = spawnSync('cc', ['-O2', ...extra, log, '-o', target, source], { stdio: 'ignore' });
+    const r = spawnSync('cc', ['-O2', ...extra, ...defines, '-o', target, source], { stdio: 'ignore' });
     if (r.status === 0) return true;
   }
   return false;
@@ -125,6 +129,11 @@ function compileStub(target: string): boolean {
 const STUB = `#!/run/sys/bash
 printf '%s\\0' S "$0" "$#" "$@" >> ${WORK}/out/stubs
 exit 0
+`;
+
+const SHELL_STUB = `#!/run/sys/bash
+printf '%s\\0' S "$0" "$#" "$@" >> ${WORK}/out/stubs
+BASH_XTRACEFD=9 PS4=$'${PS4}' exec /run/sys/bash -x "$@"
 `;
 
 const SETUP = `set -e
@@ -174,6 +183,12 @@ while IFS= read -r -d '' line; do
   i=$((i + 1))
 done < ${WORK}/out/lines
 `;
+
+/** What the planted shell files (`s.sh`, `~/.bashrc`) run when sourced, each as an argv. */
+export const PLANTED_COMMANDS = [
+  ['echo', 'sourced'],
+  ['echo', 'bashrc'],
+];
 
 /** Files of the project and home every batch starts with. */
 function populate(work: string): void {
@@ -236,11 +251,13 @@ export class Sandbox {
     const dirs = programDirs();
     writeFileSync(join(sys, 'dirs'), `${dirs.map((d) => d.dir).join('\n')}\n`);
     const stub = join(sys, 'stub');
-    if (!compileStub(stub)) writeFileSync(stub, STUB, { mode: 0o755 });
+    if (!compileStub(stub, false)) writeFileSync(stub, STUB, { mode: 0o755 });
+    const shellStub = join(sys, 'shell-stub');
+    if (!compileStub(shellStub, true)) writeFileSync(shellStub, SHELL_STUB, { mode: 0o755 });
     dirs.forEach(({ names }, n) => {
       const stubs = join(this.root, 'stubs', String(n));
       mkdirSync(stubs, { recursive: true });
-      for (const name of names) linkSync(stub, join(stubs, name));
+      for (const name of names) linkSync(SHELLS.has(name) ? shellStub : stub, join(stubs, name));
     });
     mkdirSync(join(this.root, 'w'));
     chownSync(this.root, 0, 0);
