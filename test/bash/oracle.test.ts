@@ -43,6 +43,7 @@ describe('argv matching', () => {
   const run = (trace: string, stubs: { path: string; args: string[] }[] = []) => ({
     trace,
     stubs,
+    ms: 0,
     aborted: false,
   });
 

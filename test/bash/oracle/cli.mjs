@@ -67,7 +67,8 @@ try {
       }
     }
   } else console.log(oracle.formatFailures(result.failures, limit));
-  const { failures, explained, ...figures } = result;
+  const { failures, explained, slowest, ...figures } = result;
+  if (slowest?.length) console.log(`slowest lines: ${JSON.stringify(slowest.slice(0, 10))}`);
   const bySet = {};
   for (const f of failures) bySet[f.set] = (bySet[f.set] ?? 0) + 1;
   console.log(

@@ -54,7 +54,9 @@ export function checkLine(analysis: Analysis, run: LineRun): LineVerdict {
   const records = parseTrace(run.trace, analysis.source);
   const verdict: LineVerdict = {
     opaque: analysis.opaque,
-    hiddenCode: analysis.commands.some((c) => c.executes.some((e) => e.kind === 'stdin' && SHELLS.has(e.program))),
+    hiddenCode: analysis.commands.some((c) =>
+      c.executes.some((e) => e.kind === 'stdin' && SHELLS.has(e.program)),
+    ),
     records: records.length,
     stubCalls: run.stubs.length,
     disagreements: [],

@@ -37,6 +37,8 @@ export interface OracleResult {
   failures: LineReport[];
   explained: (LineReport & { reason: string })[];
   ms: number;
+  /** The lines that took longest in bash, slowest first. */
+  slowest: { line: string; ms: number }[];
 }
 
 export interface Explained {
@@ -85,10 +87,12 @@ export async function runOracle(options: OracleOptions = {}): Promise<OracleResu
     failures: [],
     explained: [],
     ms: 0,
+    slowest: [],
   };
   const check = (i: number, run: LineRun) => {
     const item = all[i]!;
     result.lines[item.set]++;
+    if (run.ms > 200) result.slowest.push({ line: item.line, ms: Math.round(run.ms) });
     let analysis: Analysis;
     try {
       analysis = analyze(item.line);
@@ -131,6 +135,8 @@ export async function runOracle(options: OracleOptions = {}): Promise<OracleResu
   const order = (a: LineReport, b: LineReport) =>
     a.set === b.set ? a.index - b.index : a.set < b.set ? 1 : -1;
   result.failures.sort(order);
+  result.slowest.sort((a, b) => b.ms - a.ms);
+  result.slowest.splice(20);
   result.explained.sort(order);
   result.ms = Date.now() - started;
   return result;

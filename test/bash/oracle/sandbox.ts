@@ -65,6 +65,8 @@ export interface LineRun {
   stubs: StubCall[];
   /** The line was stopped by the watchdog or took the batch down with it. */
   aborted: boolean;
+  /** Wall-clock time the line took, in milliseconds (the watchdog's limit when aborted). */
+  ms: number;
 }
 
 export interface SandboxOptions {
@@ -118,7 +120,11 @@ const SHELLS = new Set(['bash']);
 function compileStub(target: string, shell: boolean): boolean {
   const source = join(import.meta.dirname, 'stub.c');
   const defines = [`-DLOG="${WORK}/out/stubs"`];
-  if (shell) defines.push('-DSHELL="/run/sys/bash"', `-DPS4="\\${TRACE_MARK.charCodeAt(0).toString(8).padStart(3, '0')}T "`);
+  if (shell)
+    defines.push(
+      '-DSHELL="/run/sys/bash"',
+      `-DPS4="\\${TRACE_MARK.charCodeAt(0).toString(8).padStart(3, '0')}T "`,
+    );
   for (const extra of [['-static'], []]) {
     const r = spawnSync('cc', ['-O2', ...extra, ...defines, '-o', target, source], { stdio: 'ignore' });
     if (r.status === 0) return true;
@@ -165,12 +171,13 @@ set -m
 i=0
 while IFS= read -r -d '' line; do
   printf '%s\\0' L "$i" >&6
+  started=$EPOCHREALTIME
   (
-    ulimit -t 1 -f 4096 -v 1000000 -u 2000 2>/dev/null
+    ulimit -t 1 -f 256 -v 1000000 -u 2000 2>/dev/null
     set +m
     exec 6>&-
     __oracle_line=$line
-    unset line i pid
+    unset line i pid started
     BASH_XTRACEFD=9
     PS4=$'${PS4}'
     set -x
@@ -179,7 +186,7 @@ while IFS= read -r -d '' line; do
   pid=$!
   wait "$pid"
   kill -9 -- "-$pid" 2>/dev/null
-  printf '%d\\n' "$i"
+  printf '%d %s %s\\n' "$i" "$started" "$EPOCHREALTIME"
   i=$((i + 1))
 done < ${WORK}/out/lines
 `;
@@ -310,7 +317,7 @@ export class Sandbox {
     const out = join(work, 'out');
     const chunk = lines.slice(from, end);
     writeFileSync(join(out, 'lines'), chunk.map((l) => `${l}\0`).join(''));
-    const done = await runNamespace(this.root, name, timeout);
+    const { done, times } = await runNamespace(this.root, name, timeout);
     const stubs = parseStubs(readOrEmpty(join(out, 'stubs')));
     const ran = Math.min(chunk.length, done + 1);
     for (let k = 0; k < ran; k++) {
@@ -318,6 +325,7 @@ export class Sandbox {
         trace: readOrEmpty(join(out, `t${k}`)),
         stubs: stubs.get(k) ?? [],
         aborted: k === done,
+        ms: times[k] ?? timeout,
       };
       if (onRun) onRun(from + k, run);
       else results[from + k] = run;
@@ -337,9 +345,13 @@ function readOrEmpty(path: string): string {
 
 /**
  * Runs one batch; resolves with the index of the line that did not finish (the driver died or hung on it), or
- * the number of lines when all finished.
+ * the number of lines when all finished, and the time each finished line took.
  */
-function runNamespace(root: string, name: string, timeout: number): Promise<number> {
+function runNamespace(
+  root: string,
+  name: string,
+  timeout: number,
+): Promise<{ done: number; times: number[] }> {
   return new Promise((resolve, reject) => {
     const child: ChildProcess = spawn(
       'unshare',
@@ -367,6 +379,7 @@ function runNamespace(root: string, name: string, timeout: number): Promise<numb
       },
     );
     let finished = 0;
+    const times: number[] = [];
     let buffered = '';
     let stderr = '';
     let timer: NodeJS.Timeout | undefined;
@@ -384,6 +397,10 @@ function runNamespace(root: string, name: string, timeout: number): Promise<numb
       buffered += data;
       const parts = buffered.split('\n');
       buffered = parts.pop()!;
+      for (const part of parts) {
+        const [, start, end] = part.split(' ');
+        times.push((Number(end) - Number(start)) * 1000);
+      }
       finished += parts.length;
       arm();
     });
@@ -398,7 +415,7 @@ function runNamespace(root: string, name: string, timeout: number): Promise<numb
         reject(new Error(`sandbox set-up failed: ${stderr}`));
         return;
       }
-      resolve(finished);
+      resolve({ done: finished, times });
     });
   });
 }
