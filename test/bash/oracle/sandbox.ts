@@ -116,8 +116,12 @@ function programDirs(): { dir: string; names: string[] }[] {
 /** Programs whose stub goes on to run the copied bash with xtrace, so that what they run is recorded. */
 const SHELLS = new Set(['bash']);
 
-/** A compiled stub when a C compiler is at hand (about 5 times faster to start than a bash script). */
+/**
+ * A compiled stub when a C compiler is at hand (about 5 times faster to start than a bash script);
+ * ORACLE_SCRIPT_STUBS=1 forces the script stubs.
+ */
 function compileStub(target: string, shell: boolean): boolean {
+  if (process.env.ORACLE_SCRIPT_STUBS) return false;
   const source = join(import.meta.dirname, 'stub.c');
   const defines = [`-DLOG="${WORK}/out/stubs"`];
   if (shell)
