@@ -140,6 +140,6 @@ describe('bash is the oracle', () => {
         `analysis and bash disagree on ${failures.length} lines:\n${formatFailures(failures)}`,
       ).toEqual([]);
     },
-    600_000,
+    1_800_000,
   );
 });
