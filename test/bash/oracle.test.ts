@@ -33,6 +33,9 @@ describe('xtrace records', () => {
       { kind: 'assignment', name: 'x', value: '1', raw: 'x=1' },
       { kind: 'compound', raw: '[[ -v a ]]' },
     ]);
+    expect(parseTrace("\x02T echo a\n\x02T nc -c 'echo -e ", '')).toEqual([
+      { kind: 'argv', words: ['echo', 'a'], raw: 'echo a' },
+    ]);
   });
 });
 
