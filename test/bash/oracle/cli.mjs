@@ -1,14 +1,18 @@
 #!/usr/bin/env node
 // Prints the lines where the bash analysis disagrees with real bash (see test/bash/oracle.test.ts).
 // Usage: node test/bash/oracle/cli.mjs [--no-nl2bash] [--generated N] [--seed S] [--workers N] [--json FILE]
-//        [--limit N] [--line 'cmd' ...]   (as root on Linux; loads the TypeScript sources through vite)
-import { writeFileSync } from 'node:fs';
+//        [--limit N] [--classes] [--line 'cmd' ...] [--from-json FILE]
+// (as root on Linux; loads the TypeScript sources through vite). --classes groups the disagreements by likely
+// cause with examples; --from-json re-reads a --json result instead of running bash.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
 
 const args = process.argv.slice(2);
 const options = { nl2bash: true, generated: 0, extra: [] };
 let json;
+let fromJson;
+let classes = false;
 let limit = 200;
 for (let i = 0; i < args.length; i++) {
   const a = args[i];
@@ -19,6 +23,8 @@ for (let i = 0; i < args.length; i++) {
   else if (a === '--json') json = args[++i];
   else if (a === '--limit') limit = Number(args[++i]);
   else if (a === '--line') options.extra.push(args[++i]);
+  else if (a === '--classes') classes = true;
+  else if (a === '--from-json') fromJson = args[++i];
   else {
     console.error(`unknown argument ${a}`);
     process.exit(2);
@@ -31,24 +37,48 @@ const server = await createServer({
   root,
   logLevel: 'error',
   configFile: false,
-  server: { middlewareMode: true, hmr: false },
+  server: { middlewareMode: true, hmr: false, ws: false },
   appType: 'custom',
   optimizeDeps: { noDiscovery: true },
 });
 try {
   const oracle = await server.ssrLoadModule('/test/bash/oracle/run.ts');
-  const unavailable = (await server.ssrLoadModule('/test/bash/oracle/sandbox.ts')).sandboxUnavailable();
-  if (unavailable) {
-    console.error(`bash oracle skipped: ${unavailable}`);
-    process.exit(3);
+  let result;
+  if (fromJson) result = JSON.parse(readFileSync(fromJson, 'utf8'));
+  else {
+    const unavailable = (await server.ssrLoadModule('/test/bash/oracle/sandbox.ts')).sandboxUnavailable();
+    if (unavailable) {
+      console.error(`bash oracle skipped: ${unavailable}`);
+      process.exit(3);
+    }
+    result = await oracle.runOracle(options);
   }
-  const result = await oracle.runOracle(options);
   if (json) writeFileSync(json, `${JSON.stringify(result, null, 1)}\n`);
-  console.log(oracle.formatFailures(result.failures, limit));
-  const { failures, explained, ...figures } = result;
+  if (classes) {
+    const { groupByClass } = await server.ssrLoadModule('/test/bash/oracle/classes.ts');
+    for (const set of ['nl2bash', 'generated', 'extra']) {
+      const reports = result.failures.filter((f) => f.set === set);
+      if (reports.length === 0) continue;
+      console.log(`\n## ${set}: ${reports.length} lines\n`);
+      for (const g of groupByClass(reports)) {
+        console.log(`### ${g.name}: ${g.reports.length}\n`);
+        const examples = [...g.reports].sort((a, b) => a.line.length - b.line.length).slice(0, 5);
+        console.log(`${oracle.formatFailures(examples, 5)}\n`);
+      }
+    }
+  } else console.log(oracle.formatFailures(result.failures, limit));
+  const { failures, explained, slowest, ...figures } = result;
+  if (slowest?.length) console.log(`slowest lines: ${JSON.stringify(slowest.slice(0, 10))}`);
   const bySet = {};
   for (const f of failures) bySet[f.set] = (bySet[f.set] ?? 0) + 1;
-  console.log(JSON.stringify({ ...figures, explained: explained.length, failures: failures.length, failuresBySet: bySet }));
+  console.log(
+    JSON.stringify({
+      ...figures,
+      explained: explained.length,
+      failures: failures.length,
+      failuresBySet: bySet,
+    }),
+  );
   process.exitCode = failures.length > 0 ? 1 : 0;
 } finally {
   await server.close();

@@ -72,17 +72,20 @@ const WORDS = [
   '$(echo sub)',
   '`echo bt`',
   '$((1+2))',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: bash text
   '${x:-def}',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: bash text
   '${#x}',
   'a\\ b',
   '"$@"',
   '$*',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: bash text
   '"${a[@]}"',
   '--opt=~/z',
   'k=~/v',
   '#notcomment',
   'a#b',
-  "\"it's\"",
+  '"it\'s"',
   "'a'\\''b'",
   '-',
   '--',
@@ -216,6 +219,7 @@ const AFTER = [
   'cat .ssh/id_rsa',
   '$x',
   'echo "$@"',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: bash text
   'echo "${a[@]}"',
   'test -f a.txt',
   'echo *.txt',
@@ -235,7 +239,8 @@ function stateLine(rng: Rng): string {
 
 function joinParts(rng: Rng, parts: string[]): string {
   let s = parts[0]!;
-  for (let i = 1; i < parts.length; i++) s += pick(rng, rng() < 0.6 ? ['; ', ' && ', '\n'] : SEPARATORS) + parts[i];
+  for (let i = 1; i < parts.length; i++)
+    s += pick(rng, rng() < 0.6 ? ['; ', ' && ', '\n'] : SEPARATORS) + parts[i];
   return s;
 }
 
@@ -287,7 +292,7 @@ const BLOCKS: ((rng: Rng) => string)[] = [
   (rng) => `sudo ${command(rng)}`,
   (rng) => `env X=1 ${command(rng)}`,
   (rng) => `X=${pick(rng, WORDS)} Y=2 ${command(rng)}`,
-  (rng) => `${pick(rng, ["$'\\x72m'", "r\\m", '"r"m', "'r'm", '$"rm"', 'r""m', "$'rm'"])} -rf x`,
+  (rng) => `${pick(rng, ["$'\\x72m'", 'r\\m', '"r"m', "'r'm", '$"rm"', 'r""m', "$'rm'"])} -rf x`,
   (rng) => `echo a\rb; ${command(rng)}\r`,
   (rng) => `${command(rng)}\r\n${command(rng)}`,
   (rng) => `echo x\n\\\n${command(rng)}`,
@@ -296,7 +301,8 @@ const BLOCKS: ((rng: Rng) => string)[] = [
   (rng) => `\\\n${command(rng)}`,
   (rng) => `echo ${pick(rng, WORDS)} \\`,
   (rng) => `find src $"-delete" ${pick(rng, WORDS)}`,
-  (rng) => `echo $"${pick(rng, WORDS)}" $'${pick(rng, ['\\n', "\\'", '\\x41', '\\u00e9', '\\cA', '\\e', '\\\\'])}'`,
+  (rng) =>
+    `echo $"${pick(rng, WORDS)}" $'${pick(rng, ['\\n', "\\'", '\\x41', '\\u00e9', '\\cA', '\\e', '\\\\'])}'`,
   (rng) => `x=${pick(rng, WORDS)}; ${command(rng)} $x "$x"`,
   (rng) => `arr=(${pick(rng, WORDS)} ${pick(rng, WORDS)}); ${command(rng)} "\${arr[@]}"`,
   (rng) => `declare x=$(${command(rng)})`,
@@ -307,10 +313,13 @@ const BLOCKS: ((rng: Rng) => string)[] = [
   (rng) => `echo \${x:-$(${command(rng)})} \${y:=$(${command(rng)})}`,
   (rng) => `${command(rng)} > "$(${command(rng)})"`,
   (rng) => `${command(rng)} 2>&1 >/dev/null`,
-  (rng) => `cd ${pick(rng, ['--', '-P', '-L', '-e'])} ${pick(rng, ['~/.ssh', 'docs', 'a/b/deps/..', '/tmp', '-'])} && ${command(rng)}`,
+  (rng) =>
+    `cd ${pick(rng, ['--', '-P', '-L', '-e'])} ${pick(rng, ['~/.ssh', 'docs', 'a/b/deps/..', '/tmp', '-'])} && ${command(rng)}`,
   (rng) => `set -- ${pick(rng, WORDS)} ${pick(rng, WORDS)}; ${command(rng)} "$@" $*`,
-  (rng) => `enable -n ${pick(rng, ['echo', 'test', 'printf', '[', 'kill'])}; ${pick(rng, ['echo', 'test', 'printf', '[', 'kill'])} x`,
-  (rng) => `hash -p ${pick(rng, ['scripts/ls', 'scripts/git', '/usr/bin/rm'])} ${pick(rng, ['ls', 'git', 'cat'])}; ${pick(rng, AFTER)}`,
+  (rng) =>
+    `enable -n ${pick(rng, ['echo', 'test', 'printf', '[', 'kill'])}; ${pick(rng, ['echo', 'test', 'printf', '[', 'kill'])} x`,
+  (rng) =>
+    `hash -p ${pick(rng, ['scripts/ls', 'scripts/git', '/usr/bin/rm'])} ${pick(rng, ['ls', 'git', 'cat'])}; ${pick(rng, AFTER)}`,
   (rng) => `source ${pick(rng, ['s.sh', '/dev/null', 'missing'])}; ${command(rng)}`,
   (rng) => `if ${command(rng)}; then ${command(rng)}; elif false; then :; else ${command(rng)}; fi`,
   (rng) => `select v in a; do ${command(rng)}; done`,

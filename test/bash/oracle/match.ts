@@ -1,6 +1,6 @@
 import { basename, dirname } from 'node:path';
 import { type Analysis, DYN, type SimpleCommand, type Word } from '../../../src/bash/types.js';
-import { HOME, type LineRun, PATH_DIRS } from './sandbox.js';
+import { HOME, type LineRun, PATH_DIRS, PLANTED_COMMANDS } from './sandbox.js';
 import { parseTrace } from './trace.js';
 
 /**
@@ -18,8 +18,16 @@ import { parseTrace } from './trace.js';
  * - `[[ ]]`, `(( ))`, `for`, `select`, `case` records are not simple commands (what they run is traced itself);
  * - a program run from outside the standard bin folders (PATH, `hash -p`, a planted `scripts/ls`) matches only an
  *   analysed command whose name is a path or only known at run time.
- * Lines whose analysis declares a sourced file (`.`/`source`) excuse commands it did not find.
+ * When the analysis declares that a file is sourced or run as a script, what the sandbox's planted files run is
+ * expected (and nothing else); when it declares that a shell runs code read from its input, the line's
+ * disagreements are excused (counted as hidden code). A trace record
+ * longer than bash's 4 KiB stdio buffer may be interleaved with a record written at the same time by another part
+ * of a pipeline: the trace of a line with such a record is left out, and its programs are checked by the stub log
+ * only (each stub writes its record in one append).
  */
+
+/** bash writes xtrace through a stdio buffer of this size. */
+const TRACE_BUFFER = 4096;
 
 export interface Disagreement {
   source: 'trace' | 'stub';
@@ -31,7 +39,7 @@ export interface Disagreement {
 
 export interface LineVerdict {
   opaque: boolean;
-  /** The analysis declares that a sourced file runs: unmatched commands are excused. */
+  /** The analysis declares that a shell runs code from its input (`... | bash`): what it runs is excused. */
   hiddenCode: boolean;
   records: number;
   stubCalls: number;
@@ -39,13 +47,16 @@ export interface LineVerdict {
 }
 
 const STANDARD_DIRS = new Set(PATH_DIRS.concat(['/usr/lib/git-core', '/usr/libexec']));
+const SHELLS = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'busybox']);
 const USER_HOMES: Record<string, string> = { root: '/root', nobody: '/nonexistent' };
 
 export function checkLine(analysis: Analysis, run: LineRun): LineVerdict {
   const records = parseTrace(run.trace, analysis.source);
   const verdict: LineVerdict = {
     opaque: analysis.opaque,
-    hiddenCode: analysis.commands.some((c) => c.executes.some((e) => e.kind === 'source-file')),
+    hiddenCode: analysis.commands.some((c) =>
+      c.executes.some((e) => e.kind === 'stdin' && SHELLS.has(e.program)),
+    ),
     records: records.length,
     stubCalls: run.stubs.length,
     disagreements: [],
@@ -53,12 +64,18 @@ export function checkLine(analysis: Analysis, run: LineRun): LineVerdict {
   if (analysis.opaque) return verdict;
   const patterns = analysis.commands.filter((c) => c.argv.length > 0).map(argvPattern);
   const seen = new Set<string>();
-  for (const r of records) {
+  const interleaved = records.some((r) => r.raw.length >= TRACE_BUFFER);
+  const sources = analysis.commands.some((c) =>
+    c.executes.some((e) => e.kind === 'source-file' || e.kind === 'script-file'),
+  );
+  const planted = (words: string[]) =>
+    sources && PLANTED_COMMANDS.some((p) => p.length === words.length && p.every((w, i) => w === words[i]));
+  for (const r of interleaved ? [] : records) {
     if (r.kind === 'compound') continue;
     if (seen.has(r.raw)) continue;
     seen.add(r.raw);
     if (r.kind === 'argv') {
-      if (r.words.length === 0) continue;
+      if (r.words.length === 0 || planted(r.words)) continue;
       if (!patterns.some((p) => p.matches(r.words))) {
         if (assignmentWord(r.words, analysis)) continue;
         verdict.disagreements.push({ source: 'trace', ran: r.words });
@@ -74,7 +91,7 @@ export function checkLine(analysis: Analysis, run: LineRun): LineVerdict {
   const stubSeen = new Set<string>();
   for (const call of run.stubs) {
     const key = `${call.path}\0${call.args.join('\0')}`;
-    if (stubSeen.has(key)) continue;
+    if (stubSeen.has(key) || planted([basename(call.path), ...call.args])) continue;
     stubSeen.add(key);
     const standard = STANDARD_DIRS.has(dirname(call.path));
     const program = basename(call.path);

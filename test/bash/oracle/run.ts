@@ -4,7 +4,7 @@ import { analyze, loadBash } from '../../../src/bash/analyze.js';
 import type { Analysis } from '../../../src/bash/types.js';
 import { generateLines } from './generate.js';
 import { checkLine, type Disagreement, type LineVerdict, renderCommand } from './match.js';
-import { Sandbox, type SandboxOptions } from './sandbox.js';
+import { type LineRun, Sandbox, type SandboxOptions } from './sandbox.js';
 
 export const ROOT = join(import.meta.dirname, '../../..');
 export const GENERATED_SEED = 0x5eed12;
@@ -37,6 +37,8 @@ export interface OracleResult {
   failures: LineReport[];
   explained: (LineReport & { reason: string })[];
   ms: number;
+  /** The lines that took longest in bash, slowest first. */
+  slowest: { line: string; ms: number }[];
 }
 
 export interface Explained {
@@ -50,7 +52,9 @@ export function nl2bashLines(): string[] {
 
 export function loadExplained(): Map<string, string> {
   try {
-    const list = JSON.parse(readFileSync(join(ROOT, 'fixtures/bash/oracle-explained.json'), 'utf8')) as Explained[];
+    const list = JSON.parse(
+      readFileSync(join(ROOT, 'fixtures/bash/oracle-explained.json'), 'utf8'),
+    ) as Explained[];
     return new Map(list.map((e) => [e.line, e.reason]));
   } catch {
     return new Map();
@@ -67,16 +71,10 @@ export async function runOracle(options: OracleOptions = {}): Promise<OracleResu
   }
   if (options.extra?.length) sets.push({ set: 'extra', lines: options.extra });
   const all: { set: LineReport['set']; index: number; line: string }[] = [];
-  for (const s of sets) s.lines.forEach((line, index) => all.push({ set: s.set, index, line }));
-  const sandbox = new Sandbox();
-  let runs: Awaited<ReturnType<Sandbox['run']>>;
-  try {
-    runs = await sandbox.run(
-      all.map((l) => l.line),
-      options,
-    );
-  } finally {
-    sandbox.dispose();
+  for (const s of sets) {
+    s.lines.forEach((line, index) => {
+      all.push({ set: s.set, index, line });
+    });
   }
   const explained = loadExplained();
   const result: OracleResult = {
@@ -89,10 +87,12 @@ export async function runOracle(options: OracleOptions = {}): Promise<OracleResu
     failures: [],
     explained: [],
     ms: 0,
+    slowest: [],
   };
-  all.forEach((item, i) => {
+  const check = (i: number, run: LineRun) => {
+    const item = all[i]!;
     result.lines[item.set]++;
-    const run = runs[i]!;
+    if (run.ms > 200) result.slowest.push({ line: item.line, ms: Math.round(run.ms) });
     let analysis: Analysis;
     try {
       analysis = analyze(item.line);
@@ -121,20 +121,42 @@ export async function runOracle(options: OracleOptions = {}): Promise<OracleResu
     const reason = explained.get(item.line);
     if (reason) result.explained.push({ ...report, reason });
     else result.failures.push(report);
-  });
+  };
+  const sandbox = new Sandbox();
+  try {
+    await sandbox.run(
+      all.map((l) => l.line),
+      options,
+      check,
+    );
+  } finally {
+    sandbox.dispose();
+  }
+  const order = (a: LineReport, b: LineReport) =>
+    a.set === b.set ? a.index - b.index : a.set < b.set ? 1 : -1;
+  result.failures.sort(order);
+  result.slowest.sort((a, b) => b.ms - a.ms);
+  result.slowest.splice(20);
+  result.explained.sort(order);
   result.ms = Date.now() - started;
   return result;
+}
+
+function clip(s: string, max: number): string {
+  return s.length > max ? `${s.slice(0, max)}…` : s;
 }
 
 /** A readable report of the disagreeing lines. */
 export function formatFailures(failures: LineReport[], limit = 200): string {
   const out: string[] = [];
   for (const f of failures.slice(0, limit)) {
-    out.push(`[${f.set} #${f.index}${f.aborted ? ', aborted' : ''}] ${JSON.stringify(f.line)}`);
-    for (const d of f.disagreements) {
-      out.push(`  bash ran (${d.source}${d.path ? ` ${d.path}` : ''}): ${JSON.stringify(d.ran)}`);
+    out.push(`[${f.set} #${f.index}${f.aborted ? ', aborted' : ''}] ${clip(JSON.stringify(f.line), 400)}`);
+    for (const d of f.disagreements.slice(0, 5)) {
+      const ran = d.ran.slice(0, 12).map((w) => clip(w, 80));
+      if (d.ran.length > 12) ran.push(`… ${d.ran.length - 12} more`);
+      out.push(`  bash ran (${d.source}${d.path ? ` ${d.path}` : ''}): ${JSON.stringify(ran)}`);
     }
-    out.push(`  analysis: ${f.analysis.join(' ; ') || '(no command)'}`);
+    out.push(`  analysis: ${clip(f.analysis.join(' ; ') || '(no command)', 600)}`);
   }
   if (failures.length > limit) out.push(`... and ${failures.length - limit} more`);
   return out.join('\n');

@@ -65,6 +65,8 @@ export interface LineRun {
   stubs: StubCall[];
   /** The line was stopped by the watchdog or took the batch down with it. */
   aborted: boolean;
+  /** Wall-clock time the line took, in milliseconds (the watchdog's limit when aborted). */
+  ms: number;
 }
 
 export interface SandboxOptions {
@@ -111,12 +113,24 @@ function programDirs(): { dir: string; names: string[] }[] {
   return out;
 }
 
-/** A compiled stub when a C compiler is at hand (about 5 times faster to start than a bash script). */
-function compileStub(target: string): boolean {
+/** Programs whose stub goes on to run the copied bash with xtrace, so that what they run is recorded. */
+const SHELLS = new Set(['bash']);
+
+/**
+ * A compiled stub when a C compiler is at hand (about 5 times faster to start than a bash script);
+ * ORACLE_SCRIPT_STUBS=1 forces the script stubs.
+ */
+function compileStub(target: string, shell: boolean): boolean {
+  if (process.env.ORACLE_SCRIPT_STUBS) return false;
   const source = join(import.meta.dirname, 'stub.c');
-  const log = `-DLOG="${WORK}/out/stubs"`;
+  const defines = [`-DLOG="${WORK}/out/stubs"`];
+  if (shell)
+    defines.push(
+      '-DSHELL="/run/sys/bash"',
+      `-DPS4="\\${TRACE_MARK.charCodeAt(0).toString(8).padStart(3, '0')}T "`,
+    );
   for (const extra of [['-static'], []]) {
-    const r = spawnSync('cc', ['-O2', ...extra, log, '-o', target, source], { stdio: 'ignore' });
+    const r = spawnSync('cc', ['-O2', ...extra, ...defines, '-o', target, source], { stdio: 'ignore' });
     if (r.status === 0) return true;
   }
   return false;
@@ -127,10 +141,15 @@ printf '%s\\0' S "$0" "$#" "$@" >> ${WORK}/out/stubs
 exit 0
 `;
 
+const SHELL_STUB = `#!/run/sys/bash
+printf '%s\\0' S "$0" "$#" "$@" >> ${WORK}/out/stubs
+BASH_XTRACEFD=9 PS4=$'${PS4}' exec /run/sys/bash -x "$@"
+`;
+
 const SETUP = `set -e
 root=$1
-mount --bind "$root" /run
-M=/run/sys/mount
+mount -n --bind "$root" /run
+M="/run/sys/mount -n"
 $M --bind "/run/$2" ${WORK}
 $M -t tmpfs -o mode=1777,size=64m tmpfs /tmp
 n=0
@@ -156,12 +175,13 @@ set -m
 i=0
 while IFS= read -r -d '' line; do
   printf '%s\\0' L "$i" >&6
+  started=$EPOCHREALTIME
   (
-    ulimit -t 1 -f 4096 -v 1000000 -u 2000 2>/dev/null
+    ulimit -t 1 -f 256 -v 1000000 -u 2000 2>/dev/null
     set +m
     exec 6>&-
     __oracle_line=$line
-    unset line i pid
+    unset line i pid started
     BASH_XTRACEFD=9
     PS4=$'${PS4}'
     set -x
@@ -170,10 +190,16 @@ while IFS= read -r -d '' line; do
   pid=$!
   wait "$pid"
   kill -9 -- "-$pid" 2>/dev/null
-  printf '%d\\n' "$i"
+  printf '%d %s %s\\n' "$i" "$started" "$EPOCHREALTIME"
   i=$((i + 1))
 done < ${WORK}/out/lines
 `;
+
+/** What the planted shell files (`s.sh`, `~/.bashrc`) run when sourced, each as an argv. */
+export const PLANTED_COMMANDS = [
+  ['echo', 'sourced'],
+  ['echo', 'bashrc'],
+];
 
 /** Files of the project and home every batch starts with. */
 function populate(work: string): void {
@@ -236,11 +262,13 @@ export class Sandbox {
     const dirs = programDirs();
     writeFileSync(join(sys, 'dirs'), `${dirs.map((d) => d.dir).join('\n')}\n`);
     const stub = join(sys, 'stub');
-    if (!compileStub(stub)) writeFileSync(stub, STUB, { mode: 0o755 });
+    if (!compileStub(stub, false)) writeFileSync(stub, STUB, { mode: 0o755 });
+    const shellStub = join(sys, 'shell-stub');
+    if (!compileStub(shellStub, true)) writeFileSync(shellStub, SHELL_STUB, { mode: 0o755 });
     dirs.forEach(({ names }, n) => {
       const stubs = join(this.root, 'stubs', String(n));
       mkdirSync(stubs, { recursive: true });
-      for (const name of names) linkSync(stub, join(stubs, name));
+      for (const name of names) linkSync(SHELLS.has(name) ? shellStub : stub, join(stubs, name));
     });
     mkdirSync(join(this.root, 'w'));
     chownSync(this.root, 0, 0);
@@ -250,11 +278,18 @@ export class Sandbox {
     rmSync(this.root, { recursive: true, force: true });
   }
 
-  /** Runs every line; the result for line i is at index i. */
-  async run(lines: string[], options: SandboxOptions = {}): Promise<LineRun[]> {
+  /**
+   * Runs every line; the result for line i is at index i. With `onRun`, each result is handed over as its batch
+   * ends (and not kept), so that checking overlaps running.
+   */
+  async run(
+    lines: string[],
+    options: SandboxOptions = {},
+    onRun?: (index: number, run: LineRun) => void,
+  ): Promise<LineRun[]> {
     const workers = options.workers ?? 2;
     const batchSize = options.batchSize ?? 1500;
-    const timeout = options.lineTimeoutMs ?? 4000;
+    const timeout = options.lineTimeoutMs ?? 10_000;
     const results: LineRun[] = new Array(lines.length);
     let next = 0;
     const worker = async (): Promise<void> => {
@@ -263,7 +298,7 @@ export class Sandbox {
         const end = Math.min(lines.length, start + batchSize);
         next = end;
         let from = start;
-        while (from < end) from = await this.batch(lines, from, end, timeout, results);
+        while (from < end) from = await this.batch(lines, from, end, timeout, results, onRun);
       }
     };
     await Promise.all(Array.from({ length: workers }, worker));
@@ -277,6 +312,7 @@ export class Sandbox {
     end: number,
     timeout: number,
     results: LineRun[],
+    onRun: ((index: number, run: LineRun) => void) | undefined,
   ): Promise<number> {
     const name = `b${this.batches++}`;
     const work = join(this.root, name);
@@ -285,15 +321,18 @@ export class Sandbox {
     const out = join(work, 'out');
     const chunk = lines.slice(from, end);
     writeFileSync(join(out, 'lines'), chunk.map((l) => `${l}\0`).join(''));
-    const done = await runNamespace(this.root, name, timeout);
+    const { done, times } = await runNamespace(this.root, name, timeout);
     const stubs = parseStubs(readOrEmpty(join(out, 'stubs')));
     const ran = Math.min(chunk.length, done + 1);
     for (let k = 0; k < ran; k++) {
-      results[from + k] = {
+      const run: LineRun = {
         trace: readOrEmpty(join(out, `t${k}`)),
         stubs: stubs.get(k) ?? [],
         aborted: k === done,
+        ms: times[k] ?? timeout,
       };
+      if (onRun) onRun(from + k, run);
+      else results[from + k] = run;
     }
     rmSync(work, { recursive: true, force: true });
     return from + ran;
@@ -310,13 +349,27 @@ function readOrEmpty(path: string): string {
 
 /**
  * Runs one batch; resolves with the index of the line that did not finish (the driver died or hung on it), or
- * the number of lines when all finished.
+ * the number of lines when all finished, and the time each finished line took.
  */
-function runNamespace(root: string, name: string, timeout: number): Promise<number> {
+function runNamespace(
+  root: string,
+  name: string,
+  timeout: number,
+): Promise<{ done: number; times: number[] }> {
   return new Promise((resolve, reject) => {
     const child: ChildProcess = spawn(
       'unshare',
-      ['-m', '-n', '-p', '-f', '--mount-proc', join(root, 'sys/bash'), join(root, 'sys/setup.sh'), root, name],
+      [
+        '-m',
+        '-n',
+        '-p',
+        '-f',
+        '--mount-proc',
+        join(root, 'sys/bash'),
+        join(root, 'sys/setup.sh'),
+        root,
+        name,
+      ],
       {
         env: {
           PATH: PATH_DIRS.join(':'),
@@ -330,6 +383,7 @@ function runNamespace(root: string, name: string, timeout: number): Promise<numb
       },
     );
     let finished = 0;
+    const times: number[] = [];
     let buffered = '';
     let stderr = '';
     let timer: NodeJS.Timeout | undefined;
@@ -347,6 +401,10 @@ function runNamespace(root: string, name: string, timeout: number): Promise<numb
       buffered += data;
       const parts = buffered.split('\n');
       buffered = parts.pop()!;
+      for (const part of parts) {
+        const [, start, end] = part.split(' ');
+        times.push((Number(end) - Number(start)) * 1000);
+      }
       finished += parts.length;
       arm();
     });
@@ -361,7 +419,7 @@ function runNamespace(root: string, name: string, timeout: number): Promise<numb
         reject(new Error(`sandbox set-up failed: ${stderr}`));
         return;
       }
-      resolve(finished);
+      resolve({ done: finished, times });
     });
   });
 }

@@ -17,13 +17,15 @@ const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*(?:\[[^\]]*\])?)\+?=/;
 
 /**
  * Splits an xtrace stream into records (a record may span lines when a quoted word holds a newline). The
- * driver's own `eval LINE` record is left out.
+ * driver's own `eval LINE` record is left out, and so is a last record without its newline (cut by the file-size
+ * limit or a kill).
  */
 export function parseTrace(text: string, line: string): TraceRecord[] {
   const starts: { at: number; body: number }[] = [];
   for (const m of text.matchAll(RECORD_START)) starts.push({ at: m.index!, body: m.index! + m[0].length });
   const out: TraceRecord[] = [];
-  for (let i = 0; i < starts.length; i++) {
+  const complete = text.endsWith('\n') ? starts.length : starts.length - 1;
+  for (let i = 0; i < complete; i++) {
     const end = i + 1 < starts.length ? starts[i + 1]!.at : text.length;
     let raw = text.slice(starts[i]!.body, end);
     if (raw.endsWith('\n')) raw = raw.slice(0, -1);
@@ -41,7 +43,8 @@ function classify(raw: string): TraceRecord {
   const words = splitWords(raw);
   if (words.length === 1) {
     const m = ASSIGNMENT.exec(raw);
-    if (m) return { kind: 'assignment', name: m[1]!, value: words[0]!.slice(words[0]!.indexOf('=') + 1), raw };
+    if (m)
+      return { kind: 'assignment', name: m[1]!, value: words[0]!.slice(words[0]!.indexOf('=') + 1), raw };
   }
   return { kind: 'argv', words, raw };
 }
