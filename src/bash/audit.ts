@@ -134,7 +134,11 @@ export function auditTree(root: Node, source: string): { problems: Problem[]; mu
     if (MUST_VISIT.has(node.type)) mustVisit.push(node);
     auditNode(node, source, add);
     const below = arithmetic.visit(node, inArithmetic);
-    for (const child of node.children) visit(child, below && child.type !== 'command_substitution');
+    const children = node.children;
+    for (let i = 0; i < children.length; i++) {
+      const child = children[i]!;
+      visit(child, arithmetic.childContext(node, child, i, below));
+    }
   };
   visit(root, false);
   problems.push(...arithmetic.problems());
