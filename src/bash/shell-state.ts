@@ -17,7 +17,7 @@ export interface ShellEffects {
 }
 
 const BUILTINS = new Set(
-  'export declare typeset local readonly printf read mapfile readarray getopts wait unset let test [ set shopt enable hash compgen complete'.split(
+  'export declare typeset local readonly printf read mapfile readarray getopts wait unset let test [ set shopt enable hash compgen complete alias unalias jobs'.split(
     ' ',
   ),
 );
@@ -120,6 +120,20 @@ export function shellEffects(program: string, argv: readonly Word[]): ShellEffec
     case 'hash':
       if (args.some((w) => !w.static || /^-\w*p/.test(w.value)))
         out.change(args[0]!, 'which program a name runs');
+      break;
+    case 'alias':
+      for (const word of args) {
+        const eq = word.value.indexOf('=');
+        if (!word.static || eq > 0)
+          out.change(word, `alias ${word.static ? word.value.slice(0, eq) : word.text}`);
+      }
+      break;
+    case 'unalias':
+      if (args[0]) out.change(args[0], 'aliases');
+      break;
+    case 'jobs':
+      if (args.some((w) => !w.static || /^-\w*x/.test(w.value)))
+        out.problem(args[0]!, 'jobs -x runs a command');
       break;
     case 'compgen':
     case 'complete':
