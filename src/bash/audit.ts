@@ -90,6 +90,7 @@ const RESERVED = new Set([
 
 const WORDLIKE = new Set([
   'word',
+  'variable_name',
   'string',
   'raw_string',
   'ansi_c_string',
@@ -166,6 +167,11 @@ function auditNode(node: Node, source: string, add: Add): void {
     case 'command_substitution':
       if (node.text.startsWith('`')) auditBacktick(node, add);
       break;
+    case 'ansi_c_string':
+      if (ansiCEnd(node.text) !== node.text.length - 1) {
+        add('misparse-word', "a $'...' string ends at another quote in bash", node);
+      }
+      break;
     case 'word':
       if (/(^|[^\\])\n/.test(node.text) || node.text.startsWith('\n')) {
         add('misparse-newline', 'a line break inside a word: the next line is a separate command', node);
@@ -227,6 +233,13 @@ function checkGap(source: string, start: number, end: number, node: Node, add: A
   const gap = source.slice(start, end);
   if (/^(?:[ \t\r\n]|\\\r?\n)*$/.test(gap)) return;
   add('uncovered-text', `text ${quoteSnippet(gap)} is not accounted for by the parse`, node);
+}
+
+/** The index of the quote that closes a `$'...'` string: a backslash escapes the next character. */
+function ansiCEnd(text: string): number {
+  let i = 2;
+  while (i < text.length && text[i] !== "'") i += text[i] === '\\' ? 2 : 1;
+  return i;
 }
 
 function auditBacktick(node: Node, add: Add): void {

@@ -115,6 +115,23 @@ describe('line continuations are removed where bash removes them', () => {
   });
 });
 
+describe('cases the bash oracle found', () => {
+  it.each([
+    "echo $'\\\\'; echo 'x' $'y'",
+    "local 'a[$(find . -delete 'single quoted')]'",
+    'cat <<EOF; ls -la\nbody \\\nEOF\nrm x',
+    "alias q='rm -rf x'\nq",
+    'jobs -x rm x',
+  ])('%j is opaque', (src) => expectOpaque(src));
+
+  it.each<[string, string[][]]>([
+    ['ls | time cat x', [['ls'], ['time', 'cat', 'x'], ['cat', 'x']]],
+    ['time ls || time cat x', [['ls'], ['cat', 'x']]],
+    ["read -r -d $'\\0' f", [['read', '-r', '-d', '', 'f']]],
+    ["echo $'a\\x00b'c", [['echo', 'ac']]],
+  ])('%j', (src, want) => expectCommands(src, want));
+});
+
 describe('carriage returns', () => {
   it.each([
     'echo hi \\\r\ntouch /tmp/p',
