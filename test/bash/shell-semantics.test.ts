@@ -219,6 +219,7 @@ describe('builtins that evaluate variable names and arithmetic', () => {
     'let i++',
     'let x=y',
     'declare -i x=y',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: bash source text
     'a=(1 2); echo ${a[i]}',
     'a[i]=1',
     // biome-ignore lint/suspicious/noTemplateCurlyInString: bash source text
@@ -247,6 +248,7 @@ describe('builtins that evaluate variable names and arithmetic', () => {
     'n=5; [[ $n -gt 0 ]]',
     '[[ $# -gt 0 ]]',
     'echo $((RANDOM % 5))',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: bash source text
     'a=(1 2); echo ${a[1]} ${#a[@]}',
     // biome-ignore lint/suspicious/noTemplateCurlyInString: bash source text
     'echo ${x:1:2} ${#x}',
