@@ -175,6 +175,7 @@ class Expander {
       return;
     }
     const effects = shellEffects(program, cmd.argv);
+    if (!effects) return;
     this.problems.push(...effects.problems);
     for (const change of effects.changes) this.change(change, cmd.id);
   }

@@ -90,6 +90,7 @@ const RESERVED = new Set([
 
 const WORDLIKE = new Set([
   'word',
+  'variable_name',
   'string',
   'raw_string',
   'ansi_c_string',
@@ -134,7 +135,11 @@ export function auditTree(root: Node, source: string): { problems: Problem[]; mu
     if (MUST_VISIT.has(node.type)) mustVisit.push(node);
     auditNode(node, source, add);
     const below = arithmetic.visit(node, inArithmetic);
-    for (const child of node.children) visit(child, below && child.type !== 'command_substitution');
+    const children = node.children;
+    for (let i = 0; i < children.length; i++) {
+      const child = children[i]!;
+      visit(child, arithmetic.childContext(node, child, i, below));
+    }
   };
   visit(root, false);
   problems.push(...arithmetic.problems());
@@ -161,6 +166,11 @@ function auditNode(node: Node, source: string, add: Add): void {
       return;
     case 'command_substitution':
       if (node.text.startsWith('`')) auditBacktick(node, add);
+      break;
+    case 'ansi_c_string':
+      if (ansiCEnd(node.text) !== node.text.length - 1) {
+        add('misparse-word', "a $'...' string ends at another quote in bash", node);
+      }
       break;
     case 'word':
       if (/(^|[^\\])\n/.test(node.text) || node.text.startsWith('\n')) {
@@ -223,6 +233,13 @@ function checkGap(source: string, start: number, end: number, node: Node, add: A
   const gap = source.slice(start, end);
   if (/^(?:[ \t\r\n]|\\\r?\n)*$/.test(gap)) return;
   add('uncovered-text', `text ${quoteSnippet(gap)} is not accounted for by the parse`, node);
+}
+
+/** The index of the quote that closes a `$'...'` string: a backslash escapes the next character. */
+function ansiCEnd(text: string): number {
+  let i = 2;
+  while (i < text.length && text[i] !== "'") i += text[i] === '\\' ? 2 : 1;
+  return i;
 }
 
 function auditBacktick(node: Node, add: Add): void {

@@ -254,7 +254,9 @@ class Reader {
   private heredocBodies(): void {
     for (const doc of this.heredocs) {
       for (;;) {
-        if (this.i >= this.src.length) break;
+        if (this.i >= this.src.length) {
+          throw new Refusal('a here-document runs to the end of the input without its delimiter line');
+        }
         const line = this.bodyLine(doc.quoted);
         if (line.includes('\r')) {
           throw new Refusal('a carriage return in a here-document: it decides where the body ends');

@@ -16,6 +16,12 @@ export interface ShellEffects {
   problems: Problem[];
 }
 
+const BUILTINS = new Set(
+  'export declare typeset local readonly printf read mapfile readarray getopts wait unset let test [ set shopt enable hash compgen complete alias unalias jobs'.split(
+    ' ',
+  ),
+);
+
 /** A subscript whose text bash does not evaluate further. */
 const PLAIN_SUBSCRIPT = /^(?:\d+|[@*])$/;
 const NAME_WORD = /^([A-Za-z_][A-Za-z0-9_]*)(?:\[([\s\S]*)\])?$/;
@@ -62,7 +68,8 @@ const SHOPT_OPTIONS = new Set([
  * the variable names and arithmetic it evaluates, whose array subscripts run command substitutions
  * (`test -v 'a[$(cmd)]'`). `program` is the command's name; an empty argv is a bare assignment.
  */
-export function shellEffects(program: string, argv: readonly Word[]): ShellEffects {
+export function shellEffects(program: string, argv: readonly Word[]): ShellEffects | undefined {
+  if (!BUILTINS.has(program)) return undefined;
   const out = new Collector(program);
   const args = argv.slice(1);
   switch (program) {
@@ -113,6 +120,20 @@ export function shellEffects(program: string, argv: readonly Word[]): ShellEffec
     case 'hash':
       if (args.some((w) => !w.static || /^-\w*p/.test(w.value)))
         out.change(args[0]!, 'which program a name runs');
+      break;
+    case 'alias':
+      for (const word of args) {
+        const eq = word.value.indexOf('=');
+        if (!word.static || eq > 0)
+          out.change(word, `alias ${word.static ? word.value.slice(0, eq) : word.text}`);
+      }
+      break;
+    case 'unalias':
+      if (args[0]) out.change(args[0], 'aliases');
+      break;
+    case 'jobs':
+      if (args.some((w) => !w.static || /^-\w*x/.test(w.value)))
+        out.problem(args[0]!, 'jobs -x runs a command');
       break;
     case 'compgen':
     case 'complete':

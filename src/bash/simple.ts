@@ -40,6 +40,13 @@ const KEYWORDS = new Set([
   'function',
   'time',
   'coproc',
+  // Builtins whose operands are arithmetic or declarations, which the full parse audits.
+  'let',
+  'declare',
+  'typeset',
+  'local',
+  'export',
+  'readonly',
 ]);
 /** Program names tree-sitter reads as plain words (it rejects some valid ones, such as `1@`). */
 const PLAIN_NAME = /^[A-Za-z_./][A-Za-z0-9_\-./+]*$/;

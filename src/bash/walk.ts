@@ -283,7 +283,7 @@ export class Walker {
     for (;;) {
       const first = cmd.argv[0];
       if (!first || first.text !== first.value) return;
-      if (first.value === 'time') {
+      if (first.value === 'time' && !afterPipe(this.source, cmd.span.start)) {
         cmd.argv.shift();
         if (cmd.argv[0]?.text === '-p') cmd.argv.shift();
         if (!cmd.context.includes('timed')) cmd.context.push('timed');
@@ -678,6 +678,12 @@ export class Walker {
       }
     }
   }
+}
+
+/** `a | time b`: `time` is a reserved word only where a pipeline starts; after `|` it names the program. */
+function afterPipe(source: string, start: number): boolean {
+  const before = source.slice(Math.max(0, start - 64), start).trimEnd();
+  return /(^|[^|])\|&?$/.test(before);
 }
 
 /** Two words with nothing between them, or only line continuations, are one word to bash. */

@@ -62,9 +62,13 @@ function part(node: Node, b: Builder, hooks: WordHooks, quoted: boolean): void {
     case 'raw_string':
       b.value += node.text.slice(1, -1);
       return;
-    case 'ansi_c_string':
-      b.value += decodeAnsiC(node.text.slice(2, -1));
+    case 'ansi_c_string': {
+      // bash ends the string at a NUL it decodes.
+      const decoded = decodeAnsiC(node.text.slice(2, -1));
+      const nul = decoded.indexOf('\0');
+      b.value += nul < 0 ? decoded : decoded.slice(0, nul);
       return;
+    }
     case 'string':
       doubleQuoted(node, b, hooks);
       return;

@@ -15,8 +15,9 @@ import { type Analysis, DYN, type ProblemCode, type SimpleCommand, type Word } f
  * (c) both parse, the commands differ: a known analyzer bug (KNOWN_BUGS: a mask that turns automode's answer into
  *     bash's, each with failing minimal tests below), or listed in the explained file with a reason.
  *
- * Two rendering conventions are normalised on both sides rather than counted:
+ * Three rendering conventions are normalised on both sides rather than counted:
  * - a word holding a brace expansion (`a{1,2}`) expands to several words: rendered as one ⟨$⟩;
+ * - a `$'...'` string ends at the first NUL it decodes (`$'\0'` is the empty string to bash), which mvdan keeps;
  * - mvdan parses `let` arguments as arithmetic (LetClause); they are rendered as their source text, as the
  *   tree-sitter grammar keeps them as words.
  */
@@ -141,7 +142,11 @@ class MvRenderer {
     switch (type) {
       case 'SglQuoted': {
         const v = goString(part.Value);
-        return part.Dollar ? decodeAnsiC(v) : v;
+        if (!part.Dollar) return v;
+        // bash ends a $'...' string at the first NUL it decodes; mvdan keeps the NUL.
+        const decoded = decodeAnsiC(v);
+        const nul = decoded.indexOf('\0');
+        return nul < 0 ? decoded : decoded.slice(0, nul);
       }
       case 'DblQuoted': {
         let out = '';

@@ -115,6 +115,23 @@ describe('line continuations are removed where bash removes them', () => {
   });
 });
 
+describe('cases the bash oracle found', () => {
+  it.each([
+    "echo $'\\\\'; echo 'x' $'y'",
+    "local 'a[$(find . -delete 'single quoted')]'",
+    'cat <<EOF; ls -la\nbody \\\nEOF\nrm x',
+    "alias q='rm -rf x'\nq",
+    'jobs -x rm x',
+  ])('%j is opaque', (src) => expectOpaque(src));
+
+  it.each<[string, string[][]]>([
+    ['ls | time cat x', [['ls'], ['time', 'cat', 'x'], ['cat', 'x']]],
+    ['time ls || time cat x', [['ls'], ['cat', 'x']]],
+    ["read -r -d $'\\0' f", [['read', '-r', '-d', '', 'f']]],
+    ["echo $'a\\x00b'c", [['echo', 'ac']]],
+  ])('%j', (src, want) => expectCommands(src, want));
+});
+
 describe('carriage returns', () => {
   it.each([
     'echo hi \\\r\ntouch /tmp/p',
@@ -192,20 +209,50 @@ describe('builtins that evaluate variable names and arithmetic', () => {
     "sudo test -v 'a[$(id)]'",
     'bash -c "test -v \'a[\\$(id)]\'"',
     "builtin printf -v 'a[$(id)]' x",
+    'echo $(( $(cat f) + 1 ))',
+    '(( $(cat f) ))',
+    'x=$(cat f); echo $((x))',
+    'echo $((x))',
+    '[[ $x -eq 3 ]]',
+    'read n < f; echo $((n + 1))',
+    'for i in $(cat f); do echo $((i)); done',
+    'let i++',
+    'let x=y',
+    'declare -i x=y',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: bash source text
+    'a=(1 2); echo ${a[i]}',
+    'a[i]=1',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: bash source text
+    "x='a[$(id)]'; echo ${y:x}",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: bash source text
+    'set -- a; echo ${@:n}',
+    '[[ $(cat f) -gt 1 ]]',
   ])('%j is opaque', (src) => expectOpaque(src));
 
   it.each([
     'test -v a',
     "test -v 'a[1]'",
     '[[ -v a[@] ]]',
-    '[[ $x -eq 3 ]]',
+    'x=2; [[ $x -eq 3 ]]',
     'printf -v out %s x',
     'read -r line < f',
     'mapfile -t lines < f',
     'declare -a arr',
-    'let i++',
+    'let i=0 i++',
     "compgen -W 'a b c' -- a",
     'unset x',
+    'echo $((1 + 2))',
+    'i=0; (( i++ )); echo $((i * 2))',
+    'for ((i = 0; i < 3; i++)); do echo $i; done',
+    'for i in 1 2 3; do echo $((i * 2)); done',
+    'n=5; [[ $n -gt 0 ]]',
+    '[[ $# -gt 0 ]]',
+    'echo $((RANDOM % 5))',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: bash source text
+    'a=(1 2); echo ${a[1]} ${#a[@]}',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: bash source text
+    'echo ${x:1:2} ${#x}',
+    'let x=2*3',
   ])('%j is clear', (src) => expect(analyze(src).problems).toEqual([]));
 });
 
