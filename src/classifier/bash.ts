@@ -49,9 +49,11 @@ export function classifyBash(analysis: Analysis, ctx: DecisionContext): PartVerd
     d.part.readOnly = isReadOnlyCommand(cmd, d.views);
     decided.set(cmd.id, d);
     parts.push(d.part);
+    // An allow rule vouches for what the command it names does to its operands inside the permitted folders;
+    // a file an option names is checked as a redirection to it is.
     const covered = d.part.by === 'rule' && d.part.decision === 'allow' ? d.part : undefined;
     for (const effect of cmd.effects) {
-      parts.push(decideEffect(effect, cmd, ctx, cwds, effect.via === 'redirect' ? undefined : covered));
+      parts.push(decideEffect(effect, cmd, ctx, cwds, effect.via === 'argument' ? covered : undefined));
     }
   }
   for (const r of analysis.compoundRedirects) {
