@@ -7,6 +7,7 @@ import {
   type EffectHandler,
   each,
   fileCommand,
+  listedIn,
   NONE,
   option,
   reads,
@@ -176,6 +177,7 @@ const find: EffectHandler = (cmd) => {
     if (primary.name === '-delete') effects.push(...each('delete', deleted));
     const access = FILE_PRIMARIES[primary.name];
     if (access && primary.args[0]) effects.push(option(access, primary.args[0]));
+    if (primary.name === '-files0-from' && primary.args[0]) effects.push(listedIn('read', primary.args[0]));
   }
   const known =
     expression.unsure.length === 0 &&
@@ -205,6 +207,7 @@ const tar: EffectHandler = (cmd) => {
     if (archive && !is(archive, '-')) effects.push(option(access, archive));
   };
   for (const found of optionsNamed(parsed, 'T', 'X')) effects.push(option('read', found.value!));
+  for (const found of optionsNamed(parsed, 'T')) effects.push(listedIn('read', found.value!));
   if (has(parsed, 'T')) known = false;
   if (mode === 'c' || mode === 'r' || mode === 'u' || mode === 'A') {
     onArchive('write');
@@ -387,18 +390,17 @@ function gitPaths(cmd: CommandView, sub: string, subIndex: number, args: Word[])
   if (!parsed) return UNKNOWN;
   const paths = operandWords(cmd.argv, parsed);
   const known = clean(parsed) && !has(parsed, '--pathspec-from-file');
+  const listed = optionsNamed(parsed, '--pathspec-from-file').map((found) => listedIn('read', found.value!));
   if (has(parsed, 'n')) return { effects: [], known };
-  if (sub === 'add') return { effects: reads(paths), known };
-  if (sub === 'rm') return { effects: has(parsed, '--cached') ? [] : each('delete', paths), known };
-  if (sub === 'restore') {
-    const indexOnly = has(parsed, 'S') && !has(parsed, 'W');
-    return { effects: indexOnly ? [] : each('write', paths), known };
-  }
-  if (paths.length < 2) return { effects: [], known };
-  return {
-    effects: [...each(['read', 'delete'], paths.slice(0, -1)), argument('write', paths.at(-1)!)],
-    known,
-  };
+  return { effects: [...listed, ...gitPathEffects(sub, parsed, paths)], known };
+}
+
+function gitPathEffects(sub: string, parsed: Parsed, paths: Word[]): FileEffect[] {
+  if (sub === 'add') return reads(paths);
+  if (sub === 'rm') return has(parsed, '--cached') ? [] : each('delete', paths);
+  if (sub === 'restore') return has(parsed, 'S') && !has(parsed, 'W') ? [] : each('write', paths);
+  if (paths.length < 2) return [];
+  return [...each(['read', 'delete'], paths.slice(0, -1)), argument('write', paths.at(-1)!)];
 }
 
 const CURL = grammar({
@@ -449,6 +451,8 @@ const curl: EffectHandler = (cmd) => {
     if (!value) continue;
     if (CURL_WRITES.includes(found.name) && !is(value, '-')) effects.push(option('write', value));
     if (CURL_READS.includes(found.name) && !is(value, '-', '.')) effects.push(option('read', value));
+    // A config file may name files to upload and to write.
+    if (found.name === 'K') effects.push(listedIn('read', value), listedIn('write', value));
     if (found.name === '--hsts' || found.name === '--alt-svc') effects.push(option('write', value));
     if (found.name === 'b' && !leadingText(value).includes('=')) {
       effects.push(option('read', value));
