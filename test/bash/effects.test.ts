@@ -323,7 +323,11 @@ describe('network tools', () => {
     [['curl', '-c', 'jar', '-b', 'jar', 'https://x'], true, ['write jar (option)', 'read jar (option)']],
     [['curl', '-b', 'a=1', 'https://x'], true, []],
     [['curl', '-D', '-', 'https://x'], true, []],
-    [['curl', '-K', 'cfg', 'https://x'], false, ['read cfg (option)', 'read ⟨$⟩ (option)', 'write ⟨$⟩ (option)']],
+    [
+      ['curl', '-K', 'cfg', 'https://x'],
+      false,
+      ['read cfg (option)', 'read ⟨$⟩ (option)', 'write ⟨$⟩ (option)'],
+    ],
     [['curl', '--frobnicate', 'https://x'], false, []],
     [['wget', '-O', 'out', 'https://x'], true, ['write out (option)']],
     [['wget', '-qO-', 'https://x'], true, []],
@@ -356,7 +360,11 @@ describe('tar', () => {
       true,
       ['write a.tar (option)', 'read a', 'read ~/.ssh'],
     ],
-    [['tar', '-cf', 'a.tar', '-T', 'list'], false, ['read list (option)', 'read ⟨$⟩ (option)', 'write a.tar (option)']],
+    [
+      ['tar', '-cf', 'a.tar', '-T', 'list'],
+      false,
+      ['read list (option)', 'read ⟨$⟩ (option)', 'write a.tar (option)'],
+    ],
     [['tar', '-f', 'a.tar'], false, []],
   ]);
 });
