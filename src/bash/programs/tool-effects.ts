@@ -29,7 +29,15 @@ import {
 } from './options.js';
 import { AWK, awkPrograms, expandTarBundle, RSYNC, SCP, SED, sedScripts, TAR } from './program-options.js';
 import { parseSed } from './sed.js';
-import { assignmentName, is, leadingText, sliceWord, splitsFreely, syntheticWord } from './words.js';
+import {
+  assignmentName,
+  is,
+  leadingText,
+  runtimeWord,
+  sliceWord,
+  splitsFreely,
+  syntheticWord,
+} from './words.js';
 import { wrapperSyntax } from './wrappers.js';
 
 function lenient(cmd: CommandView, g: Grammar, start = 1, permute = true): Parsed | undefined {
@@ -440,11 +448,34 @@ const CURL_WRITES = ['o', 'D', 'c', '--trace', '--trace-ascii', '--stderr', '--e
 const CURL_READS = ['T', 'K', '--cacert', '--key', 'E', '--netrc-file', '--etag-compare'];
 const CURL_DATA = ['d', '--data-binary', '--data-ascii', '--data-urlencode', '--json', 'F'];
 
+/**
+ * The file a download without an output name writes: the URL's last path segment (`fallback` when it has none),
+ * in `folder`; a name only known at run time when the URL is.
+ */
+function downloadedName(url: Word, folder: Word | undefined, fallback: string | undefined): Word {
+  const path = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*([^?#]*)/i.exec(url.value)?.[1];
+  const last = path?.slice(path.lastIndexOf('/') + 1) || fallback;
+  const name =
+    url.static && last ? syntheticWord(last, url.span) : runtimeWord('the name the server gives', url.span);
+  return folder ? underFolder(folder, name) : name;
+}
+
+/** curl -O writes each URL's file name in the working folder (or --output-dir); -J lets the server name it. */
+function curlRemoteNames(cmd: CommandView, parsed: Parsed): FileEffect[] {
+  if (!has(parsed, 'O', '--remote-name-all')) return [];
+  const folder = lastValue(parsed, '--output-dir');
+  const urls = operandWords(cmd.argv, parsed).concat(
+    optionsNamed(parsed, '--url').map((found) => found.value!),
+  );
+  if (has(parsed, 'J')) return [option('write', runtimeWord('the name the server gives', cmd.argv[0]!.span))];
+  return urls.map((url) => option('write', downloadedName(url, folder, undefined)));
+}
+
 const curl: EffectHandler = (cmd) => {
   const parsed = lenient(cmd, CURL);
   if (!parsed) return UNKNOWN;
   if (has(parsed, 'V', '--help')) return NONE;
-  const effects: FileEffect[] = [];
+  const effects: FileEffect[] = curlRemoteNames(cmd, parsed);
   let known = clean(parsed) && !has(parsed, 'O', '--remote-name-all', 'K');
   for (const found of parsed.options) {
     const value = found.value;
@@ -496,10 +527,25 @@ const wget: EffectHandler = (cmd) => {
     effects.push(option('read', found.value!));
   }
   const spider = has(parsed, '--spider');
+  if (!document && !spider) effects.push(...wgetNames(cmd, parsed));
   const known =
     clean(parsed) && (document !== undefined || spider) && !has(parsed, 'r', 'm', 'p', 'e', 'P', 'k', 'x');
   return { effects, known };
 };
+
+/**
+ * Without -O, wget names each file after its URL, in the -P folder; recursion, -x and server-chosen names write
+ * files only known at run time below that folder.
+ */
+function wgetNames(cmd: CommandView, parsed: Parsed): FileEffect[] {
+  const folder = lastValue(parsed, 'P');
+  if (has(parsed, 'r', 'm', 'p', 'x', 'i', '--content-disposition', '--trust-server-names')) {
+    return [option('write', folder ?? syntheticWord('.', cmd.argv[0]!.span))];
+  }
+  return operandWords(cmd.argv, parsed).map((url) =>
+    option('write', downloadedName(url, folder, 'index.html')),
+  );
+}
 
 /** dd if=FILE of=FILE: operands are `name=value`. */
 const dd: EffectHandler = (cmd) => {
