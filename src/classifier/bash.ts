@@ -5,6 +5,7 @@ import type { Behavior, PatternRule, PermissionRule } from '../rules/types.js';
 import { decideEffect, workingFolders } from './bash-effects.js';
 import { allowMatches, allowNames, type CommandViews, denyMatches, mayMatch, viewsOf } from './bash-match.js';
 import type { DecisionContext } from './context.js';
+import { possibleFiles } from './possible-files.js';
 import { checkReadOnly, type ReadOnlyCheck } from './readonly.js';
 import { type PartVerdict, ruleName, ruleRef } from './verdict.js';
 
@@ -54,6 +55,13 @@ export function classifyBash(analysis: Analysis, ctx: DecisionContext): PartVerd
     const covered = d.part.by === 'rule' && d.part.decision === 'allow' ? d.part : undefined;
     for (const effect of cmd.effects) {
       parts.push(decideEffect(effect, cmd, ctx, cwds, effect.via === 'argument' ? covered : undefined));
+    }
+    // A rule allowed a program whose files are not all listed: the words that may name files still meet the
+    // Read deny and ask rules.
+    if (covered && !cmd.effectsKnown && ctx.index.hasReadLimits()) {
+      for (const path of possibleFiles(cmd)) {
+        parts.push(decideEffect({ access: 'read', path, via: 'argument' }, cmd, ctx, cwds, undefined, true));
+      }
     }
   }
   for (const r of analysis.compoundRedirects) {
