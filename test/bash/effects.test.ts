@@ -300,6 +300,13 @@ describe('git', () => {
     [['git', 'apply', 'fix.patch'], false, ['read fix.patch']],
     [['git', 'am', 'a.mbox'], false, ['read a.mbox']],
     [['git', 'format-patch', '-o', 'out', 'HEAD~1'], false, ['write out (option)']],
+    [
+      ['git', 'archive', '--add-file=.env', '-o', 'o.tgz', 'HEAD'],
+      false,
+      ['read .env (option)', 'write o.tgz (option)'],
+    ],
+    [['git', 'notes', 'add', '-F', 'n.txt'], false, ['read n.txt (option)']],
+    [['git', 'hash-object', '-t', 'blob', '-w', 'f'], false, ['read f']],
     [['git', '-C', 'other', 'add', 'a'], false, ['read other/a']],
     [['git', '-C', 'other', 'commit', '-F', '/abs/m'], false, ['read /abs/m (option)']],
     [['git', '--version'], true, []],
