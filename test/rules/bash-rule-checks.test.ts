@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { bashRuleIssues, gluedOptionStar, shellOperators, splitCommands } from '../../src/rules/bash-rule-checks.js';
+import {
+  bashRuleIssues,
+  gluedOptionStar,
+  shellOperators,
+  splitCommands,
+} from '../../src/rules/bash-rule-checks.js';
 import { parsePermissionRule } from '../../src/rules/permission-rule.js';
 
 describe('shell operators in a Bash rule', () => {
