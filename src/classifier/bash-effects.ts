@@ -26,6 +26,7 @@ export function decideEffect(
   ctx: DecisionContext,
   cwds: string[] | undefined,
   covered?: PartVerdict,
+  possible = false,
 ): PartVerdict {
   const access: FileAccessKind =
     effect.access === 'read' || effect.access === 'metadata'
@@ -34,7 +35,8 @@ export function decideEffect(
         ? 'delete'
         : 'write';
   const glob = access === 'read' && isGlobOnly(effect.path);
-  const listing = effect.access === 'metadata' || (cmd !== undefined && LISTING.has(cmd.name?.program ?? ''));
+  const listing =
+    possible || effect.access === 'metadata' || (cmd !== undefined && LISTING.has(cmd.name?.program ?? ''));
   let worst: PartVerdict | undefined;
   const keep = (p: PartVerdict) => {
     if (!worst || isStricter(p.decision, worst.decision)) worst = p;
@@ -47,6 +49,7 @@ export function decideEffect(
       tool: 'Bash',
       listing,
       skipsHidden: effect.skipsHidden === true,
+      possible,
     } as const;
     keep(decideFile(covered ? { ...req, coveredByRule: covered } : req, ctx));
   };

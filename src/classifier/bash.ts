@@ -6,6 +6,7 @@ import { decideEffect } from './bash-effects.js';
 import { allowMatches, allowNames, type CommandViews, denyMatches, mayMatch, viewsOf } from './bash-match.js';
 import type { DecisionContext } from './context.js';
 import { foreignRepositories } from './git-folders.js';
+import { possibleFiles } from './possible-files.js';
 import { checkReadOnly, type ReadOnlyCheck } from './readonly.js';
 import { type PartVerdict, ruleName, ruleRef } from './verdict.js';
 import { workingFolders } from './working-folders.js';
@@ -52,9 +53,18 @@ export function classifyBash(analysis: Analysis, ctx: DecisionContext): PartVerd
     d.part.readOnly = isReadOnlyCommand(cmd, d.views);
     decided.set(cmd.id, d);
     parts.push(d.part);
+    // An allow rule vouches for what the command it names does to its operands inside the permitted folders;
+    // a file an option names is checked as a redirection to it is.
     const covered = d.part.by === 'rule' && d.part.decision === 'allow' ? d.part : undefined;
     for (const effect of cmd.effects) {
-      parts.push(decideEffect(effect, cmd, ctx, cwds, effect.via === 'redirect' ? undefined : covered));
+      parts.push(decideEffect(effect, cmd, ctx, cwds, effect.via === 'argument' ? covered : undefined));
+    }
+    // A rule allowed a program whose files are not all listed: the words that may name files still meet the
+    // Read deny and ask rules.
+    if (covered && !cmd.effectsKnown && ctx.index.hasReadLimits()) {
+      for (const path of possibleFiles(cmd)) {
+        parts.push(decideEffect({ access: 'read', path, via: 'argument' }, cmd, ctx, cwds, undefined, true));
+      }
     }
   }
   for (const r of analysis.compoundRedirects) {

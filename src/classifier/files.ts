@@ -30,6 +30,11 @@ export interface FileRequest {
   folder?: boolean;
   /** Reading the folder skips hidden entries below it (`rg` without `--hidden`). */
   skipsHidden?: boolean;
+  /**
+   * The word may name a file the program opens (its effects are not modelled): only Read and pattern deny and
+   * ask rules decide.
+   */
+  possible?: boolean;
 }
 
 /** The path and, when a link leads elsewhere, where it leads; `real` is undefined when that cannot be told. */
@@ -169,6 +174,7 @@ export function decideFile(req: FileRequest, ctx: DecisionContext): PartVerdict 
   if (ask) return part('ask', 'rule', `${subject}: ${ruleName(ask)} asks`, ask);
   const askPattern = firstPatternRule(ctx, 'ask', req.tool, paths, false);
   if (askPattern) return part('ask', 'rule', `${subject}: ${ruleName(askPattern)}`, askPattern);
+  if (req.possible) return part('allow', 'file', `${subject}: no rule covers it`);
   if (real === undefined) {
     return part(
       'ask',

@@ -104,6 +104,16 @@ export class RuleIndex {
     return index.candidates(lines, this.patternOrder);
   }
 
+  private readLimits: boolean | undefined;
+
+  /** Whether any Read deny or ask rule, or path pattern deny or ask rule for Bash, exists. */
+  hasReadLimits(): boolean {
+    this.readLimits ??= (['deny', 'ask'] as const).some(
+      (b) => this.tool(b, 'Read').length > 0 || this.pattern(b, 'path', 'Bash').length > 0,
+    );
+    return this.readLimits;
+  }
+
   hasBashRulesFor(program: string, behavior: Behavior): boolean {
     return this.bash(behavior, program).length > 0;
   }

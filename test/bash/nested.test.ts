@@ -467,7 +467,8 @@ describe('interpreters', () => {
     [['bun', 'run', 'build'], ['script-file bun run: build']],
     [['bun', 'index.ts'], ['script-file bun run: index.ts']],
     [['bun', 'install'], ['script-file bun install: ?']],
-    [['bun', 'x', 'cowsay'], ['script-file bunx: cowsay']],
+    [['bun', 'x', 'cowsay'], ['wrapper bunx: cowsay']],
+    [['bun', 'x', 'rm', '-rf', 'x'], ['wrapper bunx: rm -rf x']],
   ]);
 });
 

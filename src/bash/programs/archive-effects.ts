@@ -1,5 +1,5 @@
 import type { FileAccess, FileEffect, Word } from '../types.js';
-import { argument, type EffectHandler, each, NONE, option, UNKNOWN } from './effect-helpers.js';
+import { argument, type EffectHandler, each, listedIn, NONE, option, UNKNOWN } from './effect-helpers.js';
 import { is, leadingText, sliceWord, splitsFreely, syntheticWord } from './words.js';
 
 /** A word that may turn into an option or into several words at run time. */
@@ -137,7 +137,10 @@ export const zip: EffectHandler = (cmd) => {
     if (!/^[A-Za-z0-9$@]+$/.test(name) || [...'bnOPsZ'].some((c) => name.includes(c))) known = false;
     if (name.includes('m')) move = true;
     if (name.includes('d') && !/^d[scdbgv]/.test(name)) entries = true;
-    if (name.includes('@')) known = false;
+    if (name.includes('@')) {
+      effects.push(listedIn('read', word));
+      known = false;
+    }
   }
   const archive = operands[0];
   if (!archive) return { effects, known };
@@ -230,13 +233,15 @@ export const sevenZip: EffectHandler = (cmd) => {
       if (lead.startsWith('-o')) output = sliceWord(word, 2);
       else if (lead === '-sdel') deletes = true;
       else if (/^-(i|x|ai|ax)[rw]?[-0]?@/.test(lead)) {
-        effects.push(option('read', sliceWord(word, lead.indexOf('@') + 1)));
+        const list = sliceWord(word, lead.indexOf('@') + 1);
+        effects.push(option('read', list));
+        if (lead.startsWith('-i') || lead.startsWith('-ai')) effects.push(listedIn('read', list));
         known = false;
       } else if (lead.startsWith('-w') && lead.length > 2) effects.push(option('write', sliceWord(word, 2)));
       continue;
     }
     if (lead.startsWith('@')) {
-      effects.push(argument('read', sliceWord(word, 1)));
+      effects.push(argument('read', sliceWord(word, 1)), listedIn('read', sliceWord(word, 1)));
       known = false;
       continue;
     }
@@ -322,7 +327,10 @@ function compressor(spec: Compressor): EffectHandler {
       }
     }
     if (flags.has('h') || flags.has('V')) return NONE;
-    if (spec.unlisted.some((name) => flags.has(name))) known = false;
+    if (spec.unlisted.some((name) => flags.has(name))) {
+      effects.push(listedIn('read', words[0]!));
+      known = false;
+    }
     const noOutput = [...NO_OUTPUT].some((name) => flags.has(name));
     const decompress = spec.decompresses || [...DECOMPRESS].some((name) => flags.has(name));
     const recursive = flags.has('r') || flags.has('--recursive');

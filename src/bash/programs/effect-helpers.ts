@@ -3,6 +3,7 @@ import type { CommandView } from '../nested.js';
 import type { FileAccess, FileEffect, Word } from '../types.js';
 import { makeWord } from '../words.js';
 import { type Grammar, has, operandWords, type Parsed, parseOptions } from './options.js';
+import { runtimeWord } from './words.js';
 
 export type EffectHandler = (cmd: CommandView) => EffectsResult;
 
@@ -51,6 +52,8 @@ export function fileCommand(spec: FileCommand): EffectHandler {
     for (const found of parsed.options) {
       const access = spec.fileOptions?.[found.name];
       if (access && found.value) effects.push(option(access, found.value));
+      if (spec.unlisted?.includes(found.name))
+        effects.push(listedIn('read', found.value ?? cmd.argv[found.index]!));
     }
     const fromOperands = spec.operands(operandWords(cmd.argv, parsed), parsed);
     const result = Array.isArray(fromOperands) ? { effects: fromOperands, known: true } : fromOperands;
@@ -63,6 +66,14 @@ export function fileCommand(spec: FileCommand): EffectHandler {
       !has(parsed, ...(spec.unlisted ?? []));
     return { effects: [...effects, ...result.effects], known };
   };
+}
+
+/**
+ * Files named only at run time, in a list file or on stdin (`tar -T LIST`, `rsync --files-from`): an effect whose
+ * path is unknown, so that no rule can vouch for it.
+ */
+export function listedIn(access: FileAccess, at: Word): FileEffect {
+  return option(access, runtimeWord(`the files listed in ${at.text}`, at.span));
 }
 
 /** Every operand is read. */

@@ -83,6 +83,30 @@ const GIT_FILE_OPTIONS: Record<string, FileOptions> = {
     files: {},
     operands: 'read',
   },
+  archive: {
+    grammar: gitOptions(
+      'lv',
+      'o',
+      '',
+      'output=/o format= prefix= add-file= add-virtual-file= remote= exec= mtime= list/l verbose/v ' +
+        'worktree-attributes',
+    ),
+    files: { o: 'write', '--add-file': 'read' },
+  },
+  notes: {
+    grammar: gitOptions(
+      'fn',
+      'mFcC',
+      '',
+      'force/f message=/m file=/F reuse-message=/C reedit-message=/c ref= allow-empty stripspace no-stripspace',
+    ),
+    files: { F: 'read' },
+  },
+  'hash-object': {
+    grammar: gitOptions('w', 't', '', 'stdin stdin-paths path= no-filters literally'),
+    files: {},
+    operands: 'read',
+  },
   'format-patch': {
     grammar: gitOptions(
       'nkps',

@@ -11,6 +11,7 @@ import {
   type Parsed,
   parseOptions,
 } from './options.js';
+import { packageCommand } from './runners.js';
 import { codeIn, codeSpec, type Handler, parseFailure, unresolved } from './specs.js';
 import { is, joinWords, leadingText, singleField } from './words.js';
 
@@ -422,9 +423,13 @@ function bun(cmd: CommandView): NestedSpec[] {
   if (BUN_INERT.has(sub.value)) return [];
   if (sub.value === 'repl') return [codeSpec('stdin', 'bun', 'repl', sub)];
   if (BUN_INSTALL.has(sub.value)) return [codeSpec('script-file', 'bun', 'bun install', sub)];
-  if (['run', 'test', 'x'].includes(sub.value)) {
-    const viaName = sub.value === 'x' ? 'bunx' : `bun ${sub.value}`;
-    return [scriptNamed(cmd, viaName, firstOperand(cmd, index + 1, BUN), sub)];
+  if (sub.value === 'x') {
+    const found = firstOperand(cmd, index + 1, BUN);
+    const at = found.operand && found.sure ? cmd.argv.indexOf(found.operand) : -1;
+    return at < 0 ? [scriptNamed(cmd, 'bunx', found, sub)] : packageCommand(cmd, [at], 'bunx');
+  }
+  if (['run', 'test'].includes(sub.value)) {
+    return [scriptNamed(cmd, `bun ${sub.value}`, firstOperand(cmd, index + 1, BUN), sub)];
   }
   return [scriptNamed(cmd, 'bun run', top, sub)];
 }

@@ -139,7 +139,7 @@ const PACKAGE_SPEC = /[@/:]/;
  * way it runs with ARGS, so it is analysed as the command it is and deny and ask rules see it. A package
  * specifier (`npx pkg@1`, `npx @scope/pkg`) is code fetched from the registry.
  */
-function packageCommand(cmd: CommandView, operands: readonly number[], via: string): NestedSpec[] {
+export function packageCommand(cmd: CommandView, operands: readonly number[], via: string): NestedSpec[] {
   const at = operands[0];
   if (at === undefined) return [];
   const operand = cmd.argv[at]!;

@@ -7,6 +7,7 @@ import {
   type EffectHandler,
   each,
   fileCommand,
+  listedIn,
   NONE,
   option,
   reads,
@@ -30,7 +31,15 @@ import {
 import { AWK, awkPrograms, expandTarBundle, RSYNC, SCP, SED, sedScripts, TAR } from './program-options.js';
 import { checkProgram } from './read-only.js';
 import { parseSed } from './sed.js';
-import { assignmentName, is, leadingText, sliceWord, splitsFreely, syntheticWord } from './words.js';
+import {
+  assignmentName,
+  is,
+  leadingText,
+  runtimeWord,
+  sliceWord,
+  splitsFreely,
+  syntheticWord,
+} from './words.js';
 import { wrapperSyntax } from './wrappers.js';
 
 function lenient(cmd: CommandView, g: Grammar, start = 1, permute = true): Parsed | undefined {
@@ -187,6 +196,7 @@ const find: EffectHandler = (cmd) => {
     if (primary.name === '-delete') effects.push(...each('delete', deleted));
     const access = FILE_PRIMARIES[primary.name];
     if (access && primary.args[0]) effects.push(option(access, primary.args[0]));
+    if (primary.name === '-files0-from' && primary.args[0]) effects.push(listedIn('read', primary.args[0]));
   }
   const known =
     expression.unsure.length === 0 &&
@@ -216,6 +226,7 @@ const tar: EffectHandler = (cmd) => {
     if (archive && !is(archive, '-')) effects.push(option(access, archive));
   };
   for (const found of optionsNamed(parsed, 'T', 'X')) effects.push(option('read', found.value!));
+  for (const found of optionsNamed(parsed, 'T')) effects.push(listedIn('read', found.value!));
   if (has(parsed, 'T')) known = false;
   if (mode === 'c' || mode === 'r' || mode === 'u' || mode === 'A') {
     onArchive('write');
@@ -359,18 +370,17 @@ function gitPaths(cmd: CommandView, sub: string, subIndex: number, args: Word[])
   if (!parsed) return UNKNOWN;
   const paths = operandWords(cmd.argv, parsed);
   const known = clean(parsed) && !has(parsed, '--pathspec-from-file');
+  const listed = optionsNamed(parsed, '--pathspec-from-file').map((found) => listedIn('read', found.value!));
   if (has(parsed, 'n')) return { effects: [], known };
-  if (sub === 'add') return { effects: reads(paths), known };
-  if (sub === 'rm') return { effects: has(parsed, '--cached') ? [] : each('delete', paths), known };
-  if (sub === 'restore') {
-    const indexOnly = has(parsed, 'S') && !has(parsed, 'W');
-    return { effects: indexOnly ? [] : each('write', paths), known };
-  }
-  if (paths.length < 2) return { effects: [], known };
-  return {
-    effects: [...each(['read', 'delete'], paths.slice(0, -1)), argument('write', paths.at(-1)!)],
-    known,
-  };
+  return { effects: [...listed, ...gitPathEffects(sub, parsed, paths)], known };
+}
+
+function gitPathEffects(sub: string, parsed: Parsed, paths: Word[]): FileEffect[] {
+  if (sub === 'add') return reads(paths);
+  if (sub === 'rm') return has(parsed, '--cached') ? [] : each('delete', paths);
+  if (sub === 'restore') return has(parsed, 'S') && !has(parsed, 'W') ? [] : each('write', paths);
+  if (paths.length < 2) return [];
+  return [...each(['read', 'delete'], paths.slice(0, -1)), argument('write', paths.at(-1)!)];
 }
 
 const CURL = grammar({
@@ -410,17 +420,42 @@ const CURL_WRITES = ['o', 'D', 'c', '--trace', '--trace-ascii', '--stderr', '--e
 const CURL_READS = ['T', 'K', '--cacert', '--key', 'E', '--netrc-file', '--etag-compare'];
 const CURL_DATA = ['d', '--data-binary', '--data-ascii', '--data-urlencode', '--json', 'F'];
 
+/**
+ * The file a download without an output name writes: the URL's last path segment (`fallback` when it has none),
+ * in `folder`; a name only known at run time when the URL is.
+ */
+function downloadedName(url: Word, folder: Word | undefined, fallback: string | undefined): Word {
+  const path = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*([^?#]*)/i.exec(url.value)?.[1];
+  const last = path?.slice(path.lastIndexOf('/') + 1) || fallback;
+  const name =
+    url.static && last ? syntheticWord(last, url.span) : runtimeWord('the name the server gives', url.span);
+  return folder ? underFolder(folder, name) : name;
+}
+
+/** curl -O writes each URL's file name in the working folder (or --output-dir); -J lets the server name it. */
+function curlRemoteNames(cmd: CommandView, parsed: Parsed): FileEffect[] {
+  if (!has(parsed, 'O', '--remote-name-all')) return [];
+  const folder = lastValue(parsed, '--output-dir');
+  const urls = operandWords(cmd.argv, parsed).concat(
+    optionsNamed(parsed, '--url').map((found) => found.value!),
+  );
+  if (has(parsed, 'J')) return [option('write', runtimeWord('the name the server gives', cmd.argv[0]!.span))];
+  return urls.map((url) => option('write', downloadedName(url, folder, undefined)));
+}
+
 const curl: EffectHandler = (cmd) => {
   const parsed = lenient(cmd, CURL);
   if (!parsed) return UNKNOWN;
   if (has(parsed, 'V', '--help')) return NONE;
-  const effects: FileEffect[] = [];
+  const effects: FileEffect[] = curlRemoteNames(cmd, parsed);
   let known = clean(parsed) && !has(parsed, 'O', '--remote-name-all', 'K');
   for (const found of parsed.options) {
     const value = found.value;
     if (!value) continue;
     if (CURL_WRITES.includes(found.name) && !is(value, '-')) effects.push(option('write', value));
     if (CURL_READS.includes(found.name) && !is(value, '-', '.')) effects.push(option('read', value));
+    // A config file may name files to upload and to write.
+    if (found.name === 'K') effects.push(listedIn('read', value), listedIn('write', value));
     if (found.name === '--hsts' || found.name === '--alt-svc') effects.push(option('write', value));
     if (found.name === 'b' && !leadingText(value).includes('=')) {
       effects.push(option('read', value));
@@ -464,10 +499,25 @@ const wget: EffectHandler = (cmd) => {
     effects.push(option('read', found.value!));
   }
   const spider = has(parsed, '--spider');
+  if (!document && !spider) effects.push(...wgetNames(cmd, parsed));
   const known =
     clean(parsed) && (document !== undefined || spider) && !has(parsed, 'r', 'm', 'p', 'e', 'P', 'k', 'x');
   return { effects, known };
 };
+
+/**
+ * Without -O, wget names each file after its URL, in the -P folder; recursion, -x and server-chosen names write
+ * files only known at run time below that folder.
+ */
+function wgetNames(cmd: CommandView, parsed: Parsed): FileEffect[] {
+  const folder = lastValue(parsed, 'P');
+  if (has(parsed, 'r', 'm', 'p', 'x', 'i', '--content-disposition', '--trust-server-names')) {
+    return [option('write', folder ?? syntheticWord('.', cmd.argv[0]!.span))];
+  }
+  return operandWords(cmd.argv, parsed).map((url) =>
+    option('write', downloadedName(url, folder, 'index.html')),
+  );
+}
 
 /** dd if=FILE of=FILE: operands are `name=value`. */
 const dd: EffectHandler = (cmd) => {
