@@ -145,7 +145,8 @@ export function normalize(argv: readonly string[], words?: readonly Word[]): Nor
   return byWords(program, argv);
 }
 
-function valueWord(value: string): Word {
+/** A word rebuilt from its value: dynamic where the value holds DYN. */
+export function valueWord(value: string): Word {
   const span = { start: 0, end: 0 };
   return value.includes(DYN)
     ? { text: value, value, static: false, dynamic: ['parameter'], span }

@@ -1,8 +1,10 @@
 import type { CommandView, NestedSpec } from '../nested.js';
 import type { Word } from '../types.js';
 import { awkConstructs } from './awk.js';
+import { AWK, awkPrograms } from './awk-spec.js';
 import { parseFind } from './find.js';
 import { GIT } from './git.js';
+import { RG } from './grep-spec.js';
 import {
   type Grammar,
   grammar,
@@ -14,6 +16,7 @@ import {
   parseOptions,
 } from './options.js';
 import { parseSed } from './sed.js';
+import { SED, sedScripts } from './sed-spec.js';
 import { argvSpec, codeIn, codeSpec, type Handler, parseFailure, shellSpec, unresolved } from './specs.js';
 import { is, joinWords, leadingText, singleField, sliceWord, syntheticWord } from './words.js';
 
@@ -41,16 +44,6 @@ function find(cmd: CommandView): NestedSpec[] {
     .map((exec) => argvSpec(exec.words, exec.primary, { kind: 'option', extraArgs: exec.extraArgs }));
 }
 
-const RG = grammar({
-  values: 'efgtTABCEmjMrd',
-  long:
-    'regexp=/e file=/f glob=/g iglob= type=/t type-not=/T type-add= type-clear= after-context=/A ' +
-    'before-context=/B context=/C context-separator= field-context-separator= field-match-separator= ' +
-    'encoding=/E max-count=/m max-depth=/d maxdepth=/d max-filesize= max-columns=/M replace=/r threads=/j ' +
-    'color= colors= sort= sortr= path-separator= pre= pre-glob= engine= dfa-size-limit= regex-size-limit= ' +
-    'ignore-file= hyperlink-format= generate= hostname-bin=',
-});
-
 /** rg --pre COMMAND runs COMMAND with each file name; --hostname-bin runs a program. */
 function rg(cmd: CommandView): NestedSpec[] {
   const parsed = scan(cmd, RG);
@@ -60,35 +53,6 @@ function rg(cmd: CommandView): NestedSpec[] {
     .map((option) =>
       argvSpec([option.value!], option.name, { kind: 'option', extraArgs: option.name === '--pre' }),
     );
-}
-
-export const SED = grammar({
-  flags: 'nrEsuzbaI',
-  values: 'efl',
-  optional: 'i',
-  long:
-    'quiet/n silent/n expression=/e file=/f in-place?/i line-length=/l null-data/z zero-terminated/z ' +
-    'regexp-extended/r separate/s unbuffered/u binary/b follow-symlinks posix sandbox debug help version',
-  abbreviate: true,
-});
-
-/**
- * The words sed takes as its script: -e values, else the first operand. BSD `sed -i '' SCRIPT FILE` reads
- * the word after a bare -i as a backup suffix, so then the second operand may be the script instead.
- */
-export function sedScripts(
-  words: readonly Word[],
-  parsed: Parsed,
-): { scripts: Word[]; bsd?: Word; files: Word[] } {
-  const expressions = optionsNamed(parsed, 'e').map((option) => option.value!);
-  const operands = operandWords(words, parsed);
-  if (expressions.length || has(parsed, 'f')) return { scripts: expressions, files: operands };
-  const bareInPlace = optionsNamed(parsed, 'i').some(
-    (option) =>
-      !option.value && words[option.index]!.value === '-i' && parsed.operands[0] === option.index + 1,
-  );
-  const bsd = bareInPlace ? operands[1] : undefined;
-  return { scripts: operands.slice(0, 1), ...(bsd ? { bsd } : {}), files: operands.slice(1) };
 }
 
 function sedScriptSpecs(script: Word, possible: boolean): NestedSpec[] {
@@ -113,25 +77,6 @@ function sed(cmd: CommandView): NestedSpec[] {
     ...scripts.flatMap((script) => sedScriptSpecs(script, false)),
     ...(bsd ? sedScriptSpecs(bsd, true) : []),
   ];
-}
-
-export const AWK = grammar({
-  flags: 'bcCghMnNOPrsStVk',
-  values: 'fvFeEilW',
-  optional: 'dDLop',
-  long:
-    'file=/f assign=/v field-separator=/F source=/e exec=/E include=/i load=/l characters-as-bytes/b ' +
-    'traditional/c copyright/C dump-variables?/d debug?/D gen-pot/g help/h lint?/L bignum/M ' +
-    'non-decimal-data/n use-lc-numeric/N pretty-print?/o optimize/O profile?/p posix/P re-interval/r ' +
-    'no-optimize/s sandbox/S lint-old/t version/V csv/k',
-});
-
-/** The awk program words: -e values, else the first operand unless -f or -E names a program file. */
-export function awkPrograms(words: readonly Word[], parsed: Parsed): { programs: Word[]; files: Word[] } {
-  const sources = optionsNamed(parsed, 'e').map((option) => option.value!);
-  const operands = operandWords(words, parsed);
-  if (sources.length || has(parsed, 'f', 'E')) return { programs: sources, files: operands };
-  return { programs: operands.slice(0, 1), files: operands.slice(1) };
 }
 
 function awk(cmd: CommandView): NestedSpec[] {

@@ -64,6 +64,22 @@ export function readOnly(
   return { options: new Set(options.split(/\s+/).filter(Boolean)), operands, ...more };
 }
 
+/** Every option name the grammar knows, space-separated: for programs none of whose options writes. */
+export function everyOption(g: Grammar): string {
+  const names = [...`${g.flags}${g.values}${g.optional}`, ...(g.numeric ? ['-#'] : [])];
+  for (const named of [...g.long.values(), ...g.words.values()]) names.push(named.name);
+  return names.join(' ');
+}
+
+/** The same, less the options named. */
+export function everyOptionBut(g: Grammar, names: string): string {
+  const left = new Set(names.split(/\s+/));
+  return everyOption(g)
+    .split(' ')
+    .filter((name) => !left.has(name))
+    .join(' ');
+}
+
 /** One level of a parsed command line: the options and operands after a program or a subcommand. */
 export interface ParsedLevel {
   /** `git`, `git stash`: the words naming this level, aliases resolved. */

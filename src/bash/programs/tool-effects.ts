@@ -2,6 +2,7 @@ import type { EffectsResult } from '../effects.js';
 import type { CommandView } from '../nested.js';
 import type { FileEffect, Word } from '../types.js';
 import { awkConstructs } from './awk.js';
+import { AWK, awkPrograms } from './awk-spec.js';
 import {
   argument,
   type EffectHandler,
@@ -14,6 +15,7 @@ import {
 } from './effect-helpers.js';
 import { FILE_PRIMARIES, parseFind } from './find.js';
 import { parseGit } from './git.js';
+import { YQ } from './jq-spec.js';
 import {
   type Grammar,
   grammar,
@@ -24,8 +26,9 @@ import {
   type Parsed,
   parseOptions,
 } from './options.js';
-import { AWK, awkPrograms, expandTarBundle, RSYNC, SCP, SED, sedScripts, TAR } from './program-options.js';
+import { expandTarBundle, RSYNC, SCP, TAR } from './program-options.js';
 import { parseSed } from './sed.js';
+import { SED, sedScripts } from './sed-spec.js';
 import { assignmentName, is, leadingText, sliceWord, splitsFreely, syntheticWord } from './words.js';
 import { wrapperSyntax } from './wrappers.js';
 
@@ -136,17 +139,6 @@ const jq: EffectHandler = (cmd) => {
   }
   return { effects, known };
 };
-
-const YQ = grammar({
-  flags: 'inPCMeNrj0vhVc',
-  values: 'pIosS',
-  long:
-    'inplace/i null-input/n prettyPrint/P colors/C no-colors/M exit-status/e no-doc/N unwrapScalar? ' +
-    'tojson/j nul-output/0 verbose/v help/h version/V input-format=/p output-format=/o indent=/I ' +
-    'from-file= expression= front-matter= split-exp=/s csv-separator= xml-attribute-prefix= ' +
-    'xml-content-name= lua-prefix= lua-unquoted properties-separator= header-preprocess? no-header',
-  unlistedFlags: /./,
-});
 
 /** yq [eval|eval-all] EXPRESSION [FILES]; -i writes the files in place. */
 const yq: EffectHandler = (cmd) => {
