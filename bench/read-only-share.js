@@ -36,6 +36,7 @@ for (const command of lines) {
 const share = ((100 * allowed) / lines.length).toFixed(2);
 console.log(`${allowed} of ${lines.length} NL2Bash commands allowed (${share}%)`);
 if (process.argv.includes('--by-program')) {
-  for (const [program, count] of [...byProgram].sort((a, b) => b[1] - a[1])) console.log(`${count}\t${program}`);
+  for (const [program, count] of [...byProgram].sort((a, b) => b[1] - a[1]))
+    console.log(`${count}\t${program}`);
 }
 if (process.argv.includes('--list')) for (const command of list) console.log(command);

@@ -15,6 +15,7 @@ import { type Grammar, grammar, has, lastValue, type Parsed, parseOptions } from
 import { SORT } from './sort-spec.js';
 import { DATE } from './system-specs.js';
 import {
+  B2SUM,
   BASE64,
   CAT,
   CHECKSUM,
@@ -466,7 +467,7 @@ export const FILE_EFFECTS: Record<string, EffectHandler> = {
   sha256sum: checksum,
   sha384sum: checksum,
   sha512sum: checksum,
-  b2sum: checksum,
+  b2sum: fileCommand({ grammar: B2SUM, unlisted: ['c'], operands: reads }),
   cksum: fileCommand({ grammar: CKSUM, unlisted: ['--check'], operands: reads }),
   base64,
   base32: base64,

@@ -50,7 +50,7 @@ export const SED_SPEC: ProgramSpec = {
   name: 'sed',
   aliases: ['gsed'],
   grammar: SED,
-  readOnly: readOnly('n r E s u z b l --posix --sandbox --debug --help --version', 'files', {
+  readOnly: readOnly('n e r E s u z b l --posix --sandbox --debug --help --version', 'files', {
     check: sedScriptProblem,
     why: {
       i: 'can write or run programs',

@@ -19,7 +19,7 @@ export const HOSTNAME = grammar({
   values: 'F',
   long:
     'alias/a all-fqdns/A boot/b domain/d fqdn/f long/f file=/F ip-address/i all-ip-addresses/I short/s ' +
-    'yp/y nis/y verbose/v help/h version/V',
+    'yp/y nis/y help/h version/V',
 });
 
 export const PS = grammar({
@@ -27,7 +27,9 @@ export const PS = grammar({
   values: 'CGgpqstuUoOkD',
   long:
     'deselect/N Group=/G group=/g pid=/p ppid= quick-pid=/q sid=/s tty=/t user=/u User=/U format=/o ' +
-    'context headers no-headers cols= columns= width= rows= lines= version/V help? sort=/k forest info',
+    'context headers no-headers cols= columns= width= rows= lines= version/V help? sort=/k forest info ' +
+    'cumulative',
+  abbreviate: false,
 });
 
 /** `date MMDDhhmm` sets the clock; only `+FORMAT` operands print. */

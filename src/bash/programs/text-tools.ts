@@ -92,6 +92,12 @@ export const CHECKSUM = grammar({
   long: `binary/b check/c tag text/t ignore-missing quiet status strict warn/w zero/z ${HELP}`,
 });
 
+export const B2SUM = grammar({
+  flags: 'bctwz',
+  values: 'l',
+  long: `binary/b check/c length=/l tag text/t ignore-missing quiet status strict warn/w zero/z ${HELP}`,
+});
+
 export const CKSUM = grammar({
   flags: 'wz',
   values: 'al',
@@ -270,10 +276,10 @@ function responseFile(_parsed: Parsed, words: readonly Word[]): string | undefin
   return undefined;
 }
 
-const checksum = (name: string): ProgramSpec => ({
+const checksum = (name: string, g = CHECKSUM): ProgramSpec => ({
   name,
-  grammar: CHECKSUM,
-  readOnly: readOnly(`b t w z --tag --ignore-missing --quiet --status --strict ${LONG_HELP}`, 'files', {
+  grammar: g,
+  readOnly: readOnly(`b t w z l --tag --ignore-missing --quiet --status --strict ${LONG_HELP}`, 'files', {
     why: { c: READS_LISTED },
   }),
 });
@@ -353,7 +359,7 @@ export const TEXT_TOOL_SPECS: readonly ProgramSpec[] = [
   checksum('sha256sum'),
   checksum('sha384sum'),
   checksum('sha512sum'),
-  checksum('b2sum'),
+  checksum('b2sum', B2SUM),
   {
     name: 'cksum',
     grammar: CKSUM,
