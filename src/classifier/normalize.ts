@@ -19,7 +19,7 @@ export interface NormalizedCommand {
   line: string;
 }
 
-/** Global options that come between a program and its subcommand, and whether each takes a value. */
+/** git's global options, and whether each takes a value, for when its spec cannot read the line. */
 const GLOBAL_OPTIONS: Record<string, Record<string, boolean>> = {
   git: {
     '-C': true,
@@ -41,78 +41,11 @@ const GLOBAL_OPTIONS: Record<string, Record<string, boolean>> = {
     '--no-optional-locks': false,
     '--config-env': true,
   },
-  docker: {
-    '-H': true,
-    '--host': true,
-    '--context': true,
-    '-c': true,
-    '--config': true,
-    '-l': true,
-    '--log-level': true,
-    '-D': false,
-    '--debug': false,
-    '--tls': false,
-    '--tlsverify': false,
-  },
-  kubectl: {
-    '-n': true,
-    '--namespace': true,
-    '--context': true,
-    '--cluster': true,
-    '--kubeconfig': true,
-    '-s': true,
-    '--server': true,
-    '--user': true,
-    '-v': true,
-    '--token': true,
-  },
-  npm: {
-    '--prefix': true,
-    '-C': true,
-    '--workspace': true,
-    '-w': true,
-    '--silent': false,
-    '-s': false,
-    '-g': false,
-  },
-  pnpm: { '-C': true, '--dir': true, '--filter': true, '-F': true, '-r': false, '--recursive': false },
-  yarn: { '--cwd': true, '-s': false, '--silent': false },
-  cargo: {
-    '-C': true,
-    '--manifest-path': true,
-    '-q': false,
-    '-v': false,
-    '--locked': false,
-    '--offline': false,
-  },
-  terraform: { '-chdir': true },
-  gh: { '-R': true, '--repo': true },
-  helm: { '-n': true, '--namespace': true, '--kube-context': true, '--kubeconfig': true },
-  aws: {
-    '--profile': true,
-    '--region': true,
-    '--output': true,
-    '--endpoint-url': true,
-    '--no-cli-pager': false,
-  },
-  gcloud: { '--project': true, '--account': true, '--quiet': false, '-q': false },
 };
 
-/** Long options that mean the same as a short one, per program. */
+/** git's long options that mean the same as a short one. */
 const LONG_ALIASES: Record<string, Record<string, string>> = {
-  rm: { recursive: 'r', force: 'f', dir: 'd', verbose: 'v', interactive: 'i' },
-  cp: { recursive: 'r', force: 'f', archive: 'a', 'no-clobber': 'n', verbose: 'v' },
-  mv: { force: 'f', 'no-clobber': 'n', verbose: 'v' },
-  chmod: { recursive: 'R', verbose: 'v' },
-  chown: { recursive: 'R', verbose: 'v' },
   git: { force: 'f', 'force-with-lease': 'force-with-lease', hard: 'hard', delete: 'd', all: 'a' },
-  grep: { recursive: 'r' },
-};
-
-/** Short options that mean the same letter (`cp -R` = `cp -r`). */
-const SHORT_ALIASES: Record<string, Record<string, string>> = {
-  rm: { R: 'r' },
-  cp: { R: 'r' },
 };
 
 export function basename(program: string): string {
@@ -125,9 +58,7 @@ function canonicalOption(program: string, option: string): string[] {
     const name = option.slice(2).split('=')[0]!;
     return [LONG_ALIASES[program]?.[name] ?? name];
   }
-  const letters = option.slice(1).split('');
-  const aliases = SHORT_ALIASES[program] ?? {};
-  return letters.map((l) => aliases[l] ?? l);
+  return option.slice(1).split('');
 }
 
 /**

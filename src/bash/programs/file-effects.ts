@@ -10,6 +10,7 @@ import {
   UNKNOWN,
   workingFolder,
 } from './effect-helpers.js';
+import { CP, MV, RM } from './file-tools.js';
 import { GREP, RG } from './grep-spec.js';
 import { type Grammar, grammar, has, lastValue, type Parsed, parseOptions } from './options.js';
 import { SORT } from './sort-spec.js';
@@ -54,29 +55,13 @@ function copies(operands: Word[], parsed: Parsed) {
 }
 
 const cp = fileCommand({
-  grammar: grammar({
-    flags: 'abdfHilLnPpRrsuvxTZ',
-    values: 'St',
-    long:
-      'archive/a attributes-only backup? copy-contents debug dereference/L force/f interactive/i link/l ' +
-      'no-clobber/n no-dereference/P no-preserve= no-target-directory/T one-file-system/x parents preserve? ' +
-      'recursive/R reflink? remove-destination sparse= strip-trailing-slashes suffix=/S symbolic-link/s ' +
-      `target-directory=/t update? verbose/v context? keep-directory-symlink ${HELP}`,
-    abbreviate: true,
-  }),
+  grammar: CP,
   fileOptions: { t: 'write' },
   operands: copies,
 });
 
 const mv = fileCommand({
-  grammar: grammar({
-    flags: 'bfinuvTZ',
-    values: 'St',
-    long:
-      'backup? debug exchange force/f interactive/i no-clobber/n no-copy strip-trailing-slashes suffix=/S ' +
-      `target-directory=/t no-target-directory/T update? verbose/v context/Z ${HELP}`,
-    abbreviate: true,
-  }),
+  grammar: MV,
   fileOptions: { t: 'write' },
   operands: (operands, parsed) => {
     const sources = lastValue(parsed, 't') ? operands : operands.slice(0, -1);
@@ -103,14 +88,7 @@ function allOperands(access: 'delete' | 'write' | 'create', g: ReturnType<typeof
   return fileCommand({ grammar: g, fileOptions, operands: (operands) => each(access, operands) });
 }
 
-const rm = allOperands(
-  'delete',
-  grammar({
-    flags: 'fiIrRdv',
-    long: `force/f interactive? one-file-system no-preserve-root preserve-root? recursive/r dir/d verbose/v ${HELP}`,
-    abbreviate: true,
-  }),
-);
+const rm = allOperands('delete', RM);
 
 const rmdir = allOperands(
   'delete',

@@ -18,6 +18,7 @@ import {
 import { parseSed } from './sed.js';
 import { SED, sedScripts } from './sed-spec.js';
 import { argvSpec, codeIn, codeSpec, type Handler, parseFailure, shellSpec, unresolved } from './specs.js';
+import { TAR } from './tar-spec.js';
 import { is, joinWords, leadingText, singleField, sliceWord, syntheticWord } from './words.js';
 
 /** Options are read GNU style (anywhere before `--`); a word that may be an option fails the analysis. */
@@ -105,21 +106,6 @@ function awk(cmd: CommandView): NestedSpec[] {
   }
   return specs;
 }
-
-export const TAR = grammar({
-  flags: 'AcdrtuxajJzZBGhiklmMnOopPRsSUvwW',
-  values: 'bCfFgHIKLNTVX',
-  long:
-    'to-command= checkpoint-action= use-compress-program=/I rsh-command= rmt-command= info-script=/F ' +
-    'new-volume-script=/F file=/f directory=/C files-from=/T exclude-from=/X exclude= newer=/N ' +
-    'newer-mtime= after-date=/N owner= group= mode= mtime= label=/V format=/H blocking-factor=/b ' +
-    'record-size= tape-length=/L listed-incremental=/g starting-file=/K transform= xform= ' +
-    'strip-components= suffix= exclude-tag= exclude-tag-under= exclude-tag-all= index-file= volno-file= ' +
-    'warning= quoting-style= quote-chars= no-quote-chars= sort= hole-detection= pax-option= level= ' +
-    'group-map= owner-map= backup? checkpoint? occurrence? atime-preserve? create/c extract/x get/x list/t ' +
-    'append/r update/u catenate/A concatenate/A diff/d compare/d delete to-stdout/O force-local ' +
-    'remove-files keep-old-files/k',
-});
 
 /** `tar xzf FILE` (a first word without a dash) means `tar -x -z -f FILE`. */
 export function expandTarBundle(words: readonly Word[]): Word[] {

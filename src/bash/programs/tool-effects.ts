@@ -26,9 +26,10 @@ import {
   type Parsed,
   parseOptions,
 } from './options.js';
-import { expandTarBundle, RSYNC, SCP, TAR } from './program-options.js';
+import { expandTarBundle, RSYNC, SCP } from './program-options.js';
 import { parseSed } from './sed.js';
 import { SED, sedScripts } from './sed-spec.js';
+import { TAR } from './tar-spec.js';
 import { assignmentName, is, leadingText, sliceWord, splitsFreely, syntheticWord } from './words.js';
 import { wrapperSyntax } from './wrappers.js';
 
