@@ -7,6 +7,7 @@ import { FIND_SPEC } from './find-spec.js';
 import { GIT_SPEC } from './git-spec.js';
 import { GREP_SPECS } from './grep-spec.js';
 import { JQ_SPECS } from './jq-spec.js';
+import { NETCAT_SPECS } from './netcat.js';
 import { PACKAGE_MANAGER_SPECS } from './npm-spec.js';
 import type { ProgramSpec } from './program.js';
 import { SED_SPEC } from './sed-spec.js';
@@ -35,6 +36,7 @@ const SPECS: readonly ProgramSpec[] = [
   DOCKER_SPEC,
   ...PACKAGE_MANAGER_SPECS,
   ...CLOUD_TOOL_SPECS,
+  ...NETCAT_SPECS,
 ];
 
 const BY_NAME = new Map<string, ProgramSpec>();
