@@ -163,7 +163,12 @@ describe('read-only defaults', () => {
     ]) {
       expect(ro(line), line).toBe(false);
     }
-    for (const line of ['date +%s', 'hostname -f', 'diff -r --no-dereference a b', 'find . -newermt 2020 -ls'])
+    for (const line of [
+      'date +%s',
+      'hostname -f',
+      'diff -r --no-dereference a b',
+      'find . -newermt 2020 -ls',
+    ])
       expect(ro(line), line).toBe(true);
   });
 
@@ -178,6 +183,9 @@ describe('read-only defaults', () => {
   it('needs static arguments unless the command cannot touch files', () => {
     expect(checkReadOnly('cat', ['cat', '⟨$⟩'], false).readOnly).toBe(false);
     expect(checkReadOnly('echo', ['echo', '⟨$⟩'], false).readOnly).toBe(true);
+    expect(checkReadOnly('cd', ['cd', '/home/⟨$⟩'], false).readOnly).toBe(false);
+    expect(checkReadOnly('printf', ['printf', '%s', '⟨$⟩'], false).readOnly).toBe(true);
+    expect(checkReadOnly('printf', ['printf', '⟨$⟩', 'x'], false).readOnly).toBe(false);
   });
 
   it('is not fooled by prototype names', () => {
