@@ -2,9 +2,18 @@ import { type CommandView, nestedOf, programFamily } from './nested.js';
 import { ARCHIVE_EFFECTS } from './programs/archive-effects.js';
 import { CONFIG_EFFECTS } from './programs/config-effects.js';
 import { CREDENTIAL_EFFECTS } from './programs/credential-effects.js';
-import { argument, type EffectHandler, NONE, UNKNOWN } from './programs/effect-helpers.js';
+import {
+  argument,
+  type EffectHandler,
+  fileCommand,
+  NONE,
+  reads,
+  UNKNOWN,
+} from './programs/effect-helpers.js';
 import { FILE_EFFECTS } from './programs/file-effects.js';
 import { INTERPRETERS } from './programs/interpreters.js';
+import type { ProgramSpec } from './programs/program.js';
+import { programSpec } from './programs/registry.js';
 import { RUNNERS } from './programs/runners.js';
 import { SHELLS } from './programs/shells.js';
 import { TOOL_EFFECTS } from './programs/tool-effects.js';
@@ -43,7 +52,25 @@ export function effectsOf(cmd: CommandView): EffectsResult {
   const handler = HANDLERS.get(program);
   if (handler) return handler(cmd);
   if (CARRIERS.has(program)) return carrierEffects(cmd);
-  return UNKNOWN;
+  const spec = programSpec(program);
+  return spec ? specEffects(spec)(cmd) : UNKNOWN;
+}
+
+const fromSpecs = new WeakMap<ProgramSpec, EffectHandler>();
+
+/** A program with a spec and no handler of its own: its operands are files it reads, or no files at all. */
+function specEffects(spec: ProgramSpec): EffectHandler {
+  let handler = fromSpecs.get(spec);
+  if (!handler) {
+    handler =
+      spec.readOnly?.operands === 'files'
+        ? fileCommand({ grammar: spec.grammar, posix: spec.permute === false, operands: reads })
+        : spec.readOnly
+          ? () => NONE
+          : () => UNKNOWN;
+    fromSpecs.set(spec, handler);
+  }
+  return handler;
 }
 
 /** How shells and interpreters name the script file they read. */

@@ -1,5 +1,6 @@
 import { assignmentSpecs, declarationSpecs } from './programs/environment.js';
 import { INTERPRETERS } from './programs/interpreters.js';
+import { NETCAT_HANDLERS } from './programs/netcat.js';
 import { PROGRAM_OPTIONS } from './programs/program-options.js';
 import { RUNNERS } from './programs/runners.js';
 import { SHELLS } from './programs/shells.js';
@@ -35,7 +36,14 @@ export interface CommandView {
 const DECLARATIONS = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
 
 const HANDLERS = new Map<string, Handler>(
-  Object.entries({ ...PROGRAM_OPTIONS, ...RUNNERS, ...INTERPRETERS, ...SHELLS, ...WRAPPERS }),
+  Object.entries({
+    ...PROGRAM_OPTIONS,
+    ...NETCAT_HANDLERS,
+    ...RUNNERS,
+    ...INTERPRETERS,
+    ...SHELLS,
+    ...WRAPPERS,
+  }),
 );
 
 /** `python3.12` → `python`: versioned names of the same program family. */

@@ -20,6 +20,27 @@ const LISTING = new Set([
   'dirname',
 ]);
 
+/** bash opens a network connection for a redirection to `/dev/tcp/HOST/PORT` or `/dev/udp/HOST/PORT`. */
+const NETWORK_REDIRECT = /^\/dev\/(?:tcp|udp)\/[\s\S]*\//;
+
+/** Programs that, their input and output on a connection, hand a remote end a shell. */
+const SHELLS = new Set(['bash', 'sh', 'dash', 'zsh', 'ksh', 'mksh', 'busybox', 'exec']);
+
+function networkRedirect(effect: FileEffect, cmd: SimpleCommand | undefined): PartVerdict | undefined {
+  if (effect.via !== 'redirect' || !NETWORK_REDIRECT.test(effect.path.value)) return undefined;
+  const program = cmd?.name?.program ?? '';
+  const shell = SHELLS.has(program);
+  const target = effect.path.value;
+  return {
+    subject: `connects to ${target}`,
+    decision: shell ? 'deny' : 'ask',
+    by: 'file',
+    reason: shell
+      ? `${program} with a redirection to ${target} gives a remote end a shell (a reverse shell)`
+      : `a redirection to ${target} opens a network connection`,
+  };
+}
+
 export function decideEffect(
   effect: FileEffect,
   cmd: SimpleCommand | undefined,
@@ -28,6 +49,11 @@ export function decideEffect(
   covered?: PartVerdict,
   possible = false,
 ): PartVerdict {
+  const network = networkRedirect(effect, cmd);
+  if (network) {
+    if (cmd) network.command = cmd.id;
+    return network;
+  }
   const access: FileAccessKind =
     effect.access === 'read' || effect.access === 'metadata'
       ? 'read'

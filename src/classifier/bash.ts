@@ -308,7 +308,7 @@ function secretVariable(cmd: SimpleCommand): string | undefined {
 }
 
 function readOnlyOf(v: CommandViews): ReadOnlyCheck {
-  v.readOnly ??= checkReadOnly(v.normalized.program, v.values, v.globsOnly, v.leadingGlob, v.words);
+  v.readOnly ??= checkReadOnly(v.normalized.program, v.values, v.globsOnly, v.words);
   return v.readOnly;
 }
 

@@ -19,94 +19,15 @@ export interface NormalizedCommand {
   line: string;
 }
 
-/** Global options that come between a program and its subcommand, and whether each takes a value. */
-const GLOBAL_OPTIONS: Record<string, Record<string, boolean>> = {
-  docker: {
-    '-H': true,
-    '--host': true,
-    '--context': true,
-    '-c': true,
-    '--config': true,
-    '-l': true,
-    '--log-level': true,
-    '-D': false,
-    '--debug': false,
-    '--tls': false,
-    '--tlsverify': false,
-  },
-  kubectl: {
-    '-n': true,
-    '--namespace': true,
-    '--context': true,
-    '--cluster': true,
-    '--kubeconfig': true,
-    '-s': true,
-    '--server': true,
-    '--user': true,
-    '-v': true,
-    '--token': true,
-  },
-  npm: {
-    '--prefix': true,
-    '-C': true,
-    '--workspace': true,
-    '-w': true,
-    '--silent': false,
-    '-s': false,
-    '-g': false,
-  },
-  pnpm: { '-C': true, '--dir': true, '--filter': true, '-F': true, '-r': false, '--recursive': false },
-  yarn: { '--cwd': true, '-s': false, '--silent': false },
-  cargo: {
-    '-C': true,
-    '--manifest-path': true,
-    '-q': false,
-    '-v': false,
-    '--locked': false,
-    '--offline': false,
-  },
-  terraform: { '-chdir': true },
-  gh: { '-R': true, '--repo': true },
-  helm: { '-n': true, '--namespace': true, '--kube-context': true, '--kubeconfig': true },
-  aws: {
-    '--profile': true,
-    '--region': true,
-    '--output': true,
-    '--endpoint-url': true,
-    '--no-cli-pager': false,
-  },
-  gcloud: { '--project': true, '--account': true, '--quiet': false, '-q': false },
-};
-
-/** Long options that mean the same as a short one, per program. */
-const LONG_ALIASES: Record<string, Record<string, string>> = {
-  rm: { recursive: 'r', force: 'f', dir: 'd', verbose: 'v', interactive: 'i' },
-  cp: { recursive: 'r', force: 'f', archive: 'a', 'no-clobber': 'n', verbose: 'v' },
-  mv: { force: 'f', 'no-clobber': 'n', verbose: 'v' },
-  chmod: { recursive: 'R', verbose: 'v' },
-  chown: { recursive: 'R', verbose: 'v' },
-  grep: { recursive: 'r' },
-};
-
-/** Short options that mean the same letter (`cp -R` = `cp -r`). */
-const SHORT_ALIASES: Record<string, Record<string, string>> = {
-  rm: { R: 'r' },
-  cp: { R: 'r' },
-};
-
 export function basename(program: string): string {
   const slash = program.lastIndexOf('/');
   return slash >= 0 ? program.slice(slash + 1) : program;
 }
 
-function canonicalOption(program: string, option: string): string[] {
-  if (option.startsWith('--')) {
-    const name = option.slice(2).split('=')[0]!;
-    return [LONG_ALIASES[program]?.[name] ?? name];
-  }
-  const letters = option.slice(1).split('');
-  const aliases = SHORT_ALIASES[program] ?? {};
-  return letters.map((l) => aliases[l] ?? l);
+/** `--name=value` is `name`; a cluster `-rf` is `r` and `f`. */
+function optionNames(option: string): string[] {
+  if (option.startsWith('--')) return [option.slice(2).split('=')[0]!];
+  return option.slice(1).split('');
 }
 
 /**
@@ -124,7 +45,8 @@ export function normalize(argv: readonly string[], words?: readonly Word[]): Nor
   return byWords(program, argv);
 }
 
-function valueWord(value: string): Word {
+/** A word rebuilt from its value: dynamic where the value holds DYN. */
+export function valueWord(value: string): Word {
   const span = { start: 0, end: 0 };
   return value.includes(DYN)
     ? { text: value, value, static: false, dynamic: ['parameter'], span }
@@ -195,26 +117,7 @@ function bySpec(
 
 /** Any other program: options are the words that start with a dash, up to `--`. */
 function byWords(program: string, argv: readonly string[]): NormalizedCommand {
-  let rest = argv.slice(1);
-  const globals = GLOBAL_OPTIONS[program];
-  if (globals) {
-    let i = 0;
-    while (i < rest.length) {
-      const word = rest[i]!;
-      if (!word.startsWith('-') || word === '-' || word === '--') break;
-      const [name] = word.split('=');
-      const takesValue = globals[name!];
-      if (takesValue === undefined) {
-        if (/^-[A-Za-z]$/.test(word) || word.startsWith('--')) {
-          i++;
-          continue;
-        }
-        break;
-      }
-      i += takesValue && !word.includes('=') ? 2 : 1;
-    }
-    rest = rest.slice(i);
-  }
+  const rest = argv.slice(1);
   const positionals: string[] = [];
   const options = new Set<string>();
   let endOfOptions = false;
@@ -225,7 +128,7 @@ function byWords(program: string, argv: readonly string[]): NormalizedCommand {
       continue;
     }
     if (!endOfOptions && word.length > 1 && word.startsWith('-') && !/^-\d+$/.test(word)) {
-      for (const o of canonicalOption(program, word)) options.add(o);
+      for (const o of optionNames(word)) options.add(o);
     } else {
       positionals.push(word);
     }

@@ -38,6 +38,30 @@ describe('normalize', () => {
   it('stops reading options after --', () => {
     expect(normalize(['rm', '--', '-rf']).positionals).toEqual(['--', '-rf']);
   });
+
+  it('reads abbreviations as the program does', () => {
+    expect(normalize(['chown', '--rec', 'u', 'f']).options).toEqual(new Set(['R']));
+    expect(normalize(['rm', '--rec', '--fo', 'x']).options).toEqual(new Set(['r', 'f']));
+    expect(normalize(['tar', '--to-com=sh', '-xf', 'a']).options).toContain('to-command');
+    expect(normalize(['tar', '--checkpoint-act=exec=sh', '-cf', 'a']).options).toContain('checkpoint-action');
+    expect(normalize(['sort', '--compress-prog=sh', 'x']).options).toEqual(new Set(['compress-program']));
+  });
+
+  it('resolves subcommand aliases, nested ones included', () => {
+    for (const alias of ['delete', 'del', 'un', 'uninstall'])
+      expect(normalize(['helm', alias, 'web']).line).toBe('helm uninstall web');
+    expect(normalize(['docker', 'rm', '-f', 'x']).positionals).toEqual(['container', 'rm', 'x']);
+    expect(normalize(['docker', 'container', 'remove', 'x']).positionals).toEqual(['container', 'rm', 'x']);
+    expect(normalize(['docker', 'rmi', 'x']).line).toBe('docker image rm x');
+    expect(normalize(['npm', 'un', 'x']).positionals).toEqual(['uninstall', 'x']);
+    expect(normalize(['npm', 'pub']).positionals).toEqual(['publish']);
+  });
+
+  it('reads dotted variants as their family', () => {
+    expect(normalize(['mkfs.ext4', '/dev/sda']).family).toBe('mkfs');
+    expect(normalize(['/sbin/mkfs.vfat', '/dev/sdb']).family).toBe('mkfs');
+    expect(normalize(['cat.sh']).family).toBe('cat.sh');
+  });
 });
 
 describe('read-only defaults', () => {
@@ -117,9 +141,51 @@ describe('read-only defaults', () => {
     }
   });
 
+  it('refuses the rarer features that run code, read other files or change the system', () => {
+    for (const line of [
+      'strings @opts.txt',
+      'sort --compress-program=sh x',
+      'sort --compress-prog=sh x',
+      'sort -T /tmp x',
+      'date --set 2020-01-01',
+      'date --se=2020-01-01',
+      'date 010101012020',
+      'hostname --file x',
+      'hostname -F x',
+      'test -v a[$(touch)]',
+      '[ -v x ]',
+      'printf -v PATH %s x',
+      'find -L . -name x',
+      'diff -r a b',
+      'jq -n env',
+      'awk -W exec x',
+      'ls -LR',
+    ]) {
+      expect(ro(line), line).toBe(false);
+    }
+    for (const line of [
+      'date +%s',
+      'hostname -f',
+      'diff -r --no-dereference a b',
+      'find . -newermt 2020 -ls',
+    ])
+      expect(ro(line), line).toBe(true);
+  });
+
+  it('says which option made a command not read-only', () => {
+    const reason = (line: string) => checkReadOnly(line.split(' ')[0]!, line.split(' '), true).reason;
+    expect(reason('sort --compress-prog=sh x')).toBe('sort --compress-program runs a program');
+    expect(reason('date --set 2020')).toBe('date -s sets the clock');
+    expect(reason('sed -i s/a/b/ f')).toBe('sed -i can write or run programs');
+    expect(reason('strings @x')).toBe('@x reads more arguments from a file');
+  });
+
   it('needs static arguments unless the command cannot touch files', () => {
     expect(checkReadOnly('cat', ['cat', '⟨$⟩'], false).readOnly).toBe(false);
     expect(checkReadOnly('echo', ['echo', '⟨$⟩'], false).readOnly).toBe(true);
+    expect(checkReadOnly('cd', ['cd', '/home/⟨$⟩'], false).readOnly).toBe(false);
+    expect(checkReadOnly('printf', ['printf', '%s', '⟨$⟩'], false).readOnly).toBe(true);
+    expect(checkReadOnly('printf', ['printf', '⟨$⟩', 'x'], false).readOnly).toBe(false);
   });
 
   it('is not fooled by prototype names', () => {

@@ -10,7 +10,39 @@ import {
   UNKNOWN,
   workingFolder,
 } from './effect-helpers.js';
-import { grammar, has, lastValue, type Parsed, parseOptions } from './options.js';
+import { CP, MV, RM } from './file-tools.js';
+import { GREP, RG } from './grep-spec.js';
+import { type Grammar, grammar, has, lastValue, type Parsed, parseOptions } from './options.js';
+import { SORT } from './sort-spec.js';
+import { DATE } from './system-specs.js';
+import {
+  B2SUM,
+  BASE64,
+  CAT,
+  CHECKSUM,
+  CKSUM,
+  CMP,
+  COLUMN,
+  COMM,
+  CUT,
+  DIFF,
+  DU,
+  FILE,
+  HEAD,
+  LS,
+  NL,
+  OD,
+  PASTE,
+  REV,
+  STAT,
+  STRINGS,
+  TAC,
+  TAIL,
+  TREE,
+  UNIQ,
+  WC,
+  XXD,
+} from './text-tools.js';
 import { is, leadingText, sliceWord, splitsFreely } from './words.js';
 
 const HELP = 'help version';
@@ -23,29 +55,13 @@ function copies(operands: Word[], parsed: Parsed) {
 }
 
 const cp = fileCommand({
-  grammar: grammar({
-    flags: 'abdfHilLnPpRrsuvxTZ',
-    values: 'St',
-    long:
-      'archive/a attributes-only backup? copy-contents debug dereference/L force/f interactive/i link/l ' +
-      'no-clobber/n no-dereference/P no-preserve= no-target-directory/T one-file-system/x parents preserve? ' +
-      'recursive/R reflink? remove-destination sparse= strip-trailing-slashes suffix=/S symbolic-link/s ' +
-      `target-directory=/t update? verbose/v context? keep-directory-symlink ${HELP}`,
-    abbreviate: true,
-  }),
+  grammar: CP,
   fileOptions: { t: 'write' },
   operands: copies,
 });
 
 const mv = fileCommand({
-  grammar: grammar({
-    flags: 'bfinuvTZ',
-    values: 'St',
-    long:
-      'backup? debug exchange force/f interactive/i no-clobber/n no-copy strip-trailing-slashes suffix=/S ' +
-      `target-directory=/t no-target-directory/T update? verbose/v context/Z ${HELP}`,
-    abbreviate: true,
-  }),
+  grammar: MV,
   fileOptions: { t: 'write' },
   operands: (operands, parsed) => {
     const sources = lastValue(parsed, 't') ? operands : operands.slice(0, -1);
@@ -72,14 +88,7 @@ function allOperands(access: 'delete' | 'write' | 'create', g: ReturnType<typeof
   return fileCommand({ grammar: g, fileOptions, operands: (operands) => each(access, operands) });
 }
 
-const rm = allOperands(
-  'delete',
-  grammar({
-    flags: 'fiIrRdv',
-    long: `force/f interactive? one-file-system no-preserve-root preserve-root? recursive/r dir/d verbose/v ${HELP}`,
-    abbreviate: true,
-  }),
-);
+const rm = allOperands('delete', RM);
 
 const rmdir = allOperands(
   'delete',
@@ -217,36 +226,17 @@ function ownership(program: 'chmod' | 'chown' | 'chgrp'): EffectHandler {
 }
 
 const cat = fileCommand({
-  grammar: grammar({
-    flags: 'AbeEnstTuv',
-    long:
-      'show-all/A number-nonblank/b show-ends/E number/n squeeze-blank/s show-tabs/T show-nonprinting/v ' +
-      HELP,
-  }),
+  grammar: CAT,
   operands: reads,
 });
 
 const head = fileCommand({
-  grammar: grammar({
-    flags: 'qvz',
-    values: 'nc',
-    numeric: true,
-    long: `bytes=/c lines=/n quiet/q silent/q verbose/v zero-terminated/z ${HELP}`,
-    abbreviate: true,
-  }),
+  grammar: HEAD,
   operands: reads,
 });
 
 const tail = fileCommand({
-  grammar: grammar({
-    flags: 'fFqvz',
-    values: 'ncs',
-    numeric: true,
-    long:
-      'bytes=/c follow?/f lines=/n max-unchanged-stats= pid= quiet/q silent/q retry sleep-interval=/s ' +
-      `verbose/v zero-terminated/z ${HELP}`,
-    abbreviate: true,
-  }),
+  grammar: TAIL,
   operands: reads,
 });
 
@@ -276,19 +266,7 @@ const more = fileCommand({
 });
 
 const grep = fileCommand({
-  grammar: grammar({
-    flags: 'EFGPiywxzsvVbnHhoqaIrRLlcTZUu',
-    values: 'efmABCDd',
-    long:
-      'extended-regexp/E fixed-strings/F basic-regexp/G perl-regexp/P regexp=/e file=/f ignore-case/i ' +
-      'no-ignore-case word-regexp/w line-regexp/x null-data/z no-messages/s invert-match/v version/V help ' +
-      'max-count=/m byte-offset/b line-number/n no-line-number line-buffered with-filename/H no-filename/h ' +
-      'label= only-matching/o quiet/q silent/q binary-files= text/a devices=/D directories=/d exclude= ' +
-      'exclude-from= exclude-dir= include= recursive/r dereference-recursive/R files-without-match/L ' +
-      'files-with-matches/l count/c initial-tab/T null/Z after-context=/A before-context=/B context=/C ' +
-      'color? colour? binary/U',
-    numeric: true,
-  }),
+  grammar: GREP,
   fileOptions: { f: 'read', '--exclude-from': 'read' },
   operands: (operands, parsed) => {
     const files = has(parsed, 'e', 'f') ? operands : operands.slice(1);
@@ -298,20 +276,8 @@ const grep = fileCommand({
   },
 });
 
-const RG_GRAMMAR = grammar({
-  flags: 'aBcFHhiIjlLnNoOpqsSuUvVwxzz0',
-  values: 'efgtTABCEmjMrd',
-  long:
-    'regexp=/e file=/f glob=/g iglob= type=/t type-not=/T type-add= type-clear= after-context=/A ' +
-    'before-context=/B context=/C context-separator= field-context-separator= field-match-separator= ' +
-    'encoding=/E max-count=/m max-depth=/d maxdepth=/d max-filesize= max-columns=/M replace=/r threads=/j ' +
-    'color= colors= sort= sortr= path-separator= pre= pre-glob= engine= dfa-size-limit= regex-size-limit= ' +
-    'ignore-file= hyperlink-format= generate= hostname-bin= files type-list',
-  unlistedFlags: /./,
-});
-
 const rg = fileCommand({
-  grammar: RG_GRAMMAR,
+  grammar: RG,
   fileOptions: { f: 'read', '--ignore-file': 'read' },
   operands: (operands, parsed) => {
     if (has(parsed, '--type-list', '--generate')) return [];
@@ -324,26 +290,14 @@ const rg = fileCommand({
 });
 
 const wc = fileCommand({
-  grammar: grammar({
-    flags: 'clmwL',
-    long: `bytes/c chars/m lines/l words/w max-line-length/L files0-from= total= ${HELP}`,
-  }),
+  grammar: WC,
   fileOptions: { '--files0-from': 'read' },
   unlisted: ['--files0-from'],
   operands: reads,
 });
 
 const sort = fileCommand({
-  grammar: grammar({
-    flags: 'bdfgiMhnRrVcCsuzm',
-    values: 'koStT',
-    long:
-      'ignore-leading-blanks/b dictionary-order/d ignore-case/f general-numeric-sort/g ignore-nonprinting/i ' +
-      'month-sort/M human-numeric-sort/h numeric-sort/n random-sort/R random-source= reverse/r sort= ' +
-      'version-sort/V batch-size= check? compress-program= debug files0-from= key=/k merge/m output=/o ' +
-      `stable/s buffer-size=/S field-separator=/t temporary-directory=/T parallel= unique/u zero-terminated/z ${HELP}`,
-    abbreviate: true,
-  }),
+  grammar: SORT,
   fileOptions: { o: 'write', '--random-source': 'read', '--files0-from': 'read' },
   unlisted: ['--files0-from'],
   operands: reads,
@@ -355,146 +309,71 @@ function inputOutput(operands: Word[]) {
 }
 
 const uniq = fileCommand({
-  grammar: grammar({
-    flags: 'cdDiuz',
-    values: 'fsw',
-    long:
-      'count/c repeated/d all-repeated? group? ignore-case/i skip-fields=/f skip-chars=/s unique/u ' +
-      `zero-terminated/z check-chars=/w ${HELP}`,
-    abbreviate: true,
-  }),
+  grammar: UNIQ,
   operands: inputOutput,
 });
 
 const diff = fileCommand({
-  grammar: grammar({
-    flags: 'abBdeEfhHilnNpPqrsStTuvwWyZ',
-    values: 'CDFILSUWxX',
-    long:
-      'normal brief/q report-identical-files/s context?/C unified?/U ed/e rcs/n side-by-side/y width=/W ' +
-      'left-column suppress-common-lines show-c-function/p show-function-line=/F label=/L expand-tabs/t ' +
-      'initial-tab/T tabsize= suppress-blank-empty paginate/l recursive/r no-dereference new-file/N ' +
-      'unidirectional-new-file starting-file=/S exclude=/x exclude-from=/X from-file= to-file= ' +
-      'ignore-file-name-case no-ignore-file-name-case ignore-case/i ignore-tab-expansion/E ' +
-      'ignore-trailing-space/Z ignore-space-change/b ignore-all-space/w ignore-blank-lines/B ' +
-      'ignore-matching-lines=/I text/a strip-trailing-cr minimal/d horizon-lines= speed-large-files ' +
-      'line-format= old-line-format= new-line-format= unchanged-line-format= old-group-format= ' +
-      'new-group-format= unchanged-group-format= changed-group-format= ifdef=/D color? palette= help version/v',
-    abbreviate: true,
-  }),
+  grammar: DIFF,
   fileOptions: { X: 'read', '--from-file': 'read', '--to-file': 'read' },
   operands: reads,
 });
 
 const cmp = fileCommand({
-  grammar: grammar({
-    flags: 'blsv',
-    values: 'in',
-    long: `print-bytes/b ignore-initial=/i verbose/l bytes=/n quiet/s silent/s ${HELP}`,
-  }),
+  grammar: CMP,
   operands: (operands) => reads(operands.slice(0, 2)),
 });
 
 const file = fileCommand({
-  grammar: grammar({
-    flags: 'bcdEhiIkLlNnprsSvz0',
-    values: 'eFfmP',
-    long:
-      'brief/b checking-printout/c exclude=/e exclude-quiet= files-from=/f separator=/F mime/i mime-type ' +
-      'mime-encoding keep-going/k list/l dereference/L magic-file=/m no-buffer/n no-pad/N print0/0 ' +
-      'preserve-date/p parameter=/P raw/r special-files/s uncompress/z uncompress-noreport/Z extension ' +
-      'apple no-dereference/h help version/v',
-  }),
+  grammar: FILE,
   fileOptions: { f: 'read', m: 'read' },
   unlisted: ['f'],
   operands: reads,
 });
 
 const stat = fileCommand({
-  grammar: grammar({
-    flags: 'LftZ',
-    values: 'c',
-    long: `dereference/L file-system/f format=/c printf= terse/t cached= ${HELP}`,
-  }),
+  grammar: STAT,
   operands: reads,
 });
 
 const checksum = fileCommand({
-  grammar: grammar({
-    flags: 'bctwzl',
-    values: 'a',
-    long:
-      'binary/b check/c tag text/t ignore-missing quiet status strict warn/w zero/z algorithm=/a length=/l ' +
-      `base64 raw untagged ${HELP}`,
-  }),
+  grammar: CHECKSUM,
   unlisted: ['c'],
   operands: reads,
 });
 
 const base64 = fileCommand({
-  grammar: grammar({ flags: 'di', values: 'w', long: `decode/d ignore-garbage/i wrap=/w ${HELP}` }),
+  grammar: BASE64,
   operands: reads,
 });
 
 const xxd = fileCommand({
-  grammar: grammar({
-    flags: 'abCEehiprRuvd',
-    values: 'cglnos',
-    words: '-ps -plain -postscript -bits -include -revert -version -help -cols= -len= -seek= -name=',
-  }),
+  grammar: XXD,
   posix: true,
   operands: inputOutput,
 });
 
 const od = fileCommand({
-  grammar: grammar({
-    flags: 'bcdfilosvx',
-    values: 'AjNSwt',
-    optional: '',
-    long: `address-radix=/A skip-bytes=/j read-bytes=/N strings?/S format=/t output-duplicates/v width?/w traditional endian= ${HELP}`,
-  }),
+  grammar: OD,
   operands: reads,
 });
 
 const strings = fileCommand({
-  grammar: grammar({
-    flags: 'afdwUv',
-    values: 'nteTsU',
-    numeric: true,
-    long:
-      'all/a data/d print-file-name/f bytes=/n radix=/t encoding=/e target=/T include-all-whitespace/w ' +
-      `output-separator=/s unicode=/U ${HELP}`,
-  }),
+  grammar: STRINGS,
   operands: reads,
 });
 
-function readsWith(flags: string, values = '', long = ''): EffectHandler {
-  return fileCommand({
-    grammar: grammar({ flags, values, long: `${long} ${HELP}`, abbreviate: true }),
-    operands: reads,
-  });
+function readsWith(g: Grammar): EffectHandler {
+  return fileCommand({ grammar: g, operands: reads });
 }
 
-const cut = readsWith(
-  'nsz',
-  'bcdf',
-  'bytes=/b characters=/c delimiter=/d fields=/f complement only-delimited/s output-delimiter= zero-terminated/z',
-);
-const nl = readsWith(
-  'p',
-  'bdfhilnsvw',
-  'body-numbering=/b section-delimiter=/d footer-numbering=/f header-numbering=/h line-increment=/i ' +
-    'join-blank-lines=/l number-format=/n no-renumber/p number-separator=/s starting-line-number=/v number-width=/w',
-);
-const tac = readsWith('br', 's', 'before/b regex/r separator=/s');
-const rev = readsWith('');
-const column = readsWith(
-  'deJLtxh',
-  'cCEHinNoOpRrsTW',
-  'columns=/c table-columns-limit=/l table/t separator=/s output-separator=/o fillrows/x json/J',
-);
-const comm = readsWith('123z', '', 'check-order nocheck-order output-delimiter= total zero-terminated/z');
-const paste = readsWith('sz', 'd', 'delimiters=/d serial/s zero-terminated/z');
+const cut = readsWith(CUT);
+const nl = readsWith(NL);
+const tac = readsWith(TAC);
+const rev = readsWith(REV);
+const column = readsWith(COLUMN);
+const comm = readsWith(COMM);
+const paste = readsWith(PASTE);
 
 const source: EffectHandler = (cmd) => {
   const args = cmd.argv.slice(1);
@@ -503,62 +382,26 @@ const source: EffectHandler = (cmd) => {
 };
 
 const ls = fileCommand({
-  grammar: grammar({
-    flags: 'aAbBcCdDfFgGhHiklLmnNopqQrRsStuUvxXZ1',
-    values: 'ITw',
-    long:
-      'all/a almost-all/A author escape/b block-size= ignore-backups/B color? directory/d dired/D classify? ' +
-      'file-type format= full-time group-directories-first no-group/G human-readable/h si ' +
-      'dereference-command-line/H dereference-command-line-symlink-to-dir hide= hyperlink? indicator-style= ' +
-      'inode/i ignore=/I kibibytes/k dereference/L numeric-uid-gid/n literal/N hide-control-chars/q ' +
-      'show-control-chars quote-name/Q quoting-style= reverse/r recursive/R size/s sort= time= time-style= ' +
-      `tabsize=/T width=/w context/Z zero ${HELP}`,
-    abbreviate: true,
-  }),
+  grammar: LS,
   operands: reads,
 });
 
 const du = fileCommand({
-  grammar: grammar({
-    flags: 'a0bcDhHkLlmPsSx',
-    values: 'BdtX',
-    long:
-      'all/a apparent-size block-size=/B bytes/b total/c dereference-args/D max-depth=/d files0-from= ' +
-      'human-readable/h inodes dereference/L count-links/l no-dereference/P separate-dirs/S summarize/s si ' +
-      `threshold=/t time? time-style= exclude-from=/X exclude= one-file-system/x null/0 ${HELP}`,
-    abbreviate: true,
-  }),
+  grammar: DU,
   fileOptions: { X: 'read', '--files0-from': 'read' },
   unlisted: ['--files0-from'],
   operands: reads,
 });
 
 const tree = fileCommand({
-  grammar: grammar({
-    flags: 'adlfxACDFgJhinpqQrsStuUvX',
-    values: 'LPIoHT',
-    long:
-      'noreport charset= filelimit= timefmt= du si prune dirsfirst filesfirst gitignore fromfile fromtabfile ' +
-      'info infofile= matchdirs ignore-case metafirst sort= nolinks hyperlink help version',
-  }),
+  grammar: TREE,
   fileOptions: { o: 'write' },
   operands: reads,
 });
 
 /** date -r FILE and -f FILE read files; otherwise date touches none. */
 const date: EffectHandler = (cmd) => {
-  const parsed = parseOptions(
-    cmd.argv,
-    1,
-    grammar({
-      flags: 'uRI',
-      values: 'dfrs',
-      optional: 'I',
-      long: 'date=/d file=/f reference=/r set=/s utc/u universal/u rfc-email/R iso-8601?/I rfc-3339= debug resolution help version',
-      abbreviate: true,
-    }),
-    { permute: true, unknown: 'flag', dynamic: 'operand' },
-  );
+  const parsed = parseOptions(cmd.argv, 1, DATE, { permute: true, unknown: 'flag', dynamic: 'operand' });
   if (!parsed.ok) return UNKNOWN;
   const files = parsed.options.filter((found) => (found.name === 'f' || found.name === 'r') && found.value);
   return { effects: files.map((found) => option('read', found.value!)), known: parsed.unknown.length === 0 };
@@ -602,8 +445,8 @@ export const FILE_EFFECTS: Record<string, EffectHandler> = {
   sha256sum: checksum,
   sha384sum: checksum,
   sha512sum: checksum,
-  b2sum: checksum,
-  cksum: checksum,
+  b2sum: fileCommand({ grammar: B2SUM, unlisted: ['c'], operands: reads }),
+  cksum: fileCommand({ grammar: CKSUM, unlisted: ['--check'], operands: reads }),
   base64,
   base32: base64,
   xxd,

@@ -2,7 +2,7 @@ import { DYN, type Word } from '../types.js';
 import { is, leadingText, singleField, splitsFreely } from './words.js';
 
 /** Primaries and how many arguments they take; -exec and friends take a command up to `;` or `{} +`. */
-const ARITY: Record<string, number> = {};
+export const ARITY: Record<string, number> = {};
 for (const name of [
   'amin anewer atime cmin cnewer ctime fls fprint fprint0 fstype gid group ilname iname inum ipath iregex',
   'iwholename links lname maxdepth mindepth mmin mtime name newer path perm printf regex regextype samefile',
@@ -158,7 +158,7 @@ function parseFindExpression(words: readonly Word[]): FindExpression {
   return result;
 }
 
-const ZERO_ARITY = new Set(
+export const ZERO_ARITY = new Set(
   (
     '-delete -depth -d -empty -false -true -follow -ignore_readdir_race -noignore_readdir_race -ls -mount ' +
     '-xdev -nogroup -nouser -noleaf -print -print0 -prune -quit -readable -writable -executable -daystart ' +

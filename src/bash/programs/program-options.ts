@@ -1,8 +1,10 @@
 import type { CommandView, NestedSpec } from '../nested.js';
 import type { Word } from '../types.js';
 import { AWK_SPECIAL_VARIABLES, awkConstructs } from './awk.js';
+import { AWK, awkPrograms } from './awk-spec.js';
 import { parseFind } from './find.js';
 import { GIT } from './git/nested.js';
+import { RG } from './grep-spec.js';
 import { jqArguments, jqConstructs } from './jq.js';
 import {
   type Grammar,
@@ -15,7 +17,9 @@ import {
   parseOptions,
 } from './options.js';
 import { parseSed } from './sed.js';
+import { SED, sedScripts } from './sed-spec.js';
 import { argvSpec, codeIn, codeSpec, type Handler, parseFailure, shellSpec, unresolved } from './specs.js';
+import { TAR } from './tar-spec.js';
 import {
   assignmentName,
   is,
@@ -50,16 +54,6 @@ function find(cmd: CommandView): NestedSpec[] {
     .map((exec) => argvSpec(exec.words, exec.primary, { kind: 'option', extraArgs: exec.extraArgs }));
 }
 
-const RG = grammar({
-  values: 'efgtTABCEmjMrd',
-  long:
-    'regexp=/e file=/f glob=/g iglob= type=/t type-not=/T type-add= type-clear= after-context=/A ' +
-    'before-context=/B context=/C context-separator= field-context-separator= field-match-separator= ' +
-    'encoding=/E max-count=/m max-depth=/d maxdepth=/d max-filesize= max-columns=/M replace=/r threads=/j ' +
-    'color= colors= sort= sortr= path-separator= pre= pre-glob= engine= dfa-size-limit= regex-size-limit= ' +
-    'ignore-file= hyperlink-format= generate= hostname-bin=',
-});
-
 /** rg --pre COMMAND runs COMMAND with each file name; --hostname-bin runs a program. */
 function rg(cmd: CommandView): NestedSpec[] {
   const parsed = scan(cmd, RG);
@@ -69,35 +63,6 @@ function rg(cmd: CommandView): NestedSpec[] {
     .map((option) =>
       argvSpec([option.value!], option.name, { kind: 'option', extraArgs: option.name === '--pre' }),
     );
-}
-
-export const SED = grammar({
-  flags: 'nrEsuzbaI',
-  values: 'efl',
-  optional: 'i',
-  long:
-    'quiet/n silent/n expression=/e file=/f in-place?/i line-length=/l null-data/z zero-terminated/z ' +
-    'regexp-extended/r separate/s unbuffered/u binary/b follow-symlinks posix sandbox debug help version',
-  abbreviate: true,
-});
-
-/**
- * The words sed takes as its script: -e values, else the first operand. BSD `sed -i '' SCRIPT FILE` reads
- * the word after a bare -i as a backup suffix, so then the second operand may be the script instead.
- */
-export function sedScripts(
-  words: readonly Word[],
-  parsed: Parsed,
-): { scripts: Word[]; bsd?: Word; files: Word[] } {
-  const expressions = optionsNamed(parsed, 'e').map((option) => option.value!);
-  const operands = operandWords(words, parsed);
-  if (expressions.length || has(parsed, 'f')) return { scripts: expressions, files: operands };
-  const bareInPlace = optionsNamed(parsed, 'i').some(
-    (option) =>
-      !option.value && words[option.index]!.value === '-i' && parsed.operands[0] === option.index + 1,
-  );
-  const bsd = bareInPlace ? operands[1] : undefined;
-  return { scripts: operands.slice(0, 1), ...(bsd ? { bsd } : {}), files: operands.slice(1) };
 }
 
 /** The scripts are one program joined by newlines, as sed joins its -e values. */
@@ -126,25 +91,6 @@ function sed(cmd: CommandView): NestedSpec[] {
     ...sedScriptSpecs(scripts, false),
     ...(bsd ? sedScriptSpecs([bsd], true) : []),
   ];
-}
-
-export const AWK = grammar({
-  flags: 'bcCghMnNOPrsStVk',
-  values: 'fvFeEilW',
-  optional: 'dDLop',
-  long:
-    'file=/f assign=/v field-separator=/F source=/e exec=/E include=/i load=/l characters-as-bytes/b ' +
-    'traditional/c copyright/C dump-variables?/d debug?/D gen-pot/g help/h lint?/L bignum/M ' +
-    'non-decimal-data/n use-lc-numeric/N pretty-print?/o optimize/O profile?/p posix/P re-interval/r ' +
-    'no-optimize/s sandbox/S lint-old/t version/V csv/k',
-});
-
-/** The awk program words: -e values, else the first operand unless -f or -E names a program file. */
-export function awkPrograms(words: readonly Word[], parsed: Parsed): { programs: Word[]; files: Word[] } {
-  const sources = optionsNamed(parsed, 'e').map((option) => option.value!);
-  const operands = operandWords(words, parsed);
-  if (sources.length || has(parsed, 'f', 'E')) return { programs: sources, files: operands };
-  return { programs: operands.slice(0, 1), files: operands.slice(1) };
 }
 
 /** mawk `-W` values that change nothing but output details; gawk reads any other as a long option. */
@@ -239,21 +185,6 @@ function jq(cmd: CommandView): NestedSpec[] {
   }
   return specs;
 }
-
-export const TAR = grammar({
-  flags: 'AcdrtuxajJzZBGhiklmMnOopPRsSUvwW',
-  values: 'bCfFgHIKLNTVX',
-  long:
-    'to-command= checkpoint-action= use-compress-program=/I rsh-command= rmt-command= info-script=/F ' +
-    'new-volume-script=/F file=/f directory=/C files-from=/T exclude-from=/X exclude= newer=/N ' +
-    'newer-mtime= after-date=/N owner= group= mode= mtime= label=/V format=/H blocking-factor=/b ' +
-    'record-size= tape-length=/L listed-incremental=/g starting-file=/K transform= xform= ' +
-    'strip-components= suffix= exclude-tag= exclude-tag-under= exclude-tag-all= index-file= volno-file= ' +
-    'warning= quoting-style= quote-chars= no-quote-chars= sort= hole-detection= pax-option= level= ' +
-    'group-map= owner-map= backup? checkpoint? occurrence? atime-preserve? create/c extract/x get/x list/t ' +
-    'append/r update/u catenate/A concatenate/A diff/d compare/d delete to-stdout/O force-local ' +
-    'remove-files keep-old-files/k',
-});
 
 /** `tar xzf FILE` (a first word without a dash) means `tar -x -z -f FILE`. */
 export function expandTarBundle(words: readonly Word[]): Word[] {

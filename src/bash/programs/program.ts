@@ -20,8 +20,13 @@ export interface ProgramSpec {
   /** GNU style: options may follow operands. Default true; false for programs with subcommands. */
   permute?: boolean;
   subcommands?: Readonly<Record<string, SubcommandSpec>>;
-  /** Other spellings of subcommands (`helm delete` is `helm uninstall`). */
+  /**
+   * Other spellings of subcommands (`helm delete` is `helm uninstall`); a value of several words names a
+   * nested subcommand (`docker rm` is `docker container rm`).
+   */
   subcommandAliases?: Readonly<Record<string, string>>;
+  /** A unique prefix of a subcommand or alias names it (npm: `npm pub` is `npm publish`). */
+  abbreviateSubcommands?: boolean;
   /** When present, the command is read-only when this allows it (programs without subcommands). */
   readOnly?: ReadOnlySpec;
   normalizeOperands?: SubcommandSpec['normalizeOperands'];
@@ -33,6 +38,7 @@ export interface SubcommandSpec {
   permute?: boolean;
   subcommands?: Readonly<Record<string, SubcommandSpec>>;
   subcommandAliases?: Readonly<Record<string, string>>;
+  abbreviateSubcommands?: boolean;
   readOnly?: ReadOnlySpec;
   /**
    * What the operands mean to deny and ask rules where the program reads them as an option would say:
@@ -74,6 +80,22 @@ export function readOnly(
   more: Pick<ReadOnlySpec, 'maxOperands' | 'check' | 'why'> = {},
 ): ReadOnlySpec {
   return { options: new Set(options.split(/\s+/).filter(Boolean)), operands, ...more };
+}
+
+/** Every option name the grammar knows, space-separated: for programs none of whose options writes. */
+export function everyOption(g: Grammar): string {
+  const names = [...`${g.flags}${g.values}${g.optional}`, ...(g.numeric ? ['-#'] : [])];
+  for (const named of [...g.long.values(), ...g.words.values()]) names.push(named.name);
+  return names.join(' ');
+}
+
+/** The same, less the options named. */
+export function everyOptionBut(g: Grammar, names: string): string {
+  const left = new Set(names.split(/\s+/));
+  return everyOption(g)
+    .split(' ')
+    .filter((name) => !left.has(name))
+    .join(' ');
 }
 
 /** One level of a parsed command line: the options and operands after a program or a subcommand. */
@@ -123,19 +145,49 @@ export function parseCommand(
     const at = parsed.operands[0];
     if (at === undefined) return { ok: true, levels };
     const word = words[at]!;
-    const subName = word.static ? subcommandName(level, word.value) : undefined;
-    const sub = subName === undefined ? undefined : nested[subName];
-    if (!sub || subName === undefined) return { ok: true, levels, unknownSubcommand: { word, index: at } };
-    level = sub;
-    name = `${name} ${subName}`;
+    const path = word.static ? subcommandPath(level, word.value) : undefined;
+    if (!path) return { ok: true, levels, unknownSubcommand: { word, index: at } };
+    // `docker rm` is `docker container rm`: the levels an alias skips read no words of their own.
+    for (const [k, step] of path.entries()) {
+      name = `${name} ${step.name}`;
+      if (k < path.length - 1) levels.push({ name, spec: step.spec, parsed: passThrough(at), index: at });
+      level = step.spec;
+    }
     index = at;
   }
 }
 
-function subcommandName(level: ProgramSpec | SubcommandSpec, word: string): string | undefined {
+function passThrough(at: number): Parsed {
+  return { ok: true, options: [], operands: [at], unknown: [], suspects: [], rest: at };
+}
+
+/** The subcommands a word names, aliases resolved: one, or several for an alias of a nested subcommand. */
+function subcommandPath(
+  level: ProgramSpec | SubcommandSpec,
+  word: string,
+): { name: string; spec: SubcommandSpec }[] | undefined {
   const aliases = level.subcommandAliases;
-  const canonical = aliases && Object.hasOwn(aliases, word) ? aliases[word]! : word;
-  return level.subcommands && Object.hasOwn(level.subcommands, canonical) ? canonical : undefined;
+  const named = level.abbreviateSubcommands ? unabbreviated(level, word) : word;
+  const canonical = aliases && Object.hasOwn(aliases, named) ? aliases[named]! : named;
+  const path: { name: string; spec: SubcommandSpec }[] = [];
+  let at: ProgramSpec | SubcommandSpec = level;
+  for (const step of canonical.split(' ')) {
+    const sub: SubcommandSpec | undefined =
+      at.subcommands && Object.hasOwn(at.subcommands, step) ? at.subcommands[step] : undefined;
+    if (!sub) return undefined;
+    path.push({ name: step, spec: sub });
+    at = sub;
+  }
+  return path;
+}
+
+/** The subcommand or alias a word is a unique prefix of, or the word itself. */
+function unabbreviated(level: ProgramSpec | SubcommandSpec, word: string): string {
+  const names = [...Object.keys(level.subcommands ?? {}), ...Object.keys(level.subcommandAliases ?? {})];
+  if (names.includes(word)) return word;
+  const matches = names.filter((name) => name.startsWith(word));
+  const targets = new Set(matches.map((name) => level.subcommandAliases?.[name] ?? name));
+  return targets.size === 1 && matches.length > 0 ? matches[0]! : word;
 }
 
 /** The subcommand levels' names and operands after the program: what deny rules read as positionals. */

@@ -75,7 +75,10 @@ function dynamicProblem(
   words: readonly Word[],
   globsOnly: boolean,
 ): string | undefined {
-  if (parsed.suspects.length === 0) return undefined;
+  // Operands after the options end (no permutation) are not suspects: harmless data, or files only known at run
+  // time.
+  const dynamicFile = allow.operands !== 'inert' && parsed.operands.some((index) => !words[index]!.static);
+  if (parsed.suspects.length === 0 && !dynamicFile) return undefined;
   const everyOption = allOptionsReadOnly(level.spec.grammar, allow);
   if (allow.operands === 'inert' && everyOption) return undefined;
   if (!globsOnly) return `${level.name} has arguments only known at run time`;

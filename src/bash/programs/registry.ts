@@ -1,11 +1,43 @@
+import { AWK_SPECS } from './awk-spec.js';
+import { BUILTIN_SPECS } from './builtin-specs.js';
+import { CLOUD_TOOL_SPECS } from './cloud-tools.js';
+import { DOCKER_SPEC } from './docker-spec.js';
+import { FILE_TOOL_SPECS } from './file-tools.js';
+import { FIND_SPEC } from './find-spec.js';
 import { GIT_SPEC } from './git/spec.js';
+import { GREP_SPECS } from './grep-spec.js';
+import { JQ_SPECS } from './jq-spec.js';
+import { NETCAT_SPECS } from './netcat.js';
+import { PACKAGE_MANAGER_SPECS } from './npm-spec.js';
 import type { ProgramSpec } from './program.js';
+import { SED_SPEC } from './sed-spec.js';
+import { SORT_SPEC } from './sort-spec.js';
+import { SYSTEM_SPECS } from './system-specs.js';
+import { TAR_SPEC } from './tar-spec.js';
+import { TEXT_TOOL_SPECS } from './text-tools.js';
 
 /**
  * Every program automode has a spec for. A program not listed here is unknown: it is never read-only and deny
  * rules match it by its words alone.
  */
-const SPECS: readonly ProgramSpec[] = [GIT_SPEC];
+const SPECS: readonly ProgramSpec[] = [
+  GIT_SPEC,
+  ...BUILTIN_SPECS,
+  ...SYSTEM_SPECS,
+  ...TEXT_TOOL_SPECS,
+  ...GREP_SPECS,
+  SORT_SPEC,
+  FIND_SPEC,
+  SED_SPEC,
+  ...AWK_SPECS,
+  ...JQ_SPECS,
+  ...FILE_TOOL_SPECS,
+  TAR_SPEC,
+  DOCKER_SPEC,
+  ...PACKAGE_MANAGER_SPECS,
+  ...CLOUD_TOOL_SPECS,
+  ...NETCAT_SPECS,
+];
 
 const BY_NAME = new Map<string, ProgramSpec>();
 for (const spec of SPECS) {

@@ -2,6 +2,7 @@ import type { EffectsResult } from '../effects.js';
 import type { CommandView } from '../nested.js';
 import type { FileEffect, Word } from '../types.js';
 import { awkProgramSafety } from './awk.js';
+import { AWK, awkPrograms } from './awk-spec.js';
 import {
   argument,
   type EffectHandler,
@@ -18,6 +19,7 @@ import { FILE_PRIMARIES, parseFind } from './find.js';
 import { parseGit } from './git/nested.js';
 import { GIT_SPEC, gitLevel } from './git/spec.js';
 import { gitConfigEffects, gitFileOptions } from './git-effects.js';
+import { YQ } from './jq-spec.js';
 import {
   type Grammar,
   grammar,
@@ -28,9 +30,11 @@ import {
   type Parsed,
   parseOptions,
 } from './options.js';
-import { AWK, awkPrograms, expandTarBundle, RSYNC, SCP, SED, sedScripts, TAR } from './program-options.js';
+import { expandTarBundle, RSYNC, SCP } from './program-options.js';
 import { checkProgram } from './read-only.js';
 import { parseSed } from './sed.js';
+import { SED, sedScripts } from './sed-spec.js';
+import { TAR } from './tar-spec.js';
 import {
   assignmentName,
   is,
@@ -158,17 +162,6 @@ const jq: EffectHandler = (cmd) => {
   }
   return { effects, known };
 };
-
-const YQ = grammar({
-  flags: 'inPCMeNrj0vhVc',
-  values: 'pIosS',
-  long:
-    'inplace/i null-input/n prettyPrint/P colors/C no-colors/M exit-status/e no-doc/N unwrapScalar? ' +
-    'tojson/j nul-output/0 verbose/v help/h version/V input-format=/p output-format=/o indent=/I ' +
-    'from-file= expression= front-matter= split-exp=/s csv-separator= xml-attribute-prefix= ' +
-    'xml-content-name= lua-prefix= lua-unquoted properties-separator= header-preprocess? no-header',
-  unlistedFlags: /./,
-});
 
 /** yq [eval|eval-all] EXPRESSION [FILES]; -i writes the files in place. */
 const yq: EffectHandler = (cmd) => {

@@ -1,0 +1,74 @@
+import type { Word } from '../types.js';
+import { grammar, type Parsed } from './options.js';
+import { type ProgramSpec, readOnly } from './program.js';
+import { leadingText, singleField, splitsFreely } from './words.js';
+
+/**
+ * bash builtins read their options as bash's own internal getopt does: the first word that is not an option
+ * ends them, no long options but `--help`, no abbreviations.
+ */
+const BUILTIN = { abbreviate: false, long: 'help' } as const;
+
+/** test's unary and binary operators, read as whole words; `-v` and `-R` are left out (see below). */
+const TEST_OPERATORS =
+  '-a -b -c -d -e -f -g -h -k -p -r -s -t -u -w -x -O -G -L -S -N -z -n -o -nt -ot -ef -eq -ne -lt -le -gt -ge';
+
+/**
+ * `test -v 'a[$(cmd)]'` evaluates the subscript, running the command substitution in it. A word only known at
+ * run time may turn into `-v`: it is harmless only when the word after it is fixed and holds no subscript.
+ */
+function subscriptProblem(_parsed: Parsed, words: readonly Word[]): string | undefined {
+  for (let i = 1; i < words.length; i++) {
+    const word = words[i]!;
+    if (word.static) continue;
+    if (splitsFreely(word) || !singleField(word)) return `${word.text} may expand to several test operands`;
+    const next = words[i + 1];
+    if (leadingText(word) === '' && next && (!next.static || next.value.includes('['))) {
+      return `${word.text} may be -v, which runs code in the subscript of ${next.text}`;
+    }
+  }
+  return undefined;
+}
+
+const test = (name: string): ProgramSpec => ({
+  name,
+  grammar: grammar({ words: TEST_OPERATORS, abbreviate: false }),
+  readOnly: readOnly(TEST_OPERATORS, 'inert', { check: subscriptProblem }),
+});
+
+export const BUILTIN_SPECS: readonly ProgramSpec[] = [
+  {
+    name: 'echo',
+    grammar: grammar({ flags: 'neE', abbreviate: false }),
+    permute: false,
+    readOnly: readOnly('n e E', 'inert'),
+  },
+  {
+    name: 'printf',
+    grammar: grammar({ ...BUILTIN, values: 'v' }),
+    permute: false,
+    readOnly: readOnly('--help', 'inert', { why: { v: 'assigns a shell variable' } }),
+  },
+  { name: 'true', grammar: grammar({ abbreviate: false }), permute: false, readOnly: readOnly('', 'inert') },
+  { name: 'false', grammar: grammar({ abbreviate: false }), permute: false, readOnly: readOnly('', 'inert') },
+  test('test'),
+  test('['),
+  {
+    name: 'cd',
+    grammar: grammar({ ...BUILTIN, flags: 'LPe@' }),
+    permute: false,
+    readOnly: readOnly('L P e @ --help', 'files', { maxOperands: 1 }),
+  },
+  {
+    name: 'pwd',
+    grammar: grammar({ ...BUILTIN, flags: 'LP' }),
+    permute: false,
+    readOnly: readOnly('L P --help', 'none'),
+  },
+  {
+    name: 'type',
+    grammar: grammar({ ...BUILTIN, flags: 'afptP' }),
+    permute: false,
+    readOnly: readOnly('a f p t P --help', 'inert'),
+  },
+];

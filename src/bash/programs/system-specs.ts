@@ -1,0 +1,122 @@
+import type { Word } from '../types.js';
+import { grammar, type Parsed } from './options.js';
+import { everyOption, everyOptionBut, type ProgramSpec, readOnly } from './program.js';
+import { leadingText } from './words.js';
+
+const HELP = 'help version';
+
+export const DATE = grammar({
+  flags: 'uRI',
+  values: 'dfrs',
+  optional: 'I',
+  long:
+    'date=/d file=/f reference=/r set=/s utc/u universal/u rfc-email/R iso-8601?/I rfc-3339= debug ' +
+    `resolution ${HELP}`,
+});
+
+export const HOSTNAME = grammar({
+  flags: 'aAbdfiIsyvhV',
+  values: 'F',
+  long:
+    'alias/a all-fqdns/A boot/b domain/d fqdn/f long/f file=/F ip-address/i all-ip-addresses/I short/s ' +
+    'yp/y nis/y help/h version/V',
+});
+
+export const PS = grammar({
+  flags: 'AaedNFfHjlMPyLmTcVwxXZ',
+  values: 'CGgpqstuUoOkD',
+  long:
+    'deselect/N Group=/G group=/g pid=/p ppid= quick-pid=/q sid=/s tty=/t user=/u User=/U format=/o ' +
+    'context headers no-headers cols= columns= width= rows= lines= version/V help? sort=/k forest info ' +
+    'cumulative',
+  abbreviate: false,
+});
+
+/** `date MMDDhhmm` sets the clock; only `+FORMAT` operands print. */
+function dateOperands(parsed: Parsed, words: readonly Word[]): string | undefined {
+  for (const index of parsed.operands) {
+    const word = words[index]!;
+    if (!leadingText(word).startsWith('+')) return `date ${word.text} sets the clock`;
+  }
+  return undefined;
+}
+
+function simple(
+  name: string,
+  g: ReturnType<typeof grammar>,
+  operands: 'files' | 'inert' | 'none',
+): ProgramSpec {
+  return { name, grammar: g, readOnly: readOnly(everyOption(g), operands) };
+}
+
+const ONLY_HELP = grammar({ long: HELP });
+
+export const SYSTEM_SPECS: readonly ProgramSpec[] = [
+  simple('sleep', ONLY_HELP, 'inert'),
+  simple(
+    'seq',
+    grammar({ flags: 'w', values: 'fs', long: `equal-width/w format=/f separator=/s ${HELP}` }),
+    'inert',
+  ),
+  { ...simple('expr', ONLY_HELP, 'inert'), permute: false },
+  simple('whoami', ONLY_HELP, 'none'),
+  simple(
+    'id',
+    grammar({
+      flags: 'aZgGnruz',
+      long: `context/Z group/g groups/G name/n real/r user/u zero/z ${HELP}`,
+    }),
+    'inert',
+  ),
+  simple('groups', ONLY_HELP, 'inert'),
+  simple(
+    'uname',
+    grammar({
+      flags: 'asnrvmpio',
+      long:
+        'all/a kernel-name/s nodename/n kernel-release/r kernel-version/v machine/m processor/p ' +
+        `hardware-platform/i operating-system/o ${HELP}`,
+    }),
+    'none',
+  ),
+  simple('nproc', grammar({ long: `all ignore= ${HELP}` }), 'none'),
+  simple('arch', ONLY_HELP, 'none'),
+  simple('uptime', grammar({ flags: 'pshV', long: 'pretty/p since/s help/h version/V' }), 'none'),
+  simple('tty', grammar({ flags: 's', long: `silent/s quiet/s ${HELP}` }), 'none'),
+  simple(
+    'locale',
+    grammar({
+      flags: 'amckvV',
+      long: 'all-locales/a charmaps/m category-name/c keyword-name/k verbose/v help usage version/V',
+    }),
+    'inert',
+  ),
+  simple(
+    'free',
+    grammar({
+      flags: 'bkmghltvwV',
+      values: 'sc',
+      long:
+        'bytes/b kilo mega giga tera peta kibi/k mebi/m gibi/g tebi pebi human/h si lohi/l total/t ' +
+        'committed/v seconds=/s count=/c wide/w help version/V',
+    }),
+    'none',
+  ),
+  simple('ps', PS, 'inert'),
+  { ...simple('which', grammar({ flags: 'a', abbreviate: false }), 'inert'), permute: false },
+  {
+    name: 'date',
+    grammar: DATE,
+    readOnly: readOnly(everyOptionBut(DATE, 's f'), 'inert', {
+      check: dateOperands,
+      why: { s: 'sets the clock', f: 'reads dates from a file no rule names' },
+    }),
+  },
+  {
+    name: 'hostname',
+    grammar: HOSTNAME,
+    readOnly: readOnly(everyOptionBut(HOSTNAME, 'b F'), 'none', {
+      why: { b: 'sets the host name', F: 'sets the host name from a file' },
+    }),
+  },
+];

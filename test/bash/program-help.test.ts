@@ -1,0 +1,171 @@
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { lookupLong } from '../../src/bash/programs/options.js';
+import type { ProgramSpec } from '../../src/bash/programs/program.js';
+import { allProgramSpecs, programSpec } from '../../src/bash/programs/registry.js';
+
+/**
+ * The programs are their own oracle: for each spec'd program installed here, the long options its `--help`
+ * lists must be the spec's long options (with the value the help shows: `--name=ARG` takes one, `--name[=ARG]`
+ * may), and the abbreviations the program accepts must name the same option in the spec.
+ */
+
+const ENV = { LC_ALL: 'C', PATH: process.env.PATH ?? '/usr/bin:/bin', POSIXLY_CORRECT: '' };
+
+/** Programs whose help is not where their long options are listed, and what to run instead. */
+const HELP_ARGS: Record<string, string[]> = { ps: ['--help', 'all'] };
+
+/**
+ * Programs left out, and why: builtins are bash's (checked by bash's `help`, not here), the others list no
+ * long options in their help or are a different program under the same name on this machine.
+ */
+const NOT_GNU: Record<string, string> = {
+  echo: 'bash builtin',
+  printf: 'bash builtin',
+  true: 'bash builtin',
+  false: 'bash builtin',
+  test: 'bash builtin',
+  '[': 'bash builtin',
+  cd: 'bash builtin',
+  pwd: 'bash builtin',
+  type: 'bash builtin',
+  git: 'has its own oracle (subcommand specs)',
+  find: 'expression primaries, no long options',
+  xxd: 'whole-word options, no long options',
+  which: 'no long options',
+  jq: 'jq 1.6 help lists only some options',
+  yq: 'the spec is mikefarah yq; python-yq may be installed under the same name',
+  tree: 'no long options in getopt style',
+  rg: 'ripgrep lists options in its own format',
+  mkfs: 'a front end: the options after -t belong to the file system builder',
+  docker: 'options before the subcommand only; subcommands are read by their words',
+  npm: 'options before the subcommand only; subcommands are read by their words',
+  pnpm: 'options before the subcommand only; subcommands are read by their words',
+  yarn: 'options before the subcommand only; subcommands are read by their words',
+  cargo: 'options before the subcommand only; subcommands are read by their words',
+  kubectl: 'options before the subcommand only; subcommands are read by their words',
+  helm: 'options before the subcommand only; subcommands are read by their words',
+  terraform: 'options before the subcommand only; subcommands are read by their words',
+  gh: 'options before the subcommand only; subcommands are read by their words',
+  aws: 'options before the subcommand only; subcommands are read by their words',
+  gcloud: 'options before the subcommand only; subcommands are read by their words',
+  mawk: 'mawk reads -W options',
+  nawk: 'one true awk has no long options',
+};
+
+/**
+ * Long options the help does not list: other versions' options (the spec holds every version's, so that an
+ * abbreviation never names an option the spec lacks), aliases the help leaves out, families the help writes
+ * as one entry (`--LTYPE-line-format`).
+ */
+const NOT_IN_HELP: Record<string, string[]> = {
+  hostname: ['long', 'nis', 'file'],
+  ps: ['help', 'forest', 'info', 'sort', 'quick-pid', 'deselect', 'format', 'Group', 'User', 'pid', 'ppid'],
+  wc: ['total'],
+  cp: ['debug', 'keep-directory-symlink'],
+  mv: ['debug', 'exchange', 'no-copy'],
+  sed: ['zero-terminated', 'binary'],
+  column: ['columns'],
+  grep: ['no-line-number'],
+  egrep: ['no-line-number'],
+  fgrep: ['no-line-number'],
+  cksum: ['base64', 'raw'],
+  awk: ['csv'],
+  gawk: ['csv'],
+  diff: [
+    'old-line-format',
+    'new-line-format',
+    'unchanged-line-format',
+    'old-group-format',
+    'new-group-format',
+    'unchanged-group-format',
+    'changed-group-format',
+  ],
+};
+
+/** What the help writes that is not an option of the program. */
+const NOT_OPTIONS: Record<string, string[]> = {
+  diff: ['GTYPE-group-format', 'LTYPE-line-format'],
+};
+
+function installed(program: string): boolean {
+  return spawnSync('sh', ['-c', `command -v -- '${program}'`], { env: ENV }).status === 0;
+}
+
+function run(program: string, args: string[]): string {
+  const result = spawnSync(program, args, { env: ENV, input: '', timeout: 20_000, encoding: 'utf8' });
+  return `${result.stdout ?? ''}${result.stderr ?? ''}`;
+}
+
+/**
+ * `--name` → '' (flag), '=' (value) or '?' (optional value), as the help shows it: `--name[=ARG]`, or an entry
+ * `--name` beside another `--name=ARG` (`--check, --check=diagnose-first`).
+ */
+function helpLongOptions(text: string): Map<string, string> {
+  const found = new Map<string, string>();
+  const bareEntries = new Set<string>();
+  for (const line of text.split('\n')) {
+    const entry = /^\s*(?:-\S+,?\s+)*--([A-Za-z0-9][\w-]*)(?:,|\s|$)/.exec(line);
+    if (entry) bareEntries.add(entry[1]!);
+  }
+  for (const match of text.matchAll(/(?<![\w-])--([A-Za-z0-9][\w-]*)(\[=[^\]\s]*\]|=\S*)?/g)) {
+    const arity = match[2] ? (match[2].startsWith('[') ? '?' : '=') : '';
+    const before = found.get(match[1]!);
+    if (before === undefined || before === '' || arity === '?') found.set(match[1]!, arity || (before ?? ''));
+  }
+  for (const [name, arity] of found) if (arity === '=' && bareEntries.has(name)) found.set(name, '?');
+  return found;
+}
+
+function specLongOptions(spec: ProgramSpec): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const [name, named] of spec.grammar.long) {
+    found.set(name, named.arity === 'value' ? '=' : named.arity === 'optional' ? '?' : '');
+  }
+  return found;
+}
+
+const specs = allProgramSpecs().flatMap((spec) =>
+  [spec.name, ...(spec.aliases ?? [])].map((name) => ({ name, spec })),
+);
+const checked = specs.filter(({ name }) => !Object.hasOwn(NOT_GNU, name));
+/** `awk` is whichever awk the system chose: its spec is gawk's. */
+const otherAwk = installed('awk') && !run('awk', ['--version']).includes('GNU Awk');
+const missing = checked
+  .filter(({ name }) => !installed(name) || (name === 'awk' && otherAwk))
+  .map(({ name }) => (name === 'awk' && otherAwk ? 'awk (not gawk here)' : name));
+const present = checked.filter(({ name }) => installed(name) && !(name === 'awk' && otherAwk));
+
+describe(`program specs against the programs' own --help (not installed: ${missing.join(' ') || 'none'})`, () => {
+  it.each(present.map(({ name }) => [name]))('%s lists the long options of its spec', (name) => {
+    const spec = programSpec(name)!;
+    const help = helpLongOptions(run(name, HELP_ARGS[name] ?? ['--help']));
+    const own = specLongOptions(spec);
+    const notOptions = new Set(NOT_OPTIONS[name] ?? []);
+    const notInHelp = new Set(NOT_IN_HELP[name] ?? []);
+    const onlyHelp = [...help.keys()].filter((option) => !own.has(option) && !notOptions.has(option));
+    const onlySpec = [...own.keys()].filter((option) => !help.has(option) && !notInHelp.has(option));
+    expect({ onlyHelp, onlySpec }, name).toEqual({ onlyHelp: [], onlySpec: [] });
+    for (const [option, arity] of help) {
+      if (arity === '' || !own.has(option)) continue;
+      expect(`--${option}${own.get(option)}`, name).toBe(`--${option}${arity}`);
+    }
+  });
+
+  it.each(present.map(({ name }) => [name]))('%s reads abbreviations as its spec does', (name) => {
+    const spec = programSpec(name)!;
+    if (!spec.grammar.long.has('version') || !spec.grammar.abbreviate) return;
+    const version = spec.grammar.long.get('version')!.name;
+    let shortest = 'version';
+    for (let length = 'version'.length - 1; length >= 2; length--) {
+      if (lookupLong(spec.grammar, 'version'.slice(0, length))?.name !== version) break;
+      shortest = 'version'.slice(0, length);
+    }
+    const accepted = run(name, [`--${shortest}`]);
+    expect(accepted, `${name} --${shortest}`).not.toMatch(/unrecognized|ambiguous|invalid option|illegal/i);
+    if (shortest.length > 2) {
+      const shorter = `--${shortest.slice(0, -1)}`;
+      expect(run(name, [shorter, '--help']), `${name} ${shorter}`).toMatch(/ambiguous|unrecognized|invalid/i);
+    }
+  });
+});

@@ -1,0 +1,73 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { lookupLong } from '../../src/bash/programs/options.js';
+import type { ProgramSpec } from '../../src/bash/programs/program.js';
+import { checkProgram } from '../../src/bash/programs/read-only.js';
+import { allProgramSpecs } from '../../src/bash/programs/registry.js';
+import { makeWord } from '../../src/bash/words.js';
+
+/**
+ * Property: an option a program's spec does not know never yields a read-only verdict, wherever it stands
+ * among words that are read-only on their own, for every spec'd program.
+ */
+
+const SEED = 20_261_201;
+
+const word = (value: string) => makeWord(value, value, [], { start: 0, end: 0 });
+
+/** Read-only command lines to put the unknown option into: the program alone and with a plain operand. */
+const BASES: Record<string, string[]> = {
+  sed: ['p'],
+  awk: ['1'],
+  gawk: ['1'],
+  mawk: ['1'],
+  nawk: ['1'],
+  jq: ['.'],
+};
+
+function unknownShort(spec: ProgramSpec, letter: string): boolean {
+  const g = spec.grammar;
+  if (g.numeric && /\d/.test(letter)) return false;
+  return !`${g.flags}${g.values}${g.optional}`.includes(letter) && !g.words.has(`-${letter}`);
+}
+
+function unknownLong(spec: ProgramSpec, name: string): boolean {
+  const g = spec.grammar;
+  return lookupLong(g, name) === undefined && !g.words.has(`--${name}`);
+}
+
+const withReadOnly = allProgramSpecs().filter((spec) => spec.readOnly);
+
+describe('program specs: an unknown option is never read-only', () => {
+  it.each(withReadOnly.map((spec) => [spec.name, spec] as const))(
+    '%s is read-only without it',
+    (_name, spec) => {
+      const words = [spec.name, ...(BASES[spec.name] ?? [])].map(word);
+      expect(checkProgram(spec, words, true)).toMatchObject({ readOnly: true });
+    },
+  );
+
+  it.each(withReadOnly.map((spec) => [spec.name, spec] as const))('%s', (_name, spec) => {
+    const base = BASES[spec.name] ?? [];
+    const option = fc.oneof(
+      fc
+        .constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789')
+        .filter((letter) => unknownShort(spec, letter))
+        .map((letter) => `-${letter}`),
+      fc
+        .stringMatching(/^[a-z][a-z0-9-]{0,14}$/)
+        .filter((name) => unknownLong(spec, name))
+        .chain((name) => fc.constantFrom(`--${name}`, `--${name}=x`)),
+    );
+    fc.assert(
+      fc.property(option, fc.nat(), (unknown, at) => {
+        const argv = [spec.name, ...base];
+        // Without permutation the first operand ends the options: later words are operands.
+        const positions = spec.permute === false ? 1 : argv.length;
+        argv.splice(1 + (at % positions), 0, unknown);
+        expect(checkProgram(spec, argv.map(word), true).readOnly, argv.join(' ')).toBe(false);
+      }),
+      { seed: SEED, numRuns: 60 },
+    );
+  });
+});
