@@ -203,10 +203,10 @@ const shapes = new WeakMap<BashPattern, RuleShape | null>();
  * what the same rule with ` *` covers, in every spelling and place, and every longer option too
  * (`--force-with-lease`); `-rf*` requires each of its letters.
  */
-function gluedOption(program: string, word: string): GluedOption {
+function gluedOption(words: readonly string[], rule: NormalizedCommand, word: string): GluedOption {
   const option = word.slice(0, -1);
-  // A word before the option keeps it from being read as one of the program's global options.
-  const names = normalize([program, '_', option]).options;
+  // Read in place, after the rule's own words, so that the program (and subcommand) name the option.
+  const names = new Set([...normalize([...words, option]).options].filter((name) => !rule.options.has(name)));
   return option.startsWith('--') ? { names, longPrefix: option.slice(2) } : { names };
 }
 
@@ -233,7 +233,7 @@ function ruleShape(p: BashPattern): RuleShape | null {
       !words.some((w) => w.startsWith('-') && w.includes('*'));
     const rule = usable ? normalize(words) : undefined;
     shape = rule && !rule.positionals.includes('*') ? { rule, prefix } : null;
-    if (shape && glued) shape.glued = gluedOption(rule!.program, glued);
+    if (shape && glued) shape.glued = gluedOption(words, rule!, glued);
     shapes.set(p, shape);
   }
   return shape;

@@ -153,7 +153,7 @@ describe('read-only defaults', () => {
       'hostname --file x',
       'hostname -F x',
       'test -v a[$(touch)]',
-      '[ -v x ]',
+      "[ -v 'a[1]' ]",
       'printf -v PATH %s x',
       'find -L . -name x',
       'diff -r a b',
@@ -168,6 +168,8 @@ describe('read-only defaults', () => {
       'hostname -f',
       'diff -r --no-dereference a b',
       'find . -newermt 2020 -ls',
+      // A plain variable name evaluates nothing; a subscript is refused (and the analysis is opaque).
+      '[ -v x ]',
     ])
       expect(ro(line), line).toBe(true);
   });

@@ -9,9 +9,10 @@ import { leadingText, singleField, splitsFreely } from './words.js';
  */
 const BUILTIN = { abbreviate: false, long: 'help' } as const;
 
-/** test's unary and binary operators, read as whole words; `-v` and `-R` are left out (see below). */
+/** test's unary and binary operators, read as whole words; `-v` and `-R` name variables (see below). */
 const TEST_OPERATORS =
-  '-a -b -c -d -e -f -g -h -k -p -r -s -t -u -w -x -O -G -L -S -N -z -n -o -nt -ot -ef -eq -ne -lt -le -gt -ge';
+  '-a -b -c -d -e -f -g -h -k -p -r -s -t -u -w -x -O -G -L -S -N -z -n -o -nt -ot -ef -eq -ne -lt -le -gt ' +
+  '-ge -v -R';
 
 /**
  * `test -v 'a[$(cmd)]'` evaluates the subscript, running the command substitution in it. A word only known at
@@ -20,9 +21,12 @@ const TEST_OPERATORS =
 function subscriptProblem(_parsed: Parsed, words: readonly Word[]): string | undefined {
   for (let i = 1; i < words.length; i++) {
     const word = words[i]!;
+    const next = words[i + 1];
+    if (word.static && (word.value === '-v' || word.value === '-R') && next) {
+      if (!next.static || next.value.includes('[')) return `${word.value} ${next.text} evaluates a subscript`;
+    }
     if (word.static) continue;
     if (splitsFreely(word) || !singleField(word)) return `${word.text} may expand to several test operands`;
-    const next = words[i + 1];
     if (leadingText(word) === '' && next && (!next.static || next.value.includes('['))) {
       return `${word.text} may be -v, which runs code in the subscript of ${next.text}`;
     }

@@ -326,7 +326,7 @@ const git: EffectHandler = (cmd) => {
   const result =
     canonical === 'config'
       ? gitConfigEffects(cmd, subIndex, elsewhere)
-      : (gitFileOptions(cmd, canonical, subIndex) ?? gitPaths(cmd, canonical, subIndex, args));
+      : gitPaths(cmd, canonical, subIndex, args);
   const effects = [...output.effects, ...result.effects];
   const folder = lastValue(global, 'C');
   return {
@@ -354,6 +354,8 @@ function globsOnly(words: readonly Word[]): boolean {
 function gitPaths(cmd: CommandView, sub: string, subIndex: number, args: Word[]): EffectsResult {
   if (GIT_CONTENT.has(sub)) return gitContentReads(cmd, sub, subIndex);
   if (GIT_NO_FILES.has(sub) || checkProgram(GIT_SPEC, cmd.argv, globsOnly(cmd.argv)).readOnly) return NONE;
+  const named = gitFileOptions(cmd, sub);
+  if (named) return named;
   if (sub === 'checkout') {
     const separator = args.findIndex((word) => is(word, '--'));
     return separator < 0 ? UNKNOWN : { effects: each('write', args.slice(separator + 1)), known: true };
