@@ -261,6 +261,11 @@ class Reader {
         if (line.includes('\r')) {
           throw new Refusal('a carriage return in a here-document: it decides where the body ends');
         }
+        if (!doc.quoted && line.includes('$"')) {
+          throw new Refusal(
+            '$"..." in a here-document: inside a substitution there it is a translated string',
+          );
+        }
         const compared = doc.stripTabs ? line.replace(/^\t+/, '') : line;
         if (compared === doc.delimiter) break;
       }

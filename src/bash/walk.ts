@@ -253,8 +253,13 @@ export class Walker {
       const field = node.fieldNameForChild(i);
       if (child.type === 'variable_assignment') cmd.assignments.push(this.assignment(child, ctx));
       else if (field === 'name') cmd.argv.push(this.word(child.namedChild(0) ?? child, ctx));
-      else if (field === 'argument') this.pushArgument(cmd, this.word(child, ctx));
-      else if (field === 'redirect') cmd.redirects.push(...this.redirect(child, ctx, trailing, cmd));
+      else if (field === 'argument') {
+        const test = testSyntax(child);
+        if (test) {
+          this.problem('misparse-word', '`[[` after a command name is ordinary words to bash', spanOf(test));
+        }
+        this.pushArgument(cmd, this.word(child, ctx));
+      } else if (field === 'redirect') cmd.redirects.push(...this.redirect(child, ctx, trailing, cmd));
       else if (child.isNamed && child.type !== 'comment') {
         this.problem('unsupported', `unexpected ${child.type} in a command`, spanOf(child));
       }
@@ -734,4 +739,17 @@ export function nameInfo(word: Word): NameInfo {
   const slash = value.lastIndexOf('/');
   if (slash >= 0) return { value, program: value.slice(slash + 1), path: value, dynamic: false };
   return { value, program: value, dynamic: false };
+}
+
+/**
+ * tree-sitter reads `[[ a == $(x) ]]` after a command name as a test expression, whose `regex` operand it leaves
+ * unexpanded; to bash these are ordinary words, expanded and split.
+ */
+function testSyntax(node: Node): Node | undefined {
+  if (node.type === 'regex' || node.type === 'test_operator') return node;
+  for (const child of node.namedChildren) {
+    const found = child ? testSyntax(child) : undefined;
+    if (found) return found;
+  }
+  return undefined;
 }

@@ -1,5 +1,11 @@
 import { basename, dirname } from 'node:path';
-import { type Analysis, DYN, type SimpleCommand, type Word } from '../../../src/bash/types.js';
+import {
+  type Analysis,
+  type CodeExecution,
+  DYN,
+  type SimpleCommand,
+  type Word,
+} from '../../../src/bash/types.js';
 import { HOME, type LineRun, PATH_DIRS, PLANTED_COMMANDS } from './sandbox.js';
 import { parseTrace } from './trace.js';
 
@@ -19,8 +25,8 @@ import { parseTrace } from './trace.js';
  * - a program run from outside the standard bin folders (PATH, `hash -p`, a planted `scripts/ls`) matches only an
  *   analysed command whose name is a path or only known at run time.
  * When the analysis declares that a file is sourced or run as a script, what the sandbox's planted files run is
- * expected (and nothing else); when it declares that a shell runs code read from its input, the line's
- * disagreements are excused (counted as hidden code). A trace record
+ * expected (and nothing else); when it declares that a shell runs code read from its input, or sources a file
+ * only known at run time, the line's disagreements are excused (counted as hidden code). A trace record
  * longer than bash's 4 KiB stdio buffer may be interleaved with a record written at the same time by another part
  * of a pipeline: the trace of a line with such a record is left out, and its programs are checked by the stub log
  * only (each stub writes its record in one append).
@@ -50,13 +56,21 @@ const STANDARD_DIRS = new Set(PATH_DIRS.concat(['/usr/lib/git-core', '/usr/libex
 const SHELLS = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'busybox']);
 const USER_HOMES: Record<string, string> = { root: '/root', nobody: '/nonexistent' };
 
-export function checkLine(analysis: Analysis, run: LineRun): LineVerdict {
-  const records = parseTrace(run.trace, analysis.source);
+/** `line` is the command as the driver's `eval` got it (the analysis reads continuations away first). */
+/**
+ * Code the analysis declares it cannot see, so that the line is never allowed: a shell reading its input, or a
+ * file sourced or run whose name is only known at run time (`source <(...)`).
+ */
+function hidesCode(e: CodeExecution): boolean {
+  if (e.kind === 'stdin') return SHELLS.has(e.program);
+  return (e.kind === 'source-file' || e.kind === 'script-file') && e.code === undefined;
+}
+
+export function checkLine(analysis: Analysis, run: LineRun, line = analysis.source): LineVerdict {
+  const records = parseTrace(run.trace, line);
   const verdict: LineVerdict = {
     opaque: analysis.opaque,
-    hiddenCode: analysis.commands.some((c) =>
-      c.executes.some((e) => e.kind === 'stdin' && SHELLS.has(e.program)),
-    ),
+    hiddenCode: analysis.commands.some((c) => c.executes.some(hidesCode)),
     records: records.length,
     stubCalls: run.stubs.length,
     disagreements: [],

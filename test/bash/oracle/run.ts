@@ -105,7 +105,7 @@ export async function runOracle(options: OracleOptions = {}): Promise<OracleResu
       });
       return;
     }
-    const verdict: LineVerdict = checkLine(analysis, run);
+    const verdict: LineVerdict = checkLine(analysis, run, item.line);
     result.records += verdict.records;
     result.stubCalls += verdict.stubCalls;
     if (verdict.opaque) result.opaque++;
