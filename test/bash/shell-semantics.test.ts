@@ -122,6 +122,12 @@ describe('cases the bash oracle found', () => {
     'cat <<EOF; ls -la\nbody \\\nEOF\nrm x',
     "alias q='rm -rf x'\nq",
     'jobs -x rm x',
+    // tree-sitter reads `[[ ... ]]` after a command name as a test and leaves its operands unexpanded.
+    'cat [[ a == $(touch p) ]]',
+    'echo x [[ a == `rm -rf ~` ]]',
+    'cat f \\\n[[ a == ${x:-$(rm -rf ~)} ]]',
+    // Inside an unquoted here-document, a substitution reads `$"..."` as a translated string.
+    'cat <<EOF\n$(find . $"-delete")\nEOF',
   ])('%j is opaque', (src) => expectOpaque(src));
 
   it.each<[string, string[][]]>([
