@@ -747,6 +747,7 @@ export function nameInfo(word: Word): NameInfo {
  */
 function testSyntax(node: Node): Node | undefined {
   if (node.type === 'regex' || node.type === 'test_operator') return node;
+  if (node.type !== 'concatenation') return undefined;
   for (const child of node.namedChildren) {
     const found = child ? testSyntax(child) : undefined;
     if (found) return found;
