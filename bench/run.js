@@ -25,7 +25,7 @@ const DIST_ANALYZE = join(ROOT, 'dist/bash/analyze.js');
 // Options and output
 
 function parseArgs(argv) {
-  const opts = { json: false, runs: 3, cold: 5, build: false, strict: false };
+  const opts = { json: false, runs: 3, cold: 5, build: false, strict: false, only: undefined };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--json') opts.json = true;
@@ -33,6 +33,7 @@ function parseArgs(argv) {
     else if (a === '--strict') opts.strict = true;
     else if (a === '--runs') opts.runs = positive(argv[++i], a);
     else if (a === '--cold') opts.cold = positive(argv[++i], a);
+    else if (a === '--only') opts.only = (argv[++i] ?? '').split(',');
     else throw new Error(`unknown option ${a}`);
   }
   return opts;
@@ -521,6 +522,7 @@ function table(result) {
   for (const section of SECTIONS) {
     for (const t of section.targets) {
       const v = result[t.key];
+      if (v === undefined) continue;
       rows.push([t.label, String(v), `${t.exclusive ? '<' : '<='} ${t.max}`, verdict(t, v)]);
     }
   }
@@ -540,12 +542,14 @@ async function main() {
   const opts = parseArgs(process.argv.slice(2));
   ensureBuilt(opts.build);
   const result = { node: process.version };
-  for (const section of SECTIONS) {
+  const sections = SECTIONS.filter((section) => !opts.only || opts.only.includes(section.name));
+  if (sections.length === 0) throw new Error(`--only names no section (${SECTIONS.map((s) => s.name).join(', ')})`);
+  for (const section of sections) {
     log(`section: ${section.name}`);
     Object.assign(result, await section.run(opts));
   }
   const pass = {};
-  for (const section of SECTIONS)
+  for (const section of sections)
     for (const t of section.targets) pass[t.key] = verdict(t, result[t.key]) === 'PASS';
   result.pass = pass;
   if (opts.json) process.stdout.write(`${JSON.stringify(result)}\n`);

@@ -1,3 +1,4 @@
+import { familySpec } from '../bash/programs/registry.js';
 import type { SimpleCommand, Word } from '../bash/types.js';
 import { DYN } from '../bash/types.js';
 import { HARMLESS_ENV } from '../bash/variables.js';
@@ -28,7 +29,14 @@ export interface CommandViews {
   tilde: string;
   /** `resolved`, normalised; computed on first use. */
   resolvedNormalized?: NormalizedCommand;
-  normalized: NormalizedCommand;
+  /** The program's basename (`rm` for `/bin/rm`). */
+  program: string;
+  /** The family deny and ask rules read it as (`mkfs` for `mkfs.ext4`). */
+  family: string;
+  /** The program has subcommands: its normalised line may differ from `based`. */
+  subcommands: boolean;
+  /** The command as its program's spec reads it, once computed (`normalizedOf`). */
+  normalized?: NormalizedCommand;
   allStatic: boolean;
   /** Every word is static or only a glob (`src/*.ts`), so its meaning is known up to file names. */
   globsOnly: boolean;
@@ -53,6 +61,20 @@ function resolveHome(word: Word, home: string): string {
   return m ? home + (m[1] ?? '') : word.value;
 }
 
+/** The command as its program's spec reads it, computed on first use. */
+export function normalizedOf(v: CommandViews): NormalizedCommand {
+  v.normalized ??= normalize(v.values, v.words);
+  return v.normalized;
+}
+
+/**
+ * The line deny and ask patterns also see: global options dropped and subcommand aliases resolved for a program
+ * with subcommands; the line with the program's basename otherwise.
+ */
+export function lineOf(v: CommandViews): string {
+  return v.subcommands ? normalizedOf(v).line : v.based;
+}
+
 export function viewsOf(cmd: SimpleCommand, home = ''): CommandViews {
   const argv = cmd.argv;
   const values = argv.map((w) => w.value);
@@ -61,6 +83,8 @@ export function viewsOf(cmd: SimpleCommand, home = ''): CommandViews {
   const raw = values.join(' ');
   const first = values[0];
   const based = first?.includes('/') ? [basename(first), ...values.slice(1)].join(' ') : raw;
+  const program = basename(first ?? '');
+  const spec = familySpec(program);
   let allStatic = true;
   let globsOnly = true;
   let leadingGlob = false;
@@ -83,7 +107,9 @@ export function viewsOf(cmd: SimpleCommand, home = ''): CommandViews {
     written: quoted ? argv.map((w) => w.text).join(' ') : raw,
     resolved,
     homeSpelled: spellsHome && resolved.some((w, i) => w !== values[i]),
-    normalized: normalize(values, argv),
+    program,
+    family: spec?.name ?? program,
+    subcommands: spec?.subcommands !== undefined,
     allStatic,
     globsOnly,
     leadingGlob,
@@ -139,8 +165,9 @@ export function denyMatches(p: BashPattern, v: CommandViews, home = ''): boolean
   if (v.values.length === 0) return false;
   if (matchBashPattern(p, v.raw)) return true;
   if (v.based !== v.raw && matchBashPattern(p, v.based)) return true;
-  if (v.normalized.line !== v.based && matchBashPattern(p, v.normalized.line)) return true;
-  if (structuralMatch(p, v.normalized)) return true;
+  const line = lineOf(v);
+  if (line !== v.based && matchBashPattern(p, line)) return true;
+  if (structuralMatch(p, normalizedOf(v))) return true;
   if (!home) return false;
   const rule = homeResolvedRule(p, home);
   if (rule === p && !v.homeSpelled) return false;
@@ -272,7 +299,6 @@ function structuralMatch(p: BashPattern, cmd: NormalizedCommand): boolean {
 export function mayMatch(p: BashPattern, v: CommandViews): boolean {
   if (v.allStatic || v.values.length === 0) return false;
   const program = p.source.split(' ')[0];
-  if (program === undefined || program.includes('*') || basename(program) !== v.normalized.program)
-    return false;
+  if (program === undefined || program.includes('*') || basename(program) !== v.program) return false;
   return v.values.slice(1).some((w) => w.includes(DYN));
 }

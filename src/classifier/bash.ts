@@ -3,7 +3,15 @@ import type { Analysis, CodeExecution, SimpleCommand } from '../bash/types.js';
 import { matchPatternRule } from '../rules/pattern-rules.js';
 import type { Behavior, PatternRule, PermissionRule } from '../rules/types.js';
 import { decideEffect } from './bash-effects.js';
-import { allowMatches, allowNames, type CommandViews, denyMatches, mayMatch, viewsOf } from './bash-match.js';
+import {
+  allowMatches,
+  allowNames,
+  type CommandViews,
+  denyMatches,
+  lineOf,
+  mayMatch,
+  viewsOf,
+} from './bash-match.js';
 import type { DecisionContext } from './context.js';
 import { foreignRepositories } from './git-folders.js';
 import { possibleFiles } from './possible-files.js';
@@ -91,7 +99,7 @@ function deniedLines(analysis: Analysis, ctx: DecisionContext): PartVerdict[] {
       if (cmd.argv.length === 0) continue;
       const v = viewsOf(cmd, ctx.home);
       for (const behavior of ['deny', 'ask'] as const) {
-        const rule = firstRule(behavior, v, ctx, v.normalized.program);
+        const rule = firstRule(behavior, v, ctx, v.program);
         if (rule && (rule.type === 'pattern' || rule.parsed.kind !== 'tool')) {
           const p = part(
             cmd,
@@ -133,7 +141,7 @@ function firstRule(
   ctx: DecisionContext,
   program: string,
 ): PermissionRule | PatternRule | undefined {
-  const family = v.normalized.family;
+  const family = v.family;
   const own = ctx.index.bash(behavior, program);
   const candidates =
     behavior === 'allow' || family === program ? own : [...own, ...ctx.index.bash(behavior, family)];
@@ -152,7 +160,7 @@ function firstRule(
       ? v.allStatic && !v.extraArgs
         ? [v.raw]
         : []
-      : [v.raw, v.based, v.normalized.line, v.tilde];
+      : [v.raw, v.based, lineOf(v), v.tilde];
   if (subjects.length === 0) return undefined;
   for (const rule of ctx.index.commandPatterns(behavior, subjects)) {
     if (subjects.some((s) => matchPatternRule(rule, s))) return rule;
@@ -198,7 +206,7 @@ function decideCommand(
     if (cmd.executes.length > 0) return done(hiddenCode(cmd, cmd.executes[0]!));
     return done(part(cmd, 'allow', 'read-only', 'only sets shell variables or redirects'));
   }
-  const program = v.normalized.program;
+  const program = v.program;
   for (const behavior of ['deny', 'ask'] as const) {
     const rule = firstRule(behavior, v, ctx, program);
     if (rule) {
@@ -279,7 +287,7 @@ function coveredByCarrier(
   if (from <= 0) return undefined;
   if (allowNames(first.parsed.pattern, views, from)) return first;
   // A later rule may name the wrapped words that the first one covers with `*`: `Bash(npx *)`, `Bash(npx tsc *)`.
-  for (const rule of ctx.index.bash('allow', views.normalized.program)) {
+  for (const rule of ctx.index.bash('allow', views.program)) {
     const p = rule.parsed.pattern;
     if (allowMatches(p, views) && allowNames(p, views, from)) return rule;
   }
@@ -308,7 +316,7 @@ function secretVariable(cmd: SimpleCommand): string | undefined {
 }
 
 function readOnlyOf(v: CommandViews): ReadOnlyCheck {
-  v.readOnly ??= checkReadOnly(v.normalized.program, v.values, v.globsOnly, v.words);
+  v.readOnly ??= checkReadOnly(v.program, v.values, v.globsOnly, v.words);
   return v.readOnly;
 }
 
@@ -325,7 +333,7 @@ function hiddenCode(cmd: SimpleCommand, e: CodeExecution, rule?: PermissionRule 
 
 /** `unsafe`: why a program of the read-only table is not read-only here (`sed -i` edits files). */
 function noRule(cmd: SimpleCommand, ctx: DecisionContext, v: CommandViews, unsafe?: string): PartVerdict {
-  const program = v.normalized.program;
+  const program = v.program;
   if (
     ctx.mode === 'acceptEdits' &&
     ACCEPT_EDITS.has(program) &&
@@ -348,8 +356,8 @@ function noRule(cmd: SimpleCommand, ctx: DecisionContext, v: CommandViews, unsaf
 }
 
 function isTransparentWrapper(cmd: SimpleCommand, analysis: Analysis, v: CommandViews): boolean {
-  if (!TRANSPARENT.has(v.normalized.program) || cmd.name?.path) return false;
-  if (v.normalized.program === 'xargs' && v.values.length > 1 && v.values[1]!.startsWith('-')) return false;
-  if (!v.allStatic && v.normalized.program !== 'time') return false;
+  if (!TRANSPARENT.has(v.program) || cmd.name?.path) return false;
+  if (v.program === 'xargs' && v.values.length > 1 && v.values[1]!.startsWith('-')) return false;
+  if (!v.allStatic && v.program !== 'time') return false;
   return analysis.commands.some((c) => c.nested?.carrier === cmd.id && c.nested.kind === 'wrapper');
 }
