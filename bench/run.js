@@ -543,7 +543,8 @@ async function main() {
   ensureBuilt(opts.build);
   const result = { node: process.version };
   const sections = SECTIONS.filter((section) => !opts.only || opts.only.includes(section.name));
-  if (sections.length === 0) throw new Error(`--only names no section (${SECTIONS.map((s) => s.name).join(', ')})`);
+  if (sections.length === 0)
+    throw new Error(`--only names no section (${SECTIONS.map((s) => s.name).join(', ')})`);
   for (const section of sections) {
     log(`section: ${section.name}`);
     Object.assign(result, await section.run(opts));

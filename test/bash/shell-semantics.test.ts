@@ -125,6 +125,7 @@ describe('cases the bash oracle found', () => {
     // tree-sitter reads `[[ ... ]]` after a command name as a test and leaves its operands unexpanded.
     'cat [[ a == $(touch p) ]]',
     'echo x [[ a == `rm -rf ~` ]]',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: bash syntax
     'cat f \\\n[[ a == ${x:-$(rm -rf ~)} ]]',
     // Inside an unquoted here-document, a substitution reads `$"..."` as a translated string.
     'cat <<EOF\n$(find . $"-delete")\nEOF',

@@ -154,21 +154,36 @@ function grammarOf(name: string): Grammar {
   return g;
 }
 
-function build(): Record<string, SubcommandSpec> {
-  const names = [...new Set([...Object.keys(HELP_GRAMMARS), ...Object.keys(HAND_GRAMMARS)])];
-  const levels = new Map<string, SubcommandSpec & { subcommands?: Record<string, SubcommandSpec> }>();
-  for (const name of names) {
-    const g = grammarOf(name);
-    const readOnly: ReadOnlySpec | undefined = readOnlyLists(name, g);
+/** A git command's level: its grammar and read-only allow-list are built on first use, to keep start-up fast. */
+class GitLevel implements SubcommandSpec {
+  subcommands?: Record<string, SubcommandSpec>;
+  readonly subcommandAliases?: Readonly<Record<string, string>>;
+  readonly normalizeOperands?: SubcommandSpec['normalizeOperands'];
+  #grammar: Grammar | undefined;
+  #readOnly: ReadOnlySpec | null | undefined;
+
+  constructor(private readonly name: string) {
     const operands = OPERANDS[name];
     const aliases = ALIASES[name];
-    levels.set(name, {
-      grammar: g,
-      ...(readOnly ? { readOnly } : {}),
-      ...(operands ? { normalizeOperands: operands } : {}),
-      ...(aliases ? { subcommandAliases: aliases } : {}),
-    });
+    if (operands) this.normalizeOperands = operands;
+    if (aliases) this.subcommandAliases = aliases;
   }
+
+  get grammar(): Grammar {
+    this.#grammar ??= grammarOf(this.name);
+    return this.#grammar;
+  }
+
+  get readOnly(): ReadOnlySpec | undefined {
+    if (this.#readOnly === undefined) this.#readOnly = readOnlyLists(this.name, this.grammar) ?? null;
+    return this.#readOnly ?? undefined;
+  }
+}
+
+function build(): Record<string, SubcommandSpec> {
+  const names = [...new Set([...Object.keys(HELP_GRAMMARS), ...Object.keys(HAND_GRAMMARS)])];
+  const levels = new Map<string, GitLevel>();
+  for (const name of names) levels.set(name, new GitLevel(name));
   const top: Record<string, SubcommandSpec> = {};
   for (const name of names) {
     const space = name.indexOf(' ');
