@@ -90,5 +90,20 @@ export function keySpecs(key: string, value: Word, sub: Word | undefined, rest: 
     const command = configCommand(key, value);
     return command ? [shellSpec(command, key)] : [];
   }
-  return [];
+  return HARMLESS_KEYS.test(key) ? [] : [codeIn('environment', 'git', key, value)];
 }
+
+/**
+ * Settings known to change only how git shows things or whom it names as author. Any other setting given on the
+ * command line may change what a command does (`clean.requireForce=false` makes `git clean -d` delete,
+ * `pull.rebase=true` makes `git pull` rebase), which no rule on the command's words can see.
+ */
+const HARMLESS_KEYS = new RegExp(
+  '^(?:color\\..+|user\\.(?:name|email)|author\\.(?:name|email)|committer\\.(?:name|email)|advice\\..+|' +
+    'core\\.(?:quotepath|abbrev)|init\\.defaultbranch|i18n\\..+|column\\..+|' +
+    'diff\\.(?:algorithm|renames|colormoved|context|interhunkcontext|mnemonicprefix|noprefix|relative|statgraphwidth)|' +
+    'merge\\.conflictstyle|status\\.(?:short|branch|showstash|relativepaths|showuntrackedfiles|aheadbehind)|' +
+    'log\\.(?:date|decorate|abbrevcommit|follow|mailmap|showroot)|blame\\.(?:date|coloring|showemail)|' +
+    'format\\.pretty|grep\\.(?:linenumber|column|patterntype|extendedregexp|fullname)|' +
+    'versionsort\\.suffix|tag\\.sort|branch\\.sort)$',
+);
