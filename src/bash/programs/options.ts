@@ -150,6 +150,13 @@ export interface ParseFailure {
 
 export type ParseResult = Parsed | ParseFailure;
 
+/** The name of every option the grammar knows, as parses report them (`-#` for a numeric one). */
+export function optionNames(g: Grammar): string[] {
+  const names = [...`${g.flags}${g.values}${g.optional}`, ...(g.numeric ? ['-#'] : [])];
+  for (const named of [...g.long.values(), ...g.words.values()]) names.push(named.name);
+  return names;
+}
+
 /** An option as written on a command line: `-c` for `c`, `--user` unchanged. */
 export function optionText(name: string): string {
   return name.length === 1 ? `-${name}` : name;

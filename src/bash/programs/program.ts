@@ -1,5 +1,5 @@
 import type { Word } from '../types.js';
-import { type Grammar, type Parsed, type ParseFailure, parseOptions } from './options.js';
+import { type Grammar, optionNames, type Parsed, type ParseFailure, parseOptions } from './options.js';
 
 /**
  * What automode knows about one program, as the program itself reads its command line: the option grammar
@@ -84,9 +84,7 @@ export function readOnly(
 
 /** Every option name the grammar knows, space-separated: for programs none of whose options writes. */
 export function everyOption(g: Grammar): string {
-  const names = [...`${g.flags}${g.values}${g.optional}`, ...(g.numeric ? ['-#'] : [])];
-  for (const named of [...g.long.values(), ...g.words.values()]) names.push(named.name);
-  return names.join(' ');
+  return optionNames(g).join(' ');
 }
 
 /** The same, less the options named. */
@@ -188,9 +186,4 @@ function unabbreviated(level: ProgramSpec | SubcommandSpec, word: string): strin
   const matches = names.filter((name) => name.startsWith(word));
   const targets = new Set(matches.map((name) => level.subcommandAliases?.[name] ?? name));
   return targets.size === 1 && matches.length > 0 ? matches[0]! : word;
-}
-
-/** The subcommand levels' names and operands after the program: what deny rules read as positionals. */
-export function lastLevel(command: ParsedCommand): ParsedLevel {
-  return command.levels[command.levels.length - 1]!;
 }

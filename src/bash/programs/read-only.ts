@@ -1,5 +1,5 @@
 import type { Word } from '../types.js';
-import { type Grammar, optionText, type Parsed } from './options.js';
+import { type Grammar, optionNames, optionText, type Parsed } from './options.js';
 import { type ParsedLevel, type ProgramSpec, parseCommand, type ReadOnlySpec } from './program.js';
 import { leadingText } from './words.js';
 
@@ -79,13 +79,13 @@ function dynamicProblem(
   // time.
   const dynamicFile = allow.operands !== 'inert' && parsed.operands.some((index) => !words[index]!.static);
   if (parsed.suspects.length === 0 && !dynamicFile) return undefined;
-  const everyOption = allOptionsReadOnly(level.spec.grammar, allow);
-  if (allow.operands === 'inert' && everyOption) return undefined;
+  const allReadOnly = allOptionsReadOnly(level.spec.grammar, allow);
+  if (allow.operands === 'inert' && allReadOnly) return undefined;
   if (!globsOnly) return `${level.name} has arguments only known at run time`;
   for (const index of parsed.suspects) {
     const word = words[index]!;
     const beforeDashdash = parsed.dashdash === undefined || index < parsed.dashdash;
-    if (leadingText(word) === '' && !everyOption && beforeDashdash) {
+    if (leadingText(word) === '' && !allReadOnly && beforeDashdash) {
       return `a glob could expand to a file name that ${level.name} reads as an option`;
     }
   }
@@ -98,11 +98,7 @@ const everyOptionCache = new WeakMap<ReadOnlySpec, boolean>();
 function allOptionsReadOnly(g: Grammar, allow: ReadOnlySpec): boolean {
   let known = everyOptionCache.get(allow);
   if (known === undefined) {
-    const names = [
-      ...`${g.flags}${g.values}${g.optional}`,
-      ...[...g.long.values(), ...g.words.values()].map((named) => named.name),
-    ];
-    known = !g.negatable && !g.numeric && names.every((name) => allow.options.has(name));
+    known = !g.negatable && !g.numeric && optionNames(g).every((name) => allow.options.has(name));
     everyOptionCache.set(allow, known);
   }
   return known;
