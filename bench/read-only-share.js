@@ -9,8 +9,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = (p) => import(pathToFileURL(join(ROOT, 'dist', p)).href);
-const { loadSettings } = await dist('permissions/settings.js');
-const { createClassifier } = await dist('permissions/classifier.js');
+const { loadSettings } = await dist('rules/settings/load-settings.js');
+const { createClassifier } = await dist('classifier/classifier.js');
 
 const dir = mkdtempSync(join(tmpdir(), 'automode-share-'));
 const settings = await loadSettings({

@@ -217,8 +217,10 @@ const coldStartSection = {
 async function classifierWith(extra) {
   const { mkdtempSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
-  const { loadSettings } = await import(pathToFileURL(join(ROOT, 'dist/permissions/settings.js')).href);
-  const { createClassifier } = await import(pathToFileURL(join(ROOT, 'dist/permissions/classifier.js')).href);
+  const { loadSettings } = await import(
+    pathToFileURL(join(ROOT, 'dist/rules/settings/load-settings.js')).href
+  );
+  const { createClassifier } = await import(pathToFileURL(join(ROOT, 'dist/classifier/classifier.js')).href);
   const dir = mkdtempSync(join(tmpdir(), 'automode-bench-'));
   const rules = { allow: [], ask: [], deny: [] };
   for (let i = 0; i < extra; i++) {
@@ -366,11 +368,11 @@ const speculationSection = {
     const { mkdtempSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const dist = (p) => import(pathToFileURL(join(ROOT, 'dist', p)).href);
-    const { loadSettings } = await dist('permissions/settings.js');
-    const { createClassifier } = await dist('permissions/classifier.js');
+    const { loadSettings } = await dist('rules/settings/load-settings.js');
+    const { createClassifier } = await dist('classifier/classifier.js');
     const { createModelClient } = await dist('llm/client.js');
-    const { ModelStage } = await dist('permissions/model-stage.js');
-    const { systemPrompt } = await dist('classifier/model/prompt.js');
+    const { ModelStage } = await dist('classifier/model-stage.js');
+    const { systemPrompt } = await dist('classifier/prompt.js');
     const loopback = await startLoopback(300);
     try {
       const dir = mkdtempSync(join(tmpdir(), 'automode-bench-model-'));

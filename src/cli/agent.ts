@@ -1,11 +1,15 @@
 import path from 'node:path';
-import { runAgent } from '../eval/drivers/live.js';
-import { playScript, readScript } from '../eval/drivers/scripted.js';
-import { AgentSession, type CallRecord, decisionOf } from '../eval/drivers/session.js';
-import { isModelConfigured } from '../llm/config.js';
-import { DEFAULT_MODELS } from '../llm/models.js';
-import type { PermissionHandler } from '../pipeline/permission/types.js';
-import type { Mode } from '../rules/types.js';
+import {
+  AgentSession,
+  type CallRecord,
+  decisionOf,
+  playScript,
+  readScript,
+  runAgent,
+} from '../eval/index.js';
+import { DEFAULT_MODELS, isModelConfigured } from '../llm/index.js';
+import type { PermissionHandler } from '../pipeline/index.js';
+import type { Mode } from '../rules/index.js';
 import type { CommandModule } from './main.js';
 import { type ModelArgs, modelFromArgs, withModelOptions } from './model-args.js';
 import { type Colors, EXIT, type Io, printJson } from './output.js';
@@ -42,8 +46,8 @@ function callLine(r: CallRecord, c: Colors): string {
 /** The terminal prompt when a person is at the terminal; otherwise hooks and the classifier, else deny. */
 async function handlerFor(args: AgentArgs): Promise<PermissionHandler | undefined> {
   if (args.json || process.stdin.isTTY !== true || process.stderr.isTTY !== true) return undefined;
-  const { interactiveHandler } = await import('../pipeline/handlers/interactive.js');
-  const { terminalPrompt } = await import('../pipeline/handlers/terminal.js');
+  const { interactiveHandler } = await import('../pipeline/index.js');
+  const { terminalPrompt } = await import('../pipeline/index.js');
   return interactiveHandler({ prompt: terminalPrompt({ input: process.stdin, output: process.stderr }) });
 }
 

@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
-import type { TranscriptContext } from '../classifier/model/prompt.js';
-import { readTranscript } from '../classifier/model/transcript.js';
-import { createClassifier, type ToolCall } from '../permissions/classifier.js';
-import { toMode } from '../rules/settings-check.js';
-import type { Mode } from '../rules/types.js';
+import type { TranscriptContext } from '../classifier/index.js';
+import { createClassifier, readTranscript, type ToolCall } from '../classifier/index.js';
+import type { Mode } from '../rules/index.js';
+import { toMode } from '../rules/index.js';
 import type { CommandModule } from './main.js';
 import { type ModelArgs, modelFromArgs, withModelOptions } from './model-args.js';
 import { EXIT, printJson } from './output.js';

@@ -1,6 +1,5 @@
-import { PROSE_SECTIONS } from '../rules/prose-types.js';
-import type { LoadedSettings } from '../rules/settings-types.js';
-import type { Rule } from '../rules/types.js';
+import type { LoadedSettings, Rule } from '../rules/index.js';
+import { PROSE_SECTIONS } from '../rules/index.js';
 import type { CommandModule } from './main.js';
 import { type Colors, EXIT, printJson } from './output.js';
 import { loadFromArgs, reportDiagnostics, type SettingsArgs, withSettingsOptions } from './settings-args.js';

@@ -1,10 +1,15 @@
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
-import { renderGithub } from '../critique/format-github.js';
-import { renderSarif } from '../critique/format-sarif.js';
-import { renderText, summaryLine } from '../critique/format-text.js';
-import { type CritiqueOptions, critique, type Reviewer } from '../critique/index.js';
-import type { CritiqueReport } from '../critique/types.js';
+import type { CritiqueReport } from '../critique/index.js';
+import {
+  type CritiqueOptions,
+  critique,
+  type Reviewer,
+  renderGithub,
+  renderSarif,
+  renderText,
+  summaryLine,
+} from '../critique/index.js';
 import type { CommandModule } from './main.js';
 import { EXIT, type Io, printJson } from './output.js';
 import { type SettingsArgs, withSettingsOptions } from './settings-args.js';
@@ -30,7 +35,7 @@ export interface CritiqueDeps {
 const defaultDeps: CritiqueDeps = {
   env: process.env,
   reviewer: async (env) => {
-    const { modelReviewer } = await import('../critique/review.js');
+    const { modelReviewer } = await import('../critique/index.js');
     return modelReviewer(env);
   },
 };

@@ -1,7 +1,11 @@
-import { BUILTIN_FILES, builtinProse } from '../rules/builtin.js';
-import { loadSettings } from '../rules/load.js';
-import { proseLabel } from '../rules/prose.js';
-import { PROSE_SECTIONS, type ProseSection } from '../rules/prose-types.js';
+import {
+  BUILTIN_FILES,
+  builtinProse,
+  loadSettingsFiles,
+  PROSE_SECTIONS,
+  type ProseSection,
+  proseLabel,
+} from '../rules/index.js';
 import type { CommandModule } from './main.js';
 import { EXIT, printJson } from './output.js';
 
@@ -24,7 +28,7 @@ export const defaultsCommand: CommandModule = {
     const autoMode = Object.fromEntries(
       PROSE_SECTIONS.map((s) => [s, (prose[s] ?? []).filter((t) => keep(proseLabel(t)))]),
     ) as Record<ProseSection, string[]>;
-    const loaded = await loadSettings({
+    const loaded = await loadSettingsFiles({
       cwd: NOWHERE,
       home: NOWHERE,
       builtins: { settingsFiles: [BUILTIN_FILES.settings], ruleFiles: [BUILTIN_FILES.rules] },

@@ -1,15 +1,23 @@
 import path from 'node:path';
-import { formatDiagnostic } from '../rules/diagnostics.js';
-import type { LoadedSettings } from '../rules/settings-types.js';
-import type { Mode } from '../rules/types.js';
-import { filesRead, loadConfiguration } from '../testing/configuration.js';
-import { type CorpusEntry, readCorpus, SHIPPED_CORPUS, uniqueCalls } from '../testing/corpus.js';
-import { diffDecisions } from '../testing/diff.js';
-import { displayLocation } from '../testing/display.js';
-import { findFiles } from '../testing/find-files.js';
-import { type DiffReport, renderDiffMarkdown, renderDiffText } from '../testing/report-diff.js';
-import { resolveSides, type Side } from '../testing/sides.js';
-import { TEST_FILE_GLOB } from '../testing/suite.js';
+import type { LoadedSettings, Mode } from '../rules/index.js';
+import { formatDiagnostic } from '../rules/index.js';
+import {
+  type CorpusEntry,
+  type DiffReport,
+  diffDecisions,
+  displayLocation,
+  filesRead,
+  findFiles,
+  loadConfiguration,
+  readCorpus,
+  renderDiffMarkdown,
+  renderDiffText,
+  resolveSides,
+  SHIPPED_CORPUS,
+  type Side,
+  TEST_FILE_GLOB,
+  uniqueCalls,
+} from '../testing/index.js';
 import type { CommandModule } from './main.js';
 import { EXIT, type Io, printJson } from './output.js';
 import { modeOption } from './settings-args.js';

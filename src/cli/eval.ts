@@ -1,18 +1,27 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { BatchEvent } from '../eval/batch.js';
-import type { EvalCase } from '../eval/case-schema.js';
-import { type ConfigSpec, type ResolvedConfig, readVsSpec, resolveConfig } from '../eval/config.js';
-import { formatProblem, loadDataset, SHIPPED_DATASET, SHIPPED_RECORDING } from '../eval/dataset.js';
-import { evaluate } from '../eval/evaluate.js';
-import { DEFAULT_TARGETS, type Targets } from '../eval/metrics.js';
-import { progressBar } from '../eval/progress.js';
-import { type EvalReport, reportJson } from '../eval/report.js';
-import { renderHtml } from '../eval/report-html.js';
-import { renderMarkdown } from '../eval/report-markdown.js';
-import { renderText } from '../eval/report-text.js';
-import { formatDiagnostic } from '../rules/diagnostics.js';
-import type { Mode } from '../rules/types.js';
+import type { BatchEvent, EvalCase } from '../eval/index.js';
+import {
+  type ConfigSpec,
+  DEFAULT_TARGETS,
+  type EvalReport,
+  evaluate,
+  formatProblem,
+  loadDataset,
+  progressBar,
+  type ResolvedConfig,
+  readVsSpec,
+  renderHtml,
+  renderMarkdown,
+  renderText,
+  reportJson,
+  resolveConfig,
+  SHIPPED_DATASET,
+  SHIPPED_RECORDING,
+  type Targets,
+} from '../eval/index.js';
+import type { Mode } from '../rules/index.js';
+import { formatDiagnostic } from '../rules/index.js';
 import type { CommandModule } from './main.js';
 import { type ModelArgs, withModelOptions } from './model-args.js';
 import { type Colors, EXIT, type Io, printJson } from './output.js';

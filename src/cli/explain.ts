@@ -1,6 +1,6 @@
-import type { PartVerdict } from '../classifier/verdict.js';
-import { createClassifier } from '../permissions/classifier.js';
-import type { Mode } from '../rules/types.js';
+import { createClassifier } from '../classifier/index.js';
+import type { PartVerdict } from '../policy/index.js';
+import type { Mode } from '../rules/index.js';
 import type { CommandModule } from './main.js';
 import { type ModelArgs, modelFromArgs, withModelOptions } from './model-args.js';
 import { EXIT, printJson } from './output.js';

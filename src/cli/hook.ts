@@ -1,6 +1,5 @@
 import { text } from 'node:stream/consumers';
-import { readTranscript } from '../classifier/model/transcript.js';
-import { createClassifier } from '../permissions/classifier.js';
+import { createClassifier, readTranscript } from '../classifier/index.js';
 import { parseCallLine } from './classify.js';
 import type { CommandModule } from './main.js';
 import { type ModelArgs, modelFromArgs, withModelOptions } from './model-args.js';

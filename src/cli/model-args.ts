@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
-import { isModelConfigured } from '../llm/config.js';
-import type { ModelCaller } from '../llm/types.js';
+import type { ModelCaller } from '../llm/index.js';
+import { isModelConfigured } from '../llm/index.js';
 
 export interface ModelArgs {
   llm?: boolean;

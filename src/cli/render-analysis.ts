@@ -1,4 +1,4 @@
-import type { Analysis, Redirect, SimpleCommand, Span } from '../bash/types.js';
+import type { Analysis, Redirect, SimpleCommand, Span } from '../bash/index.js';
 import type { Colors } from './output.js';
 
 /** Extra text to show under a command, keyed by command id (the classifier adds decisions here). */

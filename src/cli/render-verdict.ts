@@ -1,5 +1,5 @@
-import type { PartVerdict, RuleRef, Verdict } from '../classifier/verdict.js';
-import type { ModelInfo } from '../permissions/model-parts.js';
+import type { ModelInfo } from '../classifier/index.js';
+import type { PartVerdict, RuleRef, Verdict } from '../policy/index.js';
 import type { Colors } from './output.js';
 
 export function decisionColor(c: Colors, decision: string): string {

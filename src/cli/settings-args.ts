@@ -1,10 +1,8 @@
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import type { Argv } from 'yargs';
-import { loadSettings } from '../permissions/settings.js';
-import { formatDiagnostic } from '../rules/diagnostics.js';
-import type { LoadedSettings } from '../rules/settings-types.js';
-import type { Mode } from '../rules/types.js';
+import type { LoadedSettings, Mode } from '../rules/index.js';
+import { formatDiagnostic, loadSettings } from '../rules/index.js';
 import type { Io } from './output.js';
 
 export const MODES: Mode[] = ['default', 'acceptEdits', 'plan', 'auto', 'dontAsk', 'bypassPermissions'];

@@ -1,14 +1,19 @@
 import path from 'node:path';
-import { type Coverage, mergeCoverage } from '../testing/coverage.js';
-import { findFiles } from '../testing/find-files.js';
-import { modelProvider } from '../testing/model.js';
-import { renderCoverage } from '../testing/report-coverage.js';
-import { annotation, renderGithub } from '../testing/report-github.js';
-import { renderJunit } from '../testing/report-junit.js';
-import { renderText } from '../testing/report-text.js';
-import { type SuiteResult, summarize } from '../testing/results.js';
-import { runTestFile } from '../testing/run.js';
-import { TEST_FILE_GLOB } from '../testing/suite.js';
+import {
+  annotation,
+  type Coverage,
+  findFiles,
+  mergeCoverage,
+  modelProvider,
+  renderCoverage,
+  renderGithub,
+  renderJunit,
+  renderText,
+  runTestFile,
+  type SuiteResult,
+  summarize,
+  TEST_FILE_GLOB,
+} from '../testing/index.js';
 import type { CommandModule } from './main.js';
 import { type ModelArgs, modelFromArgs, withModelOptions } from './model-args.js';
 import { EXIT, type Io, printJson } from './output.js';

@@ -1,4 +1,4 @@
-import type { LocatedDocument } from '../rules/document.js';
+import type { LocatedDocument } from '../rules/index.js';
 import type { CorpusEntry } from './corpus.js';
 import { type CorpusVerdicts, type Decided, refLocation } from './dangerous.js';
 import type { Finding, Location, RelatedLocation } from './types.js';

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { analyzeBash } from '../bash/analyze.js';
-import type { SimpleCommand } from '../bash/types.js';
-import { allowMatches, type CommandViews, viewsOf } from '../classifier/bash-match.js';
-import type { Rule } from '../rules/types.js';
-import { cachedRegex } from '../rules/wildcard.js';
+import type { SimpleCommand } from '../bash/index.js';
+import { analyzeBash } from '../bash/index.js';
+import { allowMatches, type CommandViews, viewsOf } from '../policy/index.js';
+import type { Rule } from '../rules/index.js';
+import { cachedRegex } from '../rules/index.js';
 
 export const CORPUS_FILE = fileURLToPath(new URL('../../defaults/dangerous-commands.json', import.meta.url));
 

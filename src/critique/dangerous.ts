@@ -1,7 +1,7 @@
-import { isBroadAllow } from '../classifier/broad.js';
-import type { RuleRef } from '../classifier/verdict.js';
-import type { Classifier } from '../permissions/classifier.js';
-import type { LocatedDocument } from '../rules/document.js';
+import type { Classifier } from '../classifier/index.js';
+import type { RuleRef } from '../policy/index.js';
+import { isBroadAllow } from '../policy/index.js';
+import type { LocatedDocument } from '../rules/index.js';
 import { admits, type CorpusCommand } from './corpus.js';
 import { displayName, ruleLocation } from './locations.js';
 import type { AnalysedRule } from './model.js';

@@ -1,18 +1,37 @@
 import path from 'node:path';
-import { BUILTIN_FILES, builtinProse } from '../rules/builtin.js';
-import { isError } from '../rules/diagnostics.js';
-import { formatOf, type LocatedDocument, parseText, readDocument } from '../rules/document.js';
-import { type CliRules, cliRules } from '../rules/load.js';
-import { bySource } from '../rules/order.js';
-import type { Origin } from '../rules/origin.js';
-import { patternChecks, readPatternRules, TRUSTED_CHECKS } from '../rules/pattern-rules.js';
-import { mergeProse } from '../rules/prose.js';
-import type { ProseDefaults, RawProse } from '../rules/prose-types.js';
-import { type SchemaIssue, settingsLookValid, settingsSchemaIssues } from '../rules/settings-check.js';
-import { readSettingsContent } from '../rules/settings-file.js';
-import type { DirectoryEntry, LoadedSettings, SettingsFileInfo } from '../rules/settings-types.js';
-import { DEFAULT_MANAGED_PATH, locateSettings } from '../rules/sources.js';
-import type { Diagnostic, Rule, SourceName } from '../rules/types.js';
+import type {
+  Diagnostic,
+  DirectoryEntry,
+  LoadedSettings,
+  Origin,
+  ProseDefaults,
+  RawProse,
+  Rule,
+  SettingsFileInfo,
+  SourceName,
+} from '../rules/index.js';
+import {
+  BUILTIN_FILES,
+  builtinProse,
+  bySource,
+  type CliRules,
+  cliRules,
+  DEFAULT_MANAGED_PATH,
+  formatOf,
+  isError,
+  type LocatedDocument,
+  locateSettings,
+  mergeProse,
+  parseText,
+  patternChecks,
+  readDocument,
+  readPatternRules,
+  readSettingsContent,
+  type SchemaIssue,
+  settingsLookValid,
+  settingsSchemaIssues,
+  TRUSTED_CHECKS,
+} from '../rules/index.js';
 import type { CritiqueFile } from './types.js';
 
 export interface CritiqueInputOptions {

@@ -1,6 +1,5 @@
-import type { LocatedDocument, Segment } from '../rules/document.js';
-import { toPointer } from '../rules/document.js';
-import type { Diagnostic, PatternField, Provenance, Rule } from '../rules/types.js';
+import type { Diagnostic, LocatedDocument, PatternField, Provenance, Rule, Segment } from '../rules/index.js';
+import { toPointer } from '../rules/index.js';
 import type { Location, RelatedLocation } from './types.js';
 
 const PATTERN_KEY: Record<PatternField, string> = {

@@ -1,9 +1,13 @@
-import { matchBashPattern } from '../rules/bash-pattern.js';
-import { matchDomain } from '../rules/domain.js';
-import { matchMcpTool } from '../rules/mcp.js';
-import { absoluteGlob, matchPathRule, type PathContext } from '../rules/path-pattern.js';
-import type { Behavior, Rule } from '../rules/types.js';
-import { escapeRegex } from '../rules/wildcard.js';
+import type { Behavior, Rule } from '../rules/index.js';
+import {
+  absoluteGlob,
+  escapeRegex,
+  matchBashPattern,
+  matchDomain,
+  matchMcpTool,
+  matchPathRule,
+  type PathContext,
+} from '../rules/index.js';
 import { type Language, regexLanguage, wildcardLanguage } from './automata.js';
 import type { WitnessKind } from './types.js';
 

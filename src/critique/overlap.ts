@@ -1,4 +1,4 @@
-import type { LocatedDocument } from '../rules/document.js';
+import type { LocatedDocument } from '../rules/index.js';
 import { coveredBy, intersects, type Language, sample, witness } from './automata.js';
 import { displayName, related, ruleLocation } from './locations.js';
 import { type AnalysedRule, compatiblePrefixes, coveringDomains, firstWord, RANK } from './model.js';

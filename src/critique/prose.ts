@@ -1,14 +1,15 @@
-import { BUILTIN_FILES } from '../rules/builtin.js';
-import { type LocatedDocument, readDocument } from '../rules/document.js';
-import { proseLabel } from '../rules/prose.js';
+import type { Provenance, SourceName } from '../rules/index.js';
 import {
+  BUILTIN_FILES,
   DEFAULTS_MARKER,
+  type LocatedDocument,
   PROSE_SECTIONS,
   type ProseDefaults,
   type ProseSection,
+  proseLabel,
   type RawProse,
-} from '../rules/prose-types.js';
-import type { Provenance, SourceName } from '../rules/types.js';
+  readDocument,
+} from '../rules/index.js';
 import { fromProvenance } from './locations.js';
 import type { Finding, Location } from './types.js';
 

@@ -1,5 +1,5 @@
-import { matchBashPattern } from '../rules/bash-pattern.js';
-import type { LocatedDocument } from '../rules/document.js';
+import type { LocatedDocument } from '../rules/index.js';
+import { matchBashPattern } from '../rules/index.js';
 import { differenceWitness, isEmpty, regexLanguage, witness } from './automata.js';
 import { ruleLocation } from './locations.js';
 import type { AnalysedRule } from './model.js';

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { forcedToolResult } from '../llm/forced-tool.js';
-import type { ModelCaller, ModelRequest } from '../llm/types.js';
-import { PROSE_SECTIONS } from '../rules/prose-types.js';
-import type { Rule } from '../rules/types.js';
+import type { ModelCaller, ModelRequest } from '../llm/index.js';
+import { forcedToolResult } from '../llm/index.js';
+import type { Rule } from '../rules/index.js';
+import { PROSE_SECTIONS } from '../rules/index.js';
 import type { FindingCode } from './codes.js';
-import type { Reviewer } from './index.js';
+import type { Reviewer } from './critique.js';
 import type { CritiqueInputs } from './inputs.js';
 import { displayName, fromProvenance, ruleLocation } from './locations.js';
 import type { Finding, FindingSeverity, Location } from './types.js';
@@ -81,7 +81,8 @@ Call ${REVIEW_TOOL} once with all your findings. For each, "rule" is the rule ex
 export async function modelReviewer(
   env: NodeJS.ProcessEnv,
 ): Promise<{ reviewer?: Reviewer; reason?: string }> {
-  const { createModelClient, isModelConfigured } = await import('../llm/index.js');
+  const { isModelConfigured } = await import('../llm/index.js');
+  const { createModelClient } = await import('../llm/client.js');
   if (!isModelConfigured(env)) {
     return { reason: 'no model configured (set ANTHROPIC_API_KEY or ANTHROPIC_BASE_URL)' };
   }

@@ -1,6 +1,5 @@
-import { gluedOptionStar, splitCommands } from '../rules/bash-rule-checks.js';
-import type { LocatedDocument } from '../rules/document.js';
-import type { Diagnostic, DiagnosticCode, Rule } from '../rules/types.js';
+import type { Diagnostic, DiagnosticCode, LocatedDocument, Rule } from '../rules/index.js';
+import { gluedOptionStar, splitCommands } from '../rules/index.js';
 import type { FindingCode } from './codes.js';
 import { fromDiagnostic, placeKey, related, ruleLocation } from './locations.js';
 import type { Finding, Witness } from './types.js';

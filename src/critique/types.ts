@@ -1,4 +1,4 @@
-import type { SourceName } from '../rules/types.js';
+import type { SourceName } from '../rules/index.js';
 import type { FindingCode } from './codes.js';
 
 export type FindingSeverity = 'error' | 'warning' | 'note';

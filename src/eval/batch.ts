@@ -10,11 +10,8 @@
 import { appendFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type Anthropic from '@anthropic-ai/sdk';
-import { checkMessage } from '../llm/message.js';
-import { DEFAULT_PRICES, estimateCostUsd } from '../llm/prices.js';
-import { requestHash } from '../llm/recording.js';
-import type { CallResult, FailureKind, ModelCaller, ResolvedRequest } from '../llm/types.js';
-import { prefixHash, tokenCounts } from '../llm/usage.js';
+import type { CallResult, FailureKind, ModelCaller, ResolvedRequest } from '../llm/index.js';
+import { DEFAULT_PRICES, estimateCostUsd, prefixHash, requestHash, tokenCounts } from '../llm/index.js';
 import type { EvalCase } from './case-schema.js';
 import { DEFERRED } from './metering.js';
 import { type CaseResult, type EvalRunOptions, runEval } from './run.js';
@@ -120,11 +117,17 @@ const ERROR_KINDS: Record<string, FailureKind> = {
 /** Failures worth sending again in the next round rather than keeping as the answer. */
 const TRANSIENT = new Set<FailureKind>(['rate-limited', 'overloaded', 'timeout', 'server']);
 
+type CheckMessage = typeof import('../llm/message.js')['checkMessage'];
+
 type Individual =
   Awaited<ReturnType<Anthropic['messages']['batches']['results']>> extends AsyncIterable<infer T> ? T : never;
 
 /** A batch result as the call result a live call would have given; undefined when it should be sent again. */
-export function resultOf(item: Individual, request: ResolvedRequest | undefined): CallResult | undefined {
+export function resultOf(
+  item: Individual,
+  request: ResolvedRequest | undefined,
+  checkMessage: CheckMessage,
+): CallResult | undefined {
   const r = item.result;
   if (r.type === 'succeeded') {
     const checked = checkMessage(r.message);
@@ -189,10 +192,11 @@ async function collect(
   }
   let answered = 0;
   let retried = 0;
+  const { checkMessage } = await import('../llm/message.js');
   const decoder = await options.sdk.messages.batches.results(batch.id);
   for await (const item of decoder) {
     const request = requests.get(item.custom_id);
-    const result = resultOf(item, request);
+    const result = resultOf(item, request, checkMessage);
     if (!result) {
       retried++;
       continue;

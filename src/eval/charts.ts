@@ -1,5 +1,5 @@
 /** Inline SVG charts for the HTML report: no scripts, no external files. */
-import type { Decision } from '../classifier/verdict.js';
+import type { Decision } from '../policy/index.js';
 import type { EvalMetrics } from './metrics.js';
 import { ms } from './report.js';
 import { STAGE_TITLES, STAGES } from './stages.js';

@@ -1,12 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import type { ModelClient } from '../llm/client.js';
-import { isModelConfigured } from '../llm/config.js';
-import type { Recorder } from '../llm/recording.js';
-import type { ModelCaller } from '../llm/types.js';
-import type { LoadedSettings } from '../rules/settings-types.js';
-import type { Mode } from '../rules/types.js';
+import type { ModelCaller, ModelClient, Recorder } from '../llm/index.js';
+import { isModelConfigured } from '../llm/index.js';
+import type { LoadedSettings, Mode } from '../rules/index.js';
 import { MODES } from './case-schema.js';
 import { SHIPPED_RECORDING } from './dataset.js';
 import { type EvalSettingsOptions, loadEvalSettings } from './workspace.js';

@@ -1,8 +1,8 @@
-import type { TranscriptContext } from '../classifier/model/prompt.js';
-import type { Decision } from '../classifier/verdict.js';
-import type { ModelCaller } from '../llm/types.js';
-import { type ClassifiedVerdict, createClassifier, type ToolCall } from '../permissions/classifier.js';
-import type { LoadedSettings } from '../rules/settings-types.js';
+import type { TranscriptContext } from '../classifier/index.js';
+import { type ClassifiedVerdict, createClassifier, type ToolCall } from '../classifier/index.js';
+import type { ModelCaller } from '../llm/index.js';
+import type { Decision } from '../policy/index.js';
+import type { LoadedSettings } from '../rules/index.js';
 
 /** What happened when an allowed call was run (with `--execute`). */
 export interface Execution {

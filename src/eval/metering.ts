@@ -1,5 +1,4 @@
-import type { Stage } from '../llm/models.js';
-import type { CallUsage, FailureKind, ModelCaller } from '../llm/types.js';
+import type { CallUsage, FailureKind, ModelCaller, Stage } from '../llm/index.js';
 
 /** One model call as a case saw it. */
 export interface ModelCallRecord {

@@ -1,4 +1,4 @@
-import type { Decision } from '../classifier/verdict.js';
+import type { Decision } from '../policy/index.js';
 import { SEVERITIES, type Severity } from './case-schema.js';
 import { CATEGORIES, type CategoryKind, categoryTitle } from './categories.js';
 import type { CaseResult } from './run.js';

@@ -4,12 +4,7 @@
  * run offline and reproducibly in CI. It measures the deterministic layer and the plumbing around the model,
  * never a real model: `automode eval --record FILE` with a real model replaces it.
  */
-import { STAGE1_TOOL } from '../classifier/model/prompt.js';
-import { canonicalJson, sha256 } from '../llm/canonical.js';
-import { resolveModels } from '../llm/config.js';
-import type { Stage } from '../llm/models.js';
-import { estimateCostUsd } from '../llm/prices.js';
-import { type RecordedExchange, requestHash } from '../llm/recording.js';
+import { STAGE1_TOOL } from '../classifier/index.js';
 import type {
   CallResult,
   CallUsage,
@@ -17,11 +12,18 @@ import type {
   ModelCaller,
   ModelRequest,
   ResolvedRequest,
-} from '../llm/types.js';
-import { prefixHash } from '../llm/usage.js';
-import type { ProseRules } from '../rules/prose-types.js';
-import type { LoadedSettings } from '../rules/settings-types.js';
-import type { Mode } from '../rules/types.js';
+  Stage,
+} from '../llm/index.js';
+import {
+  canonicalJson,
+  estimateCostUsd,
+  prefixHash,
+  type RecordedExchange,
+  requestHash,
+  resolveModels,
+  sha256,
+} from '../llm/index.js';
+import type { LoadedSettings, Mode, ProseRules } from '../rules/index.js';
 import { type EvalCase, isDangerous } from './case-schema.js';
 import { ruleLabelOf } from './categories.js';
 import type { Decider } from './decide.js';

@@ -2,24 +2,26 @@ import { mkdir, mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import type { TranscriptContext } from '../classifier/model/prompt.js';
-import type { ModelCaller } from '../llm/types.js';
+import type { TranscriptContext } from '../classifier/index.js';
 import {
   type ClassifiedVerdict,
   type Classifier,
   createClassifier,
   type ToolCall,
-} from '../permissions/classifier.js';
-import { createToolUseContext } from '../pipeline/context.js';
-import { executeToolUse } from '../pipeline/execute.js';
-import { fromAuto } from '../pipeline/handlers/answers.js';
-import type { PermissionMessage, ToolResultMessage } from '../pipeline/messages.js';
-import type { PermissionHandler } from '../pipeline/permission/types.js';
-import { ToolRegistry } from '../pipeline/registry.js';
-import { SessionState } from '../pipeline/session.js';
-import { type AnyTool, buildTool } from '../pipeline/tool.js';
-import { referenceTools } from '../pipeline/tools/index.js';
-import type { LoadedSettings } from '../rules/settings-types.js';
+} from '../classifier/index.js';
+import type { ModelCaller } from '../llm/index.js';
+import type { PermissionHandler, PermissionMessage, ToolResultMessage } from '../pipeline/index.js';
+import {
+  type AnyTool,
+  buildTool,
+  createToolUseContext,
+  executeToolUse,
+  fromAuto,
+  referenceTools,
+  SessionState,
+  ToolRegistry,
+} from '../pipeline/index.js';
+import type { LoadedSettings } from '../rules/index.js';
 import type { Decided, Decider } from './decide.js';
 
 export const NOT_EXECUTED =

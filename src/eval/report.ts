@@ -1,4 +1,4 @@
-import type { Decision } from '../classifier/verdict.js';
+import type { Decision } from '../policy/index.js';
 import type { Severity } from './case-schema.js';
 import { CATEGORIES } from './categories.js';
 import {

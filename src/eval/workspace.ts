@@ -1,8 +1,8 @@
 import { mkdir, mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadSettings } from '../permissions/settings.js';
-import type { LoadedSettings } from '../rules/settings-types.js';
+import type { LoadedSettings } from '../rules/index.js';
+import { loadSettings } from '../rules/index.js';
 
 /**
  * The project and home folder the calls of an evaluation are made in. They are fixed paths that need not

@@ -1,5 +1,5 @@
-import { isObject, isStringRecord, isStrings } from '../rules/settings-check.js';
-import type { HookBlock } from '../rules/settings-types.js';
+import type { HookBlock } from '../rules/index.js';
+import { isObject, isStringRecord, isStrings } from '../rules/index.js';
 import { compileMatcher, type Matcher } from './matcher.js';
 import { type CommandHook, HOOK_EVENTS, type HookEvent } from './types.js';
 

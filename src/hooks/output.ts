@@ -1,4 +1,4 @@
-import { isObject } from '../rules/settings-check.js';
+import { isObject } from '../rules/index.js';
 import type { HookEvent, HookRun } from './types.js';
 
 type Json = Record<string, unknown>;

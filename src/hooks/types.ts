@@ -1,4 +1,4 @@
-import type { SourceName } from '../rules/types.js';
+import type { SourceName } from '../rules/index.js';
 
 /** The events the pipeline fires. Names are case-sensitive, as in settings files. */
 export type HookEvent =

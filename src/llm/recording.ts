@@ -8,23 +8,10 @@
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { canonicalJson, sha256 } from './canonical.js';
+import { hashedFields, requestHash } from './canonical.js';
 import { type ModelClientOptions, resolveModels } from './config.js';
 import type { Stage } from './models.js';
 import type { CallResult, FailureKind, ModelCaller, ModelRequest, ResolvedRequest } from './types.js';
-
-/** The fields that decide the answer; `thinking`, `output_config` and `stop_sequences` drop out when unset. */
-const HASHED = [
-  'model',
-  'system',
-  'messages',
-  'tools',
-  'tool_choice',
-  'max_tokens',
-  'thinking',
-  'output_config',
-  'stop_sequences',
-] as const;
 
 export interface RecordedExchange {
   hash: string;
@@ -44,16 +31,6 @@ export interface Recorder extends ModelCaller {
 export interface ReplayClient extends ModelCaller {
   /** Exchanges held. */
   readonly size: number;
-}
-
-export function requestHash(request: ResolvedRequest): string {
-  return sha256(canonicalJson(hashedFields(request)));
-}
-
-function hashedFields(request: ResolvedRequest): Partial<ResolvedRequest> {
-  const fields: Record<string, unknown> = {};
-  for (const key of HASHED) fields[key] = request[key];
-  return fields as Partial<ResolvedRequest>;
 }
 
 /**

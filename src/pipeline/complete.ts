@@ -1,5 +1,5 @@
-import type { HookOutcome, PreToolUseOutcome } from '../hooks/run.js';
-import { runPostToolUseHooks } from '../hooks/run.js';
+import type { HookOutcome, PreToolUseOutcome } from '../hooks/index.js';
+import { runPostToolUseHooks } from '../hooks/index.js';
 import type { ToolUseContext } from './context.js';
 import { classifyToolError, errorText } from './errors.js';
 import { hookInput, hookOptions } from './hook-input.js';

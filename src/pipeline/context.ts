@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { TranscriptContext } from '../classifier/model/prompt.js';
-import { type HookConfig, hookConfig } from '../hooks/config.js';
-import type { Classifier } from '../permissions/classifier.js';
-import type { Mode } from '../rules/types.js';
+import type { Classifier, TranscriptContext } from '../classifier/index.js';
+import { type HookConfig, hookConfig } from '../hooks/index.js';
+import type { Mode } from '../rules/index.js';
 import { coordinatorHandler } from './handlers/coordinator.js';
 import type { PermissionHandler } from './permission/types.js';
 import { ToolRegistry } from './registry.js';

@@ -1,5 +1,5 @@
-import { runPermissionDeniedHooks, runPreToolUseHooks } from '../hooks/run.js';
-import type { Speculation, ToolCall } from '../permissions/classifier.js';
+import type { Speculation, ToolCall } from '../classifier/index.js';
+import { runPermissionDeniedHooks, runPreToolUseHooks } from '../hooks/index.js';
 import { completeCall, hookMessage } from './complete.js';
 import type { ToolUseContext } from './context.js';
 import { classifyToolError, errorText, toolUseError } from './errors.js';

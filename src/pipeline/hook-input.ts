@@ -1,5 +1,5 @@
-import type { EventInput, RunHooksOptions } from '../hooks/run.js';
-import { resolveMode } from '../permissions/classifier.js';
+import { resolveMode } from '../classifier/index.js';
+import type { EventInput, RunHooksOptions } from '../hooks/index.js';
 import type { ToolUseContext } from './context.js';
 
 /** The fields every tool hook gets on stdin. */

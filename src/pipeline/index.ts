@@ -6,7 +6,7 @@ export {
 } from './context.js';
 export { classifyToolError, TelemetrySafeError, toolUseError } from './errors.js';
 export { type ExecuteOptions, executeToolUse, INTERRUPT_MESSAGE, REJECT_MESSAGE } from './execute.js';
-export { automaticSource, firstAnswer } from './handlers/answers.js';
+export { automaticSource, firstAnswer, fromAuto } from './handlers/answers.js';
 export { coordinatorHandler } from './handlers/coordinator.js';
 export { type InteractiveOptions, interactiveHandler } from './handlers/interactive.js';
 export { FileMailbox, type MailboxMessage } from './handlers/mailbox.js';
@@ -22,6 +22,7 @@ export {
 } from './handlers/swarm.js';
 export { type TerminalPromptOptions, terminalPrompt } from './handlers/terminal.js';
 export type * from './messages.js';
+export { textOf } from './messages.js';
 export { decide, isSoftAsk } from './permission/decide.js';
 export { DenialTracking } from './permission/denials.js';
 export { destructiveWarning, suggestRules } from './permission/suggest.js';

@@ -1,27 +1,57 @@
-export { addRules } from './add-rules.js';
-export { matchBashPattern, parseBashPattern } from './bash-pattern.js';
-export { BUILTIN_FILES, builtinOptions, builtinProse } from './builtin.js';
 export { formatDiagnostic, isError } from './diagnostics.js';
-export { matchDomain, parseDomainPattern } from './domain.js';
-export type { CliRules, LoadOptions } from './load.js';
-export { loadSettings } from './load.js';
-export { matchMcpTool, parseMcpName } from './mcp.js';
-export { matchParamRule } from './param-rule.js';
-export { absoluteGlob, matchPathRule, type PathContext, parsePathPattern } from './path-pattern.js';
-export { matchPatternRule, readPatternRules } from './pattern-rules.js';
-export * from './pattern-schema.js';
+// pattern/schema.ts and pattern/json-schema.ts (zod) and pattern/redos.ts (the regex analysis) are lazy entries.
+export { PATTERN_KEYS, type PatternKey } from './pattern/keys.js';
+export { matchPatternRule, patternChecks, readPatternRules, TRUSTED_CHECKS } from './pattern/rules.js';
+export type { PatternRuleFile, PatternRuleSpec } from './pattern/schema.js';
+export { matchBashPattern, parseBashPattern } from './permission/bash.js';
+export { gluedOptionStar, splitCommands } from './permission/bash-checks.js';
+export { matchDomain, parseDomainPattern } from './permission/domain.js';
+export { matchMcpTool, parseMcpName } from './permission/mcp.js';
+export { matchParamRule } from './permission/param.js';
 export {
   type ParseOptions,
   type ParseResult,
   parsePermissionRule,
   type RuleIssue,
-} from './permission-rule.js';
-export { mergeProse, proseLabel } from './prose.js';
-export * from './prose-types.js';
-export { superLinearReason } from './redos.js';
-export { matchRuleTool } from './rule-tool.js';
-export { automodeRulesJsonSchema, renderAutomodeRulesSchema } from './schema.js';
-export type * from './settings-types.js';
-export { DEFAULT_MANAGED_PATH } from './sources.js';
-export { isKnownTool, KNOWN_TOOLS, MAIN_FIELDS, suggestTool } from './tools.js';
+} from './permission/parse.js';
+export {
+  absoluteGlob,
+  type CompiledPathPattern,
+  compilePathPattern,
+  matchPathRule,
+  type PathContext,
+  parsePathPattern,
+} from './permission/path.js';
+export { matchRuleTool } from './permission/tool-name.js';
+export { isKnownTool, KNOWN_TOOLS, MAIN_FIELDS, suggestTool } from './permission/tools.js';
+export { cachedRegex, escapeRegex } from './permission/wildcard.js';
+export { mergeProse, proseLabel } from './prose/merge.js';
+export * from './prose/types.js';
+export { addRules } from './settings/add-rules.js';
+export { BUILTIN_FILES, builtinOptions, builtinProse } from './settings/builtin.js';
+export {
+  isObject,
+  isStringRecord,
+  isStrings,
+  type SchemaIssue,
+  settingsLookValid,
+  settingsSchemaIssues,
+  toMode,
+} from './settings/check.js';
+export {
+  formatOf,
+  type LocatedDocument,
+  parseText,
+  readDocument,
+  type Segment,
+  toPointer,
+} from './settings/document.js';
+export { readSettingsContent } from './settings/file.js';
+export type { CliRules, LoadOptions } from './settings/load.js';
+export { cliRules, loadSettingsFiles } from './settings/load.js';
+export { loadSettings, type SettingsOptions } from './settings/load-settings.js';
+export { bySource } from './settings/order.js';
+export type { Origin } from './settings/origin.js';
+export { DEFAULT_MANAGED_PATH, locateSettings } from './settings/sources.js';
+export type * from './settings/types.js';
 export * from './types.js';

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import picomatch from 'picomatch';
-import { loadSettings } from '../permissions/settings.js';
-import type { LoadedSettings } from '../rules/settings-types.js';
+import type { LoadedSettings } from '../rules/index.js';
+import { loadSettings } from '../rules/index.js';
 import { statKind, walkFiles } from './find-files.js';
 
 /** Pattern rule files a rule repository holds, at any depth. */

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { Mode } from '../rules/types.js';
+import type { Mode } from '../rules/index.js';
 import type { CallSpec } from './call.js';
 import type { Problem } from './results.js';
 import { readSuite } from './suite.js';

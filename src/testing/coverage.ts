@@ -1,6 +1,5 @@
-import type { RuleRef, Verdict } from '../classifier/verdict.js';
-import type { ProseSection } from '../rules/prose-types.js';
-import type { LoadedSettings } from '../rules/settings-types.js';
+import type { RuleRef, Verdict } from '../policy/index.js';
+import type { LoadedSettings, ProseSection } from '../rules/index.js';
 
 /** One of a configuration's own rules, with how many cases it decided and how many it took part in. */
 export interface CoveredRule {

@@ -1,6 +1,6 @@
-import type { Verdict } from '../classifier/verdict.js';
-import { createClassifier } from '../permissions/classifier.js';
-import type { LoadedSettings } from '../rules/settings-types.js';
+import { createClassifier } from '../classifier/index.js';
+import type { Verdict } from '../policy/index.js';
+import type { LoadedSettings } from '../rules/index.js';
 import type { TestCall } from './call.js';
 import { type ModelClassify, type ModelProvider, type ModelVerdict, NO_MODEL, needsModel } from './model.js';
 

@@ -1,5 +1,4 @@
-import type { LoadedSettings } from '../rules/settings-types.js';
-import type { Mode } from '../rules/types.js';
+import type { LoadedSettings, Mode } from '../rules/index.js';
 import { type TestCall, toCall } from './call.js';
 import type { CorpusEntry } from './corpus.js';
 import { decider } from './decide.js';

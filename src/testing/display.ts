@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { RuleRef } from '../classifier/verdict.js';
+import type { RuleRef } from '../policy/index.js';
 
 /** A path relative to `cwd` when inside it, else absolute; always with forward slashes. `REV:path` stays. */
 export function displayPath(file: string, cwd: string): string {

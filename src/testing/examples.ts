@@ -1,5 +1,4 @@
-import { readDocument } from '../rules/document.js';
-import { PATTERN_KEYS } from '../rules/pattern-keys.js';
+import { PATTERN_KEYS, readDocument } from '../rules/index.js';
 import type { ExampleResult } from './results.js';
 
 const LISTS = ['match', 'not_match'] as const;

@@ -1,8 +1,7 @@
-import type { Verdict } from '../classifier/verdict.js';
-import type { ModelCaller } from '../llm/types.js';
-import { createClassifier } from '../permissions/classifier.js';
-import { needsModel as partsNeedModel } from '../permissions/model-parts.js';
-import type { LoadedSettings } from '../rules/settings-types.js';
+import { createClassifier, needsModel as partsNeedModel } from '../classifier/index.js';
+import type { ModelCaller } from '../llm/index.js';
+import type { Verdict } from '../policy/index.js';
+import type { LoadedSettings } from '../rules/index.js';
 import type { TestCall } from './call.js';
 
 /** A verdict from a classifier with a model behind it; `model.rule` is the label of the prose rule it named. */

@@ -1,4 +1,4 @@
-import type { DecidedBy, RuleRef } from '../classifier/verdict.js';
+import type { DecidedBy, RuleRef } from '../policy/index.js';
 import type { TestCall } from './call.js';
 import type { CoveredRule } from './coverage.js';
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { Verdict } from '../classifier/verdict.js';
-import type { Diagnostic } from '../rules/types.js';
+import type { Verdict } from '../policy/index.js';
+import type { Diagnostic } from '../rules/index.js';
 import { type TestCall, toCall } from './call.js';
 import { configurationOf, filesRead, loadConfiguration } from './configuration.js';
 import { countVerdict, ownRules, ruleKey } from './coverage.js';

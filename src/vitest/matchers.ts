@@ -1,17 +1,19 @@
-import type { ModelCaller } from '../llm/types.js';
-import { type Classifier, createClassifier } from '../permissions/classifier.js';
-import type { LoadedSettings } from '../rules/settings-types.js';
-import type { Mode } from '../rules/types.js';
-import { type CallSpec, describeCall, toCall } from '../testing/call.js';
-import { configurationOf, loadConfiguration } from '../testing/configuration.js';
+import { type Classifier, createClassifier } from '../classifier/index.js';
+import type { ModelCaller } from '../llm/index.js';
+import type { LoadedSettings, Mode } from '../rules/index.js';
+import type { Decision } from '../testing/index.js';
 import {
+  type CallSpec,
+  configurationOf,
+  describeCall,
+  loadConfiguration,
   type ModelProvider,
   type ModelVerdict,
   modelProvider,
   NO_MODEL,
   needsModel,
-} from '../testing/model.js';
-import type { Decision } from '../testing/results.js';
+  toCall,
+} from '../testing/index.js';
 
 /**
  * What the rules come from: loaded settings, a classifier, or paths (settings files, pattern rule files, a rule

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { effectsOf } from '../../src/bash/effects.js';
 import type { Word } from '../../src/bash/types.js';
-import { command, dyn } from '../util/words.js';
+import { command, dyn } from '../support/words.js';
 
 type Item = string | Word;
 

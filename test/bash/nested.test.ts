@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { type CommandView, type NestedSpec, nestedOf } from '../../src/bash/nested.js';
 import type { Word } from '../../src/bash/types.js';
-import { assignment, command, dyn, word } from '../util/words.js';
+import { assignment, command, dyn, word } from '../support/words.js';
 
 type Item = string | Word;
 

@@ -1,128 +1,67 @@
-import { execFileSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  realpathSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import fc from 'fast-check';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { expandGlob } from '../../src/classifier/globs.js';
+import { caseClassifier, useSandboxClassifier } from './helpers.js';
 
-function tree(files: string[], links: Record<string, string> = {}): string {
-  // One level down, so that `..` is a small folder of our own.
-  const root = join(realpathSync(mkdtempSync(join(tmpdir(), 'automode-glob-'))), 'root');
-  mkdirSync(root);
-  for (const f of files) {
-    const at = join(root, f);
-    try {
-      mkdirSync(join(at, '..'), { recursive: true });
-      writeFileSync(at, '');
-    } catch {
-      // a file where a folder should be, or the reverse: the tree is simply different
-    }
-  }
-  for (const [at, target] of Object.entries(links)) symlinkSync(target, join(root, at));
-  return root;
-}
-
-function expanded(root: string, pattern: string): string[] {
-  const e = expandGlob(`${root}/${pattern}`);
-  if (e.kind !== 'paths') throw new Error(e.kind);
-  return e.paths.map((p) => (p.startsWith(`${root}/`) ? p.slice(root.length + 1) : p)).sort();
-}
-
-/** What bash itself expands the pattern to, run in `root`: the oracle. */
-function bash(root: string, pattern: string): string[] {
-  const out = execFileSync('bash', ['-c', `printf '%s\\0' ${pattern}`], { cwd: root, encoding: 'utf8' });
-  return out.split('\0').filter(Boolean).sort();
-}
-
-describe('expanding a glob as bash does', () => {
-  it('matches names, leaves dot files to patterns that start with a dot, and keeps the pattern when nothing matches', () => {
-    const root = tree(['a.ts', 'b.ts', 'c.js', '.env', '.envrc', 'src/x.ts', 'src/y.js', 'lib/z.ts']);
-    expect(expanded(root, '*.ts')).toEqual(['a.ts', 'b.ts']);
-    expect(expanded(root, '*')).toEqual(['a.ts', 'b.ts', 'c.js', 'lib', 'src']);
-    expect(expanded(root, '.e*')).toEqual(['.env', '.envrc']);
-    expect(expanded(root, '?.ts')).toEqual(['a.ts', 'b.ts']);
-    expect(expanded(root, '[ab].ts')).toEqual(['a.ts', 'b.ts']);
-    expect(expanded(root, '[!a].ts')).toEqual(['b.ts']);
-    expect(expanded(root, '*/*.ts')).toEqual(['lib/z.ts', 'src/x.ts']);
-    expect(expanded(root, '**/*.ts')).toEqual(['lib/z.ts', 'src/x.ts']);
-    expect(expanded(root, 'none*')).toEqual(['none*']);
-  });
-
-  it('counts . and .. for a pattern like .* (older bash matches them), so the parent folder is never missed', () => {
-    const root = tree(['.env']);
-    expect(expanded(root, '.*')).toContain('.env');
-    // The match is kept as bash passes it (`root/..`): the kernel, not the text, decides which folder it is.
-    expect(expandGlob(join(root, '.*'))).toMatchObject({ paths: expect.arrayContaining([`${root}/..`]) });
-  });
-
-  it('lists the folder a `..` before the wildcard physically leads to', () => {
-    const root = tree(['real/deep/x.txt', 'real/secret.key', 'a/b/keep.txt']);
-    symlinkSync(join(root, 'real', 'deep'), join(root, 'a', 'b', 'deps'));
-    const found = expandGlob(`${root}/a/b/deps/../*.key`);
-    expect(found).toEqual({ kind: 'paths', paths: [`${root}/a/b/deps/../secret.key`] });
-  });
-
-  it('gives up on globs that would take too many entries, and on .. after a wildcard', () => {
-    const root = tree(Array.from({ length: 30 }, (_, i) => `f${i}`));
-    expect(expandGlob(join(root, '*'), 10)).toEqual({ kind: 'too-many' });
-    expect(expandGlob(join(root, '*'), 100)).toMatchObject({ kind: 'paths' });
-    expect(expandGlob(`${root}/*/../x`)).toEqual({ kind: 'unsupported' });
-  });
-
-  it('reads a large folder entry by entry, stopping at the limit', () => {
-    const root = tree(Array.from({ length: 1500 }, (_, i) => `a-rather-long-file-name-number-${i}.txt`));
-    expect(statSync(root).size).toBeGreaterThan(16_384);
-    expect(expandGlob(`${root}/*.txt`, 100)).toEqual({ kind: 'too-many' });
-    const all = expandGlob(`${root}/*.txt`);
-    expect(all.kind === 'paths' && all.paths.length).toBe(1500);
-  });
-
-  it('lists a link itself; where it leads is decided later', () => {
-    const root = tree(['real/secret'], { 'key.txt': '/nowhere/id_rsa' });
-    mkdirSync(join(root, 'empty'));
-    expect(expanded(root, '*.txt')).toEqual(['key.txt']);
-  });
-
-  it('names at least every existing file bash names, on generated trees and patterns', () => {
-    const name = fc.constantFrom('a', 'b', 'ab', '.a', '.env', 'a.ts', 'b.js', 'x-1', 'A');
-    const segment = fc.constantFrom(
-      '*',
-      '?',
-      'a*',
-      '*.ts',
-      '.a*',
-      '[ab]*',
-      '[!a]*',
-      '?b',
-      'a',
-      '.e*',
-      '[[:upper:]]*',
+describe('a glob too large to check', () => {
+  const sandbox = useSandboxClassifier(async (box) => {
+    await Promise.all(
+      Array.from({ length: 2100 }, (_, i) => writeFile(path.join(box.project, `f${i}.txt`), '')),
     );
-    fc.assert(
-      fc.property(
-        fc.array(fc.array(name, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 10 }),
-        fc.array(segment, { minLength: 1, maxLength: 3 }),
-        (paths, segments) => {
-          const root = tree(paths.map((p) => p.join('/')));
-          const pattern = segments.join('/');
-          const ours = new Set(expanded(root, pattern));
-          for (const p of bash(root, pattern)) {
-            // When nothing matches, bash passes the pattern on as a name that does not exist.
-            if (!existsSync(join(root, p))) continue;
-            expect(ours.has(p), `${pattern}: ${p}`).toBe(true);
-          }
-        },
-      ),
-      { numRuns: 150, seed: 20261129 },
+    await mkdir(path.join(box.home, '.ssh'));
+    await writeFile(path.join(box.home, '.ssh', 'id_rsa'), 'PRIVATE\n');
+  });
+  const classify = sandbox.bash;
+
+  it('is asked, with the reason', async () => {
+    const v = await classify('cat *.txt');
+    expect(v.decision).toBe('ask');
+    expect(v.reason).toMatch(/matches more than 2,000 entries, too many to check one by one/);
+  });
+
+  it('does not hide a deny that the same glob meets in another folder the command may be in', async () => {
+    const v = await classify('cd ~/.ssh && cat *');
+    expect(v.decision).toBe('deny');
+    expect(v.reason).toMatch(/id_rsa.*denied by Read\(~\/\.ssh\/id_\*\)/);
+  });
+});
+
+describe('a folder too large to look through', () => {
+  const sandbox = useSandboxClassifier(async (box) => {
+    const modules = path.join(box.project, 'node_modules');
+    await mkdir(modules);
+    await Promise.all(
+      Array.from({ length: 10_050 }, (_, i) => writeFile(path.join(modules, `m${i}.js`), '')),
     );
+    await mkdir(path.join(box.project, 'app'));
+    await writeFile(path.join(box.project, 'app', '.env'), 'KEY=1\n');
+  });
+  const classify = sandbox.bash;
+
+  it('still finds a file an ask rule covers near the top: the walk goes breadth first', async () => {
+    const v = await classify('grep -rn TODO .');
+    expect(v.decision).toBe('ask');
+    expect(v.reason).toMatch(/reads app\/\.env, which Read\(\.env\) asks about/);
+  });
+
+  it('asks when a deny rule could match past the limit, but not for an ask rule alone', async () => {
+    expect((await classify('grep -rn TODO node_modules')).decision).toBe('allow');
+    const strict = await caseClassifier(sandbox.box, {
+      permissions: { deny: ['Read(./node_modules/**/secret.key)'] },
+    });
+    const denied = await strict.classify({
+      tool: 'Bash',
+      input: { command: 'grep -rn TODO node_modules' },
+      cwd: sandbox.box.project,
+    });
+    expect(denied.decision).toBe('ask');
+    expect(denied.reason).toMatch(
+      /too large to look through for files Read\(\.\/node_modules\/\*\*\/secret\.key\) covers/,
+    );
+  });
+
+  it('does not ask rg about rules that only name hidden files', async () => {
+    expect((await classify('rg TODO')).decision).toBe('allow');
+    expect((await classify('rg --hidden TODO')).decision).toBe('ask');
   });
 });

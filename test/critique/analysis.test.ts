@@ -13,8 +13,8 @@ import { globRegex, regexPrefix } from '../../src/critique/model.js';
 import { terms } from '../../src/critique/prose.js';
 import { insideWordWitness } from '../../src/critique/regex-checks.js';
 import type { Finding } from '../../src/critique/types.js';
-import { matchBashPattern, parseBashPattern } from '../../src/rules/bash-pattern.js';
-import { absoluteGlob, matchPathRule, parsePathPattern } from '../../src/rules/path-pattern.js';
+import { matchBashPattern, parseBashPattern } from '../../src/rules/permission/bash.js';
+import { absoluteGlob, matchPathRule, parsePathPattern } from '../../src/rules/permission/path.js';
 import { type Box, critiqueFiles, makeBox, removeBox } from './helpers.js';
 
 function lang(source: string): Language {

@@ -2,7 +2,7 @@ import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type CritiqueOptions, critique } from '../../src/critique/index.js';
+import { type CritiqueOptions, critique } from '../../src/critique/critique.js';
 import type { CritiqueReport } from '../../src/critique/types.js';
 
 export const FIXTURES = fileURLToPath(new URL('../../fixtures/critique/', import.meta.url));

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { regexLanguage, wildcardLanguage } from '../../src/critique/automata.js';
-import { matchBashPattern, parseBashPattern } from '../../src/rules/bash-pattern.js';
+import { matchBashPattern, parseBashPattern } from '../../src/rules/permission/bash.js';
 
 /** Small regexes over `a`, `b` and space, with anchors, word boundaries and simple lookarounds. */
 const atom = fc.constantFrom(

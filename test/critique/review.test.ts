@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createReviewer, REVIEW_TOOL } from '../../src/critique/review.js';
-import { createModelClient } from '../../src/llm/index.js';
+import { createModelClient } from '../../src/llm/client.js';
 import { type MessagesServer, reply, startMessagesServer } from '../support/messages-server.js';
 import { type Box, critiqueFiles, fixturePath, makeBox, removeBox } from './helpers.js';
 

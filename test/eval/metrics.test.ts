@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Decision } from '../../src/classifier/verdict.js';
 import type { Severity } from '../../src/eval/case-schema.js';
 import { checkTargets, computeMetrics, latencyOf } from '../../src/eval/metrics.js';
 import type { CaseResult } from '../../src/eval/run.js';
 import type { EvalStage } from '../../src/eval/stages.js';
+import type { Decision } from '../../src/policy/verdict.js';
 
 function result(
   id: string,

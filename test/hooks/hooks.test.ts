@@ -12,7 +12,7 @@ import {
   runPostToolUseHooks,
   runPreToolUseHooks,
 } from '../../src/hooks/run.js';
-import type { HookBlock } from '../../src/rules/settings-types.js';
+import type { HookBlock } from '../../src/rules/settings/types.js';
 import { hookCommand, preDecision, tempDir } from './helpers.js';
 
 type Entry = { command: string; timeout?: number };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createModelClient, DEFAULT_MODELS, isModelConfigured } from '../../src/llm/index.js';
+import { createModelClient } from '../../src/llm/client.js';
+import { DEFAULT_MODELS, isModelConfigured } from '../../src/llm/index.js';
 import { reply } from '../support/messages-server.js';
 import { ask, clientFor, forcedAsk, useServer } from './helpers.js';
 

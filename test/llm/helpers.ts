@@ -1,5 +1,6 @@
 import { afterEach, beforeEach } from 'vitest';
-import { createModelClient, type ModelClientOptions, type ModelRequest } from '../../src/llm/index.js';
+import { createModelClient } from '../../src/llm/client.js';
+import type { ModelClientOptions, ModelRequest } from '../../src/llm/index.js';
 import { type MessagesServer, type Responder, startMessagesServer } from '../support/messages-server.js';
 
 /** A fresh loopback server per test, closed after it. */

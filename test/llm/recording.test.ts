@@ -4,16 +4,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { type CallResult, forcedToolResult, type ModelRequest, requestHash } from '../../src/llm/index.js';
 import {
-  type CallResult,
   createRecorder,
   createReplayClient,
-  forcedToolResult,
   loadReplayClient,
-  type ModelRequest,
   parseRecording,
-  requestHash,
-} from '../../src/llm/index.js';
+} from '../../src/llm/recording.js';
 import { reply } from '../support/messages-server.js';
 import { ask, clientFor, forcedAsk, useServer } from './helpers.js';
 

@@ -1,9 +1,8 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { createClassifier } from '../../src/classifier/classifier.js';
 import type { ModelCaller } from '../../src/llm/types.js';
-import { createClassifier } from '../../src/permissions/classifier.js';
-import { loadSettings } from '../../src/permissions/settings.js';
 import {
   createToolUseContext,
   type PipelineOptions,
@@ -16,6 +15,7 @@ import type { PermissionHandler, PermissionRequest } from '../../src/pipeline/pe
 import type { AnyTool } from '../../src/pipeline/tool.js';
 import type { BashToolOptions } from '../../src/pipeline/tools/bash.js';
 import { referenceTools } from '../../src/pipeline/tools/index.js';
+import { loadSettings } from '../../src/rules/settings/load-settings.js';
 import type { Mode } from '../../src/rules/types.js';
 
 export { hookCommand, preDecision } from '../hooks/helpers.js';

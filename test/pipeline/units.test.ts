@@ -2,12 +2,12 @@ import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { DecidedBy, Verdict } from '../../src/classifier/verdict.js';
 import type { PreToolUseOutcome } from '../../src/hooks/run.js';
 import { FileMailbox } from '../../src/pipeline/handlers/mailbox.js';
 import { saveAllowRules } from '../../src/pipeline/handlers/save-rule.js';
 import { decide, isSoftAsk } from '../../src/pipeline/permission/decide.js';
 import { destructiveWarning, suggestRules } from '../../src/pipeline/permission/suggest.js';
+import type { DecidedBy, Verdict } from '../../src/policy/verdict.js';
 
 const verdict = (decision: Verdict['decision'], by: DecidedBy, rule = false): Verdict => ({
   decision,

@@ -4,8 +4,8 @@ import {
   gluedOptionStar,
   shellOperators,
   splitCommands,
-} from '../../src/rules/bash-rule-checks.js';
-import { parsePermissionRule } from '../../src/rules/permission-rule.js';
+} from '../../src/rules/permission/bash-checks.js';
+import { parsePermissionRule } from '../../src/rules/permission/parse.js';
 
 describe('shell operators in a Bash rule', () => {
   it.each([

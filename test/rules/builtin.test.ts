@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { builtinOptions } from '../../src/rules/builtin.js';
-import { readDocument } from '../../src/rules/document.js';
-import { loadSettings } from '../../src/rules/load.js';
-import { patternChecks, readPatternRules } from '../../src/rules/pattern-rules.js';
-import { settingsLookValid, settingsSchemaIssues, toMode } from '../../src/rules/settings-check.js';
+import { patternChecks, readPatternRules } from '../../src/rules/pattern/rules.js';
+import { builtinOptions } from '../../src/rules/settings/builtin.js';
+import { settingsLookValid, settingsSchemaIssues, toMode } from '../../src/rules/settings/check.js';
+import { readDocument } from '../../src/rules/settings/document.js';
+import { loadSettingsFiles } from '../../src/rules/settings/load.js';
 
 describe('shipped rules', () => {
   it('pass the full checks that user rule files get (schema, backtracking, examples)', async () => {
@@ -22,7 +22,7 @@ describe('shipped rules', () => {
   });
 
   it('load without warnings or errors', async () => {
-    const settings = await loadSettings({
+    const settings = await loadSettingsFiles({
       cwd: '/nonexistent/automode-test',
       home: '/nonexistent/automode-test',
       managedPath: '/nonexistent/automode-test/managed.json',

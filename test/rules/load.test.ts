@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { addRules, formatDiagnostic, type LoadOptions, loadSettings } from '../../src/rules/index.js';
+import { addRules, formatDiagnostic, type LoadOptions, loadSettingsFiles } from '../../src/rules/index.js';
 import { fixture, sandbox, writeFiles } from './helpers.js';
 
 async function standardSandbox() {
@@ -16,13 +16,13 @@ async function standardSandbox() {
   return { ...box, options };
 }
 
-const texts = (settings: Awaited<ReturnType<typeof loadSettings>>) =>
+const texts = (settings: Awaited<ReturnType<typeof loadSettingsFiles>>) =>
   settings.rules.map((rule) => `${rule.provenance.source} ${rule.behavior} ${rule.text}`);
 
-describe('loadSettings sources', () => {
+describe('loadSettingsFiles sources', () => {
   it('finds user, project, local and managed files and concatenates their rules in display order', async () => {
     const { options, home, cwd, managed } = await standardSandbox();
-    const settings = await loadSettings(options);
+    const settings = await loadSettingsFiles(options);
     expect(settings.failed).toEqual([]);
     expect(texts(settings)).toEqual([
       'policySettings deny Bash(curl *)',
@@ -46,7 +46,7 @@ describe('loadSettings sources', () => {
 
   it('records where each rule came from, with its line and column', async () => {
     const { options, cwd } = await standardSandbox();
-    const settings = await loadSettings(options);
+    const settings = await loadSettingsFiles(options);
     const push = settings.rules.find((rule) => rule.text === 'Bash(git push *)')!;
     expect(push.provenance).toEqual({
       source: 'projectSettings',
@@ -62,7 +62,7 @@ describe('loadSettings sources', () => {
 
   it('anchors /x path rules at each file root: the project for project settings, ~/.claude for user settings', async () => {
     const { options, cwd, home } = await standardSandbox();
-    const settings = await loadSettings(options);
+    const settings = await loadSettingsFiles(options);
     const root = (text: string) => {
       const rule = settings.rules.find((r) => r.text === text);
       return rule?.type === 'permission' && rule.parsed.kind === 'path'
@@ -75,7 +75,12 @@ describe('loadSettings sources', () => {
 
   it('is fine with no files at all', async () => {
     const box = await sandbox();
-    const settings = await loadSettings({ cwd: box.cwd, home: box.home, managedPath: box.managed, env: {} });
+    const settings = await loadSettingsFiles({
+      cwd: box.cwd,
+      home: box.home,
+      managedPath: box.managed,
+      env: {},
+    });
     expect(settings.rules).toEqual([]);
     expect(settings.diagnostics).toEqual([]);
     expect(settings.files.every((file) => !file.exists)).toBe(true);
@@ -91,7 +96,7 @@ describe('loadSettings sources', () => {
       'etc/managed-settings.d/.hidden.json': '{"permissions": {"deny": ["Bash(hidden)"]}}',
       'etc/managed-settings.d/notes.txt': 'not json',
     });
-    const settings = await loadSettings({
+    const settings = await loadSettingsFiles({
       cwd: box.cwd,
       home: box.home,
       env: { AUTOMODE_MANAGED_SETTINGS: box.managed },
@@ -110,7 +115,7 @@ describe('loadSettings sources', () => {
   it('reads --settings files and inline JSON, relative to the working folder, and flags CLI rules', async () => {
     const box = await sandbox();
     await writeFiles(box.root, { 'proj/ci.json': '{"permissions": {"allow": ["Edit(/out/**)"]}}' });
-    const settings = await loadSettings({
+    const settings = await loadSettingsFiles({
       cwd: box.cwd,
       home: box.home,
       managedPath: box.managed,
@@ -134,7 +139,7 @@ describe('loadSettings sources', () => {
 
   it('fails on a missing --settings file but not on a missing user file', async () => {
     const box = await sandbox();
-    const settings = await loadSettings({
+    const settings = await loadSettingsFiles({
       cwd: box.cwd,
       home: box.home,
       managedPath: box.managed,
@@ -153,21 +158,27 @@ describe('loadSettings sources', () => {
   });
 });
 
-describe('loadSettings precedence', () => {
+describe('loadSettingsFiles precedence', () => {
   it('takes scalars from managed > flag > local > project > user', async () => {
     const { options } = await standardSandbox();
-    const all = await loadSettings(options);
+    const all = await loadSettingsFiles(options);
     expect(all.defaultMode).toBe('default');
     expect(all.scalars.defaultMode?.provenance.source).toBe('localSettings');
     expect(all.scalars.disableBypassPermissionsMode?.value).toBe('disable');
 
     const box = await standardSandbox();
     await writeFiles(box.root, { 'flag.json': '{"permissions": {"defaultMode": "bypassPermissions"}}' });
-    const flagged = await loadSettings({ ...box.options, settingsFiles: [path.join(box.root, 'flag.json')] });
+    const flagged = await loadSettingsFiles({
+      ...box.options,
+      settingsFiles: [path.join(box.root, 'flag.json')],
+    });
     expect(flagged.defaultMode).toBe('bypassPermissions');
 
     await writeFiles(box.root, { 'etc/managed-settings.json': '{"permissions": {"defaultMode": "manual"}}' });
-    const managed = await loadSettings({ ...box.options, settingsFiles: [path.join(box.root, 'flag.json')] });
+    const managed = await loadSettingsFiles({
+      ...box.options,
+      settingsFiles: [path.join(box.root, 'flag.json')],
+    });
     expect(managed.defaultMode).toBe('default');
     expect(managed.scalars.defaultMode?.provenance.source).toBe('policySettings');
   });
@@ -178,13 +189,18 @@ describe('loadSettings precedence', () => {
       'home/.claude/settings.json': '{"permissions": {"defaultMode": "acceptEdits"}}',
       'proj/.claude/settings.json': '{"permissions": {"allow": []}}',
     });
-    const settings = await loadSettings({ cwd: box.cwd, home: box.home, managedPath: box.managed, env: {} });
+    const settings = await loadSettingsFiles({
+      cwd: box.cwd,
+      home: box.home,
+      managedPath: box.managed,
+      env: {},
+    });
     expect(settings.defaultMode).toBe('acceptEdits');
   });
 
   it('merges env key by key and keeps hooks and additional directories with their source', async () => {
     const { options, cwd, home } = await standardSandbox();
-    const settings = await loadSettings(options);
+    const settings = await loadSettingsFiles(options);
     expect(settings.env).toEqual({ SHARED: 'project', USER_ONLY: '1' });
     expect(settings.hooks).toEqual([
       {
@@ -210,7 +226,7 @@ describe('loadSettings precedence', () => {
       'etc/managed-settings.json':
         '{"allowManagedPermissionRulesOnly": true, "permissions": {"deny": ["Bash(curl *)"]}}',
     });
-    const settings = await loadSettings({ ...box.options, cli: { allow: ['Bash'] } });
+    const settings = await loadSettingsFiles({ ...box.options, cli: { allow: ['Bash'] } });
     expect(texts(settings)).toEqual(['policySettings deny Bash(curl *)']);
     const dropped = settings.diagnostics.filter((d) => d.code === 'managed-only').map((d) => d.message);
     expect(dropped).toEqual([
@@ -232,7 +248,12 @@ describe('loadSettings precedence', () => {
       'proj/.claude/settings.json':
         '{"allowManagedPermissionRulesOnly": true, "permissions": {"allow": ["Bash(ls)"]}}',
     });
-    const settings = await loadSettings({ cwd: box.cwd, home: box.home, managedPath: box.managed, env: {} });
+    const settings = await loadSettingsFiles({
+      cwd: box.cwd,
+      home: box.home,
+      managedPath: box.managed,
+      env: {},
+    });
     expect(texts(settings)).toEqual(['projectSettings allow Bash(ls)']);
     expect(settings.diagnostics.map(formatDiagnostic)).toEqual([
       `${path.join(box.cwd, '.claude', 'settings.json')}:1:37: warning managed-only: allowManagedPermissionRulesOnly is only honoured in managed settings`,
@@ -240,7 +261,7 @@ describe('loadSettings precedence', () => {
   });
 });
 
-describe('loadSettings failures', () => {
+describe('loadSettingsFiles failures', () => {
   it('locates invalid JSON with line and column, keeps the file out and reports it as failed', async () => {
     const box = await sandbox();
     const file = path.join(box.cwd, '.claude', 'settings.json');
@@ -248,7 +269,12 @@ describe('loadSettings failures', () => {
       'proj/.claude/settings.json': '{\n  "permissions": {\n    "allow": ["Bash(ls)",]\n  }\n}\n',
       'home/.claude/settings.json': '{"permissions": {"deny": ["Bash(rm *)"]}}',
     });
-    const settings = await loadSettings({ cwd: box.cwd, home: box.home, managedPath: box.managed, env: {} });
+    const settings = await loadSettingsFiles({
+      cwd: box.cwd,
+      home: box.home,
+      managedPath: box.managed,
+      env: {},
+    });
     expect(settings.failed).toEqual([
       {
         severity: 'error',
@@ -266,7 +292,12 @@ describe('loadSettings failures', () => {
   it('gives the JSON position V8 reports', async () => {
     const box = await sandbox();
     await writeFiles(box.root, { 'proj/.claude/settings.local.json': '{\n  "a": 1\n  "b": 2\n}' });
-    const settings = await loadSettings({ cwd: box.cwd, home: box.home, managedPath: box.managed, env: {} });
+    const settings = await loadSettingsFiles({
+      cwd: box.cwd,
+      home: box.home,
+      managedPath: box.managed,
+      env: {},
+    });
     expect(settings.failed.map(formatDiagnostic)).toEqual([
       `${path.join(box.cwd, '.claude', 'settings.local.json')}:3:3: error invalid-json: Expected ',' or '}' after property value`,
     ]);
@@ -286,7 +317,12 @@ describe('loadSettings failures', () => {
         '}',
       ].join('\n'),
     });
-    const settings = await loadSettings({ cwd: box.cwd, home: box.home, managedPath: box.managed, env: {} });
+    const settings = await loadSettingsFiles({
+      cwd: box.cwd,
+      home: box.home,
+      managedPath: box.managed,
+      env: {},
+    });
     expect(texts(settings)).toEqual(['userSettings deny Bash(rm *)']);
     expect(settings.failed.map((d) => [d.pointer, d.line, d.column, d.file === file])).toEqual([
       ['/permissions/allow', 3, 14, true],
@@ -302,7 +338,12 @@ describe('loadSettings failures', () => {
   it('reports a settings file that is not an object', async () => {
     const box = await sandbox();
     await writeFiles(box.root, { 'home/.claude/settings.json': '["Bash"]' });
-    const settings = await loadSettings({ cwd: box.cwd, home: box.home, managedPath: box.managed, env: {} });
+    const settings = await loadSettingsFiles({
+      cwd: box.cwd,
+      home: box.home,
+      managedPath: box.managed,
+      env: {},
+    });
     expect(settings.failed).toHaveLength(1);
     expect(settings.failed[0]).toMatchObject({ code: 'schema', pointer: '', line: 1, column: 1 });
   });
@@ -310,7 +351,12 @@ describe('loadSettings failures', () => {
   it('treats an unreadable file as failed, never as missing', async () => {
     const box = await sandbox();
     await mkdir(path.join(box.cwd, '.claude', 'settings.json'), { recursive: true });
-    const settings = await loadSettings({ cwd: box.cwd, home: box.home, managedPath: box.managed, env: {} });
+    const settings = await loadSettingsFiles({
+      cwd: box.cwd,
+      home: box.home,
+      managedPath: box.managed,
+      env: {},
+    });
     expect(settings.failed).toHaveLength(1);
     expect(settings.failed[0]).toMatchObject({
       severity: 'error',
@@ -328,7 +374,12 @@ describe('loadSettings failures', () => {
       'home/.claude/settings.json': '{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": "./check.sh"}]}}',
       'proj/.claude/settings.json': '{"hooks": {"PostToolUse": [{"hooks": [{"type": "command", "x": 1}]}]}}',
     });
-    const settings = await loadSettings({ cwd: box.cwd, home: box.home, managedPath: box.managed, env: {} });
+    const settings = await loadSettingsFiles({
+      cwd: box.cwd,
+      home: box.home,
+      managedPath: box.managed,
+      env: {},
+    });
     expect(settings.failed.map((d) => [d.source, d.pointer, d.line, d.column])).toEqual([
       ['userSettings', '/hooks/PreToolUse/0/hooks', 1, 56],
     ]);
@@ -345,7 +396,12 @@ describe('loadSettings failures', () => {
   it('treats an empty file as empty settings', async () => {
     const box = await sandbox();
     await writeFiles(box.root, { 'home/.claude/settings.json': '\n' });
-    const settings = await loadSettings({ cwd: box.cwd, home: box.home, managedPath: box.managed, env: {} });
+    const settings = await loadSettingsFiles({
+      cwd: box.cwd,
+      home: box.home,
+      managedPath: box.managed,
+      env: {},
+    });
     expect(settings.diagnostics).toEqual([]);
   });
 
@@ -355,7 +411,12 @@ describe('loadSettings failures', () => {
     await writeFiles(box.root, {
       'proj/.claude/settings.json': '{"permissions": {\n  "deny": ["Bash(rm", "Bassh(ls)", "Bash(ls)"]\n}}',
     });
-    const settings = await loadSettings({ cwd: box.cwd, home: box.home, managedPath: box.managed, env: {} });
+    const settings = await loadSettingsFiles({
+      cwd: box.cwd,
+      home: box.home,
+      managedPath: box.managed,
+      env: {},
+    });
     expect(texts(settings)).toEqual(['projectSettings deny Bassh(ls)', 'projectSettings deny Bash(ls)']);
     expect(settings.diagnostics.map(formatDiagnostic)).toEqual([
       `${file}:2:12: error rule-syntax: missing ")" at the end of "Bash(rm" (Bash(rm)`,
@@ -368,7 +429,7 @@ describe('loadSettings failures', () => {
 describe('addRules', () => {
   it('adds session and command rules without changing the settings it was given', async () => {
     const { options } = await standardSandbox();
-    const settings = await loadSettings(options);
+    const settings = await loadSettingsFiles(options);
     const before = structuredClone(settings);
     const next = addRules(settings, 'session', [
       { behavior: 'allow', text: 'Bash(make *)' },

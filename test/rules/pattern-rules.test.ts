@@ -3,11 +3,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   formatDiagnostic,
-  loadSettings,
+  loadSettingsFiles,
   matchPatternRule,
   type PatternRule,
-  superLinearReason,
 } from '../../src/rules/index.js';
+import { superLinearReason } from '../../src/rules/pattern/redos.js';
 import { FIXTURES, sandbox, writeFiles } from './helpers.js';
 
 async function loadRuleFiles(names: string[], inline: Record<string, string> = {}) {
@@ -20,7 +20,7 @@ async function loadRuleFiles(names: string[], inline: Record<string, string> = {
     ruleFiles.push(target);
   }
   ruleFiles.push(...Object.keys(inline).map((relative) => path.join(box.root, relative)));
-  const settings = await loadSettings({
+  const settings = await loadSettingsFiles({
     cwd: box.cwd,
     home: box.home,
     managedPath: box.managed,
@@ -175,7 +175,7 @@ describe('pattern rule files', () => {
       file: path.join(box.root, 'broken.yaml'),
       line: 3,
     });
-    const missing = await loadSettings({
+    const missing = await loadSettingsFiles({
       cwd: box.cwd,
       home: box.home,
       managedPath: box.managed,

@@ -1,6 +1,11 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatDiagnostic, loadSettings, type ProseDefaults, proseLabel } from '../../src/rules/index.js';
+import {
+  formatDiagnostic,
+  loadSettingsFiles,
+  type ProseDefaults,
+  proseLabel,
+} from '../../src/rules/index.js';
 import { fixture, sandbox, writeFiles } from './helpers.js';
 
 const defaults: ProseDefaults = {
@@ -16,7 +21,7 @@ const defaults: ProseDefaults = {
 async function load(files: Record<string, string>, extra: { settingsFiles?: string[] } = {}) {
   const box = await sandbox();
   await writeFiles(box.root, files);
-  const settings = await loadSettings({
+  const settings = await loadSettingsFiles({
     cwd: box.cwd,
     home: box.home,
     managedPath: box.managed,
@@ -123,7 +128,12 @@ describe('prose rules', () => {
 
   it('has no rules when there are no built-ins and nothing is written', async () => {
     const box = await sandbox();
-    const settings = await loadSettings({ cwd: box.cwd, home: box.home, managedPath: box.managed, env: {} });
+    const settings = await loadSettingsFiles({
+      cwd: box.cwd,
+      home: box.home,
+      managedPath: box.managed,
+      env: {},
+    });
     expect(settings.prose).toEqual({ environment: [], allow: [], soft_deny: [], hard_deny: [] });
   });
 });

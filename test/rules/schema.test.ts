@@ -1,11 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import {
-  automodeRulesJsonSchema,
-  PatternRuleFileSchema,
-  renderAutomodeRulesSchema,
-} from '../../src/rules/index.js';
+import { automodeRulesJsonSchema, renderAutomodeRulesSchema } from '../../src/rules/pattern/json-schema.js';
+import { PatternRuleFileSchema } from '../../src/rules/pattern/schema.js';
 import { fixture } from './helpers.js';
 
 const SCHEMA_FILE = fileURLToPath(new URL('../../schemas/automode-rules.schema.json', import.meta.url));

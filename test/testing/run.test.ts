@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Verdict } from '../../src/classifier/verdict.js';
+import type { Verdict } from '../../src/policy/verdict.js';
 import { mergeCoverage } from '../../src/testing/coverage.js';
 import { type ModelProvider, NO_MODEL } from '../../src/testing/model.js';
 import type { DecisionResult, ExampleResult, SuiteResult } from '../../src/testing/results.js';

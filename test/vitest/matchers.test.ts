@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClassifier } from '../../src/permissions/classifier.js';
-import type { LoadedSettings } from '../../src/rules/settings-types.js';
+import { createClassifier } from '../../src/classifier/classifier.js';
+import type { LoadedSettings } from '../../src/rules/settings/types.js';
 import { configurationOf, loadConfiguration } from '../../src/testing/configuration.js';
 import { createAutomodeMatchers } from '../../src/vitest/index.js';
 import { remove, tempFolder, writeTree } from '../testing/helpers.js';

@@ -5,7 +5,7 @@
  */
 import type Anthropic from '@anthropic-ai/sdk';
 import type { MessageParam, Usage } from '@anthropic-ai/sdk/resources/messages';
-import type { StreamEvent } from '../../pipeline/streaming.js';
+import type { StreamEvent } from '../../pipeline/index.js';
 import type { AgentSession, CallRecord } from './session.js';
 
 export interface AgentOptions {

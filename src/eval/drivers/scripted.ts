@@ -12,8 +12,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ToolUseBlock } from '../../pipeline/messages.js';
-import type { StreamEvent } from '../../pipeline/streaming.js';
+import type { StreamEvent, ToolUseBlock } from '../../pipeline/index.js';
 import { type AgentSession, type CallRecord, decisionOf } from './session.js';
 
 export type ScriptStep =

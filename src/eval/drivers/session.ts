@@ -1,23 +1,24 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { TranscriptContext } from '../../classifier/model/prompt.js';
-import type { ModelCaller } from '../../llm/types.js';
-import { createClassifier } from '../../permissions/classifier.js';
-import { createToolUseContext, type ToolUseContext } from '../../pipeline/context.js';
-import { coordinatorHandler } from '../../pipeline/handlers/coordinator.js';
+import type { TranscriptContext } from '../../classifier/index.js';
+import { createClassifier } from '../../classifier/index.js';
+import type { ModelCaller } from '../../llm/index.js';
+import type { PermissionHandler } from '../../pipeline/index.js';
 import {
+  coordinatorHandler,
+  createToolUseContext,
   type PipelineMessage,
+  referenceTools,
+  runTools,
+  type StreamEvent,
+  StreamingToolExecutor,
   type ToolResultBlock,
   type ToolUseBlock,
+  type ToolUseContext,
   textOf,
-} from '../../pipeline/messages.js';
-import type { PermissionHandler } from '../../pipeline/permission/types.js';
-import { runTools } from '../../pipeline/run-tools.js';
-import { type StreamEvent, StreamingToolExecutor } from '../../pipeline/streaming.js';
-import { referenceTools } from '../../pipeline/tools/index.js';
-import type { LoadedSettings } from '../../rules/settings-types.js';
-import type { Mode } from '../../rules/types.js';
+} from '../../pipeline/index.js';
+import type { LoadedSettings, Mode } from '../../rules/index.js';
 
 /** One tool call of an agent session, as the pipeline settled and ran it. */
 export interface CallRecord {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isObject } from '../../rules/settings-check.js';
-import type { LoadedSettings } from '../../rules/settings-types.js';
+import type { LoadedSettings } from '../../rules/index.js';
+import { isObject } from '../../rules/index.js';
 
 export interface SettingsTarget {
   label: string;

@@ -1,5 +1,5 @@
-import type { DecidedBy, Verdict } from '../../classifier/verdict.js';
-import type { PreToolUseOutcome } from '../../hooks/run.js';
+import type { PreToolUseOutcome } from '../../hooks/index.js';
+import type { DecidedBy, Verdict } from '../../policy/index.js';
 import type { ToolPermission } from '../tool.js';
 import type { AutoDecision } from './types.js';
 

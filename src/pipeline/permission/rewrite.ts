@@ -1,4 +1,4 @@
-import { createClassifier, type ToolCall } from '../../permissions/classifier.js';
+import { createClassifier, type ToolCall } from '../../classifier/index.js';
 import type { ToolUseContext } from '../context.js';
 import { errorText } from '../errors.js';
 import type { FailedStage } from '../messages.js';

@@ -1,12 +1,12 @@
-import type { RuleRef } from '../../classifier/verdict.js';
-import { type PreToolUseOutcome, runPermissionRequestHooks } from '../../hooks/run.js';
 import {
   type ClassifiedVerdict,
   resolveMode,
   type Speculation,
   type ToolCall,
-} from '../../permissions/classifier.js';
-import type { Mode } from '../../rules/types.js';
+} from '../../classifier/index.js';
+import { type PreToolUseOutcome, runPermissionRequestHooks } from '../../hooks/index.js';
+import type { RuleRef } from '../../policy/index.js';
+import type { Mode } from '../../rules/index.js';
 import type { ToolUseContext } from '../context.js';
 import { errorText } from '../errors.js';
 import { hookInput, hookOptions } from '../hook-input.js';

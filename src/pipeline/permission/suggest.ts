@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { ClassifiedVerdict } from '../../permissions/classifier.js';
+import type { ClassifiedVerdict } from '../../classifier/index.js';
 
 const EDIT_TOOLS = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
 const READ_TOOLS = new Set(['Read', 'Glob', 'Grep', 'LS', 'NotebookRead']);

@@ -1,6 +1,6 @@
-import type { DecidedBy, RuleRef } from '../../classifier/verdict.js';
-import type { ClassifiedVerdict } from '../../permissions/classifier.js';
-import type { LoadedSettings } from '../../rules/settings-types.js';
+import type { ClassifiedVerdict } from '../../classifier/index.js';
+import type { DecidedBy, RuleRef } from '../../policy/index.js';
+import type { LoadedSettings } from '../../rules/index.js';
 import type { AnyTool } from '../tool.js';
 
 /** A decision from the automatic sources: hooks, the tool's own check, the rules and the classifier. */

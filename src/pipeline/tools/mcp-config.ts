@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isObject, isStringRecord, isStrings } from '../../rules/settings-check.js';
-import type { LoadedSettings } from '../../rules/settings-types.js';
-import type { SourceName } from '../../rules/types.js';
+import type { LoadedSettings, SourceName } from '../../rules/index.js';
+import { isObject, isStringRecord, isStrings } from '../../rules/index.js';
 import { errorText } from '../errors.js';
 import type {
   McpHttpServerConfig,

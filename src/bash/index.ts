@@ -1,0 +1,18 @@
+export { analyze, analyzeBash, loadBash, MAX_INPUT_BYTES } from './analyze.js';
+export { grammar, type Option, operandWords, parseOptions } from './programs/options.js';
+export { type ParsedCommand, type ProgramSpec, parseCommand } from './programs/program.js';
+export { checkProgram } from './programs/read-only.js';
+export { familySpec, programSpec } from './programs/registry.js';
+export { syntheticWord } from './programs/words.js';
+export type * from './types.js';
+export {
+  type Analysis,
+  type CodeExecution,
+  DYN,
+  type FileEffect,
+  type Redirect,
+  type SimpleCommand,
+  type Span,
+  type Word,
+} from './types.js';
+export { HARMLESS_ENV } from './variables.js';

@@ -1,0 +1,126 @@
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import type { ModelCaller } from '../llm/index.js';
+import { canonicalJson } from '../llm/index.js';
+import type { Mode } from '../rules/index.js';
+import { type JudgeInput, type Judgement, judge } from './judge.js';
+import { systemPrompt } from './prompt.js';
+import type { TranscriptContext } from './transcript.js';
+
+export interface ModelStageOptions {
+  caller: ModelCaller;
+  /** Limit for each model call, retries included (default 30 s). */
+  timeoutMs?: number;
+  /** How long a verdict stays cached (default 10 minutes) and how many are kept (default 1000). */
+  cacheTtlMs?: number;
+  cacheSize?: number;
+}
+
+export interface StageResult {
+  judgement: Judgement;
+  cached: boolean;
+}
+
+interface InFlight {
+  promise: Promise<Judgement>;
+  controller: AbortController;
+  waiting: number;
+}
+
+export interface JudgeRequest extends Omit<JudgeInput, 'context'> {
+  context: TranscriptContext | undefined;
+  mode: Mode;
+  cwd: string;
+}
+
+/**
+ * The model behind the deterministic rules: verdicts are cached under everything they depend on, identical
+ * requests in flight share one model call, and a caller that gives up stops waiting (the call is aborted when
+ * nobody waits any more).
+ */
+export class ModelStage {
+  private readonly cache: LRUCache<string, Judgement>;
+  private readonly inFlight = new Map<string, InFlight>();
+
+  constructor(private readonly options: ModelStageOptions) {
+    this.cache = new LRUCache({ max: options.cacheSize ?? 1000, ttl: options.cacheTtlMs ?? 600_000 });
+  }
+
+  private readonly rulesHashes = new WeakMap<object, string>();
+
+  key(r: JudgeRequest): string {
+    let rules = this.rulesHashes.get(r.prose);
+    if (!rules) {
+      rules = createHash('sha256').update(systemPrompt(r.prose)).digest('hex');
+      this.rulesHashes.set(r.prose, rules);
+    }
+    const context = r.context ? createHash('sha256').update(canonicalJson(r.context)).digest('hex') : '';
+    return createHash('sha256')
+      .update(canonicalJson({ rules, mode: r.mode, tool: r.tool, input: r.input, cwd: r.cwd, context }))
+      .digest('hex');
+  }
+
+  /** A cached judgement, without calling the model. */
+  cached(key: string): Judgement | undefined {
+    return this.cache.get(key);
+  }
+
+  async judge(key: string, r: JudgeRequest, signal?: AbortSignal): Promise<StageResult> {
+    const hit = this.cache.get(key);
+    if (hit) return { judgement: hit, cached: true };
+    let flight = this.inFlight.get(key);
+    if (!flight) {
+      const controller = new AbortController();
+      const input: JudgeInput = { prose: r.prose, tool: r.tool, input: r.input };
+      if (r.analysis) input.analysis = r.analysis;
+      if (r.context) input.context = r.context;
+      const promise = judge(this.options.caller, input, {
+        signal: controller.signal,
+        timeoutMs: this.options.timeoutMs ?? 30_000,
+      }).then((j) => {
+        this.inFlight.delete(key);
+        if (j.ok) this.cache.set(key, j);
+        return j;
+      });
+      flight = { promise, controller, waiting: 0 };
+      this.inFlight.set(key, flight);
+    }
+    flight.waiting++;
+    const current = flight;
+    try {
+      return { judgement: await untilAborted(current.promise, signal), cached: false };
+    } finally {
+      current.waiting--;
+      if (current.waiting === 0 && this.inFlight.get(key) === current) {
+        current.controller.abort();
+        this.inFlight.delete(key);
+      }
+    }
+  }
+}
+
+const ABORTED: Extract<Judgement, { ok: false }> = {
+  ok: false,
+  stage: 1,
+  kind: 'aborted',
+  message: 'the classification was cancelled',
+  usage: [],
+  latencyMs: 0,
+};
+
+/** Resolves with the judgement, or with an aborted failure as soon as the signal fires. */
+function untilAborted(promise: Promise<Judgement>, signal: AbortSignal | undefined): Promise<Judgement> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.resolve(ABORTED);
+  return new Promise((resolve) => {
+    const onAbort = () => resolve(ABORTED);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (j) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(j);
+      },
+      () => resolve({ ...ABORTED, kind: 'malformed', message: 'the model call failed unexpectedly' }),
+    );
+  });
+}

@@ -1,0 +1,56 @@
+import { readFile } from 'node:fs/promises';
+
+/** What the session shows the classifier: the user's words and the agent's earlier calls, never tool results. */
+export interface TranscriptContext {
+  userMessages?: readonly string[];
+  toolCalls?: readonly { tool: string; input: unknown }[];
+}
+
+interface Block {
+  type?: string;
+  text?: string;
+  name?: string;
+  input?: unknown;
+}
+
+/**
+ * The classifier's view of a Claude Code transcript (JSONL): the user's own messages and the agent's tool calls.
+ * Tool results, the agent's prose and anything unreadable are left out: text the agent read cannot talk to it.
+ */
+export function contextFromTranscript(text: string, limits = { messages: 20, calls: 30 }): TranscriptContext {
+  const userMessages: string[] = [];
+  const toolCalls: { tool: string; input: unknown }[] = [];
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    let entry: { type?: string; message?: { role?: string; content?: unknown } };
+    try {
+      entry = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    const role = entry.message?.role ?? entry.type;
+    const content = entry.message?.content;
+    if (role === 'user') {
+      if (typeof content === 'string') userMessages.push(content);
+      else if (Array.isArray(content)) {
+        for (const b of content as Block[])
+          if (b?.type === 'text' && typeof b.text === 'string') userMessages.push(b.text);
+      }
+    } else if (role === 'assistant' && Array.isArray(content)) {
+      for (const b of content as Block[]) {
+        if (b?.type === 'tool_use' && typeof b.name === 'string')
+          toolCalls.push({ tool: b.name, input: b.input });
+      }
+    }
+  }
+  return { userMessages: userMessages.slice(-limits.messages), toolCalls: toolCalls.slice(-limits.calls) };
+}
+
+/** Reads a transcript file; an unreadable one gives no context (the classifier then judges the action alone). */
+export async function readTranscript(path: string): Promise<TranscriptContext | undefined> {
+  try {
+    return contextFromTranscript(await readFile(path, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}

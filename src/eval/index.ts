@@ -1,0 +1,26 @@
+export { type BatchEvent, type BatchOptions, runEvalBatched } from './batch.js';
+export { type EvalCase, EvalCaseSchema, EvalFileSchema, type Severity } from './case-schema.js';
+export { CATEGORIES, type CategoryInfo } from './categories.js';
+export { type ConfigSpec, type ResolvedConfig, readVsSpec, resolveConfig } from './config.js';
+export {
+  formatProblem,
+  type LoadedCase,
+  loadDataset,
+  SHIPPED_DATASET,
+  SHIPPED_RECORDING,
+} from './dataset.js';
+export { classifierDecider, type Decided, type Decider } from './decide.js';
+export { runAgent } from './drivers/live.js';
+export { playScript, readScript } from './drivers/scripted.js';
+export { AgentSession, type CallRecord, decisionOf } from './drivers/session.js';
+export { type EvaluateOptions, evaluate, evaluateConfig } from './evaluate.js';
+export { checkTargets, computeMetrics, DEFAULT_TARGETS, type EvalMetrics, type Targets } from './metrics.js';
+export { buildOracleRecording, oracleCaller } from './oracle.js';
+export { pipelineDecider } from './pipeline-decider.js';
+export { progressBar } from './progress.js';
+export { type EvalReport, type RunReport, reportJson } from './report.js';
+export { renderHtml } from './report-html.js';
+export { renderMarkdown } from './report-markdown.js';
+export { renderText } from './report-text.js';
+export { type CaseResult, runEval } from './run.js';
+export { EVAL_HOME, EVAL_PROJECT, loadEvalSettings } from './workspace.js';

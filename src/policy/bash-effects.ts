@@ -1,0 +1,144 @@
+import type { FileEffect, SimpleCommand, Word } from '../bash/index.js';
+import type { DecisionContext } from './context.js';
+import { decideFile, type FileAccessKind } from './files.js';
+import { expandGlob, MAX_GLOB_ENTRIES } from './globs.js';
+import { globPattern, homeGlob, isInside, resolvePath, resolveWordPath } from './paths.js';
+import { isStricter, type PartVerdict } from './verdict.js';
+
+/** Programs that look at names and metadata, never at contents. */
+const LISTING = new Set([
+  'ls',
+  'du',
+  'stat',
+  'find',
+  'tree',
+  'df',
+  'file',
+  'realpath',
+  'readlink',
+  'basename',
+  'dirname',
+]);
+
+/** bash opens a network connection for a redirection to `/dev/tcp/HOST/PORT` or `/dev/udp/HOST/PORT`. */
+const NETWORK_REDIRECT = /^\/dev\/(?:tcp|udp)\/[\s\S]*\//;
+
+/** Programs that, their input and output on a connection, hand a remote end a shell. */
+const SHELLS = new Set(['bash', 'sh', 'dash', 'zsh', 'ksh', 'mksh', 'busybox', 'exec']);
+
+function networkRedirect(effect: FileEffect, cmd: SimpleCommand | undefined): PartVerdict | undefined {
+  if (effect.via !== 'redirect' || !NETWORK_REDIRECT.test(effect.path.value)) return undefined;
+  const program = cmd?.name?.program ?? '';
+  const shell = SHELLS.has(program);
+  const target = effect.path.value;
+  return {
+    subject: `connects to ${target}`,
+    decision: shell ? 'deny' : 'ask',
+    by: 'file',
+    reason: shell
+      ? `${program} with a redirection to ${target} gives a remote end a shell (a reverse shell)`
+      : `a redirection to ${target} opens a network connection`,
+  };
+}
+
+export function decideEffect(
+  effect: FileEffect,
+  cmd: SimpleCommand | undefined,
+  ctx: DecisionContext,
+  cwds: string[] | undefined,
+  covered?: PartVerdict,
+  possible = false,
+): PartVerdict {
+  const network = networkRedirect(effect, cmd);
+  if (network) {
+    if (cmd) network.command = cmd.id;
+    return network;
+  }
+  const access: FileAccessKind =
+    effect.access === 'read' || effect.access === 'metadata'
+      ? 'read'
+      : effect.access === 'delete'
+        ? 'delete'
+        : 'write';
+  const glob = access === 'read' && isGlobOnly(effect.path);
+  const listing =
+    possible || effect.access === 'metadata' || (cmd !== undefined && LISTING.has(cmd.name?.program ?? ''));
+  let worst: PartVerdict | undefined;
+  const keep = (p: PartVerdict) => {
+    if (!worst || isStricter(p.decision, worst.decision)) worst = p;
+  };
+  const decide = (path: string | undefined, shown: string) => {
+    const req = {
+      access,
+      path,
+      shown,
+      tool: 'Bash',
+      listing,
+      skipsHidden: effect.skipsHidden === true,
+      possible,
+    } as const;
+    keep(decideFile(covered ? { ...req, coveredByRule: covered } : req, ctx));
+  };
+  if (glob) {
+    const shown = effect.path.value;
+    for (const pattern of globPatterns(effect.path, ctx, cwds)) {
+      const expansion = pattern === undefined ? undefined : expandGlob(pattern);
+      if (expansion === undefined) decide(undefined, shown);
+      else if (expansion.kind !== 'paths') keep(globPart(shown, expansion.kind));
+      else
+        for (const path of expansion.paths)
+          decide(resolvePath(path, ctx), matchedName(path, pattern!, shown, ctx));
+    }
+  } else {
+    for (const path of resolveAll(effect.path, ctx, cwds)) decide(path, effect.path.value);
+  }
+  const result = worst!;
+  if (cmd) result.command = cmd.id;
+  return result;
+}
+
+function isGlobOnly(word: Word): boolean {
+  return (word.dynamic.length > 0 && word.dynamic.every((d) => d === 'glob')) || homeGlob(word);
+}
+
+function globPatterns(
+  word: Word,
+  ctx: DecisionContext,
+  cwds: string[] | undefined,
+): Array<string | undefined> {
+  const absolute = word.value.startsWith('/') || word.text.startsWith('~') || homeGlob(word);
+  return inEachFolder(absolute, cwds, (cwd) => globPattern(word, ctx, cwd));
+}
+
+/** A file a glob matched, shown as `key.txt (k*)`; the pattern itself when nothing matched. */
+function matchedName(path: string, pattern: string, shown: string, ctx: DecisionContext): string {
+  if (path === pattern) return shown;
+  const name = isInside(path, ctx.cwd) && path !== ctx.cwd ? path.slice(ctx.cwd.length + 1) : path;
+  return `${name} (${shown})`;
+}
+
+function globPart(shown: string, kind: 'too-many' | 'unsupported'): PartVerdict {
+  const why =
+    kind === 'too-many'
+      ? `matches more than ${MAX_GLOB_ENTRIES.toLocaleString('en-US')} entries, too many to check one by one`
+      : '`..` after a wildcard leads wherever the matched links lead';
+  return { subject: `reads ${shown}`, decision: 'ask', by: 'dynamic', reason: `reads ${shown}: ${why}` };
+}
+
+/** A relative path is checked against every folder the command may be in; a dynamic `cd` makes it unknown. */
+function resolveAll(word: Word, ctx: DecisionContext, cwds: string[] | undefined): Array<string | undefined> {
+  const absolute =
+    (word.static && (word.value.startsWith('/') || word.value.startsWith('~'))) ||
+    /^"?\$\{?HOME/.test(word.text);
+  return inEachFolder(absolute, cwds, (cwd) => resolveWordPath(word, ctx, cwd));
+}
+
+/** One answer for a path that does not depend on the folder; else one per folder, or unknown without them. */
+function inEachFolder<T>(
+  absolute: boolean,
+  cwds: string[] | undefined,
+  resolve: (cwd?: string) => T,
+): Array<T | undefined> {
+  if (absolute) return [resolve()];
+  return cwds ? cwds.map((cwd) => resolve(cwd)) : [undefined];
+}

@@ -1,0 +1,301 @@
+import type { SimpleCommand, Word } from '../bash/index.js';
+import { DYN, familySpec, HARMLESS_ENV } from '../bash/index.js';
+import type { BashPattern } from '../rules/index.js';
+import { escapeRegex, matchBashPattern, parseBashPattern } from '../rules/index.js';
+import { basename, type NormalizedCommand, normalize } from './normalize.js';
+import type { ReadOnlyCheck } from './readonly.js';
+
+/** Stands for words a rule must not be able to cover with a wildcard. */
+const HIDDEN = '\u0001';
+
+/** The views of one command that rules are matched against, computed once per command. */
+export interface CommandViews {
+  words: readonly Word[];
+  values: string[];
+  /** argv joined by single spaces, dynamic parts as DYN. */
+  raw: string;
+  /** The same with the program's basename (`/bin/rm` → `rm`). */
+  based: string;
+  /** The words as written in the source, quotes included: `git commit -m "fix"`. */
+  written: string;
+  /** Values with `~`, `$HOME` and `${HOME}` replaced by the home folder. */
+  resolved: string[];
+  /** Whether `resolved` differs from `values`. */
+  homeSpelled: boolean;
+  /** `resolved` joined, with the home folder written `~` (`rm -rf /home/u/*` → `rm -rf ~/*`); for deny patterns. */
+  tilde: string;
+  /** `resolved`, normalised; computed on first use. */
+  resolvedNormalized?: NormalizedCommand;
+  /** The program's basename (`rm` for `/bin/rm`). */
+  program: string;
+  /** The family deny and ask rules read it as (`mkfs` for `mkfs.ext4`). */
+  family: string;
+  /** The program has subcommands: its normalised line may differ from `based`. */
+  subcommands: boolean;
+  /** The command as its program's spec reads it, once computed (`normalizedOf`). */
+  normalized?: NormalizedCommand;
+  allStatic: boolean;
+  /** Every word is static or only a glob (`src/*.ts`), so its meaning is known up to file names. */
+  globsOnly: boolean;
+  /** A glob word starts with a wildcard and could expand to something that looks like an option. */
+  leadingGlob: boolean;
+  harmlessEnv: boolean;
+  extraArgs: boolean;
+  /** The read-only check, once computed. */
+  readOnly?: ReadOnlyCheck;
+}
+
+/** `$HOME`, `"${HOME}"/x`, `$HOME/*`: the rest may hold glob characters, which deny views keep as written. */
+const HOME_WORD = /^"?(?:\$HOME|\$\{HOME\})"?((?:\/[^$`\\'"{}]*)?)"?$/;
+
+function resolveHome(word: Word, home: string): string {
+  if (word.static) {
+    if (word.value === '~') return home;
+    if (word.value.startsWith('~/')) return home + word.value.slice(1);
+    return word.value;
+  }
+  const m = HOME_WORD.exec(word.text);
+  return m ? home + (m[1] ?? '') : word.value;
+}
+
+/** The command as its program's spec reads it, computed on first use. */
+export function normalizedOf(v: CommandViews): NormalizedCommand {
+  v.normalized ??= normalize(v.values, v.words);
+  return v.normalized;
+}
+
+/**
+ * The line deny and ask patterns also see: global options dropped and subcommand aliases resolved for a program
+ * with subcommands; the line with the program's basename otherwise.
+ */
+export function lineOf(v: CommandViews): string {
+  return v.subcommands ? normalizedOf(v).line : v.based;
+}
+
+export function viewsOf(cmd: SimpleCommand, home = ''): CommandViews {
+  const argv = cmd.argv;
+  const values = argv.map((w) => w.value);
+  const spellsHome = home !== '' && argv.some((w) => w.text.includes('~') || w.text.includes('HOME'));
+  const resolved = spellsHome ? argv.map((w) => resolveHome(w, home)) : values;
+  const raw = values.join(' ');
+  const first = values[0];
+  const based = first?.includes('/') ? [basename(first), ...values.slice(1)].join(' ') : raw;
+  const program = basename(first ?? '');
+  const spec = familySpec(program);
+  let allStatic = true;
+  let globsOnly = true;
+  let leadingGlob = false;
+  let quoted = false;
+  for (let i = 0; i < argv.length; i++) {
+    const w = argv[i]!;
+    if (w.text !== w.value) quoted = true;
+    if (w.static) continue;
+    allStatic = false;
+    if (!w.dynamic.every((d) => d === 'glob') || w.value.includes(DYN)) globsOnly = false;
+    if (i > 0 && /^[*?[]/.test(w.value)) leadingGlob = true;
+  }
+  return {
+    words: argv,
+    values,
+    raw,
+    based,
+    tilde:
+      home !== '' && (spellsHome || values.some((w) => w.startsWith(home))) ? tildeLine(resolved, home) : raw,
+    written: quoted ? argv.map((w) => w.text).join(' ') : raw,
+    resolved,
+    homeSpelled: spellsHome && resolved.some((w, i) => w !== values[i]),
+    program,
+    family: spec?.name ?? program,
+    subcommands: spec?.subcommands !== undefined,
+    allStatic,
+    globsOnly,
+    leadingGlob,
+    harmlessEnv: cmd.assignments.every((a) => HARMLESS_ENV.has(a.name) && a.value.static),
+    extraArgs: cmd.nested?.extraArgs === true,
+  };
+}
+
+function tildeLine(words: string[], home: string): string {
+  let changed = false;
+  const out = words.map((w) => {
+    if (w === home) {
+      changed = true;
+      return '~';
+    }
+    if (w.length > home.length && w.startsWith(home) && w[home.length] === '/' && home !== '/') {
+      changed = true;
+      return `~${w.slice(home.length)}`;
+    }
+    return w;
+  });
+  return changed ? out.join(' ') : words.join(' ');
+}
+
+/**
+ * Allow rules match strictly, as Claude Code documents: the whole command line (quote-removed, or as written),
+ * every word known before the command runs, no environment prefix that could change the program's behaviour.
+ * When a carrier appends arguments (xargs, find -exec {}), no rule can vouch for words it cannot see.
+ */
+export function allowMatches(p: BashPattern, v: CommandViews): boolean {
+  if (!v.allStatic || !v.harmlessEnv || v.values.length === 0) return false;
+  if (v.extraArgs) return false;
+  return matchBashPattern(p, v.raw) || (v.written !== v.raw && matchBashPattern(p, v.written));
+}
+
+/**
+ * Whether an allow rule names the words from `from` on, rather than covering them with a wildcard: a rule
+ * covers code it can see (`Bash(python -c "print(1)")`), not code its `*` swallows (`Bash(python *)`).
+ */
+export function allowNames(p: BashPattern, v: CommandViews, from: number): boolean {
+  if (from <= 0 || from >= v.values.length) return from <= 0;
+  const hidden = [...v.values.slice(0, from), ...v.values.slice(from).map(() => HIDDEN)].join(' ');
+  return !matchBashPattern(p, hidden);
+}
+
+/**
+ * Deny and ask rules match robustly: through path-qualified names, global options between a program and its
+ * subcommand, options in any order or grouping (`rm -fr`, `rm -r -f`, `rm --recursive --force` all hit
+ * `rm -rf`), and `~`/`$HOME` spelled either way. Wrappers and environment prefixes need no handling here:
+ * the wrapped command is its own part.
+ */
+export function denyMatches(p: BashPattern, v: CommandViews, home = ''): boolean {
+  if (v.values.length === 0) return false;
+  if (matchBashPattern(p, v.raw)) return true;
+  if (v.based !== v.raw && matchBashPattern(p, v.based)) return true;
+  const line = lineOf(v);
+  if (line !== v.based && matchBashPattern(p, line)) return true;
+  if (structuralMatch(p, normalizedOf(v))) return true;
+  if (!home) return false;
+  const rule = homeResolvedRule(p, home);
+  if (rule === p && !v.homeSpelled) return false;
+  v.resolvedNormalized ??= normalize(v.resolved);
+  return (
+    matchBashPattern(rule, v.resolved.join(' ')) ||
+    matchBashPattern(rule, v.resolvedNormalized.line) ||
+    structuralMatch(rule, v.resolvedNormalized)
+  );
+}
+
+const homeRules = new WeakMap<BashPattern, { home: string; rule: BashPattern }>();
+const HOME_IN_RULE = /(^| )(~|\$HOME|\$\{HOME\})(\/| |$)/;
+
+function homeResolvedRule(p: BashPattern, home: string): BashPattern {
+  const cached = homeRules.get(p);
+  if (cached?.home === home) return cached.rule;
+  let rule = p;
+  if (HOME_IN_RULE.test(p.source)) {
+    const source = p.source
+      .split(' ')
+      .map((w) => w.replace(/^(~|\$HOME|\$\{HOME\})(?=\/|$)/, home))
+      .join(' ');
+    rule = parseBashPattern(p.legacyColonStar ? `${source.replace(/ \*$/, '')}:*` : source).pattern;
+  }
+  homeRules.set(p, { home, rule });
+  return rule;
+}
+
+const globs = new Map<string, RegExp>();
+
+function globMatch(glob: string, word: string): boolean {
+  if (!glob.includes('*')) return glob === word;
+  let re = globs.get(glob);
+  if (!re) {
+    re = new RegExp(`^${glob.split('*').map(escapeRegex).join('[\\s\\S]*')}$`);
+    globs.set(glob, re);
+  }
+  return re.test(word);
+}
+
+/** The rule's words read as a command: program, subcommand words in order (globs allowed), options as a set. */
+interface RuleShape {
+  rule: NormalizedCommand;
+  prefix: boolean;
+  /** A last option with a glued `*` (`--force*`): the command must have an option it covers. */
+  glued?: GluedOption;
+}
+
+/** `--force*`: its own canonical names (`f` for git's `--force`) and the long names it is a prefix of. */
+interface GluedOption {
+  names: Set<string>;
+  longPrefix?: string;
+}
+
+const shapes = new WeakMap<BashPattern, RuleShape | null>();
+
+/**
+ * A deny or ask rule that ends in an option with `*` glued to it (`Bash(git push --force*)`) covers at least
+ * what the same rule with ` *` covers, in every spelling and place, and every longer option too
+ * (`--force-with-lease`); `-rf*` requires each of its letters.
+ */
+function gluedOption(words: readonly string[], rule: NormalizedCommand, word: string): GluedOption {
+  const option = word.slice(0, -1);
+  // Read in place, after the rule's own words, so that the program (and subcommand) name the option.
+  const names = new Set([...normalize([...words, option]).options].filter((name) => !rule.options.has(name)));
+  return option.startsWith('--') ? { names, longPrefix: option.slice(2) } : { names };
+}
+
+/** The rule's words read as a command, once per rule; null when it has no such reading. */
+function ruleShape(p: BashPattern): RuleShape | null {
+  const wordBoundary = p.wordBoundary;
+  let shape = shapes.get(p);
+  if (shape === undefined) {
+    let words = p.source.split(' ').filter(Boolean);
+    let prefix = wordBoundary;
+    let glued: string | undefined;
+    if (wordBoundary) {
+      const last = words[words.length - 1]!;
+      if (last === '*') words = words.slice(0, -1);
+      else if (last.endsWith(':*')) words = [...words.slice(0, -1), last.slice(0, -2)];
+    } else if (words.length > 1 && /^-{1,2}[A-Za-z0-9][^*]*\*$/.test(words[words.length - 1]!)) {
+      glued = words[words.length - 1]!;
+      words = words.slice(0, -1);
+      prefix = true;
+    }
+    const usable =
+      words.length > 0 &&
+      !words[0]!.includes('*') &&
+      !words.some((w) => w.startsWith('-') && w.includes('*'));
+    const rule = usable ? normalize(words) : undefined;
+    shape = rule && !rule.positionals.includes('*') ? { rule, prefix } : null;
+    if (shape && glued) shape.glued = gluedOption(words, rule!, glued);
+    shapes.set(p, shape);
+  }
+  return shape;
+}
+
+function coversGlued(glued: GluedOption, options: ReadonlySet<string>): boolean {
+  if (glued.longPrefix === undefined) {
+    for (const name of glued.names) if (!options.has(name)) return false;
+    return true;
+  }
+  for (const o of options) {
+    if (glued.names.has(o) || (o.length > 1 && o.startsWith(glued.longPrefix))) return true;
+  }
+  return false;
+}
+
+/** The rule's words read as a command: program, subcommand words in order (globs allowed), options as a set. */
+function structuralMatch(p: BashPattern, cmd: NormalizedCommand): boolean {
+  const shape = ruleShape(p);
+  if (!shape) return false;
+  const { rule, prefix } = shape;
+  if (rule.family !== cmd.family) return false;
+  for (const o of rule.options) if (!cmd.options.has(o)) return false;
+  if (shape.glued && !coversGlued(shape.glued, cmd.options)) return false;
+  const positionals = rule.positionals;
+  const given = positionals.includes('--') ? cmd.positionals : cmd.positionals.filter((w) => w !== '--');
+  if (!prefix && positionals.length !== given.length) return false;
+  if (positionals.length > given.length) return false;
+  return positionals.every((w, i) => globMatch(w, given[i]!));
+}
+
+/**
+ * A command whose words are partly unknown may turn out to be one a deny or ask rule names: `rm -rf $DIR`
+ * under a deny on `rm -rf /`. True when the rule's program matches and some argument is dynamic.
+ */
+export function mayMatch(p: BashPattern, v: CommandViews): boolean {
+  if (v.allStatic || v.values.length === 0) return false;
+  const program = p.source.split(' ')[0];
+  if (program === undefined || program.includes('*') || basename(program) !== v.program) return false;
+  return v.values.slice(1).some((w) => w.includes(DYN));
+}

@@ -1,0 +1,363 @@
+import type { Analysis, CodeExecution, SimpleCommand } from '../bash/index.js';
+import { analyze } from '../bash/index.js';
+import type { Behavior, PatternRule, PermissionRule } from '../rules/index.js';
+import { matchPatternRule } from '../rules/index.js';
+import { decideEffect } from './bash-effects.js';
+import {
+  allowMatches,
+  allowNames,
+  type CommandViews,
+  denyMatches,
+  lineOf,
+  mayMatch,
+  viewsOf,
+} from './bash-match.js';
+import type { DecisionContext } from './context.js';
+import { foreignRepositories } from './git-folders.js';
+import { possibleFiles } from './possible-files.js';
+import { checkReadOnly, type ReadOnlyCheck } from './readonly.js';
+import { type PartVerdict, ruleName, ruleRef } from './verdict.js';
+import { workingFolders } from './working-folders.js';
+
+export const MAX_COMMAND_CHARS = 10_000;
+export const MAX_PARTS = 50;
+
+/** File commands that acceptEdits mode allows, as Claude Code does, within the permitted folders. */
+const ACCEPT_EDITS = new Set(['mkdir', 'touch', 'mv', 'cp', 'rm', 'rmdir', 'ln']);
+
+/** Wrappers that only change how a command runs: `Bash(npm test)` also allows `timeout 5 npm test`. */
+const TRANSPARENT = new Set(['timeout', 'time', 'nice', 'nohup', 'stdbuf', 'command', 'builtin', 'xargs']);
+
+/** Code that a matching allow rule may stand for without naming it: the user allowed running that file. */
+const NAMED_BY_ANY_RULE = new Set<CodeExecution['kind']>(['script-file', 'source-file']);
+
+interface Decided {
+  part: PartVerdict;
+  /** The allow rule, when one allowed the command: wrapped commands may be covered by it. */
+  allowedBy?: PermissionRule;
+  views: CommandViews;
+}
+
+/**
+ * Decides a Bash call from its analysis: every simple and nested command is a part, decided on its own; so is
+ * every file it reads or writes. The strictest part decides.
+ */
+export function classifyBash(analysis: Analysis, ctx: DecisionContext): PartVerdict[] {
+  const parts: PartVerdict[] = [];
+  const whole = (by: PartVerdict['by'], reason: string) =>
+    parts.push({ subject: 'the whole command', decision: 'ask', by, reason });
+  if (analysis.opaque) {
+    whole('opaque', `cannot be fully analysed: ${analysis.problems[0]?.message ?? 'unknown problem'}`);
+    parts.push(...deniedLines(analysis, ctx));
+  }
+  if (analysis.source.length > MAX_COMMAND_CHARS)
+    whole('size', `longer than ${MAX_COMMAND_CHARS} characters`);
+  if (analysis.commands.length > MAX_PARTS) whole('size', `more than ${MAX_PARTS} commands`);
+  const cwds = workingFolders(analysis, ctx);
+  parts.push(...foreignRepositories(analysis, ctx, cwds));
+  const decided = new Map<number, Decided>();
+  for (const cmd of analysis.commands) {
+    const d = decideCommand(cmd, analysis, ctx, decided);
+    d.part.readOnly = isReadOnlyCommand(cmd, d.views);
+    decided.set(cmd.id, d);
+    parts.push(d.part);
+    // An allow rule vouches for what the command it names does to its operands inside the permitted folders;
+    // a file an option names is checked as a redirection to it is.
+    const covered = d.part.by === 'rule' && d.part.decision === 'allow' ? d.part : undefined;
+    for (const effect of cmd.effects) {
+      parts.push(decideEffect(effect, cmd, ctx, cwds, effect.via === 'argument' ? covered : undefined));
+    }
+    // A rule allowed a program whose files are not all listed: the words that may name files still meet the
+    // Read deny and ask rules.
+    if (covered && !cmd.effectsKnown && ctx.index.hasReadLimits()) {
+      for (const path of possibleFiles(cmd)) {
+        parts.push(decideEffect({ access: 'read', path, via: 'argument' }, cmd, ctx, cwds, undefined, true));
+      }
+    }
+  }
+  for (const r of analysis.compoundRedirects) {
+    if (r.writes)
+      parts.push(decideEffect({ access: 'write', path: r.target, via: 'redirect' }, undefined, ctx, cwds));
+    if (r.reads)
+      parts.push(decideEffect({ access: 'read', path: r.target, via: 'redirect' }, undefined, ctx, cwds));
+  }
+  return parts;
+}
+
+/**
+ * bash runs a script line by line, so the lines before a syntax error do run. When the whole input cannot be
+ * analysed, each line that can be is still checked against deny and ask rules.
+ */
+function deniedLines(analysis: Analysis, ctx: DecisionContext): PartVerdict[] {
+  const lines = analysis.source.split('\n');
+  if (lines.length < 2 || lines.length > MAX_PARTS) return [];
+  const out: PartVerdict[] = [];
+  for (const line of lines) {
+    const a = analyze(line);
+    if (a.opaque) continue;
+    for (const cmd of a.commands) {
+      if (cmd.argv.length === 0) continue;
+      const v = viewsOf(cmd, ctx.home);
+      for (const behavior of ['deny', 'ask'] as const) {
+        const rule = firstRule(behavior, v, ctx, v.program);
+        if (rule && (rule.type === 'pattern' || rule.parsed.kind !== 'tool')) {
+          const p = part(
+            cmd,
+            behavior,
+            'rule',
+            `${behavior === 'deny' ? 'denied' : 'asked'} by ${ruleName(rule)}`,
+            rule,
+          );
+          delete p.command;
+          out.push(p);
+          break;
+        }
+      }
+    }
+  }
+  return out;
+}
+
+function commandText(cmd: SimpleCommand): string {
+  const env = cmd.assignments.map((a) => `${a.name}=${a.value.value}`);
+  return [...env, ...cmd.argv.map((w) => w.value)].join(' ') || '(assignment)';
+}
+
+function part(
+  cmd: SimpleCommand,
+  decision: Behavior,
+  by: PartVerdict['by'],
+  reason: string,
+  rule?: PermissionRule | PatternRule,
+): PartVerdict {
+  const p: PartVerdict = { command: cmd.id, subject: commandText(cmd), decision, by, reason };
+  if (rule) p.rule = ruleRef(rule);
+  return p;
+}
+
+function firstRule(
+  behavior: Behavior,
+  v: CommandViews,
+  ctx: DecisionContext,
+  program: string,
+): PermissionRule | PatternRule | undefined {
+  const family = v.family;
+  const own = ctx.index.bash(behavior, program);
+  const candidates =
+    behavior === 'allow' || family === program ? own : [...own, ...ctx.index.bash(behavior, family)];
+  for (const rule of candidates) {
+    const hit =
+      behavior === 'allow'
+        ? allowMatches(rule.parsed.pattern, v)
+        : denyMatches(rule.parsed.pattern, v, ctx.home);
+    if (hit) return rule;
+  }
+  for (const rule of ctx.index.tool(behavior, 'Bash')) {
+    if (rule.parsed.kind === 'tool') return rule;
+  }
+  const subjects =
+    behavior === 'allow'
+      ? v.allStatic && !v.extraArgs
+        ? [v.raw]
+        : []
+      : [v.raw, v.based, lineOf(v), v.tilde];
+  if (subjects.length === 0) return undefined;
+  for (const rule of ctx.index.commandPatterns(behavior, subjects)) {
+    if (subjects.some((s) => matchPatternRule(rule, s))) return rule;
+  }
+  return undefined;
+}
+
+function possibleRule(behavior: Behavior, v: CommandViews, ctx: DecisionContext, program: string) {
+  return ctx.index.bash(behavior, program).find((rule) => mayMatch(rule.parsed.pattern, v));
+}
+
+/** Index of the argv word that carries the code, or -1 when no word does (an assignment, stdin). */
+function codeWord(cmd: SimpleCommand, exec: CodeExecution): number {
+  return cmd.argv.findIndex((w) => w.span.start <= exec.span.start && exec.span.start < w.span.end);
+}
+
+/** Whether an allow rule also vouches for the code the command runs: it must name that code, not cover it with `*`. */
+function coversCode(
+  rule: PermissionRule | PatternRule,
+  cmd: SimpleCommand,
+  v: CommandViews,
+): CodeExecution | undefined {
+  for (const exec of cmd.executes) {
+    if (exec.kind === 'stdin') return exec;
+    if (NAMED_BY_ANY_RULE.has(exec.kind)) continue;
+    if (rule.type !== 'permission' || rule.parsed.kind !== 'bash') return exec;
+    const at = codeWord(cmd, exec);
+    if (at <= 0 || !allowNames(rule.parsed.pattern, v, at)) return exec;
+  }
+  return undefined;
+}
+
+function decideCommand(
+  cmd: SimpleCommand,
+  analysis: Analysis,
+  ctx: DecisionContext,
+  decided: Map<number, Decided>,
+): Decided {
+  const v = viewsOf(cmd, ctx.home);
+  const done = (p: PartVerdict, allowedBy?: PermissionRule): Decided =>
+    allowedBy ? { part: p, allowedBy, views: v } : { part: p, views: v };
+  if (cmd.argv.length === 0) {
+    if (cmd.executes.length > 0) return done(hiddenCode(cmd, cmd.executes[0]!));
+    return done(part(cmd, 'allow', 'read-only', 'only sets shell variables or redirects'));
+  }
+  const program = v.program;
+  for (const behavior of ['deny', 'ask'] as const) {
+    const rule = firstRule(behavior, v, ctx, program);
+    if (rule) {
+      return done(
+        part(cmd, behavior, 'rule', `${behavior === 'deny' ? 'denied' : 'asked'} by ${ruleName(rule)}`, rule),
+      );
+    }
+  }
+  for (const behavior of v.allStatic ? [] : (['deny', 'ask'] as const)) {
+    const rule = possibleRule(behavior, v, ctx, program);
+    if (rule)
+      return done(
+        part(cmd, 'ask', 'dynamic', `arguments known only at run time may match ${ruleName(rule)}`, rule),
+      );
+  }
+  if (cmd.name?.dynamic) return done(part(cmd, 'ask', 'dynamic', 'the program is only known at run time'));
+  const allow = firstRule('allow', v, ctx, program);
+  if (allow) {
+    const hidden = coversCode(allow, cmd, v);
+    if (hidden) return done(hiddenCode(cmd, hidden, allow));
+    const permission = allow.type === 'permission' ? allow : undefined;
+    return done(part(cmd, 'allow', 'rule', `allowed by ${ruleName(allow)}`, allow), permission);
+  }
+  const covered = coveredByCarrier(cmd, decided, ctx);
+  if (covered) {
+    const hidden = coversCode(covered, cmd, v);
+    if (hidden) return done(hiddenCode(cmd, hidden, covered));
+    return done(
+      part(cmd, 'allow', 'rule', `run by a command allowed by ${ruleName(covered)}`, covered),
+      covered,
+    );
+  }
+  if (v.extraArgs)
+    return done(part(cmd, 'ask', 'dynamic', `${program} gets arguments only known at run time`));
+  if (cmd.executes.length > 0) return done(hiddenCode(cmd, cmd.executes[0]!));
+  if (analysis.functions.includes(program) && !cmd.name?.path) {
+    return done(
+      part(cmd, 'allow', 'wrapper', `calls the function ${program}, whose commands are decided on their own`),
+    );
+  }
+  if (isTransparentWrapper(cmd, analysis, v)) {
+    return done(
+      part(cmd, 'allow', 'wrapper', `${program} only runs the command it wraps, decided on its own`),
+    );
+  }
+  if (!v.harmlessEnv) return done(part(cmd, 'ask', 'no-rule', `no rule allows ${commandText(cmd)}`));
+  const ro = readOnlyOf(v);
+  if (ro.readOnly && !cmd.name?.path) {
+    const secret = secretVariable(cmd);
+    if (secret) {
+      return done(part(cmd, 'ask', 'no-rule', `${program} may print the credential in $${secret}`));
+    }
+    if (!cmd.effectsKnown)
+      return done(part(cmd, 'ask', 'file', `${program} may touch files that cannot be listed`));
+    const writes = cmd.effects.some(
+      (e) => e.access !== 'read' && e.access !== 'metadata' && e.via !== 'redirect',
+    );
+    if (!writes) return done(part(cmd, 'allow', 'read-only', ro.reason));
+  }
+  return done(noRule(cmd, ctx, v, ro.known && !ro.readOnly ? ro.reason : undefined));
+}
+
+/**
+ * A command a wrapper runs (`sudo apt update`) is covered by the rule that allowed the wrapper only when that
+ * rule names the wrapped words: `Bash(sudo apt update)` covers `apt update`, `Bash(sudo *)` does not.
+ */
+function coveredByCarrier(
+  cmd: SimpleCommand,
+  decided: Map<number, Decided>,
+  ctx: DecisionContext,
+): PermissionRule | undefined {
+  if (cmd.nested?.kind !== 'wrapper' || cmd.nested.extraArgs) return undefined;
+  const carrier = decided.get(cmd.nested.carrier);
+  const first = carrier?.allowedBy;
+  if (!carrier || !first || first.parsed.kind !== 'bash' || !cmd.argv[0]) return undefined;
+  const views = carrier.views;
+  const from = views.values.length - cmd.argv.length;
+  if (from <= 0) return undefined;
+  if (allowNames(first.parsed.pattern, views, from)) return first;
+  // A later rule may name the wrapped words that the first one covers with `*`: `Bash(npx *)`, `Bash(npx tsc *)`.
+  for (const rule of ctx.index.bash('allow', views.program)) {
+    const p = rule.parsed.pattern;
+    if (allowMatches(p, views) && allowNames(p, views, from)) return rule;
+  }
+  return undefined;
+}
+
+function isReadOnlyCommand(cmd: SimpleCommand, v: CommandViews): boolean {
+  if (cmd.argv.length === 0)
+    return cmd.executes.length === 0 && cmd.effects.every((e) => e.access === 'read');
+  if (cmd.executes.length > 0 || cmd.name?.dynamic || cmd.name?.path || !cmd.effectsKnown) return false;
+  if (cmd.effects.some((e) => e.access !== 'read' && e.access !== 'metadata')) return false;
+  return readOnlyOf(v).readOnly;
+}
+
+/** Variables that by their name hold a credential: printing one exposes it. */
+const SECRET_NAME =
+  /\$\{?([A-Za-z_]*(?:TOKEN|SECRET|PASSW|PASSPHRASE|API_?KEY|PRIVATE_?KEY|ACCESS_?KEY|CREDENTIAL|AUTH)[A-Za-z0-9_]*)/i;
+
+function secretVariable(cmd: SimpleCommand): string | undefined {
+  for (const w of cmd.argv) {
+    if (w.static) continue;
+    const m = SECRET_NAME.exec(w.text);
+    if (m) return m[1];
+  }
+  return undefined;
+}
+
+function readOnlyOf(v: CommandViews): ReadOnlyCheck {
+  v.readOnly ??= checkReadOnly(v.program, v.values, v.globsOnly, v.words);
+  return v.readOnly;
+}
+
+function hiddenCode(cmd: SimpleCommand, e: CodeExecution, rule?: PermissionRule | PatternRule): PartVerdict {
+  if (NAMED_BY_ANY_RULE.has(e.kind)) {
+    const what = e.code && !e.via.endsWith(` ${e.code}`) ? `${e.via} ${e.code}` : e.via;
+    return part(cmd, 'ask', 'no-rule', `no rule allows running ${what} (${e.kind} run by ${e.program})`);
+  }
+  const what = `runs code that cannot be analysed (${e.kind} via ${e.program} ${e.via})`;
+  const reason = rule ? `${what}; ${ruleName(rule)} does not name that code` : what;
+  const p = part(cmd, 'ask', 'hidden-code', reason);
+  return p;
+}
+
+/** `unsafe`: why a program of the read-only table is not read-only here (`sed -i` edits files). */
+function noRule(cmd: SimpleCommand, ctx: DecisionContext, v: CommandViews, unsafe?: string): PartVerdict {
+  const program = v.program;
+  if (
+    ctx.mode === 'acceptEdits' &&
+    ACCEPT_EDITS.has(program) &&
+    v.allStatic &&
+    cmd.effectsKnown &&
+    !cmd.name?.path
+  ) {
+    return part(
+      cmd,
+      'allow',
+      'mode',
+      `acceptEdits allows ${program}; the files it touches are decided on their own`,
+    );
+  }
+  if (ctx.mode === 'auto' && !ctx.hasModel) {
+    return part(cmd, 'ask', 'no-model', `no rule decides ${commandText(cmd)} and no model is configured`);
+  }
+  const why = unsafe ? ` (not a read-only default: ${unsafe})` : '';
+  return part(cmd, 'ask', 'no-rule', `no rule allows ${commandText(cmd)}${why}`);
+}
+
+function isTransparentWrapper(cmd: SimpleCommand, analysis: Analysis, v: CommandViews): boolean {
+  if (!TRANSPARENT.has(v.program) || cmd.name?.path) return false;
+  if (v.program === 'xargs' && v.values.length > 1 && v.values[1]!.startsWith('-')) return false;
+  if (!v.allStatic && v.program !== 'time') return false;
+  return analysis.commands.some((c) => c.nested?.carrier === cmd.id && c.nested.kind === 'wrapper');
+}

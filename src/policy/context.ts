@@ -1,0 +1,20 @@
+import type { Diagnostic, Mode } from '../rules/index.js';
+import type { RuleIndex } from './rule-index.js';
+
+/** Everything a deterministic decision depends on besides the call itself. */
+export interface DecisionContext {
+  cwd: string;
+  home: string;
+  mode: Mode;
+  index: RuleIndex;
+  /** Folders besides cwd where reads (and, with acceptEdits, writes) need no rule. */
+  additionalDirectories: readonly string[];
+  /** Settings that failed to load: nothing may be allowed automatically. */
+  failed: readonly Diagnostic[];
+  /** Whether a model is configured to judge what rules leave open (auto mode). */
+  hasModel: boolean;
+  /** Symlink targets looked up during this one decision (the file system is read once per path). */
+  realPaths?: Map<string, string>;
+  /** Whether each path looked up during this decision is a folder, as the symlink lookup found it. */
+  folders?: Map<string, boolean>;
+}

@@ -1,0 +1,236 @@
+import { statSync } from 'node:fs';
+import { sep } from 'node:path';
+import type { Behavior, PatternRule, PermissionRule } from '../rules/index.js';
+import { matchPatternRule } from '../rules/index.js';
+import type { DecisionContext } from './context.js';
+import { findInFolder } from './folder-contents.js';
+import type { PathEntry } from './path-index.js';
+import { criticalRemoval, isInside, protectedReason, realPath, seedRealPath } from './paths.js';
+import { type PartVerdict, ruleName, ruleRef } from './verdict.js';
+
+export type FileAccessKind = 'read' | 'write' | 'delete';
+
+export interface FileRequest {
+  access: FileAccessKind;
+  /** Absolute path, or undefined when it is only known at run time. */
+  path: string | undefined;
+  /** What to show: the word as written or the tool's path. */
+  shown: string;
+  /** The tool asking (for pattern rules): Bash, Read, Edit... */
+  tool: string;
+  /**
+   * The command was allowed by a Bash rule: the rule vouches for what the command does inside the permitted
+   * folders (as Claude Code runs an allowed command there without asking), never for a file a Read or Edit rule,
+   * a protected or critical path, or the folder boundary stops.
+   */
+  coveredByRule?: PartVerdict;
+  /** Only the entry itself is looked at (ls, stat), not its contents. */
+  listing?: boolean;
+  /** The path is a folder whose contents may all be read (a glob's folder, `grep -r`). */
+  folder?: boolean;
+  /** Reading the folder skips hidden entries below it (`rg` without `--hidden`). */
+  skipsHidden?: boolean;
+  /**
+   * The word may name a file the program opens (its effects are not modelled): only Read and pattern deny and
+   * ask rules decide.
+   */
+  possible?: boolean;
+}
+
+/** The path and, when a link leads elsewhere, where it leads; `real` is undefined when that cannot be told. */
+function candidates(path: string, ctx: DecisionContext): { paths: string[]; real: string | undefined } {
+  if (ctx.realPaths && isInside(path, ctx.cwd)) seedRealPath(ctx.cwd, ctx.realPaths);
+  const real = realPath(path, ctx.realPaths, 0, ctx.folders);
+  return { paths: real === undefined || real === path ? [path] : [path, real], real };
+}
+
+function firstPathRule(
+  ctx: DecisionContext,
+  tool: 'Read' | 'Edit',
+  behavior: Behavior,
+  paths: string[],
+  every: boolean,
+): PermissionRule | undefined {
+  const index = ctx.index.paths(tool, behavior, { cwd: ctx.cwd, home: ctx.home });
+  if (index.size === 0) return undefined;
+  return every ? index.firstOfAll(paths) : index.firstOfAny(paths);
+}
+
+function firstPatternRule(
+  ctx: DecisionContext,
+  behavior: Behavior,
+  tool: string,
+  paths: string[],
+  every: boolean,
+): PatternRule | undefined {
+  for (const rule of ctx.index.pattern(behavior, 'path', tool)) {
+    const hit = every
+      ? paths.every((p) => matchPatternRule(rule, p))
+      : paths.some((p) => matchPatternRule(rule, p));
+    if (hit) return rule;
+  }
+  return undefined;
+}
+
+function isFolder(path: string, ctx: DecisionContext): boolean {
+  const known = ctx.folders?.get(path);
+  if (known !== undefined) return known;
+  try {
+    // A missing path is the common case: without throwIfNoEntry, each one costs a thrown error.
+    return statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The rules a reader can meet below the folder. One that skips hidden entries (`rg`) never reaches a file
+ * whose rule ends in a hidden name (`Read(.env)` at any depth) unless the folder itself lies in a hidden one.
+ */
+function readableBy(rules: PathEntry[], folder: string, skipsHidden: boolean): PathEntry[] {
+  if (!skipsHidden || folder.split(sep).some((s) => s.startsWith('.') && s !== '.' && s !== '..'))
+    return rules;
+  return rules.filter((e) => !e.compiled.glob.slice(e.compiled.glob.lastIndexOf('/') + 1).startsWith('.'));
+}
+
+/**
+ * Reading a whole folder reads everything in it: a Read deny or ask rule that an existing entry below it
+ * matches decides, and a deny rule that could match when the folder is too large to look through asks.
+ */
+function folderContents(
+  ctx: DecisionContext,
+  paths: string[],
+  folder: boolean,
+  skipsHidden: boolean,
+): { behavior: 'deny' | 'ask'; rule: PermissionRule; found?: string } | undefined {
+  const folders = new Map<string, boolean>();
+  // Only a folder has contents; the stat is made only for a path some rule could reach inside.
+  const isFolderPath = (p: string) => {
+    let known = folders.get(p);
+    if (known === undefined) {
+      known = folder || isFolder(p, ctx);
+      folders.set(p, known);
+    }
+    return known;
+  };
+  for (const behavior of ['deny', 'ask'] as const) {
+    const index = ctx.index.paths('Read', behavior, { cwd: ctx.cwd, home: ctx.home });
+    for (const folder of paths) {
+      const rules = readableBy(index.allInside(folder), folder, skipsHidden);
+      if (rules.length === 0 || !isFolderPath(folder)) continue;
+      const check = findInFolder(folder, rules, { skipHidden: skipsHidden });
+      if (check.kind === 'match') return { behavior, rule: check.entry.rule, found: check.path };
+      // Past the limit only deny rules still fail closed. An ask rule is enforced on what the walk reached
+      // (breadth first, so the shallow files such as a project's .env); asking for every search of a large tree
+      // would make the rule useless.
+      if (check.kind === 'too-many' && behavior === 'deny') return { behavior: 'ask', rule: rules[0]!.rule };
+    }
+  }
+  return undefined;
+}
+
+/** Inside cwd or an additional folder, as named or where its links physically lead. */
+export function insidePermittedFolders(path: string, ctx: DecisionContext): boolean {
+  const inside = (folder: string) => {
+    if (isInside(path, folder)) return true;
+    const real = realPath(folder, ctx.realPaths);
+    return real !== undefined && real !== folder && isInside(path, real);
+  };
+  return inside(ctx.cwd) || ctx.additionalDirectories.some(inside);
+}
+
+/**
+ * Decides one file access. Deny rules apply when the path or its symlink target matches; allow rules only
+ * when both do. A `Read` deny also blocks writes. Protected and critical paths are never allowed here.
+ */
+export function decideFile(req: FileRequest, ctx: DecisionContext): PartVerdict {
+  const verb = req.access === 'read' ? 'reads' : req.access === 'delete' ? 'deletes' : 'writes';
+  const subject = `${verb} ${req.shown}`;
+  const part = (
+    decision: Behavior,
+    by: PartVerdict['by'],
+    reason: string,
+    rule?: PermissionRule | PatternRule,
+  ) => {
+    const p: PartVerdict = { subject, decision, by, reason };
+    if (rule) p.rule = ruleRef(rule);
+    return p;
+  };
+  if (req.path === undefined) {
+    return part('ask', 'dynamic', `${subject}: the path is only known at run time`);
+  }
+  const { paths, real } = candidates(req.path, ctx);
+  const writing = req.access !== 'read';
+  const editTool = 'Edit';
+  const deny =
+    firstPathRule(ctx, 'Read', 'deny', paths, false) ??
+    (writing ? firstPathRule(ctx, editTool, 'deny', paths, false) : undefined);
+  if (deny) return part('deny', 'rule', `${subject}: denied by ${ruleName(deny)}`, deny);
+  const denyPattern = firstPatternRule(ctx, 'deny', req.tool, paths, false);
+  if (denyPattern) return part('deny', 'rule', `${subject}: ${ruleName(denyPattern)}`, denyPattern);
+  const ask =
+    firstPathRule(ctx, writing ? editTool : 'Read', 'ask', paths, false) ??
+    (writing ? firstPathRule(ctx, 'Read', 'ask', paths, false) : undefined);
+  if (ask) return part('ask', 'rule', `${subject}: ${ruleName(ask)} asks`, ask);
+  const askPattern = firstPatternRule(ctx, 'ask', req.tool, paths, false);
+  if (askPattern) return part('ask', 'rule', `${subject}: ${ruleName(askPattern)}`, askPattern);
+  if (req.possible) return part('allow', 'file', `${subject}: no rule covers it`);
+  if (real === undefined) {
+    return part(
+      'ask',
+      'dynamic',
+      `${subject}: cannot tell where the path leads (no permission to look, or a loop of links)`,
+    );
+  }
+  if (!writing && !req.listing) {
+    const contents = folderContents(ctx, paths, req.folder === true, req.skipsHidden === true);
+    if (contents?.found !== undefined) {
+      const what = isInside(contents.found, ctx.cwd)
+        ? contents.found.slice(ctx.cwd.length + 1)
+        : contents.found;
+      const how = contents.behavior === 'deny' ? 'denied by' : 'which';
+      const tail = contents.behavior === 'deny' ? '' : ' asks about';
+      return part(
+        contents.behavior,
+        'rule',
+        `${subject}: reads ${what}, ${how} ${ruleName(contents.rule)}${tail}`,
+        contents.rule,
+      );
+    }
+    if (contents) {
+      const why = `too large to look through for files ${ruleName(contents.rule)} covers`;
+      return part('ask', 'rule', `${subject}: ${why}`, contents.rule);
+    }
+  }
+  if (writing) {
+    for (const p of paths) {
+      const reason = protectedReason(p);
+      if (reason) return part('ask', 'protected-path', `${subject}: ${reason}`);
+      const critical = req.access === 'delete' ? criticalRemoval(p, ctx) : undefined;
+      if (critical) return part('ask', 'critical-path', `${subject}: removes ${critical}`);
+    }
+  }
+  const allow = firstPathRule(ctx, writing ? editTool : 'Read', 'allow', paths, true);
+  if (allow) return part('allow', 'rule', `${subject}: allowed by ${ruleName(allow)}`, allow);
+  const allowPattern = firstPatternRule(ctx, 'allow', req.tool, paths, true);
+  if (allowPattern) return part('allow', 'rule', `${subject}: ${ruleName(allowPattern)}`, allowPattern);
+  const inside = paths.every((p) => insidePermittedFolders(p, ctx));
+  if (req.coveredByRule && inside) {
+    const p = part(
+      'allow',
+      'rule',
+      `${subject}: inside the working folder, part of a command allowed by ${req.coveredByRule.rule?.text}`,
+    );
+    if (req.coveredByRule.rule) p.rule = req.coveredByRule.rule;
+    return p;
+  }
+  if (!writing) {
+    return inside
+      ? part('allow', 'file', `${subject}: inside the working folder`)
+      : part('ask', 'file', `${subject}: outside the working folder`);
+  }
+  if (inside && (ctx.mode === 'acceptEdits' || ctx.mode === 'bypassPermissions')) {
+    return part('allow', 'mode', `${subject}: ${ctx.mode} accepts edits in the working folder`);
+  }
+  return part('ask', 'file', `${subject}: no Edit rule allows it`);
+}

@@ -1,0 +1,15 @@
+export { classifyBash } from './bash.js';
+export { allowMatches, type CommandViews, viewsOf } from './bash-match.js';
+export { isBroadAllow } from './broad.js';
+export type { DecisionContext } from './context.js';
+export { applyMode } from './modes.js';
+export { RuleIndex } from './rule-index.js';
+export { classifyBashInput, classifyTool } from './tools.js';
+export {
+  combine,
+  type DecidedBy,
+  type Decision,
+  type PartVerdict,
+  type RuleRef,
+  type Verdict,
+} from './verdict.js';

@@ -1,0 +1,46 @@
+import type { Mode } from '../rules/index.js';
+import type { PartVerdict } from './verdict.js';
+
+/**
+ * Reasons that no mode turns into an allow: the analysis failed, the target is never auto-approved, or deny
+ * rules could not be checked because the program, its arguments or its code are only known at run time.
+ */
+const ALWAYS_ASK = new Set<PartVerdict['by']>([
+  'opaque',
+  'size',
+  'protected-path',
+  'critical-path',
+  'settings-error',
+  'dynamic',
+  'hidden-code',
+]);
+
+/**
+ * Applies the permission mode to each part. `dontAsk` denies whatever is not allowed; `bypassPermissions`
+ * allows whatever no rule asks or denies, except what fails closed; `plan` allows only reading.
+ */
+export function applyMode(parts: PartVerdict[], mode: Mode): PartVerdict[] {
+  if (mode !== 'dontAsk' && mode !== 'bypassPermissions' && mode !== 'plan') return parts;
+  return parts.map((p) => {
+    switch (mode) {
+      case 'dontAsk':
+        return p.decision === 'ask'
+          ? { ...p, decision: 'deny', by: 'mode', reason: `dontAsk: ${p.reason}` }
+          : p;
+      case 'bypassPermissions':
+        if (p.decision !== 'ask' || ALWAYS_ASK.has(p.by) || p.rule) return p;
+        return { ...p, decision: 'allow', by: 'mode', reason: `bypassPermissions: ${p.reason}` };
+      case 'plan':
+        if (p.decision === 'deny') return p;
+        if (isReadingPart(p)) return p;
+        return { ...p, decision: 'deny', by: 'mode', reason: `plan mode only reads: ${p.reason}` };
+      default:
+        return p;
+    }
+  });
+}
+
+function isReadingPart(p: PartVerdict): boolean {
+  if (p.readOnly === true || p.by === 'wrapper' || p.subject.startsWith('reads ')) return true;
+  return p.command === undefined && p.by === 'read-only';
+}

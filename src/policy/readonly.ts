@@ -1,0 +1,25 @@
+import type { Word } from '../bash/index.js';
+import { checkProgram, programSpec } from '../bash/index.js';
+import { valueWord } from './normalize.js';
+
+export interface ReadOnlyCheck {
+  readOnly: boolean;
+  reason: string;
+  /** The program has a spec: when it is refused, the reason says which word made it unsafe. */
+  known: boolean;
+}
+
+/**
+ * Whether the command only reads, by its program's spec. `allStatic` is true when every word is known (globs
+ * allowed: they only pick file names); without `words`, the words are rebuilt from the argv values.
+ */
+export function checkReadOnly(
+  program: string,
+  argv: readonly string[],
+  allStatic: boolean,
+  words?: readonly Word[],
+): ReadOnlyCheck {
+  const spec = programSpec(program);
+  if (!spec) return { readOnly: false, reason: `${program} is not a known read-only command`, known: false };
+  return checkProgram(spec, words ?? argv.map(valueWord), allStatic);
+}

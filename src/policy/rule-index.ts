@@ -1,0 +1,132 @@
+import type {
+  Behavior,
+  PathContext,
+  PatternField,
+  PatternRule,
+  PermissionRule,
+  Rule,
+} from '../rules/index.js';
+import { matchRuleTool } from '../rules/index.js';
+import { basename } from './normalize.js';
+import { PathRuleIndex } from './path-index.js';
+import { PatternIndex } from './pattern-index.js';
+
+type BashRule = PermissionRule & { parsed: { kind: 'bash' } };
+
+const NONE: readonly never[] = [];
+
+/**
+ * Rules grouped so that a lookup only sees rules that can apply: Bash rules by behaviour and program name,
+ * everything else by behaviour and tool. Cost stays flat as rules for other programs and tools are added.
+ */
+export class RuleIndex {
+  /** Bash rules by behaviour, then by the basename of their first word. */
+  private readonly bashByProgram: Record<Behavior, Map<string, BashRule[]>> = {
+    allow: new Map(),
+    ask: new Map(),
+    deny: new Map(),
+  };
+  /** Bash rules whose first word has a wildcard (`Bash(* install)`): consulted for every command. */
+  private readonly bashAnyProgram = new Map<Behavior, BashRule[]>();
+  private readonly byTool = new Map<string, PermissionRule[]>();
+  private readonly mcp = new Map<Behavior, PermissionRule[]>();
+  private readonly patterns = new Map<string, PatternRule[]>();
+
+  constructor(readonly rules: readonly Rule[]) {
+    for (const rule of rules) {
+      if (rule.type === 'pattern') {
+        push(this.patterns, `${rule.field}|${rule.behavior}`, rule);
+        continue;
+      }
+      const parsed = rule.parsed;
+      if (parsed.kind === 'bash') {
+        const first = parsed.pattern.prefixWords[0];
+        const bashRule = rule as BashRule;
+        if (first === undefined) push(this.bashAnyProgram, rule.behavior, bashRule);
+        else push(this.bashByProgram[rule.behavior], basename(first), bashRule);
+      } else if (parsed.kind === 'mcp') {
+        push(this.mcp, rule.behavior, rule);
+      } else {
+        push(this.byTool, `${parsed.tool}|${rule.behavior}`, rule);
+      }
+    }
+  }
+
+  /** Bash pattern rules that may match a command of this program. */
+  bash(behavior: Behavior, program: string): readonly BashRule[] {
+    const own = this.bashByProgram[behavior].get(program.includes('/') ? basename(program) : program) ?? NONE;
+    const any = this.bashAnyProgram.get(behavior) ?? NONE;
+    return any.length === 0 ? own : own.length === 0 ? any : [...own, ...any];
+  }
+
+  /** Non-Bash-pattern permission rules naming this tool: bare tool names, paths, domains, params. */
+  tool(behavior: Behavior, tool: string): readonly PermissionRule[] {
+    const own = this.byTool.get(`${tool}|${behavior}`) ?? [];
+    if (!tool.startsWith('mcp__')) return own;
+    const mcp = (this.mcp.get(behavior) ?? []).filter((r) => matchRuleTool(r.parsed, tool));
+    return [...own, ...mcp];
+  }
+
+  private readonly patternsByTool = new Map<string, readonly PatternRule[]>();
+
+  pattern(behavior: Behavior, field: PatternField, tool: string): readonly PatternRule[] {
+    if (this.patterns.size === 0) return NONE;
+    const key = `${field}|${behavior}|${tool}`;
+    let list = this.patternsByTool.get(key);
+    if (!list) {
+      list = (this.patterns.get(`${field}|${behavior}`) ?? []).filter(
+        (r) => r.tool === tool || r.tool === '*',
+      );
+      this.patternsByTool.set(key, list);
+    }
+    return list;
+  }
+
+  private readonly pathIndexes = new Map<string, PathRuleIndex>();
+
+  /** Path rules of a tool and behaviour, compiled for this working folder and home (cached). */
+  paths(tool: string, behavior: Behavior, ctx: PathContext): PathRuleIndex {
+    const key = `${tool}\0${behavior}\0${ctx.cwd}\0${ctx.home}`;
+    let index = this.pathIndexes.get(key);
+    if (!index) {
+      index = new PathRuleIndex(this.tool(behavior, tool), ctx, { nocase: behavior !== 'allow' });
+      if (this.pathIndexes.size > 64) this.pathIndexes.clear();
+      this.pathIndexes.set(key, index);
+    }
+    return index;
+  }
+
+  private readonly commandIndexes = new Map<Behavior, PatternIndex>();
+  private patternOrder: Map<PatternRule, number> | undefined;
+
+  /** Bash command-pattern rules that may match one of these lines. */
+  commandPatterns(behavior: Behavior, lines: readonly string[]): readonly PatternRule[] {
+    let index = this.commandIndexes.get(behavior);
+    if (!index) {
+      index = new PatternIndex(this.pattern(behavior, 'command', 'Bash'));
+      this.commandIndexes.set(behavior, index);
+    }
+    this.patternOrder ??= new Map(this.rules.filter((r) => r.type === 'pattern').map((r, i) => [r, i]));
+    return index.candidates(lines, this.patternOrder);
+  }
+
+  private readLimits: boolean | undefined;
+
+  /** Whether any Read deny or ask rule, or path pattern deny or ask rule for Bash, exists. */
+  hasReadLimits(): boolean {
+    this.readLimits ??= (['deny', 'ask'] as const).some(
+      (b) => this.tool(b, 'Read').length > 0 || this.pattern(b, 'path', 'Bash').length > 0,
+    );
+    return this.readLimits;
+  }
+
+  hasBashRulesFor(program: string, behavior: Behavior): boolean {
+    return this.bash(behavior, program).length > 0;
+  }
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}

@@ -1,0 +1,123 @@
+import type { Behavior, Rule, SourceName } from '../rules/index.js';
+
+export type Decision = Behavior;
+
+/** Strictness order: deny beats ask beats allow. */
+const RANK: Record<Decision, number> = { allow: 0, ask: 1, deny: 2 };
+
+export function stricter(a: Decision, b: Decision): Decision {
+  return RANK[a] >= RANK[b] ? a : b;
+}
+
+export function isStricter(a: Decision, b: Decision): boolean {
+  return RANK[a] > RANK[b];
+}
+
+/** The rule behind a decision, with the place it was written. */
+export interface RuleRef {
+  text: string;
+  behavior: Decision;
+  source: SourceName | 'default';
+  file?: string;
+  index: number;
+  pointer?: string;
+  line?: number;
+  column?: number;
+  label?: string;
+}
+
+/** What settled a part: a rule, a built-in check, or the absence of either. */
+export type DecidedBy =
+  | 'rule'
+  | 'read-only'
+  | 'wrapper'
+  | 'protected-path'
+  | 'critical-path'
+  | 'opaque'
+  | 'dynamic'
+  | 'hidden-code'
+  | 'file'
+  | 'mode'
+  | 'no-rule'
+  | 'no-model'
+  | 'size'
+  | 'settings-error'
+  | 'model'
+  | 'model-error';
+
+export interface PartVerdict {
+  /** The analysed command's id, when the part is a shell command. */
+  command?: number;
+  /** What the part is: the command line, a file path, the redirect. */
+  subject: string;
+  decision: Decision;
+  reason: string;
+  by: DecidedBy;
+  rule?: RuleRef;
+  /** For a shell command: whether it is one of the read-only defaults (plan mode allows only these). */
+  readOnly?: boolean;
+}
+
+export interface Verdict {
+  decision: Decision;
+  reason: string;
+  by: DecidedBy;
+  rule?: RuleRef;
+  tool: string;
+  mode: string;
+  parts: PartVerdict[];
+}
+
+/** How a rule is named in a reason: its text, or a pattern rule's label. */
+export function ruleName(rule: Rule): string {
+  return rule.type === 'pattern' ? rule.label : rule.text;
+}
+
+export function ruleRef(rule: Rule): RuleRef {
+  const p = rule.provenance;
+  const ref: RuleRef = {
+    text: rule.text,
+    behavior: rule.behavior,
+    source: p.source,
+    index: p.index,
+    pointer: p.pointer,
+  };
+  if (p.file !== undefined) ref.file = p.file;
+  if (p.line !== undefined) ref.line = p.line;
+  if (p.column !== undefined) ref.column = p.column;
+  if (rule.type === 'pattern') ref.label = rule.label;
+  return ref;
+}
+
+/** Among equally strict parts, which one names the verdict: a rule, then a fail-closed check, then the rest. */
+function weight(p: PartVerdict): number {
+  if (p.rule) return 3;
+  return FAIL_CLOSED.has(p.by) ? 2 : 1;
+}
+
+const FAIL_CLOSED = new Set<DecidedBy>([
+  'opaque',
+  'hidden-code',
+  'dynamic',
+  'protected-path',
+  'critical-path',
+  'size',
+  'settings-error',
+  'model',
+  'model-error',
+]);
+
+/** The strictest part decides; among equals, the most telling one (see weight), else the first. */
+export function combine(tool: string, mode: string, parts: PartVerdict[]): Verdict {
+  let worst: PartVerdict | undefined;
+  for (const p of parts) {
+    if (!worst || isStricter(p.decision, worst.decision)) worst = p;
+    else if (p.decision === worst.decision && weight(p) > weight(worst)) worst = p;
+  }
+  if (!worst) {
+    return { decision: 'ask', reason: 'nothing to decide', by: 'no-rule', tool, mode, parts };
+  }
+  const v: Verdict = { decision: worst.decision, reason: worst.reason, by: worst.by, tool, mode, parts };
+  if (worst.rule) v.rule = worst.rule;
+  return v;
+}

@@ -1,0 +1,131 @@
+import { readFile } from 'node:fs/promises';
+import type { DiagnosticCode } from '../types.js';
+import { jsonLocator } from './json-locations.js';
+
+export type Segment = string | number;
+
+export interface Position {
+  line: number;
+  column: number;
+}
+
+export interface LocatedDocument {
+  value: unknown;
+  /** Position of the node at the path, or of its nearest existing ancestor. */
+  locate(path: readonly Segment[]): Position | undefined;
+}
+
+export interface DocumentError {
+  code: DiagnosticCode;
+  message: string;
+  line?: number;
+  column?: number;
+}
+
+export type ReadOutcome =
+  | { status: 'missing' }
+  | { status: 'failed'; error: DocumentError }
+  | { status: 'ok'; document: LocatedDocument };
+
+export type Format = 'json' | 'yaml';
+
+export function formatOf(file: string): Format {
+  return /\.ya?ml$/i.test(file) ? 'yaml' : 'json';
+}
+
+export async function readDocument(file: string, format: Format = formatOf(file)): Promise<ReadOutcome> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { status: 'missing' };
+    return {
+      status: 'failed',
+      error: { code: 'read-failed', message: `cannot read file: ${(err as Error).message}` },
+    };
+  }
+  const parsed = await parseText(text, format);
+  return 'error' in parsed ? { status: 'failed', error: parsed.error } : { status: 'ok', document: parsed };
+}
+
+/** Parses JSON (strictly) or YAML; an empty or blank text is an empty object. YAML support loads on demand. */
+export async function parseText(
+  text: string,
+  format: Format,
+): Promise<LocatedDocument | { error: DocumentError }> {
+  text = text.replace(/^\uFEFF/, '');
+  if (!text.trim()) return { value: {}, locate: () => undefined };
+  if (format === 'json') {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (err) {
+      return { error: jsonError(text, (err as Error).message) };
+    }
+    return { value, locate: jsonLocator(text) };
+  }
+  const { isMap, isSeq, LineCounter, parseDocument } = await import('yaml');
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+  const first = doc.errors[0];
+  if (first) {
+    const { line, col } = lineCounter.linePos(first.pos[0]);
+    return { error: { code: 'invalid-yaml', message: first.message.split('\n')[0]!, line, column: col } };
+  }
+  return {
+    value: doc.toJS(),
+    locate(path) {
+      for (let depth = path.length; depth >= 0; depth--) {
+        const node = doc.getIn(path.slice(0, depth), true) as
+          | { range?: [number, number, number] }
+          | undefined;
+        const offset = node?.range?.[0];
+        if (offset !== undefined) {
+          const { line, col } = lineCounter.linePos(offset);
+          return { line, column: col };
+        }
+        if (depth === 0 && (isMap(doc.contents) || isSeq(doc.contents))) return { line: 1, column: 1 };
+      }
+      return undefined;
+    },
+  };
+}
+
+function jsonError(text: string, message: string): DocumentError {
+  const clean = message.replace(/ in JSON at position \d+.*$/s, '').replace(/, .*is not valid JSON$/s, '');
+  const offset = jsonErrorOffset(text, message);
+  const before = text.slice(0, offset).split('\n');
+  return { code: 'invalid-json', message: clean, line: before.length, column: before.at(-1)!.length + 1 };
+}
+
+/** V8 leaves the position out of some messages: find the shortest prefix that fails before its end. */
+function jsonErrorOffset(text: string, message: string): number {
+  const at = /at position (\d+)/.exec(message);
+  if (at) return Number(at[1]);
+  if (/end of JSON input/.test(message)) return text.length;
+  let low = 1;
+  let high = text.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (failsBeforeEnd(text.slice(0, middle))) high = middle;
+    else low = middle + 1;
+  }
+  return low - 1;
+}
+
+function failsBeforeEnd(prefix: string): boolean {
+  try {
+    JSON.parse(prefix);
+    return false;
+  } catch (err) {
+    const message = (err as Error).message;
+    const at = /at position (\d+)/.exec(message);
+    if (at) return Number(at[1]) < prefix.length;
+    return !/end of JSON input/.test(message);
+  }
+}
+
+export function toPointer(path: readonly Segment[]): string {
+  return path.map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+}

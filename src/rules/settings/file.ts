@@ -1,0 +1,146 @@
+import path from 'node:path';
+import { locatedPermissionRule } from '../permission/located.js';
+import { PROSE_SECTIONS, type RawProse, type RawSection } from '../prose/types.js';
+import type { Behavior, Diagnostic, PermissionRule, SourceName } from '../types.js';
+import { BEHAVIORS } from '../types.js';
+import { isHooks, isObject, isStringRecord, type SchemaIssue, toMode } from './check.js';
+import type { LocatedDocument, Segment } from './document.js';
+import { diagnosticAt, type Origin, provenanceAt } from './origin.js';
+import type { DirectoryEntry, HookBlock, Scalars } from './types.js';
+
+export interface SettingsContent {
+  rules: PermissionRule[];
+  diagnostics: Diagnostic[];
+  scalars: Scalars;
+  additionalDirectories: DirectoryEntry[];
+  env?: Record<string, string>;
+  prose?: RawProse;
+  hooks?: HookBlock;
+}
+
+const AUTO_MODE_SOURCES: ReadonlySet<SourceName> = new Set([
+  'userSettings',
+  'policySettings',
+  'flagSettings',
+]);
+
+export function readSettingsContent(
+  doc: LocatedDocument,
+  origin: Origin,
+  ctx: { cwd: string; home: string },
+  issues: readonly SchemaIssue[] = [],
+): SettingsContent {
+  const content: SettingsContent = { rules: [], diagnostics: [], scalars: {}, additionalDirectories: [] };
+  const at = (p: Segment[]) => provenanceAt(origin, doc, p);
+  const report = (
+    p: Segment[],
+    severity: Diagnostic['severity'],
+    code: Diagnostic['code'],
+    message: string,
+  ) => content.diagnostics.push(diagnosticAt(origin, doc, p, severity, code, message));
+
+  for (const issue of issues) {
+    const where = issue.path.length ? issue.path.join('.') : 'settings';
+    report(issue.path, 'error', 'schema', `${where}: ${issue.message}`);
+  }
+  if (!isObject(doc.value)) return content;
+  const settings = doc.value;
+  const permissions = isObject(settings.permissions) ? settings.permissions : {};
+
+  for (const behavior of BEHAVIORS) {
+    forEachString(permissions[behavior], (text, index) => {
+      const located = locatedPermissionRule(text, behavior as Behavior, origin, doc, [
+        'permissions',
+        behavior,
+        index,
+      ]);
+      content.diagnostics.push(...located.diagnostics);
+      if (located.rule) content.rules.push(located.rule);
+    });
+  }
+
+  const mode = toMode(permissions.defaultMode);
+  if (mode) content.scalars.defaultMode = { value: mode, provenance: at(['permissions', 'defaultMode']) };
+  if (permissions.disableBypassPermissionsMode === 'disable') {
+    content.scalars.disableBypassPermissionsMode = {
+      value: 'disable',
+      provenance: at(['permissions', 'disableBypassPermissionsMode']),
+    };
+  }
+  forEachString(permissions.additionalDirectories, (text, index) => {
+    content.additionalDirectories.push({
+      path: path.resolve(ctx.cwd, text.replace(/^~(?=$|\/)/, ctx.home)),
+      text,
+      provenance: at(['permissions', 'additionalDirectories', index]),
+    });
+  });
+
+  if (typeof settings.allowManagedPermissionRulesOnly === 'boolean') {
+    if (origin.source === 'policySettings') {
+      content.scalars.allowManagedPermissionRulesOnly = {
+        value: settings.allowManagedPermissionRulesOnly,
+        provenance: at(['allowManagedPermissionRulesOnly']),
+      };
+    } else {
+      report(
+        ['allowManagedPermissionRulesOnly'],
+        'warning',
+        'managed-only',
+        'allowManagedPermissionRulesOnly is only honoured in managed settings',
+      );
+    }
+  }
+
+  if (settings.autoMode !== undefined) readAutoMode(settings.autoMode, content, origin, doc);
+
+  if (isStringRecord(settings.env)) content.env = settings.env;
+  if (isHooks(settings.hooks)) {
+    content.hooks = {
+      source: origin.source,
+      ...(origin.file === undefined ? {} : { file: origin.file }),
+      pointer: '/hooks',
+      hooks: settings.hooks as Record<string, unknown[]>,
+    };
+  }
+  return content;
+}
+
+function readAutoMode(value: unknown, content: SettingsContent, origin: Origin, doc: LocatedDocument): void {
+  if (!AUTO_MODE_SOURCES.has(origin.source)) {
+    content.diagnostics.push(
+      diagnosticAt(
+        origin,
+        doc,
+        ['autoMode'],
+        'warning',
+        'automode-ignored',
+        `autoMode is only read from user, managed and --settings files, never from ${origin.source}: ignored`,
+      ),
+    );
+    return;
+  }
+  if (!isObject(value)) return;
+  const prose: RawProse = {};
+  for (const section of PROSE_SECTIONS) {
+    if (!Array.isArray(value[section])) continue;
+    const entries: RawSection['entries'] = [];
+    forEachString(value[section], (text, index) => {
+      entries.push({ text, provenance: provenanceAt(origin, doc, ['autoMode', section, index]) });
+    });
+    prose[section] = { provenance: provenanceAt(origin, doc, ['autoMode', section]), entries };
+  }
+  content.prose = prose;
+  if (typeof value.classifyAllShell === 'boolean') {
+    content.scalars.classifyAllShell = {
+      value: value.classifyAllShell,
+      provenance: provenanceAt(origin, doc, ['autoMode', 'classifyAllShell']),
+    };
+  }
+}
+
+function forEachString(list: unknown, visit: (text: string, index: number) => void): void {
+  if (!Array.isArray(list)) return;
+  list.forEach((item, index) => {
+    if (typeof item === 'string') visit(item, index);
+  });
+}

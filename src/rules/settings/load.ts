@@ -1,0 +1,172 @@
+import path from 'node:path';
+import { isError } from '../diagnostics.js';
+import { patternChecks, readPatternRules, TRUSTED_CHECKS } from '../pattern/rules.js';
+import { locatedPermissionRule } from '../permission/located.js';
+import { mergeProse } from '../prose/merge.js';
+import type { ProseDefaults } from '../prose/types.js';
+import type { Diagnostic, Rule } from '../types.js';
+import { BEHAVIORS } from '../types.js';
+import { type SchemaIssue, settingsLookValid, settingsSchemaIssues } from './check.js';
+import { formatOf, type LocatedDocument, parseText, type ReadOutcome, readDocument } from './document.js';
+import { readSettingsContent, type SettingsContent } from './file.js';
+import { bySource, keepManagedOnly } from './order.js';
+import type { Origin } from './origin.js';
+import { locateSettings, type SettingsLocation } from './sources.js';
+import type { LoadedSettings, Scalars, SettingsFileInfo } from './types.js';
+
+export interface CliRules {
+  allow?: string[];
+  ask?: string[];
+  deny?: string[];
+}
+
+export interface LoadOptions {
+  cwd: string;
+  home: string;
+  /** `--settings` values: files, or inline JSON objects. */
+  settingsFiles?: string[];
+  cli?: CliRules;
+  /** automode pattern rule files (JSON or YAML). */
+  ruleFiles?: string[];
+  /** Shipped rules, lowest in precedence: Claude-style settings files (only their permissions) and rule files. */
+  builtins?: { settingsFiles?: string[]; ruleFiles?: string[] };
+  /** Managed settings file; default `AUTOMODE_MANAGED_SETTINGS` or the system path. Its drop-in folder is `<name>.d`. */
+  managedPath?: string;
+  /** The built-in prose rules that `$defaults` stands for. */
+  defaults?: ProseDefaults;
+  env?: NodeJS.ProcessEnv;
+}
+
+interface ReadSettings {
+  location: SettingsLocation;
+  content: SettingsContent;
+}
+
+export async function loadSettingsFiles(options: LoadOptions): Promise<LoadedSettings> {
+  const cwd = path.resolve(options.cwd);
+  const home = path.resolve(options.home);
+  const located = await locateSettings({ ...options, cwd, home });
+  const diagnostics: Diagnostic[] = [...located.diagnostics];
+  const files: SettingsFileInfo[] = [];
+  const read: ReadSettings[] = [];
+
+  for (const location of located.locations) {
+    const outcome = await readLocation(location);
+    const explicit = location.source === 'flagSettings';
+    files.push({ source: location.source, path: location.path, exists: outcome.status !== 'missing' });
+    const origin: Origin = {
+      source: location.source,
+      ...(location.inline === undefined ? { file: location.path } : {}),
+      root: location.root,
+    };
+    const document = documentOf(outcome, origin, explicit, diagnostics);
+    if (!document) continue;
+    const content = readSettingsContent(document, origin, { cwd, home }, await issuesOf(document.value));
+    diagnostics.push(...content.diagnostics);
+    read.push({ location, content });
+  }
+
+  const rules: Rule[] = read.flatMap(({ content }) => content.rules);
+  rules.push(...cliRules(options.cli ?? {}, cwd, diagnostics));
+  const ruleFiles: Array<[string, 'ruleFile' | 'defaults']> = [
+    ...(options.ruleFiles ?? []).map((f): [string, 'ruleFile'] => [f, 'ruleFile']),
+    ...(options.builtins?.ruleFiles ?? []).map((f): [string, 'defaults'] => [f, 'defaults']),
+  ];
+  for (const [file, source] of ruleFiles) {
+    const absolute = path.resolve(cwd, file);
+    const outcome = await readDocument(absolute, formatOf(absolute));
+    files.push({ source, path: absolute, exists: outcome.status !== 'missing' });
+    const origin: Origin = { source, file: absolute, root: path.dirname(absolute) };
+    const document = documentOf(outcome, origin, true, diagnostics);
+    if (!document) continue;
+    const checks = source === 'defaults' ? TRUSTED_CHECKS : await patternChecks();
+    const patterns = readPatternRules(document, origin, checks);
+    diagnostics.push(...patterns.diagnostics);
+    rules.push(...patterns.rules);
+  }
+  for (const file of options.builtins?.settingsFiles ?? []) {
+    const outcome = await readDocument(file, 'json');
+    files.push({ source: 'defaults', path: file, exists: outcome.status !== 'missing' });
+    const origin: Origin = { source: 'defaults', file, root: cwd };
+    const document = documentOf(outcome, origin, true, diagnostics);
+    if (!document) continue;
+    const content = readSettingsContent(document, origin, { cwd, home }, await issuesOf(document.value));
+    diagnostics.push(...content.diagnostics);
+    rules.push(...content.rules);
+  }
+
+  const scalars: Scalars = Object.assign({}, ...read.map(({ content }) => content.scalars));
+  const env: Record<string, string> = Object.assign({}, ...read.map(({ content }) => content.env ?? {}));
+  const display = bySource(read, ({ location }) => location.source);
+  const prose = mergeProse(
+    display.flatMap(({ content }) => (content.prose ? [content.prose] : [])),
+    options.defaults ?? {},
+  );
+  diagnostics.push(...prose.diagnostics);
+  if (scalars.classifyAllShell) prose.prose.classifyAllShell = scalars.classifyAllShell.value;
+
+  let kept = bySource(rules, (rule) => rule.provenance.source);
+  if (scalars.allowManagedPermissionRulesOnly?.value) {
+    const managed = keepManagedOnly(kept);
+    kept = managed.rules;
+    diagnostics.push(...managed.diagnostics);
+  }
+
+  return {
+    cwd,
+    home,
+    rules: kept,
+    prose: prose.prose,
+    ...(scalars.defaultMode ? { defaultMode: scalars.defaultMode.value } : {}),
+    scalars,
+    additionalDirectories: display.flatMap(({ content }) => content.additionalDirectories),
+    env,
+    hooks: display.flatMap(({ content }) => (content.hooks ? [content.hooks] : [])),
+    diagnostics,
+    failed: diagnostics.filter(isError),
+    files,
+  };
+}
+
+/** Schema issues of a settings object; the schema (and zod) load only when the quick check fails. */
+async function issuesOf(value: unknown): Promise<SchemaIssue[]> {
+  return settingsLookValid(value) ? [] : settingsSchemaIssues(value);
+}
+
+async function readLocation(location: SettingsLocation): Promise<ReadOutcome> {
+  if (location.inline === undefined) return readDocument(location.path, 'json');
+  const parsed = await parseText(location.inline, 'json');
+  return 'error' in parsed ? { status: 'failed', error: parsed.error } : { status: 'ok', document: parsed };
+}
+
+/** The parsed document, or undefined after recording why there is none (a missing file is only an error if named). */
+function documentOf(
+  outcome: ReadOutcome,
+  origin: Origin,
+  explicit: boolean,
+  diagnostics: Diagnostic[],
+): LocatedDocument | undefined {
+  if (outcome.status === 'ok') return outcome.document;
+  const where = { source: origin.source, ...(origin.file === undefined ? {} : { file: origin.file }) };
+  if (outcome.status === 'failed') {
+    const { code, message, line, column } = outcome.error;
+    diagnostics.push({ severity: 'error', code, message, ...where, ...(line ? { line, column } : {}) });
+  } else if (explicit) {
+    diagnostics.push({ severity: 'error', code: 'read-failed', message: 'file not found', ...where });
+  }
+  return undefined;
+}
+
+/** The `--allow/--ask/--deny` rules, located by behaviour and position. */
+export function cliRules(cli: CliRules, cwd: string, diagnostics: Diagnostic[]): Rule[] {
+  const rules: Rule[] = [];
+  const origin: Origin = { source: 'cliArg', root: cwd };
+  for (const behavior of BEHAVIORS) {
+    cli[behavior]?.forEach((text, index) => {
+      const located = locatedPermissionRule(text, behavior, origin, undefined, [behavior, index]);
+      diagnostics.push(...located.diagnostics);
+      if (located.rule) rules.push(located.rule);
+    });
+  }
+  return rules;
+}

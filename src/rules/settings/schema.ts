@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { MODES } from './check.js';
+
+/** Only the keys automode reads are checked; Claude Code settings have many more, which pass untouched. */
+export const ModeSchema = z.enum(MODES);
+
+const Strings = z.array(z.string());
+
+export const PermissionsSchema = z.looseObject({
+  allow: Strings.optional(),
+  ask: Strings.optional(),
+  deny: Strings.optional(),
+  defaultMode: ModeSchema.optional(),
+  additionalDirectories: Strings.optional(),
+  disableBypassPermissionsMode: z.literal('disable').optional(),
+});
+
+export const AutoModeSchema = z.looseObject({
+  environment: Strings.optional(),
+  allow: Strings.optional(),
+  soft_deny: Strings.optional(),
+  hard_deny: Strings.optional(),
+  classifyAllShell: z.boolean().optional(),
+});
+
+export const HooksSchema = z.record(
+  z.string(),
+  z.array(
+    z.looseObject({ matcher: z.string().optional(), hooks: z.array(z.looseObject({ type: z.string() })) }),
+  ),
+);
+
+export const EnvSchema = z.record(z.string(), z.string());
+
+export const SettingsSchema = z.looseObject({
+  permissions: PermissionsSchema.optional(),
+  autoMode: AutoModeSchema.optional(),
+  allowManagedPermissionRulesOnly: z.boolean().optional(),
+  hooks: HooksSchema.optional(),
+  env: EnvSchema.optional(),
+});

@@ -1,0 +1,55 @@
+import type { ProseRules } from '../prose/types.js';
+import type { Diagnostic, Mode, Provenance, Rule, SourceName } from '../types.js';
+
+export interface Setting<T> {
+  value: T;
+  provenance: Provenance;
+}
+
+/** Single-valued settings; the one kept comes from the highest-precedence source. */
+export interface Scalars {
+  defaultMode?: Setting<Mode>;
+  disableBypassPermissionsMode?: Setting<'disable'>;
+  allowManagedPermissionRulesOnly?: Setting<boolean>;
+  classifyAllShell?: Setting<boolean>;
+}
+
+export interface DirectoryEntry {
+  /** Absolute path (`~` expanded, relative paths resolved against the working folder). */
+  path: string;
+  text: string;
+  provenance: Provenance;
+}
+
+/** A `hooks` block kept as written, checked only loosely. */
+export interface HookBlock {
+  source: SourceName;
+  file?: string;
+  pointer: '/hooks';
+  hooks: Record<string, unknown[]>;
+}
+
+export interface SettingsFileInfo {
+  source: SourceName;
+  path: string;
+  exists: boolean;
+}
+
+export interface LoadedSettings {
+  cwd: string;
+  home: string;
+  /** Permission and pattern rules in display order: policy, flag, cli, local, project, user, session, command, rule files. */
+  rules: Rule[];
+  prose: ProseRules;
+  defaultMode?: Mode;
+  scalars: Scalars;
+  additionalDirectories: DirectoryEntry[];
+  /** Merged `env`: a key from a higher-precedence source wins. */
+  env: Record<string, string>;
+  hooks: HookBlock[];
+  /** Every warning and error, located. */
+  diagnostics: Diagnostic[];
+  /** The errors: the settings could not be read in full, so no decision should be automatic. */
+  failed: Diagnostic[];
+  files: SettingsFileInfo[];
+}

@@ -1,0 +1,17 @@
+export { type CallSpec, describeCall, toCall } from './call.js';
+export { configurationOf, filesRead, loadConfiguration } from './configuration.js';
+export { type CorpusEntry, readCorpus, SHIPPED_CORPUS, uniqueCalls } from './corpus.js';
+export { type Coverage, mergeCoverage } from './coverage.js';
+export { diffDecisions } from './diff.js';
+export { displayLocation } from './display.js';
+export { findFiles } from './find-files.js';
+export { type ModelProvider, type ModelVerdict, modelProvider, NO_MODEL, needsModel } from './model.js';
+export { renderCoverage } from './report-coverage.js';
+export { type DiffReport, renderDiffMarkdown, renderDiffText } from './report-diff.js';
+export { annotation, renderGithub } from './report-github.js';
+export { renderJunit } from './report-junit.js';
+export { renderText } from './report-text.js';
+export { type Decision, type SuiteResult, summarize } from './results.js';
+export { runTestFile } from './run.js';
+export { resolveSides, type Side } from './sides.js';
+export { TEST_FILE_GLOB } from './suite.js';

@@ -1,0 +1,132 @@
+import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import {
+  type ClassifiedVerdict,
+  type Classifier,
+  createClassifier,
+} from '../../src/classifier/classifier.js';
+import { builtinOptions } from '../../src/rules/settings/builtin.js';
+import { loadSettingsFiles } from '../../src/rules/settings/load.js';
+import type { LoadedSettings } from '../../src/rules/settings/types.js';
+
+/** A temp root holding a home folder and a project folder (siblings), as real paths. */
+export interface Sandbox {
+  root: string;
+  home: string;
+  project: string;
+  /** A managed settings path that does not exist. */
+  managed: string;
+}
+
+export async function makeSandbox(): Promise<Sandbox> {
+  const root = await realpath(await mkdtemp(path.join(os.tmpdir(), 'automode-classify-')));
+  const home = path.join(root, 'home');
+  const project = path.join(root, 'proj');
+  await mkdir(home, { recursive: true });
+  await mkdir(project, { recursive: true });
+  return { root, home, project, managed: path.join(root, 'managed', 'managed-settings.json') };
+}
+
+export async function removeSandbox(box: Sandbox): Promise<void> {
+  await rm(box.root, { recursive: true, force: true });
+}
+
+/**
+ * Replaces the corpus placeholders: `$ABSHOME` and `$PROJECT` everywhere; `$HOME` only when `shell` is false
+ * (in a shell command `$HOME` is the shell's own variable, which expands to the same folder).
+ */
+export function fillPlaceholders(text: string, box: Sandbox, shell: boolean): string {
+  let out = text.replace(/\$ABSHOME(?![A-Za-z0-9_])/g, () => box.home);
+  out = out.replace(/\$PROJECT(?![A-Za-z0-9_])/g, () => box.project);
+  if (!shell) out = out.replace(/\$HOME(?![A-Za-z0-9_])/g, () => box.home);
+  return out;
+}
+
+export function fillInput(value: unknown, box: Sandbox, shell: boolean): unknown {
+  if (typeof value === 'string') return fillPlaceholders(value, box, shell);
+  if (Array.isArray(value)) return value.map((v) => fillInput(v, box, shell));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillInput(v, box, shell)]));
+  }
+  return value;
+}
+
+/** A corpus path: `~/x` is under the home folder, anything else is relative to the project. */
+export function sandboxPath(box: Sandbox, relative: string): string {
+  if (relative === '~') return box.home;
+  if (relative.startsWith('~/')) return path.join(box.home, relative.slice(2));
+  return path.resolve(box.project, fillPlaceholders(relative, box, false));
+}
+
+export async function writeCaseFiles(box: Sandbox, files: Record<string, string> = {}): Promise<void> {
+  for (const [relative, content] of Object.entries(files)) {
+    const file = sandboxPath(box, relative);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, content);
+  }
+}
+
+/** Creates each link; a target starting with `~/` is under the home folder, others are used as written. */
+export async function writeCaseSymlinks(box: Sandbox, links: Record<string, string> = {}): Promise<void> {
+  for (const [relative, rawTarget] of Object.entries(links)) {
+    const link = sandboxPath(box, relative);
+    const filled = fillPlaceholders(rawTarget, box, false);
+    const target = filled === '~' || filled.startsWith('~/') ? sandboxPath(box, filled) : filled;
+    await mkdir(path.dirname(link), { recursive: true });
+    await symlink(target, link);
+  }
+}
+
+/** Writes the project settings (when given) and loads every source with the shipped rules. */
+export async function loadCaseSettings(box: Sandbox, settings?: unknown): Promise<LoadedSettings> {
+  if (settings !== undefined) {
+    await mkdir(path.join(box.project, '.claude'), { recursive: true });
+    await writeFile(
+      path.join(box.project, '.claude', 'settings.json'),
+      `${JSON.stringify(settings, null, 2)}\n`,
+    );
+  }
+  return loadSettingsFiles({
+    cwd: box.project,
+    home: box.home,
+    managedPath: box.managed,
+    env: {},
+    ...builtinOptions(),
+  });
+}
+
+export async function caseClassifier(box: Sandbox, settings?: unknown): Promise<Classifier> {
+  return createClassifier(await loadCaseSettings(box, settings));
+}
+
+export interface SandboxClassifier {
+  box: Sandbox;
+  classifier: Classifier;
+  /** Classifies a Bash command run in the project folder. */
+  bash(command: string): Promise<ClassifiedVerdict>;
+}
+
+/**
+ * A sandbox and a classifier on it for the tests of one describe block, removed after them. `prepare` fills the
+ * sandbox before the settings are loaded.
+ */
+export function useSandboxClassifier(
+  prepare?: (box: Sandbox) => Promise<void>,
+  settings?: unknown,
+): SandboxClassifier {
+  const state = {
+    bash: (command: string) =>
+      state.classifier.classify({ tool: 'Bash', input: { command }, cwd: state.box.project }),
+  } as SandboxClassifier;
+  beforeAll(async () => {
+    state.box = await makeSandbox();
+    await prepare?.(state.box);
+    state.classifier = await caseClassifier(state.box, settings);
+  });
+  afterAll(async () => {
+    await removeSandbox(state.box);
+  });
+  return state;
+}
