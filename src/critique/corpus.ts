@@ -2,9 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { SimpleCommand } from '../bash/index.js';
 import { analyzeBash } from '../bash/index.js';
-import { allowMatches, type CommandViews, viewsOf } from '../policy/index.js';
-import type { Rule } from '../rules/index.js';
-import { cachedRegex } from '../rules/index.js';
+import { type CommandViews, viewsOf } from '../policy/index.js';
 
 export const CORPUS_FILE = fileURLToPath(new URL('../../defaults/dangerous-commands.json', import.meta.url));
 
@@ -58,16 +56,4 @@ async function analyse(entries: readonly CorpusEntry[], home: string): Promise<C
     out.push(first ? { ...entry, views: viewsOf(first, home) } : { ...entry });
   }
   return out;
-}
-
-/** Whether an allow rule matches the command as the classifier matches allow rules (strictly). */
-export function admits(rule: Rule, command: CorpusCommand): boolean {
-  const v = command.views;
-  if (!v || rule.behavior !== 'allow') return false;
-  if (rule.type === 'pattern') {
-    return rule.field === 'command' && v.allStatic && cachedRegex(rule.text).test(v.raw);
-  }
-  if (rule.parsed.kind === 'tool') return rule.parsed.tool === 'Bash';
-  if (rule.parsed.kind !== 'bash') return false;
-  return allowMatches(rule.parsed.pattern, v);
 }

@@ -1,8 +1,8 @@
 import type { Classifier } from '../classifier/index.js';
 import type { RuleRef } from '../policy/index.js';
-import { isBroadAllow } from '../policy/index.js';
+import { allowRuleMatches, isBroadAllow } from '../policy/index.js';
 import type { LocatedDocument } from '../rules/index.js';
-import { admits, type CorpusCommand } from './corpus.js';
+import type { CorpusCommand } from './corpus.js';
 import { displayName, ruleLocation } from './locations.js';
 import type { AnalysedRule } from './model.js';
 import type { Finding, RelatedLocation } from './types.js';
@@ -87,7 +87,8 @@ export async function dangerousFindings(
     if (!a.subject || a.rule.behavior !== 'allow' || a.domain !== 'Bash') continue;
     const rule = a.rule;
     const broad = isBroadAllow(rule);
-    const matched = corpus.filter((c) => admits(rule, c));
+    // The classifier's own test of an allow rule against the command a corpus line starts with.
+    const matched = corpus.filter((c) => c.views !== undefined && allowRuleMatches(rule, c.views));
     if (matched.length === 0 && !broad) continue;
     const admitted: Admitted[] = [];
     for (const command of matched) admitted.push({ command, verdict: await verdicts.of(command.command) });

@@ -1,7 +1,7 @@
 import type { SimpleCommand, Word } from '../bash/index.js';
 import { DYN, familySpec, HARMLESS_ENV } from '../bash/index.js';
-import type { BashPattern } from '../rules/index.js';
-import { escapeRegex, matchBashPattern, parseBashPattern } from '../rules/index.js';
+import type { BashPattern, Rule } from '../rules/index.js';
+import { escapeRegex, matchBashPattern, matchPatternRule, parseBashPattern } from '../rules/index.js';
 import { basename, type NormalizedCommand, normalize } from './normalize.js';
 import type { ReadOnlyCheck } from './readonly.js';
 
@@ -140,6 +140,33 @@ export function allowMatches(p: BashPattern, v: CommandViews): boolean {
   if (!v.allStatic || !v.harmlessEnv || v.values.length === 0) return false;
   if (v.extraArgs) return false;
   return matchBashPattern(p, v.raw) || (v.written !== v.raw && matchBashPattern(p, v.written));
+}
+
+/**
+ * The program a Bash rule names (the basename of its first word), or undefined when its first word has a
+ * wildcard: the rule index files Bash rules under it.
+ */
+export function ruleProgram(p: BashPattern): string | undefined {
+  const first = p.prefixWords[0];
+  return first === undefined ? undefined : basename(first);
+}
+
+/**
+ * Whether an allow rule matches one command as the classifier matches allow rules: a Bash pattern strictly
+ * (`allowMatches`) and only for the program it names, a bare `Bash` rule always, a command-pattern regex for
+ * Bash on the quote-removed line when every word is known and no carrier appends arguments.
+ */
+export function allowRuleMatches(rule: Rule, v: CommandViews): boolean {
+  if (rule.behavior !== 'allow') return false;
+  if (rule.type === 'pattern') {
+    if (rule.field !== 'command' || (rule.tool !== 'Bash' && rule.tool !== '*')) return false;
+    return v.allStatic && !v.extraArgs && matchPatternRule(rule, v.raw);
+  }
+  const parsed = rule.parsed;
+  if (parsed.kind === 'tool') return parsed.tool === 'Bash';
+  if (parsed.kind !== 'bash') return false;
+  const program = ruleProgram(parsed.pattern);
+  return (program === undefined || program === v.program) && allowMatches(parsed.pattern, v);
 }
 
 /**

@@ -4,8 +4,8 @@ import type { Behavior, PatternRule, PermissionRule } from '../rules/index.js';
 import { matchPatternRule } from '../rules/index.js';
 import { decideEffect } from './bash-effects.js';
 import {
-  allowMatches,
   allowNames,
+  allowRuleMatches,
   type CommandViews,
   denyMatches,
   lineOf,
@@ -135,35 +135,47 @@ function part(
   return p;
 }
 
+/** The first deny (or ask) rule that matches: robustly, through every view of the command. */
 function firstRule(
-  behavior: Behavior,
+  behavior: 'deny' | 'ask',
   v: CommandViews,
   ctx: DecisionContext,
   program: string,
 ): PermissionRule | PatternRule | undefined {
   const family = v.family;
   const own = ctx.index.bash(behavior, program);
-  const candidates =
-    behavior === 'allow' || family === program ? own : [...own, ...ctx.index.bash(behavior, family)];
+  const candidates = family === program ? own : [...own, ...ctx.index.bash(behavior, family)];
   for (const rule of candidates) {
-    const hit =
-      behavior === 'allow'
-        ? allowMatches(rule.parsed.pattern, v)
-        : denyMatches(rule.parsed.pattern, v, ctx.home);
-    if (hit) return rule;
+    if (denyMatches(rule.parsed.pattern, v, ctx.home)) return rule;
   }
   for (const rule of ctx.index.tool(behavior, 'Bash')) {
     if (rule.parsed.kind === 'tool') return rule;
   }
-  const subjects =
-    behavior === 'allow'
-      ? v.allStatic && !v.extraArgs
-        ? [v.raw]
-        : []
-      : [v.raw, v.based, lineOf(v), v.tilde];
-  if (subjects.length === 0) return undefined;
+  const subjects = [v.raw, v.based, lineOf(v), v.tilde];
   for (const rule of ctx.index.commandPatterns(behavior, subjects)) {
     if (subjects.some((s) => matchPatternRule(rule, s))) return rule;
+  }
+  return undefined;
+}
+
+/**
+ * The first allow rule that matches, in the order Bash patterns, bare `Bash`, command patterns: the index
+ * narrows the candidates, `allowRuleMatches` (which the critique also asks) decides each.
+ */
+function firstAllowRule(
+  v: CommandViews,
+  ctx: DecisionContext,
+  program: string,
+): PermissionRule | PatternRule | undefined {
+  for (const rule of ctx.index.bash('allow', program)) {
+    if (allowRuleMatches(rule, v)) return rule;
+  }
+  for (const rule of ctx.index.tool('allow', 'Bash')) {
+    if (allowRuleMatches(rule, v)) return rule;
+  }
+  if (!v.allStatic || v.extraArgs) return undefined;
+  for (const rule of ctx.index.commandPatterns('allow', [v.raw])) {
+    if (allowRuleMatches(rule, v)) return rule;
   }
   return undefined;
 }
@@ -223,7 +235,7 @@ function decideCommand(
       );
   }
   if (cmd.name?.dynamic) return done(part(cmd, 'ask', 'dynamic', 'the program is only known at run time'));
-  const allow = firstRule('allow', v, ctx, program);
+  const allow = firstAllowRule(v, ctx, program);
   if (allow) {
     const hidden = coversCode(allow, cmd, v);
     if (hidden) return done(hiddenCode(cmd, hidden, allow));
@@ -288,8 +300,7 @@ function coveredByCarrier(
   if (allowNames(first.parsed.pattern, views, from)) return first;
   // A later rule may name the wrapped words that the first one covers with `*`: `Bash(npx *)`, `Bash(npx tsc *)`.
   for (const rule of ctx.index.bash('allow', views.program)) {
-    const p = rule.parsed.pattern;
-    if (allowMatches(p, views) && allowNames(p, views, from)) return rule;
+    if (allowRuleMatches(rule, views) && allowNames(rule.parsed.pattern, views, from)) return rule;
   }
   return undefined;
 }

@@ -1,5 +1,5 @@
 export { classifyBash } from './bash.js';
-export { allowMatches, type CommandViews, viewsOf } from './bash-match.js';
+export { allowRuleMatches, type CommandViews, viewsOf } from './bash-match.js';
 export { isBroadAllow } from './broad.js';
 export type { DecisionContext } from './context.js';
 export { applyMode } from './modes.js';

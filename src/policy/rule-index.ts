@@ -7,6 +7,7 @@ import type {
   Rule,
 } from '../rules/index.js';
 import { matchRuleTool } from '../rules/index.js';
+import { ruleProgram } from './bash-match.js';
 import { basename } from './normalize.js';
 import { PathRuleIndex } from './path-index.js';
 import { PatternIndex } from './pattern-index.js';
@@ -40,10 +41,10 @@ export class RuleIndex {
       }
       const parsed = rule.parsed;
       if (parsed.kind === 'bash') {
-        const first = parsed.pattern.prefixWords[0];
+        const program = ruleProgram(parsed.pattern);
         const bashRule = rule as BashRule;
-        if (first === undefined) push(this.bashAnyProgram, rule.behavior, bashRule);
-        else push(this.bashByProgram[rule.behavior], basename(first), bashRule);
+        if (program === undefined) push(this.bashAnyProgram, rule.behavior, bashRule);
+        else push(this.bashByProgram[rule.behavior], program, bashRule);
       } else if (parsed.kind === 'mcp') {
         push(this.mcp, rule.behavior, rule);
       } else {

@@ -1,0 +1,112 @@
+import type { Analysis } from '../bash/index.js';
+import { analyzeBash } from '../bash/index.js';
+import type { DecisionContext } from '../policy/index.js';
+import {
+  applyMode,
+  classifyBash,
+  classifyBashInput,
+  classifyTool,
+  combine,
+  isBroadAllow,
+  type PartVerdict,
+  RuleIndex,
+} from '../policy/index.js';
+import type { LoadedSettings, Mode } from '../rules/index.js';
+import { formatDiagnostic } from '../rules/index.js';
+import type { ClassifiedVerdict, ToolCall } from './types.js';
+
+/** What the deterministic checks found: the model phase starts from it. */
+export interface RulesPhase {
+  call: ToolCall;
+  mode: Mode;
+  cwd: string;
+  /** Before the mode is applied: the model stage works on these. */
+  parts: PartVerdict[];
+  analysis: Analysis | undefined;
+  verdict: ClassifiedVerdict;
+}
+
+/** The deterministic checks of one call: everything but the model. */
+export type RulesPhaseRunner = (call: ToolCall) => Promise<RulesPhase>;
+
+export function resolveMode(settings: LoadedSettings, requested?: Mode): Mode {
+  const mode = requested ?? settings.defaultMode ?? 'default';
+  if (mode === 'bypassPermissions' && settings.scalars.disableBypassPermissionsMode) return 'default';
+  return mode;
+}
+
+/** The rule index of a mode; auto mode sets broad allow rules aside, as Claude Code does when entering it. */
+function ruleIndexes(settings: LoadedSettings): (mode: Mode) => RuleIndex {
+  const index = new RuleIndex(settings.rules);
+  let autoIndex: RuleIndex | undefined;
+  return (mode) => {
+    if (mode !== 'auto') return index;
+    autoIndex ??= new RuleIndex(settings.rules.filter((r) => !isBroadAllow(r)));
+    return autoIndex;
+  };
+}
+
+/** Settings that failed to load make every call ask. */
+function settingsFailure(settings: LoadedSettings): PartVerdict | undefined {
+  if (settings.failed.length === 0) return undefined;
+  return {
+    subject: 'settings',
+    decision: 'ask',
+    by: 'settings-error',
+    reason: `settings could not be loaded: ${formatDiagnostic(settings.failed[0]!)}`,
+  };
+}
+
+interface Checked {
+  parts: PartVerdict[];
+  analysis?: Analysis;
+}
+
+/**
+ * The per-part verdicts of a call: a Bash command is analysed first; a check that throws makes it ask (the
+ * analysis, when done, is kept).
+ */
+async function checkCall(call: ToolCall, ctx: DecisionContext): Promise<Checked> {
+  let analysis: Analysis | undefined;
+  try {
+    if (call.tool !== 'Bash') return { parts: classifyTool(call.tool, call.input, ctx) };
+    const command = call.input.command;
+    if (typeof command !== 'string') {
+      const reason = 'the Bash input has no command string';
+      return { parts: [{ subject: 'Bash', decision: 'ask', by: 'opaque', reason }] };
+    }
+    analysis = await analyzeBash(command);
+    return { parts: [...classifyBashInput(call.input, ctx), ...classifyBash(analysis, ctx)], analysis };
+  } catch (e) {
+    const reason = `the checks failed, so it asks: ${e instanceof Error ? e.message : String(e)}`;
+    const parts: PartVerdict[] = [{ subject: call.tool, decision: 'ask', by: 'opaque', reason }];
+    return analysis ? { parts, analysis } : { parts };
+  }
+}
+
+/** The rules phase of a classifier: the settings' indexes and failure are prepared once, each call is checked. */
+export function rulesPhase(settings: LoadedSettings, hasModel: boolean): RulesPhaseRunner {
+  const indexFor = ruleIndexes(settings);
+  const additionalDirectories = settings.additionalDirectories.map((d) => d.path);
+  const failure = settingsFailure(settings);
+  return async (call) => {
+    const mode = resolveMode(settings, call.mode);
+    const cwd = call.cwd ?? settings.cwd;
+    const ctx: DecisionContext = {
+      cwd,
+      home: settings.home,
+      mode,
+      index: indexFor(mode),
+      additionalDirectories,
+      failed: settings.failed,
+      hasModel,
+      realPaths: new Map(),
+      folders: new Map(),
+    };
+    const { parts, analysis } = await checkCall(call, ctx);
+    if (failure) parts.push(failure);
+    const verdict: ClassifiedVerdict = combine(call.tool, mode, applyMode(parts, mode));
+    if (analysis) verdict.analysis = analysis;
+    return { call, mode, cwd, parts, analysis, verdict };
+  };
+}

@@ -1,0 +1,61 @@
+import type { Analysis } from '../bash/index.js';
+import type { ModelCaller } from '../llm/index.js';
+import type { Verdict } from '../policy/index.js';
+import type { Behavior, LoadedSettings, Mode } from '../rules/index.js';
+import type { ModelInfo } from './model-parts.js';
+import type { TranscriptContext } from './transcript.js';
+
+export interface ToolCall {
+  tool: string;
+  input: Record<string, unknown>;
+  /** Working folder of the call; defaults to the settings' folder. */
+  cwd?: string;
+  /** Permission mode; defaults to the settings' `defaultMode`, then `default`. */
+  mode?: Mode;
+}
+
+export interface ClassifyOptions {
+  /** The session so far: the user's messages and the agent's earlier tool calls (never tool results). */
+  context?: TranscriptContext;
+  signal?: AbortSignal;
+}
+
+export interface ClassifiedVerdict extends Verdict {
+  /** The bash analysis, for Bash calls. */
+  analysis?: Analysis;
+  /** What the model said, when it was asked. */
+  model?: ModelInfo;
+}
+
+/** A classification started ahead of need: the agent calls `speculate` as soon as a tool_use block is complete. */
+export interface Speculation {
+  /** The full verdict, the model's judgement included. */
+  readonly promise: Promise<ClassifiedVerdict>;
+  /**
+   * The verdict of the rules alone, before any model call (the same analysis, done once). With no model
+   * configured, or nothing left open, it is the full verdict.
+   */
+  readonly rules: Promise<ClassifiedVerdict>;
+  /** Stops waiting; the model call is aborted when no one else waits for the same answer. */
+  cancel(): void;
+}
+
+export interface Classifier {
+  readonly settings: LoadedSettings;
+  classify(call: ToolCall, options?: ClassifyOptions): Promise<ClassifiedVerdict>;
+  speculate(call: ToolCall, options?: ClassifyOptions): Speculation;
+  /** Grants made during a session or carried by a slash command; returns a new classifier. */
+  withRules(
+    source: 'session' | 'command',
+    rules: readonly { behavior: Behavior; text: string }[],
+  ): Classifier;
+}
+
+export interface ClassifierOptions {
+  /** The model that judges what the rules leave open (the live client or a replay of recorded answers). */
+  model?: ModelCaller;
+  /** Limit for each model call, retries included (default 30 s). */
+  modelTimeoutMs?: number;
+  cacheTtlMs?: number;
+  cacheSize?: number;
+}
