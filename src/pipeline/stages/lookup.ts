@@ -1,10 +1,9 @@
 import { toolUseError } from '../errors.js';
 import type { ToolResultMessage } from '../messages.js';
-import type { AnyTool } from '../tool.js';
-import type { Run } from './state.js';
+import type { FoundTool, Run } from './state.js';
 import { fail, interrupted } from './tool-result.js';
 
-export type Found = { tool: AnyTool; notices: string[] } | { ended: ToolResultMessage };
+export type Found = FoundTool | { ended: ToolResultMessage };
 
 /**
  * Stage 1: a call cancelled before it starts ends here, and so does one whose tool is unknown or not loaded

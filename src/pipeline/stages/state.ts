@@ -20,11 +20,15 @@ export interface Run {
   toolName: string;
 }
 
-/** A run past stage 1: the tool, and the abort controller that the later stages and the tool itself see. */
-export interface ToolRun extends Run {
-  readonly tool: AnyTool;
+/** What stage 1 hands on. */
+export interface FoundTool {
+  tool: AnyTool;
   /** Appended to the tool_result. */
-  readonly notices: string[];
+  notices: string[];
+}
+
+/** A run past stage 1: the tool, and the abort controller that the later stages and the tool itself see. */
+export interface ToolRun extends Run, Readonly<FoundTool> {
   readonly controller: AbortController;
   readonly toolCtx: ToolContext;
   /** From stage 5 on, an interrupt cancels the call only if the tool's `interruptBehavior` says so. */
@@ -46,7 +50,7 @@ export function startRun(block: ToolUseBlock, ctx: ToolUseContext, options: Exec
 }
 
 /** Wires the caller's signals to the call's own controller, for stages 2 to 8. */
-export function openRun(run: Run, found: { tool: AnyTool; notices: string[] }): ToolRun {
+export function openRun(run: Run, found: FoundTool): ToolRun {
   const { options, block, ctx } = run;
   const { tool } = found;
   const controller = new AbortController();
