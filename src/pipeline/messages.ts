@@ -1,3 +1,5 @@
+import type { HookOutcome } from '../hooks/index.js';
+
 /** Anthropic Messages API shapes: `tool_use` blocks come in, `tool_result` blocks go out. */
 export interface ToolUseBlock {
   type: 'tool_use';
@@ -81,4 +83,18 @@ export function appendText(content: ToolResultContent, text: string): ResultBloc
   blocks.push({ type: 'text', text });
   // The API refuses empty text blocks.
   return blocks.filter((b) => b.type !== 'text' || b.text !== '');
+}
+
+/** What a hook event reports besides its decision; nothing when there is nothing to report. */
+export function hookMessage(toolUseId: string, event: string, o: HookOutcome): HookMessage | undefined {
+  if (o.systemMessages.length === 0 && o.errors.length === 0 && o.stop === undefined) return undefined;
+  const m: HookMessage = {
+    type: 'hook',
+    toolUseId,
+    event,
+    systemMessages: o.systemMessages,
+    errors: o.errors,
+  };
+  if (o.stop !== undefined) m.stop = o.stop;
+  return m;
 }

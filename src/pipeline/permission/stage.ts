@@ -1,47 +1,124 @@
-import {
-  type ClassifiedVerdict,
-  resolveMode,
-  type Speculation,
-  type ToolCall,
-} from '../../classifier/index.js';
-import { type PreToolUseOutcome, runPermissionRequestHooks } from '../../hooks/index.js';
-import type { RuleRef } from '../../policy/index.js';
+import { type ClassifiedVerdict, resolveMode, type ToolCall } from '../../classifier/index.js';
+import { runPermissionDeniedHooks } from '../../hooks/index.js';
 import type { Mode } from '../../rules/index.js';
-import type { ToolUseContext } from '../context.js';
 import { errorText } from '../errors.js';
 import { hookInput, hookOptions } from '../hook-input.js';
-import type { AnyTool, ToolContext, ToolPermission } from '../tool.js';
+import { hookMessage, type PermissionMessage, type PipelineMessage } from '../messages.js';
+import type { PreToolUseChecked } from '../stages/pre-tool-use.js';
+import type { Stage, ToolRun } from '../stages/state.js';
+import { fail, interrupted } from '../stages/tool-result.js';
+import type { ToolPermission } from '../tool.js';
+import { ask } from './ask.js';
 import { decide, isSoftAsk } from './decide.js';
-import { destructiveWarning, suggestRules } from './suggest.js';
-import type { AutoDecision, PermissionAnswer, PermissionRequest } from './types.js';
+import { checkRewrite } from './rewrite.js';
+import type { AutoDecision, DecisionInput, PermissionOutcome } from './types.js';
+
+export const REJECT_MESSAGE =
+  "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.";
+
+export const RETRY_MESSAGE =
+  'A PermissionDenied hook says you may retry this call; consider whether the denial was a mistake first.';
 
 /** Modes in which the model may still settle what the rules leave open, while the user is being asked. */
 const RACE_MODES = new Set<Mode>(['default', 'acceptEdits', 'auto']);
 
-export interface PermissionStageInput {
-  ctx: ToolUseContext;
-  tool: AnyTool;
-  toolCtx: ToolContext;
-  input: Record<string, unknown>;
-  call: ToolCall;
-  hook: PreToolUseOutcome;
-  validationAsk?: string | undefined;
-  /** The classification started in stage 3. */
-  speculation: Speculation;
-  signal: AbortSignal;
+/**
+ * Stage 4: the permission decision, reported as a permission message. A denial ends the call; an allow hands on
+ * the input to run with, which a PermissionRequest hook may have rewritten.
+ */
+export async function* permissionStage(
+  run: ToolRun,
+  checked: PreToolUseChecked,
+): Stage<Record<string, unknown>> {
+  const { ctx, tool, block, controller } = run;
+  let input = checked.input;
+  const permission = await decidePermission({
+    ctx,
+    tool,
+    toolCtx: run.toolCtx,
+    input,
+    call: checked.call,
+    hook: checked.pre,
+    validationAsk: checked.validationAsk,
+    speculation: checked.speculation,
+    signal: controller.signal,
+  });
+  checked.speculation.cancel();
+  if (controller.signal.aborted) {
+    yield interrupted(run);
+    return;
+  }
+  yield permissionMessage(run, permission);
+  if (permission.stop !== undefined) {
+    yield {
+      type: 'hook',
+      toolUseId: block.id,
+      event: 'PermissionRequest',
+      systemMessages: [],
+      errors: [],
+      stop: permission.stop,
+    };
+  }
+  if (permission.behavior === 'deny') {
+    yield* denied(run, input, permission);
+    return;
+  }
+  if (permission.updatedInput) {
+    const rewrite = await checkRewrite(ctx, tool, run.toolCtx, checked.call, permission.updatedInput);
+    if (!rewrite.ok) {
+      yield fail(run, rewrite.stage, rewrite.kind, rewrite.message);
+      return;
+    }
+    input = rewrite.input;
+  }
+  ctx.session.denials.allow(tool.name, input);
+  return input;
 }
 
-export interface PermissionOutcome {
-  behavior: 'allow' | 'deny';
-  by: string;
-  reason: string;
-  rule?: RuleRef;
-  /** The model's judgement decided (PermissionDenied hooks fire for its denials). */
-  model?: true;
-  /** The call runs with this input instead: a PermissionRequest hook rewrote it. */
-  updatedInput?: Record<string, unknown>;
-  /** The agent should stop after this call. */
-  stop?: string;
+function permissionMessage(run: ToolRun, permission: PermissionOutcome): PermissionMessage {
+  return {
+    type: 'permission',
+    toolUseId: run.block.id,
+    tool: run.tool.name,
+    decision: permission.behavior,
+    by: permission.by,
+    reason: permission.reason,
+    ...(permission.rule
+      ? {
+          rule: {
+            text: permission.rule.text,
+            ...(permission.rule.file ? { file: permission.rule.file } : {}),
+          },
+        }
+      : {}),
+  };
+}
+
+/** The denial's tool_result; when the model denied, PermissionDenied hooks may add to it. */
+async function* denied(
+  run: ToolRun,
+  input: Record<string, unknown>,
+  permission: PermissionOutcome,
+): AsyncGenerator<PipelineMessage, void, undefined> {
+  const { ctx, tool, block } = run;
+  const guidance = ctx.session.denials.deny(tool.name, input);
+  const text =
+    permission.by === 'user'
+      ? REJECT_MESSAGE
+      : `Permission to use ${tool.name} has been denied: ${permission.reason}`;
+  const notes = guidance ? [guidance] : [];
+  if (permission.model) {
+    const deniedHooks = await runPermissionDeniedHooks(
+      ctx.hooks,
+      { ...hookInput(ctx, tool.name, input, block.id), reason: permission.reason },
+      hookOptions(ctx, run.controller.signal),
+    );
+    const deniedMessage = hookMessage(block.id, 'PermissionDenied', deniedHooks);
+    if (deniedMessage) yield deniedMessage;
+    notes.push(...deniedHooks.additionalContext.map((t) => `PermissionDenied hook context: ${t}`));
+    if (deniedHooks.retry) notes.push(RETRY_MESSAGE);
+  }
+  yield fail(run, 'permission', 'PermissionDenied', [text, ...notes].join('\n\n'));
 }
 
 /** A classifier that throws asks (by a reason no allow overrides); it never allows. */
@@ -56,7 +133,7 @@ function safely(promise: Promise<ClassifiedVerdict>, call: ToolCall, mode: Mode)
   }));
 }
 
-async function toolPermission(i: PermissionStageInput): Promise<ToolPermission> {
+async function toolPermission(i: DecisionInput): Promise<ToolPermission> {
   try {
     return await i.tool.checkPermissions(i.input as never, i.toolCtx);
   } catch (e) {
@@ -76,11 +153,11 @@ function final(d: AutoDecision): PermissionOutcome {
 }
 
 /**
- * Stage 4. The hooks' deny and the tool's deny end it at once. In the interactive modes the rules decide next,
+ * The hooks' deny and the tool's deny end it at once. In the interactive modes the rules decide next,
  * without the model; the model's answer is awaited only when the rules leave the call open, and then it races
  * the permission handler. In the other modes the full verdict decides.
  */
-export async function permissionStage(i: PermissionStageInput): Promise<PermissionOutcome> {
+async function decidePermission(i: DecisionInput): Promise<PermissionOutcome> {
   const { ctx, call, speculation } = i;
   if (i.hook.decision === 'deny') {
     speculation.cancel();
@@ -119,58 +196,4 @@ export async function permissionStage(i: PermissionStageInput): Promise<Permissi
 
 function emptyVerdict(call: ToolCall): ClassifiedVerdict {
   return { decision: 'ask', reason: 'not classified', by: 'no-rule', tool: call.tool, mode: '', parts: [] };
-}
-
-async function ask(
-  i: PermissionStageInput,
-  why: AutoDecision,
-  verdict: ClassifiedVerdict,
-  classifier: Promise<AutoDecision> | undefined,
-): Promise<PermissionOutcome> {
-  const { ctx, tool, input } = i;
-  const request: PermissionRequest = {
-    toolUseId: i.toolCtx.toolUseId,
-    toolName: tool.name,
-    tool,
-    input,
-    cwd: ctx.cwd,
-    mode: verdict.mode,
-    reason: why.reason,
-    verdict,
-    suggestions: suggestRules(tool.name, input, ctx.cwd, verdict),
-    hooks: async (signal) => {
-      const hookIn = hookInput(ctx, tool.name, input, i.toolCtx.toolUseId);
-      const out = await runPermissionRequestHooks(ctx.hooks, hookIn, hookOptions(ctx, signal));
-      if (!out.decision) return undefined;
-      const d: AutoDecision = {
-        behavior: out.decision,
-        by: 'permission-hook',
-        reason: out.reason ?? `a PermissionRequest hook said ${out.decision}`,
-      };
-      if (out.updatedInput) d.updatedInput = out.updatedInput;
-      if (out.stop !== undefined) d.stop = out.stop;
-      return d;
-    },
-    settings: ctx.permissions.classifier.settings,
-    signal: i.signal,
-  };
-  const warning = destructiveWarning(tool.name, input);
-  if (warning) request.warning = warning;
-  if (classifier) request.classifier = classifier;
-  let answer: PermissionAnswer;
-  try {
-    answer = await ctx.handler(request);
-  } catch (e) {
-    answer = { behavior: 'deny', by: 'handler', reason: `the permission handler failed: ${errorText(e)}` };
-  }
-  if (answer.behavior === 'allow' && answer.remember) ctx.permissions.grant(answer.remember.rules);
-  const out: PermissionOutcome = {
-    behavior: answer.behavior === 'allow' ? 'allow' : 'deny',
-    by: answer.by,
-    reason: answer.reason,
-  };
-  if (answer.by === 'classifier' && classifier && (await classifier).verdictBy === 'model') out.model = true;
-  if (answer.updatedInput && out.behavior === 'allow') out.updatedInput = answer.updatedInput;
-  if (answer.stop !== undefined) out.stop = answer.stop;
-  return out;
 }

@@ -1,6 +1,7 @@
-import { classifyToolError, errorText, TelemetrySafeError } from './errors.js';
-import type { PipelineMessage } from './messages.js';
-import type { AnyTool, ToolContext, ToolEvent } from './tool.js';
+import { classifyToolError, errorText, TelemetrySafeError } from '../errors.js';
+import type { PipelineMessage } from '../messages.js';
+import type { AnyTool, ToolContext, ToolEvent } from '../tool.js';
+import type { ToolRun } from './state.js';
 
 /** How long an aborted tool gets to wind down on its own before the pipeline stops waiting for it. */
 const ABORT_GRACE_MS = 2000;
@@ -43,11 +44,20 @@ function abortedOutcome(tool: AnyTool, signal: AbortSignal, timeoutMs: number | 
   };
 }
 
+/** Stage 5: the tool runs with the input stage 4 allowed; its progress is passed on. */
+export function executionStage(
+  run: ToolRun,
+  input: Record<string, unknown>,
+): AsyncGenerator<PipelineMessage, ExecOutcome, undefined> {
+  run.executing = true;
+  return runCall(run.tool, input, run.toolCtx, run.controller, run.ctx.toolTimeoutMs);
+}
+
 /**
- * Stage 5: drives the tool's generator, passing progress on, with the timeout and cancellation. A tool that
+ * Drives the tool's generator, passing progress on, with the timeout and cancellation. A tool that
  * ignores the abort is abandoned after a grace period, so the pipeline never hangs on it.
  */
-export async function* runCall(
+async function* runCall(
   tool: AnyTool,
   input: Record<string, unknown>,
   toolCtx: ToolContext,

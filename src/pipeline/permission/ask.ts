@@ -1,0 +1,70 @@
+import type { ClassifiedVerdict } from '../../classifier/index.js';
+import { runPermissionRequestHooks } from '../../hooks/index.js';
+import { errorText } from '../errors.js';
+import { hookInput, hookOptions } from '../hook-input.js';
+import { destructiveWarning, suggestRules } from './suggest.js';
+import type {
+  AutoDecision,
+  DecisionInput,
+  PermissionAnswer,
+  PermissionOutcome,
+  PermissionRequest,
+} from './types.js';
+
+/**
+ * The rules left the call to the user: the permission handler answers, with PermissionRequest hooks and, when
+ * `classifier` is given, the model's answer racing it.
+ */
+export async function ask(
+  i: DecisionInput,
+  why: AutoDecision,
+  verdict: ClassifiedVerdict,
+  classifier: Promise<AutoDecision> | undefined,
+): Promise<PermissionOutcome> {
+  const { ctx, tool, input } = i;
+  const request: PermissionRequest = {
+    toolUseId: i.toolCtx.toolUseId,
+    toolName: tool.name,
+    tool,
+    input,
+    cwd: ctx.cwd,
+    mode: verdict.mode,
+    reason: why.reason,
+    verdict,
+    suggestions: suggestRules(tool.name, input, ctx.cwd, verdict),
+    hooks: async (signal) => {
+      const hookIn = hookInput(ctx, tool.name, input, i.toolCtx.toolUseId);
+      const out = await runPermissionRequestHooks(ctx.hooks, hookIn, hookOptions(ctx, signal));
+      if (!out.decision) return undefined;
+      const d: AutoDecision = {
+        behavior: out.decision,
+        by: 'permission-hook',
+        reason: out.reason ?? `a PermissionRequest hook said ${out.decision}`,
+      };
+      if (out.updatedInput) d.updatedInput = out.updatedInput;
+      if (out.stop !== undefined) d.stop = out.stop;
+      return d;
+    },
+    settings: ctx.permissions.classifier.settings,
+    signal: i.signal,
+  };
+  const warning = destructiveWarning(tool.name, input);
+  if (warning) request.warning = warning;
+  if (classifier) request.classifier = classifier;
+  let answer: PermissionAnswer;
+  try {
+    answer = await ctx.handler(request);
+  } catch (e) {
+    answer = { behavior: 'deny', by: 'handler', reason: `the permission handler failed: ${errorText(e)}` };
+  }
+  if (answer.behavior === 'allow' && answer.remember) ctx.permissions.grant(answer.remember.rules);
+  const out: PermissionOutcome = {
+    behavior: answer.behavior === 'allow' ? 'allow' : 'deny',
+    by: answer.by,
+    reason: answer.reason,
+  };
+  if (answer.by === 'classifier' && classifier && (await classifier).verdictBy === 'model') out.model = true;
+  if (answer.updatedInput && out.behavior === 'allow') out.updatedInput = answer.updatedInput;
+  if (answer.stop !== undefined) out.stop = answer.stop;
+  return out;
+}
