@@ -1,12 +1,21 @@
 import { auditTree } from './audit.js';
 import { effectsOf } from './effects.js';
-import { type NestedSpec, nestedOf } from './nested.js';
+import { nestedOf } from './nested.js';
 import { isBashLoaded, loadBash, ParserNotLoaded, parseBash } from './parser.js';
 import { bashReading } from './reading.js';
 import { type StateChange, shellEffects } from './shell-state.js';
 import { plainCommands } from './simple.js';
 import { copyTree, type SyntaxNode } from './syntax.js';
-import type { Analysis, FileEffect, Problem, Redirect, SimpleCommand, Span, Word } from './types.js';
+import type {
+  Analysis,
+  FileEffect,
+  NestedSpec,
+  Problem,
+  Redirect,
+  SimpleCommand,
+  Span,
+  Word,
+} from './types.js';
 import { harmlessVariable } from './variables.js';
 import { nameInfo, Walker } from './walk.js';
 import { makeWord } from './words.js';

@@ -1,4 +1,4 @@
-import { type CommandView, nestedOf, programFamily } from './nested.js';
+import { nestedOf, programFamily } from './nested.js';
 import { ARCHIVE_EFFECTS } from './programs/archive-effects.js';
 import { CONFIG_EFFECTS } from './programs/config-effects.js';
 import { CREDENTIAL_EFFECTS } from './programs/credential-effects.js';
@@ -18,13 +18,7 @@ import { RUNNERS } from './programs/runners.js';
 import { SHELLS } from './programs/shells.js';
 import { TOOL_EFFECTS } from './programs/tool-effects.js';
 import { WRAPPERS } from './programs/wrappers.js';
-import type { FileEffect } from './types.js';
-
-export interface EffectsResult {
-  effects: FileEffect[];
-  /** False when the command may touch files not listed. */
-  known: boolean;
-}
+import type { CommandView, EffectsResult, FileEffect } from './types.js';
 
 /** Commands that touch no files themselves. */
 const NO_FILES = new Set(

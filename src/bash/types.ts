@@ -211,3 +211,34 @@ export interface Analysis {
   /** True when anything could not be fully resolved: such an analysis must never be allowed. */
   opaque: boolean;
 }
+
+export type NestedSpec =
+  /** An argument vector the carrier runs; words[0] names the program. */
+  | {
+      kind: 'argv';
+      words: Word[];
+      link: { kind: 'wrapper' | 'option'; via: string; extraArgs?: boolean };
+      assignments?: Assignment[];
+    }
+  /**
+   * A shell string run by sh: re-parse script.value when script.static, else the analysis is opaque.
+   * extraArgs: the carrier appends arguments only known at run time (parallel).
+   */
+  | { kind: 'shell'; script: Word; via: string; extraArgs?: boolean }
+  /** Code the analyzer cannot see. */
+  | { kind: 'code'; exec: CodeExecution }
+  /** The carrier runs something that cannot be determined: the analysis is opaque. */
+  | { kind: 'unresolved'; reason: string; span: Span };
+
+export interface CommandView {
+  argv: Word[];
+  assignments: Assignment[];
+  /** Normalised program name: `rm` for `/bin/rm`. */
+  program: string;
+}
+
+export interface EffectsResult {
+  effects: FileEffect[];
+  /** False when the command may touch files not listed. */
+  known: boolean;
+}

@@ -10,7 +10,6 @@ import {
 import { DEFAULT_MODELS, isModelConfigured } from '../llm/index.js';
 import type { PermissionHandler } from '../pipeline/index.js';
 import type { Mode } from '../rules/index.js';
-import type { CommandModule } from './main.js';
 import { type ModelArgs, modelFromArgs, withModelOptions } from './model-args.js';
 import { type Colors, EXIT, type Io, printJson } from './output.js';
 import { decisionColor } from './render-verdict.js';
@@ -21,6 +20,7 @@ import {
   type SettingsArgs,
   withSettingsOptions,
 } from './settings-args.js';
+import type { CommandModule } from './types.js';
 
 interface AgentArgs extends SettingsArgs, ModelArgs {
   task?: string;

@@ -4,7 +4,6 @@ import type { TranscriptContext } from '../classifier/index.js';
 import { createClassifier, readTranscript, type ToolCall } from '../classifier/index.js';
 import type { Mode } from '../rules/index.js';
 import { toMode } from '../rules/index.js';
-import type { CommandModule } from './main.js';
 import { type ModelArgs, modelFromArgs, withModelOptions } from './model-args.js';
 import { EXIT, printJson } from './output.js';
 import { renderVerdict, verdictJson } from './render-verdict.js';
@@ -15,6 +14,7 @@ import {
   type SettingsArgs,
   withSettingsOptions,
 } from './settings-args.js';
+import type { CommandModule } from './types.js';
 
 interface ClassifyArgs extends SettingsArgs, ModelArgs {
   context?: string;

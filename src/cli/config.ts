@@ -1,8 +1,8 @@
 import type { LoadedSettings, Rule } from '../rules/index.js';
 import { PROSE_SECTIONS } from '../rules/index.js';
-import type { CommandModule } from './main.js';
 import { type Colors, EXIT, printJson } from './output.js';
 import { loadFromArgs, reportDiagnostics, type SettingsArgs, withSettingsOptions } from './settings-args.js';
+import type { CommandModule } from './types.js';
 
 function where(rule: Rule): string {
   const p = rule.provenance;

@@ -10,9 +10,9 @@ import {
   renderText,
   summaryLine,
 } from '../critique/index.js';
-import type { CommandModule } from './main.js';
 import { EXIT, type Io, printJson } from './output.js';
 import { type SettingsArgs, withSettingsOptions } from './settings-args.js';
+import type { CommandModule } from './types.js';
 
 const FORMATS = ['text', 'json', 'sarif', 'github'] as const;
 type Format = (typeof FORMATS)[number];

@@ -6,8 +6,8 @@ import {
   type ProseSection,
   proseLabel,
 } from '../rules/index.js';
-import type { CommandModule } from './main.js';
 import { EXIT, printJson } from './output.js';
+import type { CommandModule } from './types.js';
 
 /** Settings discovery pointed at a folder that does not exist, so that only the shipped rules load. */
 const NOWHERE = '/nonexistent/automode-defaults-only';

@@ -18,9 +18,9 @@ import {
   TEST_FILE_GLOB,
   uniqueCalls,
 } from '../testing/index.js';
-import type { CommandModule } from './main.js';
 import { EXIT, type Io, printJson } from './output.js';
 import { modeOption } from './settings-args.js';
+import type { CommandModule } from './types.js';
 
 const FORMATS = ['text', 'json', 'markdown'] as const;
 type Format = (typeof FORMATS)[number];

@@ -1,7 +1,6 @@
 import { createClassifier } from '../classifier/index.js';
 import type { PartVerdict } from '../policy/index.js';
 import type { Mode } from '../rules/index.js';
-import type { CommandModule } from './main.js';
 import { type ModelArgs, modelFromArgs, withModelOptions } from './model-args.js';
 import { EXIT, printJson } from './output.js';
 import { renderAnalysis } from './render-analysis.js';
@@ -13,6 +12,7 @@ import {
   type SettingsArgs,
   withSettingsOptions,
 } from './settings-args.js';
+import type { CommandModule } from './types.js';
 
 export const explainCommand: CommandModule = {
   command: 'explain <command>',

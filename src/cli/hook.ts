@@ -1,10 +1,10 @@
 import { text } from 'node:stream/consumers';
 import { createClassifier, readTranscript } from '../classifier/index.js';
 import { parseCallLine } from './classify.js';
-import type { CommandModule } from './main.js';
 import { type ModelArgs, modelFromArgs, withModelOptions } from './model-args.js';
 import { EXIT } from './output.js';
 import { loadFromArgs, reportDiagnostics, type SettingsArgs, withSettingsOptions } from './settings-args.js';
+import type { CommandModule } from './types.js';
 
 type Decision = 'allow' | 'ask' | 'deny';
 type HookEvent = 'PreToolUse' | 'PermissionRequest';

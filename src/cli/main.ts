@@ -1,12 +1,6 @@
-import yargs, { type Argv } from 'yargs';
+import yargs from 'yargs';
 import { EXIT, type Io, processIo } from './output.js';
-
-export interface CommandModule {
-  command: string;
-  describe: string;
-  builder: (y: Argv) => Argv;
-  run: (args: Record<string, unknown>, io: Io) => Promise<number>;
-}
+import type { CommandModule } from './types.js';
 
 /**
  * Each command loads only when it runs: a hook call should not pay for the critique's automata or the eval's

@@ -1,6 +1,7 @@
 import { createColors } from 'picocolors';
+import type { Colors } from '../shared/index.js';
 
-export type Colors = ReturnType<typeof createColors>;
+export type { Colors };
 
 /** Colour only when writing to a terminal, and never when NO_COLOR is set or FORCE_COLOR=0. */
 export function colorsFor(stream: NodeJS.WriteStream): Colors {

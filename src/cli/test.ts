@@ -14,9 +14,9 @@ import {
   summarize,
   TEST_FILE_GLOB,
 } from '../testing/index.js';
-import type { CommandModule } from './main.js';
 import { type ModelArgs, modelFromArgs, withModelOptions } from './model-args.js';
 import { EXIT, type Io, printJson } from './output.js';
+import type { CommandModule } from './types.js';
 
 const FORMATS = ['text', 'json', 'junit', 'github'] as const;
 type Format = (typeof FORMATS)[number];

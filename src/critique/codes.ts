@@ -1,4 +1,4 @@
-import type { FindingSeverity } from './types.js';
+export type FindingSeverity = 'error' | 'warning' | 'note';
 
 export type FindingGroup =
   | 'file'

@@ -1,7 +1,7 @@
 import type { SourceName } from '../rules/index.js';
-import type { FindingCode } from './codes.js';
+import type { FindingCode, FindingSeverity } from './codes.js';
 
-export type FindingSeverity = 'error' | 'warning' | 'note';
+export type { FindingSeverity };
 
 export const SEVERITY_RANK: Record<FindingSeverity, number> = { error: 2, warning: 1, note: 0 };
 

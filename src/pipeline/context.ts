@@ -6,9 +6,8 @@ import { type HookConfig, hookConfig } from '../hooks/index.js';
 import type { Mode } from '../rules/index.js';
 import { coordinatorHandler } from './handlers/coordinator.js';
 import type { PermissionHandler } from './permission/types.js';
-import { ToolRegistry } from './registry.js';
 import { SessionState } from './session.js';
-import type { AnyTool } from './tool.js';
+import { type AnyTool, ToolRegistry } from './tool.js';
 
 export interface PipelineOptions {
   classifier: Classifier;

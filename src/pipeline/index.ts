@@ -33,7 +33,6 @@ export type {
   PermissionRequest,
   PermissionSource,
 } from './permission/types.js';
-export { type Lookup, type ToolDefinition, ToolRegistry } from './registry.js';
 export { persistLargeResult } from './results.js';
 export { runTools } from './run-tools.js';
 export { MAX_TOOL_CONCURRENCY, ToolScheduler } from './scheduler.js';
@@ -50,11 +49,14 @@ export { type StreamEvent, StreamingToolExecutor } from './streaming.js';
 export {
   type AnyTool,
   buildTool,
+  type Lookup,
   type Tool,
   type ToolContext,
   type ToolDef,
+  type ToolDefinition,
   type ToolEvent,
   type ToolPermission,
+  ToolRegistry,
   type ValidationResult,
 } from './tool.js';
 export { type BackgroundTask, BackgroundTasks, type TaskOutput } from './tools/background.js';

@@ -43,7 +43,6 @@ export {
   type LocatedDocument,
   parseText,
   readDocument,
-  type Segment,
   toPointer,
 } from './settings/document.js';
 export { readSettingsContent } from './settings/file.js';

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { type CommandView, type NestedSpec, nestedOf } from '../../src/bash/nested.js';
-import type { Word } from '../../src/bash/types.js';
+import { nestedOf } from '../../src/bash/nested.js';
+import type { CommandView, NestedSpec, Word } from '../../src/bash/types.js';
 import { assignment, command, dyn, word } from '../support/words.js';
 
 type Item = string | Word;

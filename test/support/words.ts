@@ -1,5 +1,4 @@
-import type { CommandView } from '../../src/bash/nested.js';
-import { type Assignment, DYN, type DynamicKind, type Word } from '../../src/bash/types.js';
+import { type Assignment, type CommandView, DYN, type DynamicKind, type Word } from '../../src/bash/types.js';
 
 /** A static word: its value is its text. Spans are fake but distinct within one command. */
 export function word(text: string, value = text): Word {

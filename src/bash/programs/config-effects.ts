@@ -1,6 +1,4 @@
-import type { EffectsResult } from '../effects.js';
-import type { CommandView } from '../nested.js';
-import type { Word } from '../types.js';
+import type { CommandView, EffectsResult, Word } from '../types.js';
 import { option } from './effect-helpers.js';
 import { leadingText, runtimeWord, sliceWord, syntheticWord } from './words.js';
 

@@ -1,6 +1,4 @@
-import type { EffectsResult } from '../effects.js';
-import type { CommandView } from '../nested.js';
-import type { FileAccess, FileEffect, Word } from '../types.js';
+import type { CommandView, EffectsResult, FileAccess, FileEffect, Word } from '../types.js';
 import { makeWord } from '../words.js';
 import { type Grammar, has, operandWords, type Parsed, parseOptions } from './options.js';
 import { runtimeWord } from './words.js';

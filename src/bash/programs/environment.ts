@@ -1,5 +1,4 @@
-import type { NestedSpec } from '../nested.js';
-import type { Assignment, Span, Word } from '../types.js';
+import type { Assignment, NestedSpec, Span, Word } from '../types.js';
 import { assignmentName, codeText, leadingText, wordAssignment } from './words.js';
 
 /** Variables whose value is a command some program runs through a shell. */

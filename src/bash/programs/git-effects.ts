@@ -1,6 +1,4 @@
-import type { EffectsResult } from '../effects.js';
-import type { CommandView } from '../nested.js';
-import type { FileAccess, FileEffect, Word } from '../types.js';
+import type { CommandView, EffectsResult, FileAccess, FileEffect, Word } from '../types.js';
 import { argument, option } from './effect-helpers.js';
 import { GIT_SPEC, gitLevel } from './git/spec.js';
 import { has, lastValue, operandWords, type Parsed, parseOptions } from './options.js';

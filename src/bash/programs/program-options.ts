@@ -1,5 +1,4 @@
-import type { CommandView, NestedSpec } from '../nested.js';
-import type { Word } from '../types.js';
+import type { CommandView, NestedSpec, Word } from '../types.js';
 import { AWK_SPECIAL_VARIABLES, awkConstructs } from './awk.js';
 import { AWK, awkPrograms } from './awk-spec.js';
 import { parseFind } from './find.js';

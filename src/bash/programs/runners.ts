@@ -1,6 +1,5 @@
 /** Programs that run scripts defined by the project or fetched packages: code the analyzer cannot see. */
-import type { CommandView, NestedSpec } from '../nested.js';
-import type { Word } from '../types.js';
+import type { CommandView, NestedSpec, Word } from '../types.js';
 import {
   type Grammar,
   grammar,

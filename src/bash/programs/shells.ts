@@ -1,4 +1,4 @@
-import type { CommandView, NestedSpec } from '../nested.js';
+import type { CommandView, NestedSpec } from '../types.js';
 import { grammar, has, lastValue, operandWords, optionsNamed, parseOptions } from './options.js';
 import { codeIn, codeSpec, type Handler, parseFailure, shellSpec, unresolved } from './specs.js';
 import { is, joinWords } from './words.js';

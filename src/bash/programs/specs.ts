@@ -1,5 +1,4 @@
-import type { CommandView, NestedSpec } from '../nested.js';
-import type { Assignment, CodeExecution, Span, Word } from '../types.js';
+import type { Assignment, CodeExecution, CommandView, NestedSpec, Span, Word } from '../types.js';
 import type { ParseResult } from './options.js';
 
 export type Handler = (cmd: CommandView) => NestedSpec[];

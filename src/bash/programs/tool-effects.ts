@@ -1,6 +1,4 @@
-import type { EffectsResult } from '../effects.js';
-import type { CommandView } from '../nested.js';
-import type { FileEffect, Word } from '../types.js';
+import type { CommandView, EffectsResult, FileEffect, Word } from '../types.js';
 import { awkProgramSafety } from './awk.js';
 import { AWK, awkPrograms } from './awk-spec.js';
 import {

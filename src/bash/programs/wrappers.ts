@@ -1,5 +1,4 @@
-import type { CommandView, NestedSpec } from '../nested.js';
-import type { Assignment, Word } from '../types.js';
+import type { Assignment, CommandView, NestedSpec, Word } from '../types.js';
 import { variableSpec } from './environment.js';
 import {
   type Grammar,

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import type { ToolRegistry } from '../registry.js';
 import { semanticNumber } from '../schema.js';
-import { type AnyTool, buildTool, type Tool } from '../tool.js';
+import { type AnyTool, buildTool, type Tool, type ToolRegistry } from '../tool.js';
 
 const input = z.strictObject({
   query: z.string().describe('"select:Name,Other" to load tools by name, or keywords to search for'),

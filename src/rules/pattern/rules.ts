@@ -1,7 +1,8 @@
 import { isKnownTool, suggestTool } from '../permission/tools.js';
 import { cachedRegex } from '../permission/wildcard.js';
-import type { LocatedDocument, Segment } from '../settings/document.js';
+import type { LocatedDocument } from '../settings/document.js';
 import { diagnosticAt, type Origin, provenanceAt } from '../settings/origin.js';
+import type { Segment } from '../settings/types.js';
 import type { Diagnostic, PatternField, PatternRule } from '../types.js';
 import { PATH_TOOLS } from '../types.js';
 import { PATTERN_KEYS, type PatternKey } from './keys.js';

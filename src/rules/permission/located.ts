@@ -1,5 +1,6 @@
-import type { LocatedDocument, Segment } from '../settings/document.js';
+import type { LocatedDocument } from '../settings/document.js';
 import { diagnosticAt, type Origin, provenanceAt } from '../settings/origin.js';
+import type { Segment } from '../settings/types.js';
 import type { Behavior, Diagnostic, PermissionRule } from '../types.js';
 import { parsePermissionRule } from './parse.js';
 

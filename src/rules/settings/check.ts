@@ -1,21 +1,12 @@
 import type { Mode } from '../types.js';
-import type { Segment } from './document.js';
+import { MODES } from './modes.js';
+import type { Segment } from './types.js';
 
 /**
  * A quick check that a settings object satisfies SettingsSchema, without loading zod (which costs tens of
  * milliseconds at start-up, paid by every hook call). It never accepts what the schema rejects (a property
  * test holds them together); when it says no, the schema is loaded to say exactly what is wrong.
  */
-export const MODES = [
-  'default',
-  'manual',
-  'acceptEdits',
-  'plan',
-  'auto',
-  'dontAsk',
-  'bypassPermissions',
-] as const;
-
 type Obj = Record<string, unknown>;
 
 export function isObject(x: unknown): x is Obj {

@@ -1,13 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { DiagnosticCode } from '../types.js';
 import { jsonLocator } from './json-locations.js';
-
-export type Segment = string | number;
-
-export interface Position {
-  line: number;
-  column: number;
-}
+import type { Position, Segment } from './types.js';
 
 export interface LocatedDocument {
   value: unknown;

@@ -4,9 +4,9 @@ import { PROSE_SECTIONS, type RawProse, type RawSection } from '../prose/types.j
 import type { Behavior, Diagnostic, PermissionRule, SourceName } from '../types.js';
 import { BEHAVIORS } from '../types.js';
 import { isHooks, isObject, isStringRecord, type SchemaIssue, toMode } from './check.js';
-import type { LocatedDocument, Segment } from './document.js';
+import type { LocatedDocument } from './document.js';
 import { diagnosticAt, type Origin, provenanceAt } from './origin.js';
-import type { DirectoryEntry, HookBlock, Scalars } from './types.js';
+import type { DirectoryEntry, HookBlock, Scalars, Segment } from './types.js';
 
 export interface SettingsContent {
   rules: PermissionRule[];

@@ -1,4 +1,4 @@
-import type { Position, Segment } from './document.js';
+import type { Position, Segment } from './types.js';
 
 /**
  * Offsets of every value in a JSON text (already known to be valid), keyed by JSON pointer path. A single

@@ -1,6 +1,7 @@
 import type { Diagnostic, DiagnosticCode, Provenance, Severity, SourceName } from '../types.js';
-import type { LocatedDocument, Segment } from './document.js';
+import type { LocatedDocument } from './document.js';
 import { toPointer } from './document.js';
+import type { Segment } from './types.js';
 
 /** A file (or inline text) being read, and the folder its `/x` path rules are relative to. */
 export interface Origin {

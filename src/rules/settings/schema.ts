@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MODES } from './check.js';
+import { MODES } from './modes.js';
 
 /** Only the keys automode reads are checked; Claude Code settings have many more, which pass untouched. */
 export const ModeSchema = z.enum(MODES);

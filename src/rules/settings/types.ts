@@ -1,6 +1,13 @@
 import type { ProseRules } from '../prose/types.js';
 import type { Diagnostic, Mode, Provenance, Rule, SourceName } from '../types.js';
 
+export type Segment = string | number;
+
+export interface Position {
+  line: number;
+  column: number;
+}
+
 export interface Setting<T> {
   value: T;
   provenance: Provenance;

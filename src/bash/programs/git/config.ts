@@ -1,5 +1,4 @@
-import type { NestedSpec } from '../../nested.js';
-import type { Word } from '../../types.js';
+import type { NestedSpec, Word } from '../../types.js';
 import { codeIn, shellSpec, unresolved } from '../specs.js';
 import { concatWords, is, leadingText, quotedWords, sliceWord } from '../words.js';
 

@@ -1,5 +1,4 @@
-import type { CommandView, NestedSpec } from '../../nested.js';
-import type { Word } from '../../types.js';
+import type { CommandView, NestedSpec, Word } from '../../types.js';
 import { has, optionsNamed, optionText, type Parsed, parseOptions } from '../options.js';
 import { argvSpec, codeIn, codeSpec, type Handler, parseFailure, shellSpec, unresolved } from '../specs.js';
 import { is, joinWords, leadingText, runtimeWord } from '../words.js';

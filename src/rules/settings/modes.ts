@@ -1,0 +1,9 @@
+export const MODES = [
+  'default',
+  'manual',
+  'acceptEdits',
+  'plan',
+  'auto',
+  'dontAsk',
+  'bypassPermissions',
+] as const;

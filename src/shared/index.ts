@@ -1,0 +1,1 @@
+export type { Colors } from './colors.js';
