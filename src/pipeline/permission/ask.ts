@@ -2,14 +2,9 @@ import type { ClassifiedVerdict } from '../../classifier/index.js';
 import { runPermissionRequestHooks } from '../../hooks/index.js';
 import { errorText } from '../errors.js';
 import { hookInput, hookOptions } from '../hook-input.js';
+import type { DecisionInput, PermissionOutcome } from './stage-types.js';
 import { destructiveWarning, suggestRules } from './suggest.js';
-import type {
-  AutoDecision,
-  DecisionInput,
-  PermissionAnswer,
-  PermissionOutcome,
-  PermissionRequest,
-} from './types.js';
+import type { AutoDecision, PermissionAnswer, PermissionRequest } from './types.js';
 
 /**
  * The rules left the call to the user: the permission handler answers, with PermissionRequest hooks and, when

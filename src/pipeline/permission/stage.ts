@@ -11,7 +11,8 @@ import type { ToolPermission } from '../tool.js';
 import { ask } from './ask.js';
 import { decide, isSoftAsk } from './decide.js';
 import { checkRewrite } from './rewrite.js';
-import type { AutoDecision, DecisionInput, PermissionOutcome } from './types.js';
+import type { DecisionInput, PermissionOutcome } from './stage-types.js';
+import type { AutoDecision } from './types.js';
 
 export const REJECT_MESSAGE =
   "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.";
