@@ -73,7 +73,7 @@ describe('resolvePath applies `..` as the kernel does', () => {
           const cwd = join(root, 'a');
           for (const q of queries) {
             const written = q.join('/');
-            const expected = kernel(join(cwd, '.') + '/' + written);
+            const expected = kernel(`${join(cwd, '.')}/${written}`);
             if (expected === null) continue;
             const resolved = resolvePath(written, { cwd, home: root });
             expect(resolved, written).toBeDefined();

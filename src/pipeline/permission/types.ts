@@ -1,8 +1,7 @@
-import type { ClassifiedVerdict, Speculation, ToolCall } from '../../classifier/index.js';
-import type { PreToolUseOutcome } from '../../hooks/index.js';
+import type { ClassifiedVerdict } from '../../classifier/index.js';
 import type { DecidedBy, RuleRef } from '../../policy/index.js';
 import type { LoadedSettings } from '../../rules/index.js';
-import type { AnyTool, ToolContext } from '../tool.js';
+import type { AnyTool } from '../tool.js';
 
 /** A decision from the automatic sources: hooks, the tool's own check, the rules and the classifier. */
 export interface AutoDecision {
