@@ -8,9 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const dist = (p) => import(pathToFileURL(join(ROOT, 'dist', p)).href);
-const { loadSettings } = await dist('rules/settings/load-settings.js');
-const { createClassifier } = await dist('classifier/classifier.js');
+const { createClassifier, loadSettings } = await import(pathToFileURL(join(ROOT, 'dist/index.js')).href);
 
 const dir = mkdtempSync(join(tmpdir(), 'automode-share-'));
 const settings = await loadSettings({

@@ -123,6 +123,7 @@ const analyzeSection = {
     { key: 'analyzeP99Us', label: 'analyze p99 (µs)', max: 1000, exclusive: true },
   ],
   async run(opts) {
+    // Internal: the synchronous analyze() against a raw parse (the public analyzeBash() is its async wrapper).
     const { analyze, loadBash } = await import(pathToFileURL(DIST_ANALYZE).href);
     await loadBash();
     const parser = await rawParser();
@@ -217,10 +218,7 @@ const coldStartSection = {
 async function classifierWith(extra) {
   const { mkdtempSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
-  const { loadSettings } = await import(
-    pathToFileURL(join(ROOT, 'dist/rules/settings/load-settings.js')).href
-  );
-  const { createClassifier } = await import(pathToFileURL(join(ROOT, 'dist/classifier/classifier.js')).href);
+  const { createClassifier, loadSettings } = await import(pathToFileURL(join(ROOT, 'dist/index.js')).href);
   const dir = mkdtempSync(join(tmpdir(), 'automode-bench-'));
   const rules = { allow: [], ask: [], deny: [] };
   for (let i = 0; i < extra; i++) {
@@ -368,9 +366,8 @@ const speculationSection = {
     const { mkdtempSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const dist = (p) => import(pathToFileURL(join(ROOT, 'dist', p)).href);
-    const { loadSettings } = await dist('rules/settings/load-settings.js');
-    const { createClassifier } = await dist('classifier/classifier.js');
-    const { createModelClient } = await dist('llm/client.js');
+    const { createClassifier, createModelClient, loadSettings } = await dist('index.js');
+    // Internals: the model stage and its prompt are no public names.
     const { ModelStage } = await dist('classifier/model-stage.js');
     const { systemPrompt } = await dist('classifier/prompt.js');
     const loopback = await startLoopback(300);
@@ -449,6 +446,7 @@ const critiqueSection = {
   async run() {
     const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
+    // The entry automode/critique.
     const { critique } = await import(pathToFileURL(join(ROOT, 'dist/critique/index.js')).href);
     const programs = ['git', 'npm', 'docker', 'kubectl', 'terraform', 'aws', 'gcloud', 'cargo', 'go', 'make'];
     const more = ['yarn', 'pnpm', 'helm', 'gh', 'ls', 'cat', 'grep', 'find', 'sed', 'curl', 'ssh', 'rsync'];

@@ -1,3 +1,6 @@
+// The hooks of the settings (command and http), run for the pipeline: `automode/pipeline` re-exports the public
+// names; this folder has no entry of its own.
+
 export { MAX_HOOK_OUTPUT_CHARS, type RunHookOptions, runCommandHook } from './command.js';
 export {
   type ConfiguredHook,

@@ -1,3 +1,37 @@
+// The entry `automode/pipeline`: the tool-execution pipeline (lookup, validation, hooks, permission,
+// execution, results), its permission handlers, the reference tools, MCP, and the hooks it runs. Other folders
+// import the pipeline through this file too. The model client stays a lazy import: nothing here loads it.
+
+// The settings' hooks, as the pipeline runs them (also usable alone).
+export {
+  type CommandHook,
+  type ConfiguredHook,
+  DEFAULT_HOOK_TIMEOUT_MS,
+  type EventInput,
+  type HookConfig,
+  type HookConfigOptions,
+  type HookEvent,
+  type HookInput,
+  type HookOutcome,
+  type HookRun,
+  type HookRunStatus,
+  type HttpHookTarget,
+  hookConfig,
+  MAX_HOOK_OUTPUT_CHARS,
+  type PermissionDeniedOutcome,
+  type PermissionRequestOutcome,
+  type PostToolUseOutcome,
+  type PreToolUseOutcome,
+  type RunHookOptions,
+  type RunHooksOptions,
+  runCommandHook,
+  runHooks,
+  runHttpHook,
+  runPermissionDeniedHooks,
+  runPermissionRequestHooks,
+  runPostToolUseHooks,
+  runPreToolUseHooks,
+} from '../hooks/index.js';
 export {
   createToolUseContext,
   PermissionState,
@@ -21,8 +55,21 @@ export {
   swarmWorkerHandler,
 } from './handlers/swarm.js';
 export { type TerminalPromptOptions, terminalPrompt } from './handlers/terminal.js';
-export type * from './messages.js';
-export { textOf } from './messages.js';
+export {
+  type FailedStage,
+  type HookMessage,
+  type ImageBlock,
+  type PermissionMessage,
+  type PipelineMessage,
+  type ProgressMessage,
+  type ResultBlock,
+  type TextBlock,
+  type ToolResultBlock,
+  type ToolResultContent,
+  type ToolResultMessage,
+  type ToolUseBlock,
+  textOf,
+} from './messages.js';
 export { decide, isSoftAsk } from './permission/decide.js';
 export { DenialTracking } from './permission/denials.js';
 export { destructiveWarning, suggestRules } from './permission/suggest.js';

@@ -23,10 +23,13 @@ it('the README pipeline example runs and prints what it says', async () => {
   process.env.HOME = home;
   process.env.AUTOMODE_MANAGED_SETTINGS = path.join(home, 'none.json');
   const file = path.join(root, 'test', 'pipeline', `.readme-example-${process.pid}.mjs`);
-  const source = block!.replaceAll(
-    "from 'automode'",
-    `from ${JSON.stringify(path.join(root, 'src', 'index.ts'))}`,
-  );
+  // The package's entries, as their sources.
+  const source = block!
+    .replaceAll("from 'automode'", `from ${JSON.stringify(path.join(root, 'src', 'index.ts'))}`)
+    .replaceAll(
+      "from 'automode/pipeline'",
+      `from ${JSON.stringify(path.join(root, 'src', 'pipeline', 'index.ts'))}`,
+    );
   const logged: unknown[] = [];
   vi.spyOn(console, 'log').mockImplementation((...args) => {
     logged.push(...args);

@@ -1,0 +1,459 @@
+import { spawnSync } from 'node:child_process';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import ts from 'typescript';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO, remove, tempFolder } from '../testing/helpers.js';
+
+/**
+ * The package surface, as a project that depends on automode sees it: its node_modules link to this package
+ * (as built in dist/), and its files import each entry through the package name and its "exports".
+ * The lists below are the API: a change to them is a change to the package's public names.
+ */
+
+/** Every name of the root entry `automode`, types included. */
+const ROOT_NAMES = [
+  'Analysis',
+  'analyzeBash',
+  'Behavior',
+  'BUILTIN_FILES',
+  'CallResult',
+  'ClassifiedVerdict',
+  'Classifier',
+  'ClassifierOptions',
+  'ClassifyOptions',
+  'CodeExecution',
+  'contextFromTranscript',
+  'createClassifier',
+  'createModelClient',
+  'createRecorder',
+  'createReplayClient',
+  'DecidedBy',
+  'Decision',
+  'Diagnostic',
+  'FileEffect',
+  'formatDiagnostic',
+  'isModelConfigured',
+  'LoadedSettings',
+  'loadReplayClient',
+  'loadSettings',
+  'Mode',
+  'ModelCaller',
+  'ModelClient',
+  'ModelClientOptions',
+  'ModelInfo',
+  'PartVerdict',
+  'Recorder',
+  'readTranscript',
+  'Redirect',
+  'ReplayClient',
+  'Rule',
+  'RuleRef',
+  'SettingsOptions',
+  'SimpleCommand',
+  'SourceName',
+  'Speculation',
+  'ToolCall',
+  'TranscriptContext',
+  'Verdict',
+  'Word',
+].sort();
+
+/** The values of each entry at run time: Object.keys of the module namespace (sorted, as the namespace is). */
+const VALUES: Record<string, string[]> = {
+  automode: [
+    'BUILTIN_FILES',
+    'analyzeBash',
+    'contextFromTranscript',
+    'createClassifier',
+    'createModelClient',
+    'createRecorder',
+    'createReplayClient',
+    'formatDiagnostic',
+    'isModelConfigured',
+    'loadReplayClient',
+    'loadSettings',
+    'readTranscript',
+  ],
+  'automode/pipeline': [
+    'BackgroundTasks',
+    'DEFAULT_HOOK_TIMEOUT_MS',
+    'DenialTracking',
+    'FileMailbox',
+    'INTERRUPT_MESSAGE',
+    'MAX_HOOK_OUTPUT_CHARS',
+    'MAX_TOOL_CONCURRENCY',
+    'McpToolCallError',
+    'PermissionState',
+    'REJECT_MESSAGE',
+    'SessionState',
+    'ShellError',
+    'StreamingToolExecutor',
+    'TelemetrySafeError',
+    'ToolRegistry',
+    'ToolScheduler',
+    'answerPermissionRequests',
+    'automaticSource',
+    'bashOutputTool',
+    'bashTool',
+    'buildTool',
+    'classifyToolError',
+    'connectMcpServer',
+    'connectMcpServers',
+    'coordinatorHandler',
+    'createToolUseContext',
+    'decide',
+    'deferredToolsNotice',
+    'destructiveWarning',
+    'editTool',
+    'executeToolUse',
+    'firstAnswer',
+    'fromAuto',
+    'globTool',
+    'grepTool',
+    'hookConfig',
+    'inputJsonSchema',
+    'interactiveHandler',
+    'isSoftAsk',
+    'jsonSchemaInput',
+    'mcpServersFromSettings',
+    'mcpToolName',
+    'parseInput',
+    'persistLargeResult',
+    'readTool',
+    'referenceTools',
+    'runCommandHook',
+    'runHooks',
+    'runHttpHook',
+    'runPermissionDeniedHooks',
+    'runPermissionRequestHooks',
+    'runPostToolUseHooks',
+    'runPreToolUseHooks',
+    'runTools',
+    'saveAllowRules',
+    'semanticBoolean',
+    'semanticNumber',
+    'servePermissionRequests',
+    'settingsTargets',
+    'suggestRules',
+    'swarmWorkerHandler',
+    'terminalPrompt',
+    'textOf',
+    'todoWriteTool',
+    'toolSearchTool',
+    'toolUseError',
+    'writeTool',
+  ],
+  'automode/eval': [
+    'AgentSession',
+    'CATEGORIES',
+    'DEFAULT_TARGETS',
+    'EVAL_HOME',
+    'EVAL_PROJECT',
+    'EvalCaseSchema',
+    'EvalFileSchema',
+    'SHIPPED_DATASET',
+    'SHIPPED_RECORDING',
+    'buildOracleRecording',
+    'checkTargets',
+    'classifierDecider',
+    'computeMetrics',
+    'decisionOf',
+    'evaluate',
+    'evaluateConfig',
+    'formatProblem',
+    'loadDataset',
+    'loadEvalSettings',
+    'oracleCaller',
+    'pipelineDecider',
+    'playScript',
+    'progressBar',
+    'readScript',
+    'readVsSpec',
+    'renderHtml',
+    'renderMarkdown',
+    'renderText',
+    'reportJson',
+    'resolveConfig',
+    'runAgent',
+    'runEval',
+    'runEvalBatched',
+  ],
+  'automode/critique': [
+    'FINDING_CODES',
+    'createReviewer',
+    'critique',
+    'modelReviewer',
+    'renderGithub',
+    'renderSarif',
+    'renderText',
+    'summaryLine',
+  ],
+  'automode/testing': [
+    'NO_MODEL',
+    'SHIPPED_CORPUS',
+    'TEST_FILE_GLOB',
+    'annotation',
+    'configurationOf',
+    'describeCall',
+    'diffDecisions',
+    'displayLocation',
+    'filesRead',
+    'findFiles',
+    'loadConfiguration',
+    'mergeCoverage',
+    'modelProvider',
+    'needsModel',
+    'readCorpus',
+    'readSuite',
+    'renderCoverage',
+    'renderDiffMarkdown',
+    'renderDiffText',
+    'renderGithub',
+    'renderJunit',
+    'renderText',
+    'resolveSides',
+    'runSuite',
+    'runTestFile',
+    'summarize',
+    'summaryLine',
+    'toCall',
+    'uniqueCalls',
+  ],
+  'automode/vitest': ['automodeMatchers', 'createAutomodeMatchers'],
+};
+
+/** What a consumer's script does with each entry; it prints one JSON object. */
+const SCRIPT = String.raw`
+import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import * as root from 'automode';
+import * as pipeline from 'automode/pipeline';
+import * as evaluation from 'automode/eval';
+import * as critiqueApi from 'automode/critique';
+import * as testing from 'automode/testing';
+import * as matchers from 'automode/vitest';
+
+const keys = {};
+for (const [name, m] of Object.entries({
+  automode: root,
+  'automode/pipeline': pipeline,
+  'automode/eval': evaluation,
+  'automode/critique': critiqueApi,
+  'automode/testing': testing,
+  'automode/vitest': matchers,
+})) keys[name] = Object.keys(m);
+const out = { keys };
+const cwd = process.cwd();
+const options = { cwd, home: cwd, managedPath: join(cwd, 'no-managed.json'), env: {} };
+
+// automode: the classifier with the shipped defaults.
+const settings = await root.loadSettings(options);
+const classifier = root.createClassifier(settings);
+const status = await classifier.classify({ tool: 'Bash', input: { command: 'git status' } });
+const rm = await classifier.classify({ tool: 'Bash', input: { command: 'rm -rf /' } });
+out.root = { status: status.decision, rm: rm.decision, rmRule: rm.rule?.text, commands: status.analysis?.commands.length };
+
+// automode/pipeline: one tool_use block through the pipeline, headless.
+const ctx = pipeline.createToolUseContext({
+  classifier,
+  tools: pipeline.referenceTools(),
+  handler: pipeline.coordinatorHandler(),
+});
+const blocks = [
+  { type: 'tool_use', id: 'toolu_1', name: 'Bash', input: { command: 'printf hello' } },
+  { type: 'tool_use', id: 'toolu_2', name: 'Bash', input: { command: 'rm -rf /' } },
+];
+const results = [];
+for await (const m of pipeline.runTools(blocks, ctx)) if (m.type === 'tool_result') results.push(m.block);
+await ctx.session.tasks.killAll();
+out.pipeline = {
+  tools: pipeline.referenceTools().map((t) => t.name),
+  results: results.map((b) => ({ id: b.tool_use_id, error: b.is_error, text: pipeline.textOf(b.content) })),
+};
+
+// automode/critique: a broad allow rule admits dangerous commands.
+mkdirSync(join(cwd, 'critique'));
+const file = join(cwd, 'critique', 'settings.json');
+writeFileSync(file, JSON.stringify({ permissions: { allow: ['Bash(git *)'] } }));
+const report = await critiqueApi.critique({ cwd: join(cwd, 'critique'), home: cwd, files: [file], env: {} });
+out.critique = { codes: [...new Set(report.findings.map((f) => f.code))], review: report.review.status };
+
+// automode/testing: a test file of two cases.
+mkdirSync(join(cwd, 'suite/.claude'), { recursive: true });
+writeFileSync(join(cwd, 'suite/.claude/settings.json'), JSON.stringify({ permissions: { allow: ['Bash(npm test)'] } }));
+writeFileSync(
+  join(cwd, 'suite/policy.automode-test.yaml'),
+  'settings: .\ncases:\n  - command: npm test\n    expect: allow\n    rule: Bash(npm test)\n  - command: rm -rf /\n    expect: deny\n',
+);
+const suite = await testing.runTestFile(join(cwd, 'suite/policy.automode-test.yaml'));
+out.testing = { line: testing.summaryLine(testing.summarize([suite])), problems: suite.problems };
+
+// automode/eval: the shipped dataset, a few cases, the classifier alone and no model.
+const dataset = await evaluation.loadDataset([evaluation.SHIPPED_DATASET]);
+const cases = dataset.ok ? dataset.cases.slice(0, 5) : [];
+const config = await evaluation.resolveConfig({ llm: false });
+const evalReport = await evaluation.evaluate([evaluation.SHIPPED_DATASET], cases, [config], { decider: 'classifier' });
+out.eval = { ok: dataset.ok, cases: cases.length, run: evalReport.runs[0]?.results.length, model: config.modelLine };
+
+console.log(JSON.stringify(out));
+`;
+
+/** Type-checked by tsc in the consumer: the type names a user reaches for, from each entry. */
+const TYPES = `
+import type { ClassifiedVerdict, Classifier, LoadedSettings, ToolCall, Verdict } from 'automode';
+import type { PermissionHandler, PipelineMessage, Tool, ToolUseContext, HookConfig } from 'automode/pipeline';
+import type { EvalCase, EvalReport, ResolvedConfig } from 'automode/eval';
+import type { CritiqueOptions, CritiqueReport, Finding } from 'automode/critique';
+import type { SuiteResult, Summary } from 'automode/testing';
+import type { MatcherOptions } from 'automode/vitest';
+import { createClassifier, loadSettings } from 'automode';
+
+const settings: LoadedSettings = await loadSettings();
+const classifier: Classifier = createClassifier(settings);
+const call: ToolCall = { tool: 'Bash', input: { command: 'ls' } };
+const verdict: ClassifiedVerdict = await classifier.classify(call);
+const plain: Verdict = verdict;
+export type Used = [PermissionHandler, PipelineMessage, Tool, ToolUseContext, HookConfig, EvalCase, EvalReport,
+  ResolvedConfig, CritiqueOptions, CritiqueReport, Finding, SuiteResult, Summary, MatcherOptions, typeof plain];
+`;
+
+let consumer: string;
+
+beforeAll(async () => {
+  consumer = await tempFolder('automode-entries-');
+  await mkdir(path.join(consumer, 'node_modules/@types'), { recursive: true });
+  await symlink(REPO, path.join(consumer, 'node_modules/automode'), 'dir');
+  for (const dep of ['vitest', '@types/node']) {
+    await symlink(path.join(REPO, 'node_modules', dep), path.join(consumer, 'node_modules', dep), 'dir');
+  }
+  await writeFile(
+    path.join(consumer, 'package.json'),
+    '{ "name": "entries-consumer", "private": true, "type": "module" }\n',
+  );
+  await writeFile(path.join(consumer, 'check.mjs'), SCRIPT);
+  await writeFile(path.join(consumer, 'types.ts'), TYPES);
+  await writeFile(
+    path.join(consumer, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2023',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        types: ['node'],
+      },
+      include: ['types.ts'],
+    }),
+  );
+});
+afterAll(() => remove(consumer));
+
+/** A clean environment: no model, no managed settings, the consumer as home. */
+const env = () => ({
+  PATH: process.env.PATH ?? '',
+  HOME: consumer,
+  AUTOMODE_MANAGED_SETTINGS: path.join(consumer, 'no-managed.json'),
+  CI: 'true',
+  NO_COLOR: '1',
+});
+
+describe('the package entries, imported by name from a project that depends on automode', () => {
+  let out: Out;
+  beforeAll(() => {
+    const r = spawnSync(process.execPath, ['check.mjs'], {
+      cwd: consumer,
+      encoding: 'utf8',
+      env: env(),
+      timeout: 120_000,
+    });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    out = JSON.parse(r.stdout);
+  }, 150_000);
+
+  it('each entry exports exactly its listed values', () => {
+    expect(out.keys).toEqual(VALUES);
+  });
+
+  it('automode: the classifier allows git status and denies rm -rf / with the shipped defaults', () => {
+    expect(out.root).toEqual({ status: 'allow', rm: 'deny', rmRule: 'Bash(rm -rf /)', commands: 1 });
+  });
+
+  it('automode/pipeline: a tool_use block runs, a denied one is an error result', () => {
+    expect(out.pipeline.tools).toContain('Bash');
+    expect(out.pipeline.results[0]).toEqual({ id: 'toolu_1', error: false, text: 'hello' });
+    expect(out.pipeline.results[1]).toMatchObject({ id: 'toolu_2', error: true });
+  });
+
+  it('automode/critique: finds the dangerous allow rule without a model', () => {
+    expect(out.critique.codes).toContain('dangerous-allow');
+    expect(out.critique.review).toBe('skipped');
+  });
+
+  it('automode/testing: runs a test file', () => {
+    expect(out.testing).toEqual({ line: '2 passed, 0 failed, 0 skipped', problems: [] });
+  });
+
+  it('automode/eval: loads the shipped dataset and evaluates cases with the rules alone', () => {
+    expect(out.eval).toMatchObject({ ok: true, cases: 5, run: 5 });
+    expect(out.eval.model).toMatch(/^none/);
+  });
+});
+
+describe('declarations', () => {
+  it('the root entry declares exactly the listed names, types included', () => {
+    const file = path.join(consumer, 'names.ts');
+    const program = ts.createProgram({
+      rootNames: [file],
+      options: {
+        module: ts.ModuleKind.NodeNext,
+        moduleResolution: ts.ModuleResolutionKind.NodeNext,
+        noEmit: true,
+        types: [],
+      },
+      host: withFile(file, "export * as api from 'automode';\n"),
+    });
+    const checker = program.getTypeChecker();
+    const source = program.getSourceFile(file)!;
+    const decl = source.statements[0] as ts.ExportDeclaration;
+    const symbol = checker.getSymbolAtLocation(decl.moduleSpecifier!)!;
+    const names = checker.getExportsOfModule(symbol).map((s) => s.name);
+    expect(names.sort()).toEqual(ROOT_NAMES);
+  });
+
+  it('a TypeScript project compiles against the type names of every entry', () => {
+    const r = spawnSync(
+      process.execPath,
+      [path.join(REPO, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'],
+      {
+        cwd: consumer,
+        encoding: 'utf8',
+        env: env(),
+      },
+    );
+    expect(r.stdout + r.stderr).toBe('');
+    expect(r.status).toBe(0);
+  });
+});
+
+interface Out {
+  keys: Record<string, string[]>;
+  root: unknown;
+  pipeline: { tools: string[]; results: unknown[] };
+  critique: { codes: string[]; review: string };
+  testing: unknown;
+  eval: { model: string };
+}
+
+/** A compiler host that reads the disk, plus one file given in memory. */
+function withFile(file: string, text: string): ts.CompilerHost {
+  const host = ts.createCompilerHost({});
+  const read = host.readFile.bind(host);
+  const exists = host.fileExists.bind(host);
+  host.readFile = (f) => (f === file ? text : read(f));
+  host.fileExists = (f) => f === file || exists(f);
+  return host;
+}
