@@ -2,6 +2,7 @@ export { classifyBash } from './bash.js';
 export { allowMatches, type CommandViews, viewsOf } from './bash-match.js';
 export { isBroadAllow } from './broad.js';
 export type { DecisionContext } from './context.js';
+export { allowSettles, alwaysAsks, failsClosed, modelSettles } from './decided-by.js';
 export { applyMode } from './modes.js';
 export { RuleIndex } from './rule-index.js';
 export { classifyBashInput, classifyTool } from './tools.js';

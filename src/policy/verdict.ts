@@ -1,4 +1,5 @@
 import type { Behavior, Rule, SourceName } from '../rules/index.js';
+import { failsClosed } from './decided-by.js';
 
 export type Decision = Behavior;
 
@@ -92,20 +93,8 @@ export function ruleRef(rule: Rule): RuleRef {
 /** Among equally strict parts, which one names the verdict: a rule, then a fail-closed check, then the rest. */
 function weight(p: PartVerdict): number {
   if (p.rule) return 3;
-  return FAIL_CLOSED.has(p.by) ? 2 : 1;
+  return failsClosed(p.by) ? 2 : 1;
 }
-
-const FAIL_CLOSED = new Set<DecidedBy>([
-  'opaque',
-  'hidden-code',
-  'dynamic',
-  'protected-path',
-  'critical-path',
-  'size',
-  'settings-error',
-  'model',
-  'model-error',
-]);
 
 /** The strictest part decides; among equals, the most telling one (see weight), else the first. */
 export function combine(tool: string, mode: string, parts: PartVerdict[]): Verdict {
