@@ -1,0 +1,1 @@
+export { workflowCommand } from './github.js';
