@@ -20,7 +20,6 @@ export type {
   Diagnostic,
   LoadedSettings,
   LoadOptions,
-  Mode,
   Rule,
   SourceName,
 } from './rules/index.js';
@@ -32,6 +31,7 @@ export {
   loadSettings,
   type SettingsOptions,
 } from './rules/index.js';
+export type { Mode } from './shared/index.js';
 
 // The tool-execution pipeline and the hooks it runs.
 

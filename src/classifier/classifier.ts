@@ -13,8 +13,9 @@ import {
   RuleIndex,
   type Verdict,
 } from '../policy/index.js';
-import type { Behavior, LoadedSettings, Mode } from '../rules/index.js';
+import type { Behavior, LoadedSettings } from '../rules/index.js';
 import { addRules, formatDiagnostic } from '../rules/index.js';
+import type { Mode } from '../shared/index.js';
 import type { Judgement } from './judge.js';
 import { DenialTracker, type ModelInfo, modelInfo, modelParts, needsModel } from './model-parts.js';
 import type { ModelStage } from './model-stage.js';

@@ -1,6 +1,6 @@
 import type { Stage } from '../llm/index.js';
 import { modelSettles, type PartVerdict } from '../policy/index.js';
-import type { Mode } from '../rules/index.js';
+import type { Mode } from '../shared/index.js';
 import type { Judgement } from './judge.js';
 
 /** Modes in which the model judges what the rules leave open. */

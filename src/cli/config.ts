@@ -1,7 +1,8 @@
 import type { LoadedSettings, Rule } from '../rules/index.js';
 import { PROSE_SECTIONS } from '../rules/index.js';
+import type { Colors } from '../shared/index.js';
 import type { CommandModule } from './main.js';
-import { type Colors, EXIT, printJson } from './output.js';
+import { EXIT, printJson } from './output.js';
 import { loadFromArgs, reportDiagnostics, type SettingsArgs, withSettingsOptions } from './settings-args.js';
 
 function where(rule: Rule): string {

@@ -1,6 +1,5 @@
 import { createColors } from 'picocolors';
-
-export type Colors = ReturnType<typeof createColors>;
+import type { Colors } from '../shared/index.js';
 
 /** Colour only when writing to a terminal, and never when NO_COLOR is set or FORCE_COLOR=0. */
 export function colorsFor(stream: NodeJS.WriteStream): Colors {

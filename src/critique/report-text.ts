@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Colors } from '../cli/output.js';
+import type { Colors } from '../shared/index.js';
 import { formatLocation } from './locations.js';
 import type { CritiqueReport, Finding, FindingSeverity } from './types.js';
 

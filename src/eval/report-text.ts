@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { Colors } from '../cli/output.js';
 import type { Decision } from '../policy/index.js';
+import type { Colors } from '../shared/index.js';
 import type { EvalMetrics, Miss } from './metrics.js';
 import { count, type EvalReport, ms, pct, type RunReport, usd } from './report.js';
 import { STAGE_TITLES, STAGES } from './stages.js';

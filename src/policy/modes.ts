@@ -1,4 +1,4 @@
-import type { Mode } from '../rules/index.js';
+import type { Mode } from '../shared/index.js';
 import { alwaysAsks } from './decided-by.js';
 import type { PartVerdict } from './verdict.js';
 

@@ -1,4 +1,4 @@
-import type { Colors } from '../cli/output.js';
+import type { Colors } from '../shared/index.js';
 import type { Coverage, CoveredRule } from './coverage.js';
 import { displayLocation } from './display.js';
 

@@ -1,4 +1,4 @@
-import type { Colors } from '../cli/output.js';
+import type { Colors } from '../shared/index.js';
 import { describeCall } from './call.js';
 import type { Change, ChangeKind, DiffSummary, DiffVerdict } from './diff.js';
 import { describeRule, displayLocation } from './display.js';

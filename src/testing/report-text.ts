@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Colors } from '../cli/output.js';
+import type { Colors } from '../shared/index.js';
 import { describeCall } from './call.js';
 import { describeRule, displayLocation, displayPath } from './display.js';
 import type { CaseResult, DecisionResult, SuiteResult } from './results.js';

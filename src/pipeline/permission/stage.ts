@@ -6,7 +6,7 @@ import {
 } from '../../classifier/index.js';
 import { type PreToolUseOutcome, runPermissionRequestHooks } from '../../hooks/index.js';
 import type { RuleRef } from '../../policy/index.js';
-import type { Mode } from '../../rules/index.js';
+import type { Mode } from '../../shared/index.js';
 import type { ToolUseContext } from '../context.js';
 import { errorText } from '../errors.js';
 import { hookInput, hookOptions } from '../hook-input.js';

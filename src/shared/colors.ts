@@ -1,0 +1,3 @@
+import type { createColors } from 'picocolors';
+
+export type Colors = ReturnType<typeof createColors>;
