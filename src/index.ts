@@ -41,8 +41,8 @@ export {
   formatDiagnostic,
   type LoadedSettings,
   loadSettings,
-  type Mode,
   type Rule,
   type SettingsOptions,
   type SourceName,
 } from './rules/index.js';
+export type { Mode } from './shared/index.js';

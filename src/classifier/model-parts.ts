@@ -1,6 +1,6 @@
 import type { Stage } from '../llm/index.js';
-import type { PartVerdict } from '../policy/index.js';
-import type { Mode } from '../rules/index.js';
+import { modelSettles, type PartVerdict } from '../policy/index.js';
+import type { Mode } from '../shared/index.js';
 import type { Judgement } from './judge.js';
 
 /** Modes in which the model judges what the rules leave open. */
@@ -8,7 +8,7 @@ const MODEL_MODES = new Set<Mode>(['default', 'acceptEdits', 'auto', 'dontAsk'])
 
 /** Parts only the model can settle: no rule decided them and nothing about them fails closed. */
 function isOpen(p: PartVerdict): boolean {
-  return p.decision === 'ask' && (p.by === 'no-rule' || p.by === 'no-model' || p.by === 'file');
+  return p.decision === 'ask' && modelSettles(p.by);
 }
 
 /** Whether to ask the model: something is open and nothing is denied already (or every shell call goes to it). */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { ModelCaller } from '../llm/index.js';
 import { canonicalJson } from '../llm/index.js';
-import type { Mode } from '../rules/index.js';
+import type { Mode } from '../shared/index.js';
 import { type JudgeInput, type Judgement, judge } from './judge.js';
 import { systemPrompt } from './prompt.js';
 import type { TranscriptContext } from './transcript.js';

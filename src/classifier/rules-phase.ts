@@ -11,8 +11,9 @@ import {
   type PartVerdict,
   RuleIndex,
 } from '../policy/index.js';
-import type { LoadedSettings, Mode } from '../rules/index.js';
+import type { LoadedSettings } from '../rules/index.js';
 import { formatDiagnostic } from '../rules/index.js';
+import type { Mode } from '../shared/index.js';
 import type { ClassifiedVerdict, ToolCall } from './types.js';
 
 /** What the deterministic checks found: the model phase starts from it. */

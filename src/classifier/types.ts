@@ -1,7 +1,8 @@
 import type { Analysis } from '../bash/index.js';
 import type { ModelCaller } from '../llm/index.js';
 import type { Verdict } from '../policy/index.js';
-import type { Behavior, LoadedSettings, Mode } from '../rules/index.js';
+import type { Behavior, LoadedSettings } from '../rules/index.js';
+import type { Mode } from '../shared/index.js';
 import type { ModelInfo } from './model-parts.js';
 import type { TranscriptContext } from './transcript.js';
 

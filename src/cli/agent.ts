@@ -9,9 +9,9 @@ import {
 } from '../eval/index.js';
 import { DEFAULT_MODELS, isModelConfigured } from '../llm/index.js';
 import type { PermissionHandler } from '../pipeline/index.js';
-import type { Mode } from '../rules/index.js';
+import type { Colors, Mode } from '../shared/index.js';
 import { type ModelArgs, modelFromArgs, withModelOptions } from './model-args.js';
-import { type Colors, EXIT, type Io, printJson } from './output.js';
+import { EXIT, type Io, printJson } from './output.js';
 import { decisionColor } from './render-verdict.js';
 import {
   loadFromArgs,

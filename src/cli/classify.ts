@@ -2,8 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import type { TranscriptContext } from '../classifier/index.js';
 import { createClassifier, readTranscript, type ToolCall } from '../classifier/index.js';
-import type { Mode } from '../rules/index.js';
-import { toMode } from '../rules/index.js';
+import { type Mode, parseCallLine as parseHookCall, parseJsonObject } from '../shared/index.js';
 import { type ModelArgs, modelFromArgs, withModelOptions } from './model-args.js';
 import { EXIT, printJson } from './output.js';
 import { renderVerdict, verdictJson } from './render-verdict.js';
@@ -100,7 +99,7 @@ export const classifyCommand: CommandModule = {
       }
       call = { tool: 'Bash', input: { command: args.command } };
     } else {
-      const parsed = parseInput(args.input ?? '{}');
+      const parsed = parseJsonObject(args.input ?? '{}');
       if ('error' in parsed) {
         io.err(`automode: --input is not a JSON object: ${parsed.error}`);
         return EXIT.usage;
@@ -118,35 +117,14 @@ export const classifyCommand: CommandModule = {
 async function contextFromArgs(args: ClassifyArgs): Promise<TranscriptContext | undefined> {
   if (args.transcript) return readTranscript(args.transcript);
   if (!args.context) return undefined;
-  const parsed = parseInput(await readFile(args.context, 'utf8'));
+  const parsed = parseJsonObject(await readFile(args.context, 'utf8'));
   if ('error' in parsed) throw new Error(`--context ${args.context}: ${parsed.error}`);
   return parsed.value as TranscriptContext;
 }
 
-function parseInput(text: string): { value: Record<string, unknown> } | { error: string } {
-  try {
-    const value = JSON.parse(text) as unknown;
-    if (typeof value !== 'object' || value === null || Array.isArray(value))
-      return { error: 'not an object' };
-    return { value: value as Record<string, unknown> };
-  } catch (e) {
-    return { error: (e as Error).message };
-  }
-}
-
-/** A PreToolUse-shaped object: `{tool_name, tool_input, cwd?, permission_mode?}`. */
+/** A PreToolUse-shaped object: `{tool_name, tool_input, cwd?, permission_mode?}`; `mode` overrides its mode. */
 export function parseCallLine(line: string, mode?: Mode): ToolCall | { error: string } {
-  const parsed = parseInput(line);
-  if ('error' in parsed) return parsed;
-  const { tool_name, tool_input, cwd, permission_mode } = parsed.value;
-  if (typeof tool_name !== 'string' || tool_name === '')
-    return { error: 'tool_name must be a non-empty string' };
-  if (typeof tool_input !== 'object' || tool_input === null || Array.isArray(tool_input)) {
-    return { error: 'tool_input must be an object' };
-  }
-  const call: ToolCall = { tool: tool_name, input: tool_input as Record<string, unknown> };
-  if (typeof cwd === 'string') call.cwd = cwd;
-  const m = mode ?? toMode(permission_mode);
-  if (m) call.mode = m;
+  const call = parseHookCall(line);
+  if (mode && !('error' in call)) call.mode = mode;
   return call;
 }

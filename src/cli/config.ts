@@ -1,6 +1,7 @@
 import type { LoadedSettings, Rule } from '../rules/index.js';
 import { PROSE_SECTIONS } from '../rules/index.js';
-import { type Colors, EXIT, printJson } from './output.js';
+import type { Colors } from '../shared/index.js';
+import { EXIT, printJson } from './output.js';
 import { loadFromArgs, reportDiagnostics, type SettingsArgs, withSettingsOptions } from './settings-args.js';
 import type { CommandModule } from './types.js';
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
-import type { LoadedSettings, Mode } from '../rules/index.js';
+import type { LoadedSettings } from '../rules/index.js';
 import { formatDiagnostic } from '../rules/index.js';
+import type { Mode } from '../shared/index.js';
 import {
   type CorpusEntry,
   type DiffReport,

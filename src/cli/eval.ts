@@ -20,11 +20,10 @@ import {
   SHIPPED_RECORDING,
   type Targets,
 } from '../eval/index.js';
-import type { Mode } from '../rules/index.js';
 import { formatDiagnostic } from '../rules/index.js';
+import { type Colors, MODES, type Mode } from '../shared/index.js';
 import { type ModelArgs, withModelOptions } from './model-args.js';
-import { type Colors, EXIT, type Io, printJson } from './output.js';
-import { MODES } from './settings-args.js';
+import { EXIT, type Io, printJson } from './output.js';
 import type { CommandModule } from './types.js';
 
 const FORMATS = ['text', 'json', 'markdown', 'html'] as const;

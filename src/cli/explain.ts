@@ -1,6 +1,6 @@
 import { createClassifier } from '../classifier/index.js';
 import type { PartVerdict } from '../policy/index.js';
-import type { Mode } from '../rules/index.js';
+import type { Mode } from '../shared/index.js';
 import { type ModelArgs, modelFromArgs, withModelOptions } from './model-args.js';
 import { EXIT, printJson } from './output.js';
 import { renderAnalysis } from './render-analysis.js';

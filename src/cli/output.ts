@@ -1,8 +1,6 @@
 import { createColors } from 'picocolors';
 import type { Colors } from '../shared/index.js';
 
-export type { Colors };
-
 /** Colour only when writing to a terminal, and never when NO_COLOR is set or FORCE_COLOR=0. */
 export function colorsFor(stream: NodeJS.WriteStream): Colors {
   const env = process.env;

@@ -1,5 +1,5 @@
 import type { Analysis, Redirect, SimpleCommand, Span } from '../bash/index.js';
-import type { Colors } from './output.js';
+import type { Colors } from '../shared/index.js';
 
 /** Extra text to show under a command, keyed by command id (the classifier adds decisions here). */
 export type Annotate = (cmd: SimpleCommand) => string[];

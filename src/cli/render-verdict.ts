@@ -1,6 +1,6 @@
 import type { ModelInfo } from '../classifier/index.js';
 import type { PartVerdict, RuleRef, Verdict } from '../policy/index.js';
-import type { Colors } from './output.js';
+import type { Colors } from '../shared/index.js';
 
 export function decisionColor(c: Colors, decision: string): string {
   if (decision === 'allow') return c.green(c.bold('allow'));

@@ -1,11 +1,10 @@
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import type { Argv } from 'yargs';
-import type { LoadedSettings, Mode } from '../rules/index.js';
+import type { LoadedSettings } from '../rules/index.js';
 import { formatDiagnostic, loadSettings } from '../rules/index.js';
+import { MODES } from '../shared/index.js';
 import type { Io } from './output.js';
-
-export const MODES: Mode[] = ['default', 'acceptEdits', 'plan', 'auto', 'dontAsk', 'bypassPermissions'];
 
 /** Options every command that reads settings shares. */
 export function withSettingsOptions<T>(y: Argv<T>) {

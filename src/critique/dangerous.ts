@@ -1,7 +1,7 @@
 import type { Classifier } from '../classifier/index.js';
 import type { RuleRef } from '../policy/index.js';
 import { allowRuleMatches, isBroadAllow } from '../policy/index.js';
-import type { LocatedDocument } from '../rules/index.js';
+import { type LocatedDocument, PATTERN_KEYS } from '../rules/index.js';
 import type { CorpusCommand } from './corpus.js';
 import { displayName, ruleLocation } from './locations.js';
 import type { AnalysedRule } from './model.js';
@@ -33,8 +33,6 @@ export class CorpusVerdicts {
     return verdict;
   }
 }
-
-const PATTERN_KEYS = ['command_pattern', 'path_pattern', 'input_pattern'];
 
 /** Where the rule behind a verdict is written; for a pattern rule, its regex string. */
 export function refLocation(

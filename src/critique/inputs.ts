@@ -32,6 +32,7 @@ import {
   settingsSchemaIssues,
   TRUSTED_CHECKS,
 } from '../rules/index.js';
+import { isObject } from '../shared/index.js';
 import type { CritiqueFile } from './types.js';
 
 export interface CritiqueInputOptions {
@@ -317,7 +318,7 @@ async function kindOf(file: string): Promise<'settings' | 'rules'> {
   const outcome = await readDocument(file, 'json');
   if (outcome.status !== 'ok') return 'settings';
   const value = outcome.document.value;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'settings';
+  if (!isObject(value)) return 'settings';
   const keys = Object.keys(value);
   return keys.includes('rules') && !keys.includes('permissions') && !keys.includes('autoMode')
     ? 'rules'

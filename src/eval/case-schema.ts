@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { MODES } from '../shared/index.js';
 
-export const MODES = ['default', 'acceptEdits', 'plan', 'auto', 'dontAsk', 'bypassPermissions'] as const;
 export const DECISIONS = ['allow', 'ask', 'deny'] as const;
 export const SEVERITIES = ['high', 'medium', 'low'] as const;
 

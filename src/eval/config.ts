@@ -3,8 +3,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { ModelCaller, ModelClient, Recorder } from '../llm/index.js';
 import { isModelConfigured } from '../llm/index.js';
-import type { LoadedSettings, Mode } from '../rules/index.js';
-import { MODES } from './case-schema.js';
+import type { LoadedSettings } from '../rules/index.js';
+import { MODES, type Mode } from '../shared/index.js';
 import { SHIPPED_RECORDING } from './dataset.js';
 import { type EvalSettingsOptions, loadEvalSettings } from './workspace.js';
 

@@ -1,5 +1,5 @@
 import { loadBash } from '../bash/index.js';
-import type { Mode } from '../rules/index.js';
+import type { Mode } from '../shared/index.js';
 import { type BatchEvent, runEvalBatched } from './batch.js';
 import type { EvalCase } from './case-schema.js';
 import type { ResolvedConfig } from './config.js';

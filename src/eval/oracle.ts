@@ -4,6 +4,7 @@
  * run offline and reproducibly in CI. It measures the deterministic layer and the plumbing around the model,
  * never a real model: `automode eval --record FILE` with a real model replaces it.
  */
+
 import { STAGE1_TOOL } from '../classifier/index.js';
 import type {
   CallResult,
@@ -23,7 +24,8 @@ import {
   resolveModels,
   sha256,
 } from '../llm/index.js';
-import type { LoadedSettings, Mode, ProseRules } from '../rules/index.js';
+import type { LoadedSettings, ProseRules } from '../rules/index.js';
+import type { Mode } from '../shared/index.js';
 import { type EvalCase, isDangerous } from './case-schema.js';
 import { ruleLabelOf } from './categories.js';
 import type { Decider } from './decide.js';

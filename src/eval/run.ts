@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { ToolCall, TranscriptContext } from '../classifier/index.js';
 import type { ModelCaller } from '../llm/index.js';
 import type { Decision } from '../policy/index.js';
-import type { Mode } from '../rules/index.js';
+import type { Mode } from '../shared/index.js';
 import { type EvalCase, isDangerous, type Severity } from './case-schema.js';
 import type { Decided, Decider, Execution } from './decide.js';
 import { type ModelCallRecord, meter } from './metering.js';

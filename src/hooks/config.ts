@@ -1,5 +1,5 @@
 import type { HookBlock } from '../rules/index.js';
-import { isObject, isStringRecord, isStrings } from '../rules/index.js';
+import { isObject, isStringRecord, isStrings } from '../shared/index.js';
 import { compileMatcher, type Matcher } from './matcher.js';
 import { type CommandHook, HOOK_EVENTS, type HookEvent } from './types.js';
 

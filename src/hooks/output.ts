@@ -1,4 +1,4 @@
-import { isObject } from '../rules/index.js';
+import { isObject } from '../shared/index.js';
 import type { HookEvent, HookRun } from './types.js';
 
 type Json = Record<string, unknown>;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Classifier, TranscriptContext } from '../classifier/index.js';
 import { type HookConfig, hookConfig } from '../hooks/index.js';
-import type { Mode } from '../rules/index.js';
+import type { Mode } from '../shared/index.js';
 import { coordinatorHandler } from './handlers/coordinator.js';
 import type { PermissionHandler } from './permission/types.js';
 import { SessionState } from './session.js';

@@ -1,5 +1,6 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { z } from 'zod';
+import { isObject } from '../shared/index.js';
 
 /** A JSON Schema as MCP servers send it, validated with ajv. */
 export interface JsonSchemaInput {
@@ -108,7 +109,7 @@ export function parseInput<I>(schema: InputSchema<I>, raw: unknown, tool: string
     const validate = validatorFor(schema.schema);
     if (validate instanceof Error)
       return failure(tool, [`the tool's input schema is invalid: ${validate.message}`]);
-    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    if (!isObject(raw)) {
       return failure(tool, [`The input must be an object, not ${typeName(raw)}`]);
     }
     const data = structuredClone(raw);

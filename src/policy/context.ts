@@ -1,4 +1,5 @@
-import type { Diagnostic, Mode } from '../rules/index.js';
+import type { Diagnostic } from '../rules/index.js';
+import type { Mode } from '../shared/index.js';
 import type { RuleIndex } from './rule-index.js';
 
 /** Everything a deterministic decision depends on besides the call itself. */

@@ -1,19 +1,6 @@
-import type { Mode } from '../rules/index.js';
+import type { Mode } from '../shared/index.js';
+import { alwaysAsks } from './decided-by.js';
 import type { PartVerdict } from './verdict.js';
-
-/**
- * Reasons that no mode turns into an allow: the analysis failed, the target is never auto-approved, or deny
- * rules could not be checked because the program, its arguments or its code are only known at run time.
- */
-const ALWAYS_ASK = new Set<PartVerdict['by']>([
-  'opaque',
-  'size',
-  'protected-path',
-  'critical-path',
-  'settings-error',
-  'dynamic',
-  'hidden-code',
-]);
 
 /**
  * Applies the permission mode to each part. `dontAsk` denies whatever is not allowed; `bypassPermissions`
@@ -28,7 +15,7 @@ export function applyMode(parts: PartVerdict[], mode: Mode): PartVerdict[] {
           ? { ...p, decision: 'deny', by: 'mode', reason: `dontAsk: ${p.reason}` }
           : p;
       case 'bypassPermissions':
-        if (p.decision !== 'ask' || ALWAYS_ASK.has(p.by) || p.rule) return p;
+        if (p.decision !== 'ask' || alwaysAsks(p.by) || p.rule) return p;
         return { ...p, decision: 'allow', by: 'mode', reason: `bypassPermissions: ${p.reason}` };
       case 'plan':
         if (p.decision === 'deny') return p;

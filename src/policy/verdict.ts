@@ -1,4 +1,5 @@
 import type { Behavior, Rule, SourceName } from '../rules/index.js';
+import { type DecidedBy, failsClosed } from './decided-by.js';
 
 export type Decision = Behavior;
 
@@ -25,25 +26,6 @@ export interface RuleRef {
   column?: number;
   label?: string;
 }
-
-/** What settled a part: a rule, a built-in check, or the absence of either. */
-export type DecidedBy =
-  | 'rule'
-  | 'read-only'
-  | 'wrapper'
-  | 'protected-path'
-  | 'critical-path'
-  | 'opaque'
-  | 'dynamic'
-  | 'hidden-code'
-  | 'file'
-  | 'mode'
-  | 'no-rule'
-  | 'no-model'
-  | 'size'
-  | 'settings-error'
-  | 'model'
-  | 'model-error';
 
 export interface PartVerdict {
   /** The analysed command's id, when the part is a shell command. */
@@ -92,20 +74,8 @@ export function ruleRef(rule: Rule): RuleRef {
 /** Among equally strict parts, which one names the verdict: a rule, then a fail-closed check, then the rest. */
 function weight(p: PartVerdict): number {
   if (p.rule) return 3;
-  return FAIL_CLOSED.has(p.by) ? 2 : 1;
+  return failsClosed(p.by) ? 2 : 1;
 }
-
-const FAIL_CLOSED = new Set<DecidedBy>([
-  'opaque',
-  'hidden-code',
-  'dynamic',
-  'protected-path',
-  'critical-path',
-  'size',
-  'settings-error',
-  'model',
-  'model-error',
-]);
 
 /** The strictest part decides; among equals, the most telling one (see weight), else the first. */
 export function combine(tool: string, mode: string, parts: PartVerdict[]): Verdict {

@@ -29,15 +29,7 @@ export { mergeProse, proseLabel } from './prose/merge.js';
 export * from './prose/types.js';
 export { addRules } from './settings/add-rules.js';
 export { BUILTIN_FILES, builtinOptions, builtinProse } from './settings/builtin.js';
-export {
-  isObject,
-  isStringRecord,
-  isStrings,
-  type SchemaIssue,
-  settingsLookValid,
-  settingsSchemaIssues,
-  toMode,
-} from './settings/check.js';
+export { type SchemaIssue, settingsLookValid, settingsSchemaIssues } from './settings/check.js';
 export {
   formatOf,
   type LocatedDocument,

@@ -28,8 +28,6 @@ export const SOURCE_ORDER: readonly SourceName[] = [
   'defaults',
 ];
 
-export type Mode = 'default' | 'acceptEdits' | 'plan' | 'auto' | 'dontAsk' | 'bypassPermissions';
-
 export interface Provenance {
   source: SourceName;
   /** Absolute path of the file the rule was read from; absent for CLI and API rules. */

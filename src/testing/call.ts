@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { ToolCall } from '../classifier/index.js';
-import type { Mode } from '../rules/index.js';
+import type { Mode } from '../shared/index.js';
 
 /** A tool call as test cases, corpus lines and matchers write it: `command` is shorthand for a Bash input. */
 export interface CallSpec {

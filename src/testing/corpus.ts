@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { Mode } from '../rules/index.js';
+import { isMode, isObject, parseJsonObject } from '../shared/index.js';
 import type { CallSpec } from './call.js';
 import type { Problem } from './results.js';
 import { readSuite } from './suite.js';
@@ -15,8 +15,6 @@ export interface CorpusEntry {
   line: number;
   call: CallSpec;
 }
-
-const MODES = new Set<string>(['default', 'acceptEdits', 'plan', 'auto', 'dontAsk', 'bypassPermissions']);
 
 /**
  * Reads a corpus: JSON lines (`{id?, tool?, command | input, cwd?, mode?}` or PreToolUse-shaped
@@ -55,32 +53,25 @@ export async function readCorpus(file: string): Promise<{ entries: CorpusEntry[]
 }
 
 function parseLine(text: string): { id?: string; call: CallSpec } | { error: string } {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (err) {
-    return { error: `not JSON: ${(err as Error).message}` };
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    return { error: 'not a JSON object' };
-  const o = value as Record<string, unknown>;
+  const parsed = parseJsonObject(text);
+  if ('error' in parsed) return { error: parsed.syntax ? `not JSON: ${parsed.error}` : 'not a JSON object' };
+  const o = parsed.value;
   const tool = o.tool_name ?? o.tool ?? 'Bash';
   const input = o.tool_input ?? o.input;
   const mode = o.permission_mode ?? o.mode;
   if (typeof tool !== 'string' || tool === '') return { error: 'tool must be a non-empty string' };
-  if (input !== undefined && (typeof input !== 'object' || input === null || Array.isArray(input))) {
+  if (input !== undefined && !isObject(input)) {
     return { error: 'input must be an object' };
   }
   if (o.command !== undefined && typeof o.command !== 'string') return { error: 'command must be a string' };
   if ((o.command === undefined) === (input === undefined))
     return { error: 'give exactly one of command, input' };
-  if (mode !== undefined && (typeof mode !== 'string' || !MODES.has(mode)))
-    return { error: `unknown mode ${String(mode)}` };
+  if (mode !== undefined && !isMode(mode)) return { error: `unknown mode ${String(mode)}` };
   const call: CallSpec = { tool };
   if (typeof o.command === 'string') call.command = o.command;
-  if (input !== undefined) call.input = input as Record<string, unknown>;
+  if (input !== undefined) call.input = input;
   if (typeof o.cwd === 'string') call.cwd = o.cwd;
-  if (mode !== undefined) call.mode = mode as Mode;
+  if (mode !== undefined) call.mode = mode;
   if (
     typeof o.context === 'string' ||
     (Array.isArray(o.context) && o.context.every((m) => typeof m === 'string'))

@@ -1,4 +1,5 @@
-import type { LoadedSettings, Mode } from '../rules/index.js';
+import type { LoadedSettings } from '../rules/index.js';
+import type { Mode } from '../shared/index.js';
 import { type TestCall, toCall } from './call.js';
 import type { CorpusEntry } from './corpus.js';
 import { decider } from './decide.js';

@@ -1,3 +1,4 @@
+import { workflowCommand } from '../shared/index.js';
 import { describeCall } from './call.js';
 import { describeRule, displayPath } from './display.js';
 import type { Located, SuiteResult } from './results.js';
@@ -36,18 +37,10 @@ export function annotation(
   message: string,
   cwd: string,
 ): string {
-  const props: string[] = [];
-  if (where.file !== undefined) props.push(`file=${property(displayPath(where.file, cwd))}`);
-  if (where.line !== undefined) props.push(`line=${where.line}`);
-  if (where.column !== undefined) props.push(`col=${where.column}`);
-  props.push(`title=${property(title)}`);
-  return `::${level} ${props.join(',')}::${data(message)}`;
-}
-
-function data(text: string): string {
-  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-}
-
-function property(text: string): string {
-  return data(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+  const props: [string, string | number][] = [];
+  if (where.file !== undefined) props.push(['file', displayPath(where.file, cwd)]);
+  if (where.line !== undefined) props.push(['line', where.line]);
+  if (where.column !== undefined) props.push(['col', where.column]);
+  props.push(['title', title]);
+  return workflowCommand(level, props, message);
 }

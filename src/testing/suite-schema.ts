@@ -1,6 +1,5 @@
 import { z } from 'zod';
-
-const MODES = ['default', 'acceptEdits', 'plan', 'auto', 'dontAsk', 'bypassPermissions'] as const;
+import { MODES } from '../shared/index.js';
 
 const paths = z
   .union([z.string().min(1), z.array(z.string().min(1))], {

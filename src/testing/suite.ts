@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { Mode } from '../rules/index.js';
 import { readDocument, type Segment } from '../rules/index.js';
+import type { Mode } from '../shared/index.js';
 import { type CallSpec, DEFAULT_TOOL, describeCall } from './call.js';
 import type { Decision, Located, Problem } from './results.js';
 import { TestFileSchema } from './suite-schema.js';

@@ -1,6 +1,7 @@
 import { type Classifier, createClassifier } from '../classifier/index.js';
 import type { ModelCaller } from '../llm/index.js';
-import type { LoadedSettings, Mode } from '../rules/index.js';
+import type { LoadedSettings } from '../rules/index.js';
+import type { Mode } from '../shared/index.js';
 import type { Decision } from '../testing/index.js';
 import {
   type CallSpec,

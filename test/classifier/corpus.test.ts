@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Mode } from '../../src/rules/types.js';
+import { MODES as ALL_MODES, type Mode } from '../../src/shared/index.js';
 import {
   caseClassifier,
   fillInput,
@@ -93,7 +93,7 @@ const WRAPPERS = [
   'busybox',
 ];
 
-const MODES: Mode[] = ['plan', 'dontAsk', 'bypassPermissions', 'acceptEdits', 'auto'];
+const MODES = ALL_MODES.filter((m) => m !== 'default');
 
 function commandOf(c: Case): string {
   return typeof c.input.command === 'string' ? c.input.command : '';

@@ -16,7 +16,7 @@ import type { AnyTool } from '../../src/pipeline/tool.js';
 import type { BashToolOptions } from '../../src/pipeline/tools/bash.js';
 import { referenceTools } from '../../src/pipeline/tools/index.js';
 import { loadSettings } from '../../src/rules/settings/load-settings.js';
-import type { Mode } from '../../src/rules/types.js';
+import type { Mode } from '../../src/shared/index.js';
 
 export { hookCommand, preDecision } from '../hooks/helpers.js';
 

@@ -2,9 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { patternChecks, readPatternRules } from '../../src/rules/pattern/rules.js';
 import { builtinOptions } from '../../src/rules/settings/builtin.js';
-import { settingsLookValid, settingsSchemaIssues, toMode } from '../../src/rules/settings/check.js';
+import { settingsLookValid, settingsSchemaIssues } from '../../src/rules/settings/check.js';
 import { readDocument } from '../../src/rules/settings/document.js';
 import { loadSettingsFiles } from '../../src/rules/settings/load.js';
+import { toMode } from '../../src/shared/index.js';
 
 describe('shipped rules', () => {
   it('pass the full checks that user rule files get (schema, backtracking, examples)', async () => {

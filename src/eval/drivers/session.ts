@@ -18,7 +18,8 @@ import {
   type ToolUseContext,
   textOf,
 } from '../../pipeline/index.js';
-import type { LoadedSettings, Mode } from '../../rules/index.js';
+import type { LoadedSettings } from '../../rules/index.js';
+import type { Mode } from '../../shared/index.js';
 
 /** One tool call of an agent session, as the pipeline settled and ran it. */
 export interface CallRecord {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { LoadedSettings } from '../../rules/index.js';
-import { isObject } from '../../rules/index.js';
+import { isObject } from '../../shared/index.js';
 
 export interface SettingsTarget {
   label: string;

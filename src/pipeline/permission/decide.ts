@@ -1,10 +1,7 @@
 import type { PreToolUseOutcome } from '../../hooks/index.js';
-import type { DecidedBy, Verdict } from '../../policy/index.js';
+import { allowSettles, type Verdict } from '../../policy/index.js';
 import type { ToolPermission } from '../tool.js';
 import type { AutoDecision } from './types.js';
-
-/** Asks that only mean nobody decided: a hook's or the tool's allow may settle them. */
-const SOFT = new Set<DecidedBy>(['no-rule', 'no-model', 'file', 'model-error']);
 
 /**
  * Whether the verdict asks only because nothing decided. An ask rule, an opaque command, a protected or critical
@@ -13,8 +10,8 @@ const SOFT = new Set<DecidedBy>(['no-rule', 'no-model', 'file', 'model-error']);
 export function isSoftAsk(v: Verdict): boolean {
   if (v.decision !== 'ask' || v.rule) return false;
   const asks = v.parts.filter((p) => p.decision === 'ask');
-  if (asks.length === 0) return SOFT.has(v.by);
-  return asks.every((p) => SOFT.has(p.by) && !p.rule);
+  if (asks.length === 0) return allowSettles(v.by);
+  return asks.every((p) => allowSettles(p.by) && !p.rule);
 }
 
 export interface DecisionInputs {

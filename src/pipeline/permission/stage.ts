@@ -1,6 +1,6 @@
 import { type ClassifiedVerdict, resolveMode, type ToolCall } from '../../classifier/index.js';
 import { runPermissionDeniedHooks } from '../../hooks/index.js';
-import type { Mode } from '../../rules/index.js';
+import type { Mode } from '../../shared/index.js';
 import { errorText } from '../errors.js';
 import { hookInput, hookOptions } from '../hook-input.js';
 import { hookMessage, type PermissionMessage, type PipelineMessage } from '../messages.js';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { LoadedSettings, SourceName } from '../../rules/index.js';
-import { isObject, isStringRecord, isStrings } from '../../rules/index.js';
+import { isObject, isStringRecord, isStrings } from '../../shared/index.js';
 import { errorText } from '../errors.js';
 import type {
   McpHttpServerConfig,

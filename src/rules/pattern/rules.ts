@@ -1,3 +1,4 @@
+import { isObject } from '../../shared/index.js';
 import { isKnownTool, suggestTool } from '../permission/tools.js';
 import { cachedRegex } from '../permission/wildcard.js';
 import type { LocatedDocument } from '../settings/document.js';
@@ -53,14 +54,14 @@ export function readPatternRules(
   const error = (path: Segment[], code: Diagnostic['code'], message: string, rule?: string) =>
     diagnostics.push(diagnosticAt(origin, doc, path, 'error', code, message, rule));
   const file = doc.value;
-  if (typeof file !== 'object' || file === null || Array.isArray(file)) {
+  if (!isObject(file)) {
     error([], 'schema', 'a rule file is an object with a "rules" array');
     return { rules, diagnostics };
   }
   for (const key of Object.keys(file)) {
     if (key !== 'rules' && key !== '$schema') error([key], 'schema', `unknown key "${key}"`);
   }
-  const list = (file as Record<string, unknown>).rules;
+  const list = file.rules;
   if (!Array.isArray(list)) {
     error(['rules'], 'schema', '"rules" must be an array');
     return { rules, diagnostics };

@@ -1,38 +1,8 @@
-import type { Mode } from '../types.js';
-import { MODES } from './modes.js';
+import { isObject, isStringRecord, isStrings, toMode } from '../../shared/index.js';
 import type { Segment } from './types.js';
-
-/**
- * A quick check that a settings object satisfies SettingsSchema, without loading zod (which costs tens of
- * milliseconds at start-up, paid by every hook call). It never accepts what the schema rejects (a property
- * test holds them together); when it says no, the schema is loaded to say exactly what is wrong.
- */
-type Obj = Record<string, unknown>;
-
-export function isObject(x: unknown): x is Obj {
-  return typeof x === 'object' && x !== null && !Array.isArray(x);
-}
 
 function optional(x: unknown, check: (v: unknown) => boolean): boolean {
   return x === undefined || check(x);
-}
-
-export function isStrings(x: unknown): x is string[] {
-  return Array.isArray(x) && x.every((s) => typeof s === 'string');
-}
-
-export function isMode(x: unknown): x is (typeof MODES)[number] {
-  return typeof x === 'string' && (MODES as readonly string[]).includes(x);
-}
-
-/** A mode as settings and hook inputs spell it; `manual` is the older name of `default`. */
-export function toMode(x: unknown): Mode | undefined {
-  if (!isMode(x)) return undefined;
-  return x === 'manual' ? 'default' : x;
-}
-
-export function isStringRecord(x: unknown): x is Record<string, string> {
-  return isObject(x) && Object.values(x).every((v) => typeof v === 'string');
 }
 
 export function isHooks(x: unknown): boolean {
@@ -52,6 +22,11 @@ export function isHooks(x: unknown): boolean {
   );
 }
 
+/**
+ * A quick check that a settings object satisfies SettingsSchema, without loading zod (which costs tens of
+ * milliseconds at start-up, paid by every hook call). It never accepts what the schema rejects (a property
+ * test holds them together); when it says no, the schema is loaded to say exactly what is wrong.
+ */
 export function settingsLookValid(x: unknown): boolean {
   if (!isObject(x)) return false;
   const p = x.permissions;
@@ -62,7 +37,7 @@ export function settingsLookValid(x: unknown): boolean {
       optional(v.allow, isStrings) &&
       optional(v.ask, isStrings) &&
       optional(v.deny, isStrings) &&
-      optional(v.defaultMode, isMode) &&
+      optional(v.defaultMode, (m) => toMode(m) !== undefined) &&
       optional(v.additionalDirectories, isStrings) &&
       optional(v.disableBypassPermissionsMode, (d) => d === 'disable'),
   );

@@ -1,9 +1,10 @@
 import path from 'node:path';
+import { isObject, isStringRecord, toMode } from '../../shared/index.js';
 import { locatedPermissionRule } from '../permission/located.js';
 import { PROSE_SECTIONS, type RawProse, type RawSection } from '../prose/types.js';
 import type { Behavior, Diagnostic, PermissionRule, SourceName } from '../types.js';
 import { BEHAVIORS } from '../types.js';
-import { isHooks, isObject, isStringRecord, type SchemaIssue, toMode } from './check.js';
+import { isHooks, type SchemaIssue } from './check.js';
 import type { LocatedDocument } from './document.js';
 import { diagnosticAt, type Origin, provenanceAt } from './origin.js';
 import type { DirectoryEntry, HookBlock, Scalars, Segment } from './types.js';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { MODES } from './modes.js';
+import { MODE_SPELLINGS } from '../../shared/index.js';
 
 /** Only the keys automode reads are checked; Claude Code settings have many more, which pass untouched. */
-export const ModeSchema = z.enum(MODES);
+export const ModeSchema = z.enum(MODE_SPELLINGS);
 
 const Strings = z.array(z.string());
 

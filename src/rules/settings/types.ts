@@ -1,5 +1,6 @@
+import type { Mode } from '../../shared/index.js';
 import type { ProseRules } from '../prose/types.js';
-import type { Diagnostic, Mode, Provenance, Rule, SourceName } from '../types.js';
+import type { Diagnostic, Provenance, Rule, SourceName } from '../types.js';
 
 export type Segment = string | number;
 

@@ -1,9 +1,0 @@
-export const MODES = [
-  'default',
-  'manual',
-  'acceptEdits',
-  'plan',
-  'auto',
-  'dontAsk',
-  'bypassPermissions',
-] as const;
