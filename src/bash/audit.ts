@@ -3,15 +3,11 @@ import type { SyntaxNode as Node } from './syntax.js';
 import type { Problem } from './types.js';
 import { spanOf } from './words.js';
 
-/** Every named node type of tree-sitter-bash 0.25.1 that the analyzer understands. */
-const KNOWN = new Set([
-  'program',
-  'comment',
-  'command',
-  'command_name',
+/** Node types that make (part of) a word: two of them side by side are one word. */
+const WORDLIKE = new Set([
   'word',
+  'variable_name',
   'string',
-  'string_content',
   'raw_string',
   'ansi_c_string',
   'translated_string',
@@ -21,9 +17,18 @@ const KNOWN = new Set([
   'command_substitution',
   'process_substitution',
   'arithmetic_expansion',
-  'brace_expression',
   'number',
-  'variable_name',
+]);
+
+/** Every named node type of tree-sitter-bash 0.25.1 that the analyzer understands. */
+const KNOWN = new Set([
+  ...WORDLIKE,
+  'program',
+  'comment',
+  'command',
+  'command_name',
+  'string_content',
+  'brace_expression',
   'special_variable_name',
   'variable_assignment',
   'variable_assignments',
@@ -88,21 +93,6 @@ const RESERVED = new Set([
   'function',
 ]);
 
-const WORDLIKE = new Set([
-  'word',
-  'variable_name',
-  'string',
-  'raw_string',
-  'ansi_c_string',
-  'translated_string',
-  'concatenation',
-  'simple_expansion',
-  'expansion',
-  'command_substitution',
-  'process_substitution',
-  'arithmetic_expansion',
-  'number',
-]);
 
 /** Parents whose word children the walker does not join when tree-sitter splits a word into touching nodes. */
 const UNJOINED = new Set([

@@ -1,5 +1,14 @@
 import type { FileAccess, FileEffect, Word } from '../types.js';
-import { argument, type EffectHandler, each, listedIn, NONE, option, UNKNOWN } from './effect-helpers.js';
+import {
+  argument,
+  argvWords,
+  type EffectHandler,
+  each,
+  listedIn,
+  NONE,
+  option,
+  UNKNOWN,
+} from './effect-helpers.js';
 import { is, leadingText, sliceWord, splitsFreely, syntheticWord } from './words.js';
 
 /** A word that may turn into an option or into several words at run time. */
@@ -90,15 +99,9 @@ export const zip: EffectHandler = (cmd) => {
   let known = true;
   let move = false;
   let entries = false;
-  let options = true;
-  for (let i = 1; i < words.length; i++) {
-    const word = words[i]!;
-    const lead = leadingText(word);
-    if (options && is(word, '--')) {
-      options = false;
-      continue;
-    }
-    if (!options || !lead.startsWith('-') || word.value === '-') {
+  for (const step of argvWords(words)) {
+    const { word, lead } = step;
+    if (!step.options || !lead.startsWith('-') || word.value === '-') {
       if (unsure(word)) known = false;
       operands.push(word);
       continue;
@@ -125,11 +128,11 @@ export const zip: EffectHandler = (cmd) => {
     if (name === 'i' || name === 'x' || /^[ix]@/.test(name)) {
       if (name.length > 1) effects.push(option('read', sliceWord(word, 3)));
       // The patterns run up to the next option.
-      while (words[i + 1] && !leadingText(words[i + 1]!).startsWith('-')) i++;
+      while (step.peek() && !leadingText(step.peek()!).startsWith('-')) step.take();
       continue;
     }
     if (ZIP_VALUES.has(name)) {
-      const value = words[++i];
+      const value = step.take();
       if (value) valueEffect(name, value, effects);
       continue;
     }
@@ -220,14 +223,7 @@ export const sevenZip: EffectHandler = (cmd) => {
   let known = true;
   let output: Word | undefined;
   let deletes = false;
-  let options = true;
-  for (let i = 2; i < words.length; i++) {
-    const word = words[i]!;
-    const lead = leadingText(word);
-    if (options && is(word, '--')) {
-      options = false;
-      continue;
-    }
+  for (const { word, lead, options } of argvWords(words, 2)) {
     if (options && lead.startsWith('-') && word.value.length > 1) {
       if (!word.static) known = false;
       if (lead.startsWith('-o')) output = sliceWord(word, 2);
@@ -289,15 +285,9 @@ function compressor(spec: Compressor): EffectHandler {
     const files: Word[] = [];
     const flags = new Set<string>();
     let known = true;
-    let options = true;
-    for (let i = 1; i < words.length; i++) {
-      const word = words[i]!;
-      const lead = leadingText(word);
-      if (options && is(word, '--')) {
-        options = false;
-        continue;
-      }
-      if (!options || !lead.startsWith('-') || word.value === '-') {
+    for (const step of argvWords(words)) {
+      const { word, lead } = step;
+      if (!step.options || !lead.startsWith('-') || word.value === '-') {
         if (unsure(word)) known = false;
         if (word.value !== '-') files.push(word);
         continue;
@@ -309,7 +299,7 @@ function compressor(spec: Compressor): EffectHandler {
         if (name === '--help' || name === '--version') return NONE;
         flags.add(name);
         if (spec.longValues.includes(name)) {
-          const value = eq < 0 ? words[++i] : sliceWord(word, eq + 1);
+          const value = eq < 0 ? step.take() : sliceWord(word, eq + 1);
           const access = spec.files[name];
           if (value && access) effects.push(option(access, value));
           if (name === '--suffix' && value) flags.add(`suffix=${value.value}`);
@@ -320,7 +310,7 @@ function compressor(spec: Compressor): EffectHandler {
         const c = lead[j]!;
         flags.add(c);
         if (!spec.values.includes(c)) continue;
-        const value = j + 1 < lead.length ? sliceWord(word, j + 1) : words[++i];
+        const value = j + 1 < lead.length ? sliceWord(word, j + 1) : step.take();
         const access = spec.files[c];
         if (value && access) effects.push(option(access, value));
         break;

@@ -1,7 +1,7 @@
 import type { CommandView, EffectsResult, FileAccess, FileEffect, Word } from '../types.js';
 import { makeWord } from '../words.js';
 import { type Grammar, has, operandWords, type Parsed, parseOptions } from './options.js';
-import { runtimeWord } from './words.js';
+import { is, leadingText, runtimeWord } from './words.js';
 
 export type EffectHandler = (cmd: CommandView) => EffectsResult;
 
@@ -96,4 +96,38 @@ export function underFolder(folder: Word, member: Word): Word {
     dynamic: [...new Set([...folder.dynamic, ...member.dynamic])],
     span: { ...member.span },
   };
+}
+
+/** One word of a command line read by hand (`argvWords`). */
+export interface ArgvStep {
+  word: Word;
+  /** The word's leading static text. */
+  lead: string;
+  /** False once `--` has ended the options (the `--` itself is not a step). */
+  options: boolean;
+  /** The next word, without taking it. */
+  peek(): Word | undefined;
+  /** Takes the next word (an option's value): it is not a step of its own. */
+  take(): Word | undefined;
+}
+
+/** The words of a command line from `start`, for programs whose options are read by hand; the first `--` ends the options. */
+export function* argvWords(words: readonly Word[], start = 1): Generator<ArgvStep> {
+  let options = true;
+  let i = start;
+  const step = (word: Word): ArgvStep => ({
+    word,
+    lead: leadingText(word),
+    options,
+    peek: () => words[i + 1],
+    take: () => words[++i],
+  });
+  for (; i < words.length; i++) {
+    const word = words[i]!;
+    if (options && is(word, '--')) {
+      options = false;
+      continue;
+    }
+    yield step(word);
+  }
 }

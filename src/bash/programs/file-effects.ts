@@ -1,6 +1,7 @@
 import type { FileEffect, Word } from '../types.js';
 import {
   argument,
+  argvWords,
   type EffectHandler,
   each,
   fileCommand,
@@ -186,14 +187,8 @@ function ownership(program: 'chmod' | 'chown' | 'chgrp'): EffectHandler {
     const effects: FileEffect[] = [];
     let known = true;
     let needsMode = true;
-    let options = true;
-    for (let i = 1; i < words.length; i++) {
-      const word = words[i]!;
-      const lead = leadingText(word);
-      if (options && is(word, '--')) {
-        options = false;
-        continue;
-      }
+    for (const step of argvWords(words)) {
+      const { word, lead, options } = step;
       if (options && lead.startsWith('--')) {
         const eq = lead.indexOf('=');
         const name = lead.slice(2, eq < 0 ? undefined : eq);
@@ -201,10 +196,10 @@ function ownership(program: 'chmod' | 'chown' | 'chgrp'): EffectHandler {
         if (!word.static && eq < 0) known = false;
         if (name === 'reference') {
           needsMode = false;
-          const reference = eq < 0 ? words[++i] : sliceWord(word, eq + 1);
+          const reference = eq < 0 ? step.take() : sliceWord(word, eq + 1);
           if (reference) effects.push(option('read', reference));
         } else if (name === 'from') {
-          if (eq < 0) i++;
+          if (eq < 0) step.take();
         } else if (!OWNERSHIP_LONG.includes(name)) {
           known = false;
         }
@@ -225,20 +220,16 @@ function ownership(program: 'chmod' | 'chown' | 'chgrp'): EffectHandler {
   };
 }
 
-const cat = fileCommand({
-  grammar: CAT,
-  operands: reads,
-});
+/** A command that reads its operands and no files named by options. */
+function readsWith(g: Grammar): EffectHandler {
+  return fileCommand({ grammar: g, operands: reads });
+}
 
-const head = fileCommand({
-  grammar: HEAD,
-  operands: reads,
-});
+const cat = readsWith(CAT);
 
-const tail = fileCommand({
-  grammar: TAIL,
-  operands: reads,
-});
+const head = readsWith(HEAD);
+
+const tail = readsWith(TAIL);
 
 const notCommands = (operands: Word[]) =>
   reads(operands.filter((word) => !leadingText(word).startsWith('+')));
@@ -331,10 +322,7 @@ const file = fileCommand({
   operands: reads,
 });
 
-const stat = fileCommand({
-  grammar: STAT,
-  operands: reads,
-});
+const stat = readsWith(STAT);
 
 const checksum = fileCommand({
   grammar: CHECKSUM,
@@ -342,10 +330,7 @@ const checksum = fileCommand({
   operands: reads,
 });
 
-const base64 = fileCommand({
-  grammar: BASE64,
-  operands: reads,
-});
+const base64 = readsWith(BASE64);
 
 const xxd = fileCommand({
   grammar: XXD,
@@ -353,19 +338,9 @@ const xxd = fileCommand({
   operands: inputOutput,
 });
 
-const od = fileCommand({
-  grammar: OD,
-  operands: reads,
-});
+const od = readsWith(OD);
 
-const strings = fileCommand({
-  grammar: STRINGS,
-  operands: reads,
-});
-
-function readsWith(g: Grammar): EffectHandler {
-  return fileCommand({ grammar: g, operands: reads });
-}
+const strings = readsWith(STRINGS);
 
 const cut = readsWith(CUT);
 const nl = readsWith(NL);
@@ -381,10 +356,7 @@ const source: EffectHandler = (cmd) => {
   return { effects: file ? [argument('read', file)] : [], known: true };
 };
 
-const ls = fileCommand({
-  grammar: LS,
-  operands: reads,
-});
+const ls = readsWith(LS);
 
 const du = fileCommand({
   grammar: DU,

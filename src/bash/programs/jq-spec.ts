@@ -1,6 +1,14 @@
 import type { Word } from '../types.js';
 import { jqFilterSafety } from './jq.js';
-import { grammar, has, type Parsed } from './options.js';
+import {
+  grammar,
+  has,
+  lastValue,
+  optionsNamed,
+  type Parsed,
+  type ParseResult,
+  parseOptions,
+} from './options.js';
 import { type ProgramSpec, readOnly } from './program.js';
 
 /** jq reads its options itself: exact names only; `--arg NAME VALUE` and friends take two words. */
@@ -17,22 +25,68 @@ export const JQ = grammar({
 
 /** Options followed by two words: a name and a value or file. */
 const TWO_WORDS = new Set(['--arg', '--argjson', '--slurpfile', '--rawfile', '--argfile']);
+/** Two-word options whose second word is a file jq reads. */
+const FILE_VALUES = new Set(['--slurpfile', '--rawfile', '--argfile']);
+
+/** jq's command line as JQ reads it: the filter, the file it may come from, and what the other operands are. */
+export interface JqCommandLine {
+  /** The filter word: the first operand, unless -f names a filter file; two-word options skipped. */
+  filter?: Word;
+  /** The file -f / --from-file reads the filter from. */
+  fromFile?: Word;
+  /** The input files: the operands after the filter, up to --args or --jsonargs. */
+  inputs: Word[];
+  /** The files two-word options read (`--slurpfile NAME FILE`). */
+  valueFiles: Word[];
+  /** Option words jq does not know, or that may be options only known at run time. */
+  unsure: Word[];
+}
 
 /** Why a jq filter is not known to only compute on its input, or undefined when it is. */
 function jqFilterProblem(filter: string): string | undefined {
   return jqFilterSafety(filter).reason;
 }
 
-/** The filter word: the first operand, unless -f names a filter file; two-word options skipped. */
-function jqFilter(parsed: Parsed, words: readonly Word[]): Word | undefined {
-  const values = new Set<number>();
-  for (const option of parsed.options) if (TWO_WORDS.has(option.name)) values.add(option.index + 2);
-  return parsed.operands.map((index) => words[index]!).find((_word, k) => !values.has(parsed.operands[k]!));
+/** Parses jq's options GNU style, keeping unknown options and words known only at run time. */
+export function parseJq(words: readonly Word[]): ParseResult {
+  return parseOptions(words, 1, JQ, { permute: true, unknown: 'flag', dynamic: 'operand' });
+}
+
+/** What the words of a parsed jq command line are. */
+export function jqCommandLine(parsed: Parsed, words: readonly Word[]): JqCommandLine {
+  const seconds = new Set<number>();
+  const valueFiles: Word[] = [];
+  for (const option of parsed.options) {
+    if (!TWO_WORDS.has(option.name)) continue;
+    seconds.add(option.index + 2);
+    const file = words[option.index + 2];
+    if (FILE_VALUES.has(option.name) && file) valueFiles.push(file);
+  }
+  const operands = parsed.operands.filter((index) => !seconds.has(index));
+  const fromFile = lastValue(parsed, 'f');
+  const filter = fromFile ? undefined : operands[0];
+  const positional = optionsNamed(parsed, '--args', '--jsonargs')[0]?.index ?? words.length;
+  const inputs = operands
+    .slice(filter === undefined ? 0 : 1)
+    .filter((index) => index < positional)
+    .map((index) => words[index]!);
+  const isValue = (index: number): boolean => parsed.options.some((option) => option.value === words[index]);
+  const unsureAt = [
+    ...parsed.unknown.map((option) => option.index),
+    ...parsed.suspects.filter((index) => !parsed.operands.includes(index) && !isValue(index)),
+  ];
+  return {
+    ...(filter === undefined ? {} : { filter: words[filter]! }),
+    ...(fromFile ? { fromFile } : {}),
+    inputs,
+    valueFiles,
+    unsure: [...new Set(unsureAt)].sort((a, b) => a - b).map((index) => words[index]!),
+  };
 }
 
 function jqProblem(parsed: Parsed, words: readonly Word[]): string | undefined {
   if (has(parsed, 'h', 'V', '--build-configuration')) return undefined;
-  const filter = jqFilter(parsed, words);
+  const { filter } = jqCommandLine(parsed, words);
   if (!filter) return undefined;
   if (!filter.static) return `jq filter ${filter.text} is only known at run time`;
   return jqFilterProblem(filter.value);

@@ -1,6 +1,4 @@
-import type { Word } from '../types.js';
 import type { EmbeddedSafety } from './embedded.js';
-import { is, leadingText } from './words.js';
 
 /** jq's built-in functions that only compute on their input (jq 1.6 and 1.7). */
 const PURE_BUILTINS = new Set(
@@ -213,52 +211,4 @@ export function jqFilterSafety(program: string): EmbeddedSafety {
     writes: [],
     runs: [],
   };
-}
-
-/** How jq's command line names its filter: the first operand, or the file after -f. */
-export interface JqArguments {
-  filter?: Word;
-  /** The file -f / --from-file reads the filter from. */
-  fromFile?: Word;
-  /** Option words jq does not know, or that are only known at run time. */
-  unsure: Word[];
-}
-
-const JQ_FLAGS = new Set(
-  (
-    'n r j a s c C M S e h V R 0 --null-input --raw-input --slurp --compact-output --tab --color-output ' +
-    '--monochrome-output --ascii-output --unbuffered --sort-keys --raw-output --raw-output0 --join-output ' +
-    '--exit-status --seq --stream --stream-errors --help --version --build-configuration'
-  ).split(' '),
-);
-
-export function jqArguments(words: readonly Word[]): JqArguments {
-  const result: JqArguments = { unsure: [] };
-  let options = true;
-  for (let i = 1; i < words.length; i++) {
-    const word = words[i]!;
-    const lead = leadingText(word);
-    if (options && is(word, '--')) {
-      options = false;
-      continue;
-    }
-    if (options && lead.startsWith('-') && word.value.length > 1) {
-      if (!word.static) result.unsure.push(word);
-      else if (is(word, '--arg', '--argjson', '--slurpfile', '--rawfile')) i += 2;
-      else if (is(word, '-f', '--from-file')) result.fromFile = words[++i];
-      else if (is(word, '-L', '--indent')) i++;
-      else if (is(word, '--args', '--jsonargs')) continue;
-      else if (word.value.startsWith('-L') && !word.value.startsWith('--')) continue;
-      else if (
-        word.value.startsWith('--')
-          ? !JQ_FLAGS.has(word.value)
-          : ![...word.value.slice(1)].every((c) => JQ_FLAGS.has(c))
-      )
-        result.unsure.push(word);
-      continue;
-    }
-    if (result.filter || result.fromFile) continue;
-    result.filter = word;
-  }
-  return result;
 }

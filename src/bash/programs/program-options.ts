@@ -4,7 +4,8 @@ import { AWK, awkPrograms } from './awk-spec.js';
 import { parseFind } from './find.js';
 import { GIT } from './git/nested.js';
 import { RG } from './grep-spec.js';
-import { jqArguments, jqConstructs } from './jq.js';
+import { jqConstructs } from './jq.js';
+import { jqCommandLine, parseJq } from './jq-spec.js';
 import {
   type Grammar,
   grammar,
@@ -174,10 +175,15 @@ function awk(cmd: CommandView): NestedSpec[] {
 
 /** jq runs no commands; a filter from a file, or one that reads the environment or modules, is code. */
 function jq(cmd: CommandView): NestedSpec[] {
-  const { filter, fromFile, unsure } = jqArguments(cmd.argv);
+  const parsed = parseJq(cmd.argv);
+  if (!parsed.ok) return [parseFailure('jq', parsed)];
+  const { filter, fromFile, unsure } = jqCommandLine(parsed, cmd.argv);
   const specs: NestedSpec[] = unsure.map((word) => codeIn('program-option', 'jq', 'unknown option', word));
   if (fromFile) specs.push(codeIn('script-file', 'jq', '-f', fromFile));
-  if (!filter || fromFile) return specs;
+  for (const found of optionsNamed(parsed, '--run-tests')) {
+    specs.push(codeIn('script-file', 'jq', '--run-tests', found.value ?? cmd.argv[found.index]!));
+  }
+  if (!filter) return specs;
   if (!filter.static) return [...specs, codeSpec('program-option', 'jq', 'jq filter', filter)];
   for (const construct of jqConstructs(filter.value)) {
     specs.push(codeSpec('program-option', 'jq', construct, filter, filter.value));

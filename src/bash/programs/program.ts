@@ -8,16 +8,23 @@ import { type Grammar, optionNames, type Parsed, type ParseFailure, parseOptions
  * read-only. The read-only check, the normalisation deny and ask rules are matched through, and the
  * nested-command and file-effect handlers all read the same spec.
  */
-export interface ProgramSpec {
+export interface ProgramSpec extends SubcommandSpec {
   /** The program's name (`git`); rules and reasons use it. */
   name: string;
   /** Other names it runs under (`gsed` for `sed`). */
   aliases?: readonly string[];
   /** The family ships dotted variants (`mkfs.ext4`, `mkfs.vfat`): deny and ask rules on `mkfs` see them. */
   dottedVariants?: boolean;
+}
+
+/** One level of a command line: the program itself, or one of its subcommands. */
+export interface SubcommandSpec {
   /** Options before the operands, or before the subcommand when there are subcommands. */
   grammar: Grammar;
-  /** GNU style: options may follow operands. Default true; false for programs with subcommands. */
+  /**
+   * GNU style: options may follow operands. Default true (git, docker and kubectl subcommands read options
+   * after operands); a level with subcommands stops reading options at the subcommand.
+   */
   permute?: boolean;
   subcommands?: Readonly<Record<string, SubcommandSpec>>;
   /**
@@ -27,18 +34,7 @@ export interface ProgramSpec {
   subcommandAliases?: Readonly<Record<string, string>>;
   /** A unique prefix of a subcommand or alias names it (npm: `npm pub` is `npm publish`). */
   abbreviateSubcommands?: boolean;
-  /** When present, the command is read-only when this allows it (programs without subcommands). */
-  readOnly?: ReadOnlySpec;
-  normalizeOperands?: SubcommandSpec['normalizeOperands'];
-}
-
-export interface SubcommandSpec {
-  grammar: Grammar;
-  /** Default true: git, docker and kubectl subcommands read options after operands. */
-  permute?: boolean;
-  subcommands?: Readonly<Record<string, SubcommandSpec>>;
-  subcommandAliases?: Readonly<Record<string, string>>;
-  abbreviateSubcommands?: boolean;
+  /** When present, the command is read-only when this allows it (at the last level of the command line). */
   readOnly?: ReadOnlySpec;
   /**
    * What the operands mean to deny and ask rules where the program reads them as an option would say:

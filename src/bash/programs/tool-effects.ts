@@ -17,7 +17,7 @@ import { FILE_PRIMARIES, parseFind } from './find.js';
 import { parseGit } from './git/nested.js';
 import { GIT_SPEC, gitLevel } from './git/spec.js';
 import { gitConfigEffects, gitFileOptions } from './git-effects.js';
-import { YQ } from './jq-spec.js';
+import { jqCommandLine, parseJq, YQ } from './jq-spec.js';
 import {
   type Grammar,
   grammar,
@@ -120,45 +120,13 @@ const awk: EffectHandler = (cmd) => {
   return { effects: [...effects, ...each(inPlace ? 'write' : 'read', inputs)], known };
 };
 
-/** jq FILTER [FILES]; --arg NAME VALUE and --slurpfile NAME FILE take two words; --args makes operands arguments. */
+/** jq FILTER [FILES]; --slurpfile NAME FILE and -f FILE read files; --args makes the operands after it arguments. */
 const jq: EffectHandler = (cmd) => {
-  const words = cmd.argv;
-  const effects: FileEffect[] = [];
-  let known = true;
-  let filter = false;
-  let positional = false;
-  let options = true;
-  for (let i = 1; i < words.length; i++) {
-    const word = words[i]!;
-    const lead = leadingText(word);
-    if (options && is(word, '--')) {
-      options = false;
-      continue;
-    }
-    if (options && lead.startsWith('-') && word.value.length > 1) {
-      if (!word.static) known = false;
-      if (is(word, '--arg', '--argjson')) i += 2;
-      else if (is(word, '--slurpfile', '--rawfile')) {
-        const file = words[i + 2];
-        if (file) effects.push(option('read', file));
-        i += 2;
-      } else if (is(word, '-f', '--from-file')) {
-        const file = words[++i];
-        if (file) effects.push(option('read', file));
-        filter = true;
-      } else if (is(word, '-L', '--indent')) i++;
-      else if (is(word, '--args', '--jsonargs')) positional = true;
-      else if (!/^-[a-zA-Z]+$|^--[a-z-]+$/.test(word.value)) known = false;
-      continue;
-    }
-    if (!word.static && (lead === '' || splitsFreely(word))) known = false;
-    if (!filter) {
-      filter = true;
-      continue;
-    }
-    if (!positional) effects.push(argument('read', word));
-  }
-  return { effects, known };
+  const parsed = parseJq(cmd.argv);
+  if (!parsed.ok) return UNKNOWN;
+  const { fromFile, inputs, valueFiles } = jqCommandLine(parsed, cmd.argv);
+  const effects = [...valueFiles, ...(fromFile ? [fromFile] : [])].map((file) => option('read', file));
+  return { effects: [...effects, ...reads(inputs)], known: clean(parsed) };
 };
 
 /** yq [eval|eval-all] EXPRESSION [FILES]; -i writes the files in place. */
