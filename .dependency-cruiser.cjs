@@ -25,7 +25,7 @@ const LAZY_ENTRIES = ['src/llm/client.ts', 'src/llm/recording.ts', 'src/llm/mess
 /** Modules a folder loads only with import(); its index.ts must not import them at run time. */
 const LAZY_MODULES = [
   ...LAZY_ENTRIES,
-  'src/classifier/model-stage.ts',
+  'src/classifier/cached-judge.ts',
   'src/classifier/judge.ts',
   'src/classifier/prompt.ts',
   'src/rules/pattern/schema.ts',

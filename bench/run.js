@@ -367,8 +367,8 @@ const speculationSection = {
     const { tmpdir } = await import('node:os');
     const dist = (p) => import(pathToFileURL(join(ROOT, 'dist', p)).href);
     const { createClassifier, createModelClient, loadSettings } = await dist('index.js');
-    // Internals: the model stage and its prompt are no public names.
-    const { ModelStage } = await dist('classifier/model-stage.js');
+    // Internals: the cached judge and its prompt are no public names.
+    const { CachedJudge } = await dist('classifier/cached-judge.js');
     const { systemPrompt } = await dist('classifier/prompt.js');
     const loopback = await startLoopback(300);
     try {
@@ -399,7 +399,7 @@ const speculationSection = {
       }
       const withCache = await classifier.classify(call('s0'));
 
-      const stage = new ModelStage({ caller: model });
+      const stage = new CachedJudge({ caller: model });
       const request = {
         prose: settings.prose,
         tool: 'Bash',

@@ -93,7 +93,6 @@ const RESERVED = new Set([
   'function',
 ]);
 
-
 /** Parents whose word children the walker does not join when tree-sitter splits a word into touching nodes. */
 const UNJOINED = new Set([
   'declaration_command',

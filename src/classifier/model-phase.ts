@@ -1,29 +1,29 @@
 import type { ModelCaller } from '../llm/index.js';
 import { applyMode, combine } from '../policy/index.js';
 import type { LoadedSettings } from '../rules/index.js';
+import type { CachedJudge } from './cached-judge.js';
 import type { Judgement } from './judge.js';
 import { DenialTracker, modelInfo, modelParts, needsModel } from './model-parts.js';
-import type { ModelStage } from './model-stage.js';
 import type { RulesPhase } from './rules-phase.js';
 import type { ClassifiedVerdict, ClassifierOptions, ClassifyOptions } from './types.js';
 
 /** The model's judgement of what a rules phase left open; the rules' verdict when nothing is. */
 export type ModelPhaseRunner = (phase: RulesPhase, extra: ClassifyOptions) => Promise<ClassifiedVerdict>;
 
-/** The model stage and its dependencies load on first use: rule-only decisions never pay for them. */
-function lazyModelStage(options: ClassifierOptions): (caller: ModelCaller) => Promise<ModelStage> {
-  let stagePromise: Promise<ModelStage> | undefined;
+/** The judge and its dependencies load on first use: rule-only decisions never pay for them. */
+function lazyJudge(options: ClassifierOptions): (caller: ModelCaller) => Promise<CachedJudge> {
+  let judgePromise: Promise<CachedJudge> | undefined;
   return (caller) => {
-    stagePromise ??= import('./model-stage.js').then(
-      ({ ModelStage }) =>
-        new ModelStage({
+    judgePromise ??= import('./cached-judge.js').then(
+      ({ CachedJudge }) =>
+        new CachedJudge({
           caller,
           ...(options.modelTimeoutMs !== undefined ? { timeoutMs: options.modelTimeoutMs } : {}),
           ...(options.cacheTtlMs !== undefined ? { cacheTtlMs: options.cacheTtlMs } : {}),
           ...(options.cacheSize !== undefined ? { cacheSize: options.cacheSize } : {}),
         }),
     );
-    return stagePromise;
+    return judgePromise;
   };
 }
 
@@ -45,13 +45,13 @@ function applyJudgement(
 
 /** The model phase of a classifier: the model judges what the rules leave open, when one is configured. */
 export function modelPhase(settings: LoadedSettings, options: ClassifierOptions): ModelPhaseRunner {
-  const modelStage = lazyModelStage(options);
+  const cachedJudge = lazyJudge(options);
   const denials = new DenialTracker();
   return async (phase, extra) => {
     const { call, mode, cwd, analysis } = phase;
     const allShell = call.tool === 'Bash' && settings.prose.classifyAllShell === true;
     if (!options.model || !needsModel(phase.parts, mode, allShell)) return phase.verdict;
-    const stage = await modelStage(options.model);
+    const judge = await cachedJudge(options.model);
     const request = {
       prose: settings.prose,
       tool: call.tool,
@@ -61,7 +61,7 @@ export function modelPhase(settings: LoadedSettings, options: ClassifierOptions)
       cwd,
       ...(analysis ? { analysis } : {}),
     };
-    const { judgement, cached } = await stage.judge(stage.key(request), request, extra.signal);
+    const { judgement, cached } = await judge.judge(judge.key(request), request, extra.signal);
     const tracked = denials.record(judgement, cached);
     return applyJudgement(phase, judgement, tracked, cached, allShell);
   };

@@ -21,7 +21,7 @@ export interface RulesPhase {
   call: ToolCall;
   mode: Mode;
   cwd: string;
-  /** Before the mode is applied: the model stage works on these. */
+  /** Before the mode is applied: the model phase works on these. */
   parts: PartVerdict[];
   analysis: Analysis | undefined;
   verdict: ClassifiedVerdict;

@@ -67,7 +67,7 @@ async function deciderFor(
 }
 
 /**
- * Loads what the first decision would load (the analyzer, the pipeline, the model stage) and lets the JIT see the
+ * Loads what the first decision would load (the analyzer, the pipeline, the judge) and lets the JIT see the
  * decision code, so that the first cases and the first configuration are not slower for it. It decides the first
  * cases with the oracle as the model (no network) and without hooks and execution (no side effects).
  */

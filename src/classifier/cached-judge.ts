@@ -7,7 +7,7 @@ import { type JudgeInput, type Judgement, judge } from './judge.js';
 import { systemPrompt } from './prompt.js';
 import type { TranscriptContext } from './transcript.js';
 
-export interface ModelStageOptions {
+export interface CachedJudgeOptions {
   caller: ModelCaller;
   /** Limit for each model call, retries included (default 30 s). */
   timeoutMs?: number;
@@ -16,7 +16,7 @@ export interface ModelStageOptions {
   cacheSize?: number;
 }
 
-export interface StageResult {
+export interface CachedJudgement {
   judgement: Judgement;
   cached: boolean;
 }
@@ -38,11 +38,11 @@ export interface JudgeRequest extends Omit<JudgeInput, 'context'> {
  * requests in flight share one model call, and a caller that gives up stops waiting (the call is aborted when
  * nobody waits any more).
  */
-export class ModelStage {
+export class CachedJudge {
   private readonly cache: LRUCache<string, Judgement>;
   private readonly inFlight = new Map<string, InFlight>();
 
-  constructor(private readonly options: ModelStageOptions) {
+  constructor(private readonly options: CachedJudgeOptions) {
     this.cache = new LRUCache({ max: options.cacheSize ?? 1000, ttl: options.cacheTtlMs ?? 600_000 });
   }
 
@@ -65,7 +65,7 @@ export class ModelStage {
     return this.cache.get(key);
   }
 
-  async judge(key: string, r: JudgeRequest, signal?: AbortSignal): Promise<StageResult> {
+  async judge(key: string, r: JudgeRequest, signal?: AbortSignal): Promise<CachedJudgement> {
     const hit = this.cache.get(key);
     if (hit) return { judgement: hit, cached: true };
     let flight = this.inFlight.get(key);
