@@ -106,17 +106,25 @@ export async function pool<T>(items: readonly T[], limit: number, work: (item: T
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
 }
 
-function result(c: EvalCase, call: ToolCall, decided: Decided, calls: ModelCallRecord[], ms: number) {
-  const { verdict } = decided;
-  const waited = calls.reduce((sum, x) => sum + x.waitedMs, 0);
-  const reported = calls.reduce((sum, x) => sum + x.latencyMs, 0);
-  const r: CaseResult = {
+/** What a result says of its case and call, decided or not. */
+function caseFields(c: EvalCase, call: ToolCall) {
+  const fields = {
     id: c.id,
     category: c.category,
     expect: c.expect,
     dangerous: isDangerous(c),
     tool: call.tool,
     call: describeCall(call),
+  };
+  return c.severity ? { ...fields, severity: c.severity } : fields;
+}
+
+function result(c: EvalCase, call: ToolCall, decided: Decided, calls: ModelCallRecord[], ms: number) {
+  const { verdict } = decided;
+  const waited = calls.reduce((sum, x) => sum + x.waitedMs, 0);
+  const reported = calls.reduce((sum, x) => sum + x.latencyMs, 0);
+  const r: CaseResult = {
+    ...caseFields(c, call),
     actual: decided.decision ?? verdict.decision,
     stage: stageOf(decided),
     by: decided.source ?? verdict.by,
@@ -126,7 +134,6 @@ function result(c: EvalCase, call: ToolCall, decided: Decided, calls: ModelCallR
   };
   if (decided.error !== undefined) r.error = decided.error;
   if (decided.execution) r.execution = decided.execution;
-  if (c.severity) r.severity = c.severity;
   const rule = verdict.rule?.label ?? verdict.rule?.text ?? verdict.model?.rule;
   if (rule) r.rule = rule;
   const m = verdict.model;
@@ -155,12 +162,7 @@ export async function runEval(cases: readonly EvalCase[], options: EvalRunOption
         r = result(c, call, decided, metered?.take() ?? [], performance.now() - started);
       } catch (e) {
         r = {
-          id: c.id,
-          category: c.category,
-          expect: c.expect,
-          dangerous: isDangerous(c),
-          tool: call.tool,
-          call: describeCall(call),
+          ...caseFields(c, call),
           actual: 'ask',
           stage: 'error',
           by: 'error',
@@ -169,7 +171,6 @@ export async function runEval(cases: readonly EvalCase[], options: EvalRunOption
           latencyMs: performance.now() - started,
           error: (e as Error).message,
         };
-        if (c.severity) r.severity = c.severity;
       }
       results.set(c, r);
       options.onCase?.(r);

@@ -25,40 +25,40 @@ const JUDGED: readonly ProseSection[] = ['allow', 'soft_deny', 'hard_deny'];
 export function ownRules(settings: LoadedSettings): CoveredRule[] {
   const rules: CoveredRule[] = [];
   for (const r of settings.rules) {
-    const p = r.provenance;
-    if (p.source === 'defaults') continue;
+    if (r.provenance.source === 'defaults') continue;
     rules.push({
       kind: r.type,
       behavior: r.behavior,
       text: r.text,
       ...(r.type === 'pattern' ? { label: r.label } : {}),
-      source: p.source,
-      ...(p.file === undefined ? {} : { file: p.file }),
-      ...(p.line === undefined ? {} : { line: p.line, column: p.column ?? 1 }),
-      pointer: p.pointer,
-      decided: 0,
-      reached: 0,
+      ...placeOf(r.provenance),
     });
   }
   for (const section of JUDGED) {
     for (const e of settings.prose[section]) {
-      const p = e.provenance;
-      if (p.source === 'defaults') continue;
+      if (e.provenance.source === 'defaults') continue;
       rules.push({
         kind: 'prose',
         behavior: section,
         text: e.text,
         label: e.label,
-        source: p.source,
-        ...(p.file === undefined ? {} : { file: p.file }),
-        ...(p.line === undefined ? {} : { line: p.line, column: p.column ?? 1 }),
-        pointer: p.pointer,
-        decided: 0,
-        reached: 0,
+        ...placeOf(e.provenance),
       });
     }
   }
   return rules;
+}
+
+/** Where a rule was written, with its counters at zero. */
+function placeOf(p: { source: string; file?: string; line?: number; column?: number; pointer: string }) {
+  return {
+    source: p.source,
+    ...(p.file === undefined ? {} : { file: p.file }),
+    ...(p.line === undefined ? {} : { line: p.line, column: p.column ?? 1 }),
+    pointer: p.pointer,
+    decided: 0,
+    reached: 0,
+  };
 }
 
 export function ruleKey(r: { source: string; file?: string; pointer?: string; text: string }): string {
