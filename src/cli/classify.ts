@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import type { TranscriptContext } from '../classifier/index.js';
 import { createClassifier, readTranscript, type ToolCall } from '../classifier/index.js';
-import { type Mode, parseCallLine as parseHookCall, parseJsonObject } from '../shared/index.js';
+import { type Mode, parseCallLine, parseJsonObject } from '../shared/index.js';
 import { type ModelArgs, modelFromArgs, withModelOptions } from './model-args.js';
 import { EXIT, printJson } from './output.js';
 import { renderVerdict, verdictJson } from './render-verdict.js';
@@ -81,12 +81,13 @@ export const classifyCommand: CommandModule = {
       for await (const line of lines) {
         n++;
         if (line.trim() === '') continue;
-        const call = parseCallLine(line, args.mode);
+        const call = parseCallLine(line);
         if ('error' in call) {
           bad++;
           io.out(JSON.stringify({ decision: 'ask', reason: `line ${n}: ${call.error}`, error: call.error }));
           continue;
         }
+        if (args.mode) call.mode = args.mode;
         io.out(JSON.stringify(verdictJson(await classifier.classify(call))));
       }
       return done(failed ? EXIT.usage : bad > 0 ? EXIT.findings : EXIT.ok);
@@ -120,11 +121,4 @@ async function contextFromArgs(args: ClassifyArgs): Promise<TranscriptContext | 
   const parsed = parseJsonObject(await readFile(args.context, 'utf8'));
   if ('error' in parsed) throw new Error(`--context ${args.context}: ${parsed.error}`);
   return parsed.value as TranscriptContext;
-}
-
-/** A PreToolUse-shaped object: `{tool_name, tool_input, cwd?, permission_mode?}`; `mode` overrides its mode. */
-export function parseCallLine(line: string, mode?: Mode): ToolCall | { error: string } {
-  const call = parseHookCall(line);
-  if (mode && !('error' in call)) call.mode = mode;
-  return call;
 }

@@ -1,6 +1,6 @@
 import { text } from 'node:stream/consumers';
 import { createClassifier, readTranscript } from '../classifier/index.js';
-import { parseCallLine } from './classify.js';
+import { parseCallLine } from '../shared/index.js';
 import { type ModelArgs, modelFromArgs, withModelOptions } from './model-args.js';
 import { EXIT } from './output.js';
 import { loadFromArgs, reportDiagnostics, type SettingsArgs, withSettingsOptions } from './settings-args.js';
