@@ -20,12 +20,7 @@ export {
   type TranscriptContext,
 } from './classifier/index.js';
 export { createModelClient, type ModelClient } from './llm/client.js';
-export {
-  type CallResult,
-  isModelConfigured,
-  type ModelCaller,
-  type ModelClientOptions,
-} from './llm/index.js';
+export type { CallResult, ModelCaller, ModelClientOptions } from './llm/index.js';
 export {
   createRecorder,
   createReplayClient,
@@ -45,4 +40,4 @@ export {
   type SettingsOptions,
   type SourceName,
 } from './rules/index.js';
-export type { Mode } from './shared/index.js';
+export { isModelConfigured, type Mode } from './shared/index.js';

@@ -3,9 +3,10 @@ import { LRUCache } from 'lru-cache';
 import type { ModelCaller } from '../llm/index.js';
 import { canonicalJson } from '../llm/index.js';
 import type { Mode } from '../shared/index.js';
-import { type JudgeInput, type Judgement, judge } from './judge.js';
+import { type JudgeInput, judge } from './judge.js';
 import { systemPrompt } from './prompt.js';
 import type { TranscriptContext } from './transcript.js';
+import type { Judgement } from './types.js';
 
 export interface CachedJudgeOptions {
   caller: ModelCaller;

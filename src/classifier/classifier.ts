@@ -1,21 +1,9 @@
 import type { LoadedSettings } from '../rules/index.js';
 import { addRules } from '../rules/index.js';
-import type { Judgement } from './judge.js';
 import { modelPhase } from './model-phase.js';
 import { rulesPhase } from './rules-phase.js';
 import { speculate } from './speculation.js';
-import type { Classifier, ClassifierOptions } from './types.js';
-
-export { resolveMode } from './rules-phase.js';
-export type { TranscriptContext } from './transcript.js';
-export type {
-  ClassifiedVerdict,
-  Classifier,
-  ClassifierOptions,
-  ClassifyOptions,
-  Speculation,
-  ToolCall,
-} from './types.js';
+import type { Classifier, ClassifierOptions, Judgement } from './types.js';
 
 /** A classifier: the rules phase decides what it can, the model phase judges what the rules leave open. */
 export function createClassifier(settings: LoadedSettings, options: ClassifierOptions = {}): Classifier {
@@ -28,5 +16,3 @@ export function createClassifier(settings: LoadedSettings, options: ClassifierOp
     withRules: (source, granted) => createClassifier(addRules(settings, source, granted), options),
   };
 }
-
-export type { Judgement };

@@ -1,13 +1,14 @@
-export {
-  type ClassifiedVerdict,
-  type Classifier,
-  type ClassifierOptions,
-  type ClassifyOptions,
-  createClassifier,
-  resolveMode,
-  type Speculation,
-  type ToolCall,
-} from './classifier.js';
-export { type ModelInfo, needsModel } from './model-parts.js';
-export { STAGE1_TOOL, STAGE2_TOOL } from './stage-tools.js';
+export { createClassifier } from './classifier.js';
+export { needsModel, STAGE1_TOOL, STAGE2_TOOL } from './model-parts.js';
+export { resolveMode } from './rules-phase.js';
 export { contextFromTranscript, readTranscript, type TranscriptContext } from './transcript.js';
+export type {
+  ClassifiedVerdict,
+  Classifier,
+  ClassifierOptions,
+  ClassifyOptions,
+  Judgement,
+  ModelInfo,
+  Speculation,
+  ToolCall,
+} from './types.js';

@@ -1,7 +1,8 @@
 import type { Analysis } from '../bash/index.js';
-import type { CallUsage, FailureKind, ModelCaller, ModelRequest, Stage } from '../llm/index.js';
+import type { CallUsage, ModelCaller, ModelRequest, Stage } from '../llm/index.js';
 import { forcedToolResult } from '../llm/index.js';
 import type { ProseRules } from '../rules/index.js';
+import { STAGE1_TOOL, STAGE2_TOOL } from './model-parts.js';
 import {
   STAGE1_INSTRUCTION,
   STAGE1_TOOL_SPEC,
@@ -12,32 +13,8 @@ import {
   systemPrompt,
   userMessage,
 } from './prompt.js';
-import { STAGE1_TOOL, STAGE2_TOOL } from './stage-tools.js';
 import type { TranscriptContext } from './transcript.js';
-
-export type ModelDecision = 'allow' | 'soft_deny' | 'hard_deny';
-
-export type Judgement =
-  | {
-      ok: true;
-      decision: ModelDecision;
-      /** The stage whose answer decided: 1 when the first pass flagged nothing. */
-      stage: Stage;
-      rule?: string;
-      exception?: string;
-      userRequested?: boolean;
-      reason: string;
-      usage: CallUsage[];
-      latencyMs: number;
-    }
-  | {
-      ok: false;
-      stage: Stage;
-      kind: FailureKind;
-      message: string;
-      usage: CallUsage[];
-      latencyMs: number;
-    };
+import type { Judgement, ModelDecision } from './types.js';
 
 export interface JudgeInput {
   prose: ProseRules;

@@ -1,7 +1,11 @@
 import type { Stage } from '../llm/index.js';
 import { modelSettles, type PartVerdict } from '../policy/index.js';
 import type { Mode } from '../shared/index.js';
-import type { Judgement } from './judge.js';
+import type { Judgement, ModelInfo } from './types.js';
+
+/** The tools the model answers with: stage 1 flags the action, stage 2 decides it. */
+export const STAGE1_TOOL = 'flag_action';
+export const STAGE2_TOOL = 'decide_action';
 
 /** Modes in which the model judges what the rules leave open. */
 const MODEL_MODES = new Set<Mode>(['default', 'acceptEdits', 'auto', 'dontAsk']);
@@ -43,21 +47,6 @@ export function modelParts(parts: PartVerdict[], j: Judgement, mode: Mode, allSh
   const decision = j.decision === 'hard_deny' || !interactive ? 'deny' : 'ask';
   const reason = `${label}${j.decision === 'hard_deny' ? 'hard_deny' : 'soft_deny'} rule: ${j.reason}`;
   return [{ subject: 'model', decision, by: 'model', reason }, ...parts];
-}
-
-export interface ModelInfo {
-  stage: Stage;
-  ok: boolean;
-  decision?: 'allow' | 'soft_deny' | 'hard_deny';
-  rule?: string;
-  failure?: string;
-  cached: boolean;
-  /** The session has had too many model denials: this one asks instead. */
-  deniedTooOften?: boolean;
-  latencyMs: number;
-  tokens: { input: number; output: number; cacheRead: number; cacheWrite: number };
-  costUsd: number;
-  warnings: string[];
 }
 
 export function modelInfo(j: Judgement, cached: boolean, deniedTooOften: boolean): ModelInfo {

@@ -2,10 +2,9 @@ import type { ModelCaller } from '../llm/index.js';
 import { applyMode, combine } from '../policy/index.js';
 import type { LoadedSettings } from '../rules/index.js';
 import type { CachedJudge } from './cached-judge.js';
-import type { Judgement } from './judge.js';
 import { DenialTracker, modelInfo, modelParts, needsModel } from './model-parts.js';
 import type { RulesPhase } from './rules-phase.js';
-import type { ClassifiedVerdict, ClassifierOptions, ClassifyOptions } from './types.js';
+import type { ClassifiedVerdict, ClassifierOptions, ClassifyOptions, Judgement } from './types.js';
 
 /** The model's judgement of what a rules phase left open; the rules' verdict when nothing is. */
 export type ModelPhaseRunner = (phase: RulesPhase, extra: ClassifyOptions) => Promise<ClassifiedVerdict>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Analysis } from '../bash/index.js';
 import type { ProseRules } from '../rules/index.js';
 
-import { STAGE1_TOOL, STAGE2_TOOL } from './stage-tools.js';
+import { STAGE1_TOOL, STAGE2_TOOL } from './model-parts.js';
 import type { TranscriptContext } from './transcript.js';
 
 export const Stage1Answer = z.object({

@@ -1,9 +1,8 @@
 import type { Analysis } from '../bash/index.js';
-import type { ModelCaller } from '../llm/index.js';
+import type { CallUsage, FailureKind, ModelCaller, Stage } from '../llm/index.js';
 import type { Verdict } from '../policy/index.js';
 import type { Behavior, LoadedSettings } from '../rules/index.js';
 import type { Mode } from '../shared/index.js';
-import type { ModelInfo } from './model-parts.js';
 import type { TranscriptContext } from './transcript.js';
 
 export interface ToolCall {
@@ -59,4 +58,44 @@ export interface ClassifierOptions {
   modelTimeoutMs?: number;
   cacheTtlMs?: number;
   cacheSize?: number;
+}
+
+/** What the model said about a call: its decision, or why it could not decide. */
+export type ModelDecision = 'allow' | 'soft_deny' | 'hard_deny';
+
+export type Judgement =
+  | {
+      ok: true;
+      decision: ModelDecision;
+      /** The stage whose answer decided: 1 when the first pass flagged nothing. */
+      stage: Stage;
+      rule?: string;
+      exception?: string;
+      userRequested?: boolean;
+      reason: string;
+      usage: CallUsage[];
+      latencyMs: number;
+    }
+  | {
+      ok: false;
+      stage: Stage;
+      kind: FailureKind;
+      message: string;
+      usage: CallUsage[];
+      latencyMs: number;
+    };
+
+export interface ModelInfo {
+  stage: Stage;
+  ok: boolean;
+  decision?: 'allow' | 'soft_deny' | 'hard_deny';
+  rule?: string;
+  failure?: string;
+  cached: boolean;
+  /** The session has had too many model denials: this one asks instead. */
+  deniedTooOften?: boolean;
+  latencyMs: number;
+  tokens: { input: number; output: number; cacheRead: number; cacheWrite: number };
+  costUsd: number;
+  warnings: string[];
 }

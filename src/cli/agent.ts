@@ -7,9 +7,10 @@ import {
   readScript,
   runAgent,
 } from '../eval/index.js';
-import { DEFAULT_MODELS, isModelConfigured } from '../llm/index.js';
+import { DEFAULT_MODELS } from '../llm/index.js';
 import type { PermissionHandler } from '../pipeline/index.js';
 import type { Colors, Mode } from '../shared/index.js';
+import { isModelConfigured } from '../shared/index.js';
 import { type ModelArgs, modelFromArgs, withModelOptions } from './model-args.js';
 import { EXIT, type Io, printJson } from './output.js';
 import { decisionColor } from './render-verdict.js';

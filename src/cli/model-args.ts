@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
 import type { ModelCaller } from '../llm/index.js';
-import { isModelConfigured } from '../llm/index.js';
+import { isModelConfigured } from '../shared/index.js';
 
 export interface ModelArgs {
   llm?: boolean;

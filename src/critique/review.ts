@@ -3,6 +3,7 @@ import type { ModelCaller, ModelRequest } from '../llm/index.js';
 import { forcedToolResult } from '../llm/index.js';
 import type { Rule } from '../rules/index.js';
 import { PROSE_SECTIONS } from '../rules/index.js';
+import { isModelConfigured } from '../shared/index.js';
 import type { FindingCode } from './codes.js';
 import type { Reviewer } from './critique.js';
 import type { CritiqueInputs } from './inputs.js';
@@ -81,7 +82,6 @@ Call ${REVIEW_TOOL} once with all your findings. For each, "rule" is the rule ex
 export async function modelReviewer(
   env: NodeJS.ProcessEnv,
 ): Promise<{ reviewer?: Reviewer; reason?: string }> {
-  const { isModelConfigured } = await import('../llm/index.js');
   const { createModelClient } = await import('../llm/client.js');
   if (!isModelConfigured(env)) {
     return { reason: 'no model configured (set ANTHROPIC_API_KEY or ANTHROPIC_BASE_URL)' };

@@ -2,9 +2,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { ModelCaller, ModelClient, Recorder } from '../llm/index.js';
-import { isModelConfigured } from '../llm/index.js';
 import type { LoadedSettings } from '../rules/index.js';
-import { MODES, type Mode } from '../shared/index.js';
+import { isModelConfigured, MODES, type Mode } from '../shared/index.js';
 import { SHIPPED_RECORDING } from './dataset.js';
 import { type EvalSettingsOptions, loadEvalSettings } from './workspace.js';
 

@@ -74,11 +74,6 @@ export function resolveModels(options: Pick<ModelClientOptions, 'model' | 'model
   return { 1: pick(1), 2: pick(2) } satisfies Record<Stage, string>;
 }
 
-/** Whether a model can be reached: an API key, or a base URL (a proxy that may hold the key). */
-export function isModelConfigured(env: Env = process.env): boolean {
-  return nonBlank(env.ANTHROPIC_API_KEY) !== undefined || nonBlank(env.ANTHROPIC_BASE_URL) !== undefined;
-}
-
 function nonBlank(value: string | undefined): string | undefined {
   const trimmed = value?.trim();
   return trimmed ? trimmed : undefined;

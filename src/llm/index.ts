@@ -6,7 +6,6 @@ export type { ModelClient } from './client.js';
 export {
   DEFAULT_RETRY,
   type Env,
-  isModelConfigured,
   type ModelClientOptions,
   type ModelConfig,
   type RetryPolicy,

@@ -2,13 +2,17 @@ export { classifyBash } from './bash.js';
 export { allowRuleMatches, type CommandViews, viewsOf } from './bash-match.js';
 export { isBroadAllow } from './broad.js';
 export type { DecisionContext } from './context.js';
-export { allowSettles, alwaysAsks, type DecidedBy, failsClosed, modelSettles } from './decided-by.js';
 export { applyMode } from './modes.js';
 export { RuleIndex } from './rule-index.js';
 export { classifyBashInput, classifyTool } from './tools.js';
 export {
+  allowSettles,
+  alwaysAsks,
   combine,
+  type DecidedBy,
   type Decision,
+  failsClosed,
+  modelSettles,
   type PartVerdict,
   type RuleRef,
   type Verdict,

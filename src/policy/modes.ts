@@ -1,6 +1,6 @@
 import type { Mode } from '../shared/index.js';
-import { alwaysAsks } from './decided-by.js';
 import type { PartVerdict } from './verdict.js';
+import { alwaysAsks } from './verdict.js';
 
 /**
  * Applies the permission mode to each part. `dontAsk` denies whatever is not allowed; `bypassPermissions`

@@ -1,5 +1,105 @@
-export { type CallLine, parseCallLine, parseJsonObject } from './call-line.js';
-export type { Colors } from './colors.js';
-export { workflowCommand } from './github.js';
-export { isObject, isStringRecord, isStrings } from './guards.js';
-export { isMode, MODE_SPELLINGS, MODES, type Mode, toMode } from './modes.js';
+import type { createColors } from 'picocolors';
+
+// Small ideas used by every layer. This folder imports no other folder of src/, and is one module: it is on
+// the path of every hook call, where each module loaded costs start-up time.
+
+// The permission modes.
+
+/** The permission modes. */
+export const MODES = ['default', 'acceptEdits', 'plan', 'auto', 'dontAsk', 'bypassPermissions'] as const;
+
+export type Mode = (typeof MODES)[number];
+
+export function isMode(x: unknown): x is Mode {
+  return typeof x === 'string' && (MODES as readonly string[]).includes(x);
+}
+
+const [first, ...rest] = MODES;
+
+/** The modes as settings and hook inputs spell them: `manual` is the older name of `default`. */
+export const MODE_SPELLINGS = [first, 'manual', ...rest] as const;
+
+/** A mode as settings and hook inputs spell it. */
+export function toMode(x: unknown): Mode | undefined {
+  if (x === 'manual') return 'default';
+  return isMode(x) ? x : undefined;
+}
+
+// Guards for values read from JSON.
+
+export function isObject(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+export function isStrings(x: unknown): x is string[] {
+  return Array.isArray(x) && x.every((s) => typeof s === 'string');
+}
+
+export function isStringRecord(x: unknown): x is Record<string, string> {
+  return isObject(x) && Object.values(x).every((v) => typeof v === 'string');
+}
+
+// The PreToolUse-shaped call line.
+
+/** Text that must hold a JSON object; `syntax` tells text that is not JSON from a value that is not an object. */
+export function parseJsonObject(
+  text: string,
+): { value: Record<string, unknown> } | { error: string; syntax: boolean } {
+  try {
+    const value = JSON.parse(text) as unknown;
+    return isObject(value) ? { value } : { error: 'not an object', syntax: false };
+  } catch (e) {
+    return { error: (e as Error).message, syntax: true };
+  }
+}
+
+export interface CallLine {
+  tool: string;
+  input: Record<string, unknown>;
+  cwd?: string;
+  mode?: Mode;
+}
+
+/** A PreToolUse-shaped object: `{tool_name, tool_input, cwd?, permission_mode?}`. */
+export function parseCallLine(line: string): CallLine | { error: string } {
+  const parsed = parseJsonObject(line);
+  if ('error' in parsed) return { error: parsed.error };
+  const { tool_name, tool_input, cwd, permission_mode } = parsed.value;
+  if (typeof tool_name !== 'string' || tool_name === '')
+    return { error: 'tool_name must be a non-empty string' };
+  if (!isObject(tool_input)) return { error: 'tool_input must be an object' };
+  const call: CallLine = { tool: tool_name, input: tool_input };
+  if (typeof cwd === 'string') call.cwd = cwd;
+  const mode = toMode(permission_mode);
+  if (mode) call.mode = mode;
+  return call;
+}
+
+// GitHub Actions workflow commands.
+
+function escapeData(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+/** In a property value `:` and `,` separate too. */
+function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+/** A GitHub Actions workflow command, `::command key=value,...::message`, escaped as GitHub documents. */
+export function workflowCommand(
+  command: string,
+  props: ReadonlyArray<readonly [string, string | number]>,
+  message: string,
+): string {
+  const list = props.map(([key, value]) => `${key}=${escapeProperty(String(value))}`);
+  return `::${command} ${list.join(',')}::${escapeData(message)}`;
+}
+
+/** The colour functions a text report writes with: picocolors, on or off. */
+export type Colors = ReturnType<typeof createColors>;
+
+/** Whether a model can be reached: an API key, or a base URL (a proxy that may hold the key). */
+export function isModelConfigured(env: Record<string, string | undefined> = process.env): boolean {
+  return Boolean(env.ANTHROPIC_API_KEY?.trim() || env.ANTHROPIC_BASE_URL?.trim());
+}

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Classifier } from '../../src/classifier/classifier.js';
+import type { Classifier } from '../../src/classifier/index.js';
 import { caseClassifier, makeSandbox, removeSandbox, type Sandbox, writeCaseFiles } from './helpers.js';
 
 /**

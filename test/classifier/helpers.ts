@@ -2,11 +2,7 @@ import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promis
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import {
-  type ClassifiedVerdict,
-  type Classifier,
-  createClassifier,
-} from '../../src/classifier/classifier.js';
+import { type ClassifiedVerdict, type Classifier, createClassifier } from '../../src/classifier/index.js';
 import { builtinOptions } from '../../src/rules/settings/builtin.js';
 import { loadSettingsFiles } from '../../src/rules/settings/load.js';
 import type { LoadedSettings } from '../../src/rules/settings/types.js';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { STAGE1_TOOL } from '../../src/classifier/stage-tools.js';
+import { STAGE1_TOOL } from '../../src/classifier/model-parts.js';
 import { type MessagesServer, reply, startMessagesServer } from '../support/messages-server.js';
 
 const bin = fileURLToPath(new URL('../../bin/automode.js', import.meta.url));

@@ -2,7 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { STAGE1_TOOL, STAGE2_TOOL } from '../../src/classifier/stage-tools.js';
+import { STAGE1_TOOL, STAGE2_TOOL } from '../../src/classifier/model-parts.js';
 import { parseSse, readScript } from '../../src/eval/drivers/scripted.js';
 import {
   type MessagesServer,

@@ -2,7 +2,7 @@ import { mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createColors } from 'picocolors';
-import { STAGE1_TOOL, STAGE2_TOOL } from '../../src/classifier/stage-tools.js';
+import { STAGE1_TOOL, STAGE2_TOOL } from '../../src/classifier/model-parts.js';
 import { main } from '../../src/cli/main.js';
 import type { Io } from '../../src/cli/output.js';
 import type { EvalCase } from '../../src/eval/case-schema.js';

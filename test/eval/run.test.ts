@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadBash } from '../../src/bash/analyze.js';
-import { STAGE1_TOOL, STAGE2_TOOL } from '../../src/classifier/stage-tools.js';
+import { STAGE1_TOOL, STAGE2_TOOL } from '../../src/classifier/model-parts.js';
 import type { EvalCase } from '../../src/eval/case-schema.js';
 import { loadDataset, SHIPPED_DATASET, SHIPPED_RECORDING } from '../../src/eval/dataset.js';
 import { classifierDecider } from '../../src/eval/decide.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createModelClient } from '../../src/llm/client.js';
-import { DEFAULT_MODELS, isModelConfigured } from '../../src/llm/index.js';
+import { DEFAULT_MODELS } from '../../src/llm/index.js';
+import { isModelConfigured } from '../../src/shared/index.js';
 import { reply } from '../support/messages-server.js';
 import { ask, clientFor, forcedAsk, useServer } from './helpers.js';
 

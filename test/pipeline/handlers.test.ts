@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadBash } from '../../src/bash/analyze.js';
-import { STAGE1_TOOL, STAGE2_TOOL } from '../../src/classifier/stage-tools.js';
+import { STAGE1_TOOL, STAGE2_TOOL } from '../../src/classifier/model-parts.js';
 import { createModelClient } from '../../src/llm/client.js';
 import { REJECT_MESSAGE, RETRY_MESSAGE } from '../../src/pipeline/execute.js';
 import { coordinatorHandler } from '../../src/pipeline/handlers/coordinator.js';

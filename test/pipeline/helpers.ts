@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createClassifier } from '../../src/classifier/classifier.js';
+import { createClassifier } from '../../src/classifier/index.js';
 import type { ModelCaller } from '../../src/llm/types.js';
 import {
   createToolUseContext,

@@ -7,8 +7,7 @@ import { FileMailbox } from '../../src/pipeline/handlers/mailbox.js';
 import { saveAllowRules } from '../../src/pipeline/handlers/save-rule.js';
 import { decide, isSoftAsk } from '../../src/pipeline/permission/decide.js';
 import { destructiveWarning, suggestRules } from '../../src/pipeline/permission/suggest.js';
-import type { DecidedBy } from '../../src/policy/decided-by.js';
-import type { Verdict } from '../../src/policy/verdict.js';
+import type { DecidedBy, Verdict } from '../../src/policy/verdict.js';
 
 const verdict = (decision: Verdict['decision'], by: DecidedBy, rule = false): Verdict => ({
   decision,

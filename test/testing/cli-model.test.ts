@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STAGE1_TOOL, STAGE2_TOOL } from '../../src/classifier/model-parts.js';
 import { STAGE2_INSTRUCTION } from '../../src/classifier/prompt.js';
-import { STAGE1_TOOL, STAGE2_TOOL } from '../../src/classifier/stage-tools.js';
 import {
   type MessagesServer,
   type RecordedRequest,

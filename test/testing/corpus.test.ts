@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClassifier } from '../../src/classifier/classifier.js';
+import { createClassifier } from '../../src/classifier/index.js';
 import { toCall } from '../../src/testing/call.js';
 import { loadConfiguration } from '../../src/testing/configuration.js';
 import { readCorpus, SHIPPED_CORPUS, uniqueCalls } from '../../src/testing/corpus.js';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClassifier } from '../../src/classifier/classifier.js';
+import { createClassifier } from '../../src/classifier/index.js';
 import type { LoadedSettings } from '../../src/rules/settings/types.js';
 import { configurationOf, loadConfiguration } from '../../src/testing/configuration.js';
 import { createAutomodeMatchers } from '../../src/vitest/index.js';
