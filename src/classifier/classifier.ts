@@ -3,7 +3,7 @@ import { addRules } from '../rules/index.js';
 import { modelPhase } from './model-phase.js';
 import { rulesPhase } from './rules-phase.js';
 import { speculate } from './speculation.js';
-import type { Classifier, ClassifierOptions, Judgement } from './types.js';
+import type { Classifier, ClassifierOptions } from './types.js';
 
 /** A classifier: the rules phase decides what it can, the model phase judges what the rules leave open. */
 export function createClassifier(settings: LoadedSettings, options: ClassifierOptions = {}): Classifier {

@@ -14,7 +14,7 @@ import {
   userMessage,
 } from './prompt.js';
 import type { TranscriptContext } from './transcript.js';
-import type { Judgement, ModelDecision } from './types.js';
+import type { Judgement } from './types.js';
 
 export interface JudgeInput {
   prose: ProseRules;

@@ -1,4 +1,3 @@
-import type { Stage } from '../llm/index.js';
 import { modelSettles, type PartVerdict } from '../policy/index.js';
 import type { Mode } from '../shared/index.js';
 import type { Judgement, ModelInfo } from './types.js';
