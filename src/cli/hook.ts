@@ -1,5 +1,6 @@
 import { text } from 'node:stream/consumers';
-import { createClassifier, readTranscript } from '../classifier/index.js';
+import { type ClassifiedVerdict, createClassifier, readTranscript } from '../classifier/index.js';
+import { allowSettles } from '../policy/index.js';
 import { parseCallLine } from '../shared/index.js';
 import { type ModelArgs, modelFromArgs, withModelOptions } from './model-args.js';
 import { EXIT } from './output.js';
@@ -9,13 +10,20 @@ import type { CommandModule } from './types.js';
 type Decision = 'allow' | 'ask' | 'deny';
 type HookEvent = 'PreToolUse' | 'PermissionRequest';
 
+/** The answer that decides nothing: Claude Code's own permissions and prompts apply. */
+const NO_DECISION = '{}';
+
+interface HookArgs extends SettingsArgs, ModelArgs {
+  askWhenUndecided?: boolean;
+}
+
 /**
  * The answer in the shape the event expects. As a PermissionRequest hook (consulted only when Claude Code
  * would show its dialog), automode answers allow or deny and leaves an ask to the dialog: it prints no decision.
  */
 function hookOutput(event: HookEvent, decision: Decision, reason: string): string {
   if (event === 'PermissionRequest') {
-    if (decision === 'ask') return '{}';
+    if (decision === 'ask') return NO_DECISION;
     const d = decision === 'deny' ? { behavior: 'deny', message: reason } : { behavior: 'allow' };
     return JSON.stringify({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: d } });
   }
@@ -28,21 +36,42 @@ function hookOutput(event: HookEvent, decision: Decision, reason: string): strin
   });
 }
 
-function eventOf(input: string): HookEvent {
+/**
+ * The event the input names; `undefined` for an event automode does not answer (PostToolUse, Notification…).
+ * An input that names no event, or cannot be read, is taken as a PreToolUse.
+ */
+function eventOf(input: string): HookEvent | undefined {
+  let name: unknown;
   try {
-    const parsed = JSON.parse(input) as { hook_event_name?: unknown };
-    return parsed.hook_event_name === 'PermissionRequest' ? 'PermissionRequest' : 'PreToolUse';
+    name = (JSON.parse(input) as { hook_event_name?: unknown }).hook_event_name;
   } catch {
     return 'PreToolUse';
   }
+  if (name === undefined || name === 'PreToolUse') return 'PreToolUse';
+  return name === 'PermissionRequest' ? 'PermissionRequest' : undefined;
+}
+
+/**
+ * An ask that only means nobody decided: every asking part is one an allow may settle (no rule, no model,
+ * a model that failed), none is a rule's ask or a check that refused (opaque, hidden code, protected path…).
+ */
+function isUndecided(verdict: ClassifiedVerdict): boolean {
+  if (verdict.decision !== 'ask' || !allowSettles(verdict.by)) return false;
+  return verdict.parts.every((p) => p.decision !== 'ask' || allowSettles(p.by));
 }
 
 export const hookCommand: CommandModule = {
   command: 'hook',
   describe:
-    'Run as a Claude Code PreToolUse (or PermissionRequest) command hook: read the hook input on stdin, print the decision',
+    'Run as a Claude Code PreToolUse (or PermissionRequest) command hook: read the hook input on stdin, print the decision (none when nobody decided)',
   builder: (y) =>
     withModelOptions(withSettingsOptions(y))
+      .option('ask-when-undecided', {
+        type: 'boolean',
+        default: false,
+        describe:
+          'When neither the rules nor the model decide, answer ask (a prompt); by default automode then gives no decision and Claude Code applies its own permissions',
+      })
       .example(
         '{"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":"npx automode hook"}]}]}}',
         'In .claude/settings.json',
@@ -50,9 +79,13 @@ export const hookCommand: CommandModule = {
       .example(
         '{"hooks":{"PermissionRequest":[{"matcher":"*","hooks":[{"type":"command","command":"npx automode hook"}]}]}}',
         'Only where Claude Code would ask: automode answers allow or deny, or leaves the dialog',
+      )
+      .example(
+        '{"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":"npx automode hook --ask-when-undecided"}]}]}}',
+        'Prompt for every call that neither the rules nor the model decide, as before',
       ),
   run: async (raw, io) => {
-    const args = raw as unknown as SettingsArgs & ModelArgs;
+    const args = raw as unknown as HookArgs;
     let input: string;
     try {
       input = await text(process.stdin);
@@ -63,6 +96,10 @@ export const hookCommand: CommandModule = {
       return EXIT.ok;
     }
     const event = eventOf(input);
+    if (!event) {
+      io.out(NO_DECISION);
+      return EXIT.ok;
+    }
     const call = parseCallLine(input);
     if ('error' in call) {
       io.out(hookOutput(event, 'ask', `automode could not read the hook input: ${call.error}`));
@@ -82,7 +119,8 @@ export const hookCommand: CommandModule = {
       const rule = verdict.rule
         ? ` (${verdict.rule.text}${verdict.rule.file ? ` in ${verdict.rule.file}` : ''})`
         : '';
-      io.out(hookOutput(event, verdict.decision, `automode: ${verdict.reason}${rule}`));
+      if (!args.askWhenUndecided && isUndecided(verdict)) io.out(NO_DECISION);
+      else io.out(hookOutput(event, verdict.decision, `automode: ${verdict.reason}${rule}`));
     } catch (e) {
       io.out(hookOutput(event, 'ask', `automode failed, so it asks: ${(e as Error).message}`));
     }

@@ -30,7 +30,11 @@ beforeAll(() => {
   mkdirSync(join(project, '.claude'));
   writeFileSync(
     join(project, '.claude', 'settings.json'),
-    JSON.stringify({ permissions: { allow: ['Bash(npm test)'], deny: ['Read(./secrets/**)'] } }, null, 2),
+    JSON.stringify(
+      { permissions: { allow: ['Bash(npm test)'], deny: ['Read(./secrets/**)'], ask: ['Bash(git push:*)'] } },
+      null,
+      2,
+    ),
   );
 });
 
@@ -136,6 +140,50 @@ describe('automode CLI', () => {
     expect(out.permissionDecisionReason).toMatch(/automode/);
     const garbage = JSON.parse(run(['hook'], '{oops').out).hookSpecificOutput;
     expect(garbage.permissionDecision).toBe('ask');
+  });
+
+  it('hook gives no decision when nobody decided, unless --ask-when-undecided', () => {
+    const hook = (command: string, args: string[] = [], event = 'PreToolUse') =>
+      run(
+        ['hook', ...args],
+        JSON.stringify({
+          cwd: project,
+          hook_event_name: event,
+          permission_mode: 'default',
+          tool_name: 'Bash',
+          tool_input: { command },
+        }),
+      );
+    const open = hook('npm install left-pad');
+    expect(open.code).toBe(0);
+    expect(JSON.parse(open.out)).toEqual({});
+    const asked = JSON.parse(hook('npm install left-pad', ['--ask-when-undecided']).out).hookSpecificOutput;
+    expect(asked).toMatchObject({ hookEventName: 'PreToolUse', permissionDecision: 'ask' });
+    expect(asked.permissionDecisionReason).toMatch(/no rule allows/);
+    // A rule's ask and a check that refused still ask; allow and deny are unchanged.
+    const byRule = JSON.parse(hook('git push origin main').out).hookSpecificOutput;
+    expect(byRule.permissionDecision).toBe('ask');
+    expect(byRule.permissionDecisionReason).toMatch(/Bash\(git push:\*\)/);
+    expect(JSON.parse(hook('eval "$X"').out).hookSpecificOutput.permissionDecision).toBe('ask');
+    expect(JSON.parse(hook('ls').out).hookSpecificOutput.permissionDecision).toBe('allow');
+    expect(JSON.parse(hook('rm -rf /').out).hookSpecificOutput.permissionDecision).toBe('deny');
+  });
+
+  it('hook answers {} to the events it does not handle', () => {
+    for (const event of ['PostToolUse', 'Notification', 'UserPromptSubmit']) {
+      const r = run(
+        ['hook'],
+        JSON.stringify({
+          cwd: project,
+          hook_event_name: event,
+          tool_name: 'Bash',
+          tool_input: { command: 'rm -rf /' },
+          prompt: 'hello',
+        }),
+      );
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.out)).toEqual({});
+    }
   });
 
   it('hook answers a PermissionRequest input with allow or deny, and leaves an ask to the dialog', () => {

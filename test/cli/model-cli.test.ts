@@ -85,8 +85,8 @@ describe('the CLI with a model', () => {
     expect(JSON.parse(unknown.out).decision).toBe('ask');
   });
 
-  it('the hook reads the transcript and a model failure asks', async () => {
-    server = await startMessagesServer([reply.refusal()]);
+  it('the hook reads the transcript; a model failure gives no decision, or asks with --ask-when-undecided', async () => {
+    server = await startMessagesServer([reply.refusal(), reply.refusal()]);
     const dir = mkdtempSync(join(tmpdir(), 'automode-hook-'));
     const transcript = join(dir, 't.jsonl');
     const { writeFileSync } = await import('node:fs');
@@ -101,9 +101,14 @@ describe('the CLI with a model', () => {
       tool_name: 'Bash',
       tool_input: { command: 'npm install left-pad' },
     });
-    const r = await run(['hook'], { ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'test' }, input);
+    const env = { ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'test' };
+    const open = await run(['hook'], env, input);
+    expect(open.code).toBe(0);
+    expect(JSON.parse(open.out)).toEqual({});
+    const r = await run(['hook', '--ask-when-undecided'], env, input);
     const out = JSON.parse(r.out).hookSpecificOutput;
     expect(out.permissionDecision).toBe('ask');
+    expect(out.permissionDecisionReason).toMatch(/automode/);
     expect(JSON.stringify(server.messageRequests()[0]!.body!.messages)).toContain('add left-pad please');
   });
 });
