@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { ModelCaller } from '../llm/index.js';
 import { canonicalJson } from '../llm/index.js';
+import type { ProseRules } from '../rules/index.js';
 import type { Mode } from '../shared/index.js';
 import { type JudgeInput, judge } from './judge.js';
+import { projectEnvironment, withProjectEnvironment } from './project-environment.js';
 import { systemPrompt } from './prompt.js';
 import type { TranscriptContext } from './transcript.js';
 import type { Judgement } from './types.js';
@@ -15,6 +17,8 @@ export interface CachedJudgeOptions {
   /** How long a verdict stays cached (default 10 minutes) and how many are kept (default 1000). */
   cacheTtlMs?: number;
   cacheSize?: number;
+  /** Add what automode sees of the project to the environment the model is told (see `projectEnvironment`). */
+  projectEnvironment?: boolean;
 }
 
 export interface CachedJudgement {
@@ -48,12 +52,30 @@ export class CachedJudge {
   }
 
   private readonly rulesHashes = new WeakMap<object, string>();
+  private readonly proseByFolder = new WeakMap<ProseRules, Map<string, ProseRules>>();
+
+  /** The prose rules the model sees for a request: the configured ones and what automode sees of the project. */
+  private proseFor(r: JudgeRequest): ProseRules {
+    if (!this.options.projectEnvironment) return r.prose;
+    let byFolder = this.proseByFolder.get(r.prose);
+    if (!byFolder) {
+      byFolder = new Map();
+      this.proseByFolder.set(r.prose, byFolder);
+    }
+    let prose = byFolder.get(r.cwd);
+    if (!prose) {
+      prose = withProjectEnvironment(r.prose, projectEnvironment(r.cwd));
+      byFolder.set(r.cwd, prose);
+    }
+    return prose;
+  }
 
   key(r: JudgeRequest): string {
-    let rules = this.rulesHashes.get(r.prose);
+    const prose = this.proseFor(r);
+    let rules = this.rulesHashes.get(prose);
     if (!rules) {
-      rules = createHash('sha256').update(systemPrompt(r.prose)).digest('hex');
-      this.rulesHashes.set(r.prose, rules);
+      rules = createHash('sha256').update(systemPrompt(prose)).digest('hex');
+      this.rulesHashes.set(prose, rules);
     }
     const context = r.context ? createHash('sha256').update(canonicalJson(r.context)).digest('hex') : '';
     return createHash('sha256')
@@ -72,7 +94,7 @@ export class CachedJudge {
     let flight = this.inFlight.get(key);
     if (!flight) {
       const controller = new AbortController();
-      const input: JudgeInput = { prose: r.prose, tool: r.tool, input: r.input };
+      const input: JudgeInput = { prose: this.proseFor(r), tool: r.tool, input: r.input };
       if (r.analysis) input.analysis = r.analysis;
       if (r.context) input.context = r.context;
       const promise = judge(this.options.caller, input, {

@@ -20,6 +20,7 @@ function lazyJudge(options: ClassifierOptions): (caller: ModelCaller) => Promise
           ...(options.modelTimeoutMs !== undefined ? { timeoutMs: options.modelTimeoutMs } : {}),
           ...(options.cacheTtlMs !== undefined ? { cacheTtlMs: options.cacheTtlMs } : {}),
           ...(options.cacheSize !== undefined ? { cacheSize: options.cacheSize } : {}),
+          ...(options.projectEnvironment ? { projectEnvironment: true } : {}),
         }),
     );
     return judgePromise;

@@ -58,6 +58,12 @@ export interface ClassifierOptions {
   modelTimeoutMs?: number;
   cacheTtlMs?: number;
   cacheSize?: number;
+  /**
+   * Tell the model what automode sees of the project (the working folder, its git repository and remotes, local
+   * clusters and services) in the rules' environment. Off by default: the prompt then depends on the rules alone,
+   * so that recordings replay in any folder and on any machine.
+   */
+  projectEnvironment?: boolean;
 }
 
 /** What the model said about a call: its decision, or why it could not decide. */

@@ -65,7 +65,7 @@ export const classifyCommand: CommandModule = {
       io.err(`automode: ${(e as Error).message}`);
       return EXIT.usage;
     }
-    const classifier = createClassifier(settings, model ? { model } : {});
+    const classifier = createClassifier(settings, model ? { model, projectEnvironment: true } : {});
     const done = async (code: number) => {
       const flushed =
         model && 'flush' in model

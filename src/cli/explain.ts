@@ -47,7 +47,10 @@ export const explainCommand: CommandModule = {
       io.err(`automode: ${(e as Error).message}`);
       return EXIT.usage;
     }
-    const verdict = await createClassifier(settings, model ? { model } : {}).classify(call);
+    const verdict = await createClassifier(
+      settings,
+      model ? { model, projectEnvironment: true } : {},
+    ).classify(call);
     const analysis = verdict.analysis!;
     if (args.json) {
       printJson(io, { analysis, verdict: verdictJson(verdict) });

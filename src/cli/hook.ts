@@ -114,7 +114,7 @@ export const hookCommand: CommandModule = {
         typeof hookInput.transcript_path === 'string'
           ? await readTranscript(hookInput.transcript_path)
           : undefined;
-      const classifier = createClassifier(settings, model ? { model } : {});
+      const classifier = createClassifier(settings, model ? { model, projectEnvironment: true } : {});
       const verdict = await classifier.classify(call, context ? { context } : {});
       const rule = verdict.rule
         ? ` (${verdict.rule.text}${verdict.rule.file ? ` in ${verdict.rule.file}` : ''})`

@@ -16,8 +16,12 @@ afterEach(async () => {
 });
 
 /** Runs the CLI as a child process (asynchronously, so that the loopback server in this process can answer). */
-function run(args: string[], env: Record<string, string>, input?: string) {
-  const home = mkdtempSync(join(tmpdir(), 'automode-model-cli-'));
+function run(
+  args: string[],
+  env: Record<string, string>,
+  input?: string,
+  home = mkdtempSync(join(tmpdir(), 'automode-model-cli-')),
+) {
   return new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
     const child = spawn(process.execPath, [bin, ...args], {
       cwd: home,
@@ -64,10 +68,14 @@ describe('the CLI with a model', () => {
     server = await startMessagesServer([flag(false)]);
     const dir = mkdtempSync(join(tmpdir(), 'automode-rec-'));
     const file = join(dir, 'exchanges.jsonl');
+    // The prompt tells the model the working folder: a recording replays in the folder it was made in.
+    const home = mkdtempSync(join(tmpdir(), 'automode-model-cli-'));
     const env = { ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: 'test' };
     const recorded = await run(
       ['classify', '--json', '--mode', 'auto', '--record', file, 'npm install left-pad'],
       env,
+      undefined,
+      home,
     );
     expect(JSON.parse(recorded.out).decision).toBe('allow');
     expect(readFileSync(file, 'utf8').trim().split('\n')).toHaveLength(1);
@@ -76,11 +84,15 @@ describe('the CLI with a model', () => {
     const replayed = await run(
       ['classify', '--json', '--mode', 'auto', '--replay', file, 'npm install left-pad'],
       {},
+      undefined,
+      home,
     );
     expect(JSON.parse(replayed.out).decision).toBe('allow');
     const unknown = await run(
       ['classify', '--json', '--mode', 'auto', '--replay', file, 'npm install other'],
       {},
+      undefined,
+      home,
     );
     expect(JSON.parse(unknown.out).decision).toBe('ask');
   });
