@@ -1,6 +1,6 @@
 import { text } from 'node:stream/consumers';
 import { type ClassifiedVerdict, createClassifier, readTranscript } from '../classifier/index.js';
-import { allowSettles } from '../policy/index.js';
+import { modelSettles } from '../policy/index.js';
 import { parseCallLine } from '../shared/index.js';
 import { type ModelArgs, modelFromArgs, withModelOptions } from './model-args.js';
 import { EXIT } from './output.js';
@@ -52,12 +52,13 @@ function eventOf(input: string): HookEvent | undefined {
 }
 
 /**
- * An ask that only means nobody decided: every asking part is one an allow may settle (no rule, no model,
- * a model that failed), none is a rule's ask or a check that refused (opaque, hidden code, protected path…).
+ * An ask that only means nobody decided: every asking part is one only a judgement could settle (no rule, no
+ * model, a file no rule covers). A rule's ask, a check that refused (opaque, hidden code, protected path…) and a
+ * model that failed are answers: they still ask.
  */
 function isUndecided(verdict: ClassifiedVerdict): boolean {
-  if (verdict.decision !== 'ask' || !allowSettles(verdict.by)) return false;
-  return verdict.parts.every((p) => p.decision !== 'ask' || allowSettles(p.by));
+  if (verdict.decision !== 'ask' || !modelSettles(verdict.by)) return false;
+  return verdict.parts.every((p) => p.decision !== 'ask' || modelSettles(p.by));
 }
 
 export const hookCommand: CommandModule = {
