@@ -78,8 +78,11 @@ export class CachedJudge {
       this.rulesHashes.set(prose, rules);
     }
     const context = r.context ? createHash('sha256').update(canonicalJson(r.context)).digest('hex') : '';
+    const soft = r.soft && r.soft.length > 0 ? { soft: r.soft } : {};
     return createHash('sha256')
-      .update(canonicalJson({ rules, mode: r.mode, tool: r.tool, input: r.input, cwd: r.cwd, context }))
+      .update(
+        canonicalJson({ rules, mode: r.mode, tool: r.tool, input: r.input, cwd: r.cwd, context, ...soft }),
+      )
       .digest('hex');
   }
 
@@ -97,6 +100,7 @@ export class CachedJudge {
       const input: JudgeInput = { prose: this.proseFor(r), tool: r.tool, input: r.input };
       if (r.analysis) input.analysis = r.analysis;
       if (r.context) input.context = r.context;
+      if (r.soft && r.soft.length > 0) input.soft = r.soft;
       const promise = judge(this.options.caller, input, {
         signal: controller.signal,
         timeoutMs: this.options.timeoutMs ?? 30_000,

@@ -22,6 +22,8 @@ export interface JudgeInput {
   input: Record<string, unknown>;
   analysis?: Analysis;
   context?: TranscriptContext;
+  /** Auto mode: why the rules would ask a person (soft asks), one line each, for the model to weigh. */
+  soft?: readonly string[];
 }
 
 export interface JudgeOptions {
@@ -45,7 +47,10 @@ function request(caller: ModelCaller, input: JudgeInput, stage: Stage): ModelReq
       {
         role: 'user',
         content: [
-          { type: 'text', text: userMessage(input.tool, input.input, input.analysis, input.context) },
+          {
+            type: 'text',
+            text: userMessage(input.tool, input.input, input.analysis, input.context, input.soft),
+          },
           { type: 'text', text: stage === 1 ? STAGE1_INSTRUCTION : STAGE2_INSTRUCTION },
         ],
       },

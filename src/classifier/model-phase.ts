@@ -2,7 +2,7 @@ import type { ModelCaller } from '../llm/index.js';
 import { applyMode, combine } from '../policy/index.js';
 import type { LoadedSettings } from '../rules/index.js';
 import type { CachedJudge } from './cached-judge.js';
-import { DenialTracker, modelInfo, modelParts, needsModel } from './model-parts.js';
+import { DenialTracker, markAsk, modelInfo, modelParts, needsModel, softAsks } from './model-parts.js';
 import type { RulesPhase } from './rules-phase.js';
 import type { ClassifiedVerdict, ClassifierOptions, ClassifyOptions, Judgement } from './types.js';
 
@@ -37,7 +37,7 @@ function applyJudgement(
 ): ClassifiedVerdict {
   const { call, mode, analysis } = phase;
   const parts = applyMode(modelParts(phase.parts, tracked, mode, allShell), mode);
-  const verdict: ClassifiedVerdict = combine(call.tool, mode, parts);
+  const verdict: ClassifiedVerdict = markAsk(combine(call.tool, mode, parts), phase.parts, mode);
   if (analysis) verdict.analysis = analysis;
   verdict.model = modelInfo(judgement, cached, tracked !== judgement);
   return verdict;
@@ -52,6 +52,7 @@ export function modelPhase(settings: LoadedSettings, options: ClassifierOptions)
     const allShell = call.tool === 'Bash' && settings.prose.classifyAllShell === true;
     if (!options.model || !needsModel(phase.parts, mode, allShell)) return phase.verdict;
     const judge = await cachedJudge(options.model);
+    const soft = softAsks(phase.parts, mode);
     const request = {
       prose: settings.prose,
       tool: call.tool,
@@ -60,6 +61,7 @@ export function modelPhase(settings: LoadedSettings, options: ClassifierOptions)
       mode,
       cwd,
       ...(analysis ? { analysis } : {}),
+      ...(soft.length > 0 ? { soft } : {}),
     };
     const { judgement, cached } = await judge.judge(judge.key(request), request, extra.signal);
     const tracked = denials.record(judgement, cached);

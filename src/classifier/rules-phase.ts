@@ -14,6 +14,7 @@ import {
 import type { LoadedSettings } from '../rules/index.js';
 import { formatDiagnostic } from '../rules/index.js';
 import type { Mode } from '../shared/index.js';
+import { markAsk } from './model-parts.js';
 import type { ClassifiedVerdict, ToolCall } from './types.js';
 
 /** What the deterministic checks found: the model phase starts from it. */
@@ -106,7 +107,7 @@ export function rulesPhase(settings: LoadedSettings, hasModel: boolean): RulesPh
     };
     const { parts, analysis } = await checkCall(call, ctx);
     if (failure) parts.push(failure);
-    const verdict: ClassifiedVerdict = combine(call.tool, mode, applyMode(parts, mode));
+    const verdict: ClassifiedVerdict = markAsk(combine(call.tool, mode, applyMode(parts, mode)), parts, mode);
     if (analysis) verdict.analysis = analysis;
     return { call, mode, cwd, parts, analysis, verdict };
   };

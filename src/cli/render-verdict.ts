@@ -18,13 +18,25 @@ export function ruleLocation(rule: RuleRef): string {
 export function partLine(p: PartVerdict, c: Colors): string {
   const rule = p.rule ? c.dim(`  ← ${ruleLocation(p.rule)}`) : '';
   const text = p.reason.includes(p.subject) ? p.reason : `${p.subject}: ${p.reason}`;
-  return `${decisionColor(c, p.decision)} ${text}${rule}`;
+  const soft = p.soft ? c.dim(`  (soft ask: ${p.soft})`) : '';
+  return `${decisionColor(c, p.decision)} ${text}${soft}${rule}`;
+}
+
+/** Auto mode: what kind of ask decided, or which soft asks the model judged. */
+function askLines(v: Verdict & { model?: ModelInfo }): string[] {
+  const lines: string[] = [];
+  const settled = v.model ? 'the model did not settle it' : 'no model is configured';
+  if (v.ask === 'soft') lines.push(`ask      soft: in auto mode the model judges it; ${settled}`);
+  if (v.ask === 'hard') lines.push('ask      hard: it stays with a person, even in auto mode');
+  if (v.parts.length <= 1) for (const p of v.parts) if (p.soft) lines.push(`soft     ${p.soft}`);
+  return lines;
 }
 
 export function renderVerdict(v: Verdict & { model?: ModelInfo }, c: Colors): string {
   const lines = [`${decisionColor(c, v.decision)}  ${v.reason}`];
   if (v.rule) lines.push(`rule     ${ruleLocation(v.rule)}`);
   if (v.model) lines.push(`model    ${modelLine(v.model)}`);
+  lines.push(...askLines(v));
   lines.push(c.dim(`tool ${v.tool}, mode ${v.mode}, decided by ${v.by}`));
   if (v.parts.length > 1) {
     lines.push('parts');

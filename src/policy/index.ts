@@ -8,10 +8,12 @@ export { classifyBashInput, classifyTool } from './tools.js';
 export {
   allowSettles,
   alwaysAsks,
+  autoSoft,
   combine,
   type DecidedBy,
   type Decision,
   failsClosed,
+  isShippedAsk,
   modelSettles,
   type PartVerdict,
   type RuleRef,

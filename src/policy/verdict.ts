@@ -54,9 +54,21 @@ interface Traits {
   modelSettles: boolean;
   /** An ask that only means nobody decided: a hook's or the tool's allow may settle it. */
   allowSettles: boolean;
+  /**
+   * A soft ask in auto mode: the person has left the agent on its own, so instead of waiting for them the model
+   * judges the part, with the reason attached (code automode cannot see: a script file, a Dockerfile, `sh -c`
+   * in a container, a package script). Other modes keep the ask. The rule side is `isShippedAsk`.
+   */
+  autoSoft: boolean;
 }
 
-const no: Traits = { failsClosed: false, alwaysAsks: false, modelSettles: false, allowSettles: false };
+const no: Traits = {
+  failsClosed: false,
+  alwaysAsks: false,
+  modelSettles: false,
+  allowSettles: false,
+  autoSoft: false,
+};
 const refused: Traits = { ...no, failsClosed: true, alwaysAsks: true };
 const undecided: Traits = { ...no, modelSettles: true, allowSettles: true };
 
@@ -68,7 +80,7 @@ const TRAITS: Record<DecidedBy, Traits> = {
   'critical-path': refused,
   opaque: refused,
   dynamic: refused,
-  'hidden-code': refused,
+  'hidden-code': { ...refused, autoSoft: true },
   file: undecided,
   mode: no,
   'no-rule': undecided,
@@ -95,6 +107,20 @@ export function allowSettles(by: DecidedBy): boolean {
   return TRAITS[by].allowSettles;
 }
 
+export function autoSoft(by: DecidedBy): boolean {
+  return TRAITS[by].autoSoft;
+}
+
+/** A rule automode ships (its defaults), as opposed to one the user or the organisation wrote. */
+export function isShippedRule(rule: RuleRef): boolean {
+  return rule.source === 'defaults' || rule.source === 'default';
+}
+
+/** An ask by a shipped ask rule: in auto mode a soft ask that the model judges (see the `autoSoft` trait). */
+export function isShippedAsk(p: PartVerdict): boolean {
+  return p.decision === 'ask' && p.by === 'rule' && p.rule?.behavior === 'ask' && isShippedRule(p.rule);
+}
+
 export interface PartVerdict {
   /** The analysed command's id, when the part is a shell command. */
   command?: number;
@@ -106,6 +132,11 @@ export interface PartVerdict {
   rule?: RuleRef;
   /** For a shell command: whether it is one of the read-only defaults (plan mode allows only these). */
   readOnly?: boolean;
+  /**
+   * Auto mode only: the part was a soft ask (a shipped ask rule, hidden code) and went to the model; this is
+   * the reason it was asked, as the model was told. When the model allowed it, `by` is `model`.
+   */
+  soft?: string;
 }
 
 export interface Verdict {
@@ -116,6 +147,13 @@ export interface Verdict {
   tool: string;
   mode: string;
   parts: PartVerdict[];
+  /**
+   * Auto mode only, on an ask: `hard` when a part stays away from the model (a deny or user-written ask rule,
+   * an opaque or dynamic command, a protected path, a size limit, a settings error); `soft` when every asked
+   * part is one the model judges (a shipped ask rule, hidden code, no rule), whether it failed, was not
+   * configured or turned a denial into a question.
+   */
+  ask?: 'hard' | 'soft';
 }
 
 /** How a rule is named in a reason: its text, or a pattern rule's label. */

@@ -155,8 +155,8 @@ function final(d: AutoDecision): PermissionOutcome {
 
 /**
  * The hooks' deny and the tool's deny end it at once. In the interactive modes the rules decide next,
- * without the model; the model's answer is awaited only when the rules leave the call open, and then it races
- * the permission handler. In the other modes the full verdict decides.
+ * without the model; the model's answer is awaited only when the rules leave the call open (or, in auto mode,
+ * ask softly), and then it races the permission handler. In the other modes the full verdict decides.
  */
 async function decidePermission(i: DecisionInput): Promise<PermissionOutcome> {
   const { ctx, call, speculation } = i;
@@ -188,7 +188,8 @@ async function decidePermission(i: DecisionInput): Promise<PermissionOutcome> {
     const d = decideWith(verdict);
     return d.behavior === 'ask' ? ask(i, d, verdict, undefined) : final(d);
   }
-  if (!isSoftAsk(rules)) {
+  // In auto mode a soft ask (a shipped ask rule, hidden code) is the model's to judge as well.
+  if (!isSoftAsk(rules) && rules.ask !== 'soft') {
     speculation.cancel();
     return ask(i, early, rules, undefined);
   }
