@@ -32,7 +32,15 @@ export const STAGE_TITLES: Record<EvalStage, string> = {
   error: 'not decided (error)',
 };
 
-const FAIL_CLOSED = new Set(['opaque', 'dynamic', 'hidden-code', 'size', 'protected-path', 'critical-path']);
+const FAIL_CLOSED = new Set([
+  'opaque',
+  'dynamic',
+  'hidden-code',
+  'unseen-code',
+  'size',
+  'protected-path',
+  'critical-path',
+]);
 
 export function stageOf({ verdict, source, error }: Decided): EvalStage {
   if (error !== undefined) return 'error';

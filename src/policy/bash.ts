@@ -338,8 +338,17 @@ function hiddenCode(cmd: SimpleCommand, e: CodeExecution, rule?: PermissionRule 
   }
   const what = `runs code that cannot be analysed (${e.kind} via ${e.program} ${e.via})`;
   const reason = rule ? `${what}; ${ruleName(rule)} does not name that code` : what;
-  const p = part(cmd, 'ask', 'hidden-code', reason);
-  return p;
+  return part(cmd, 'ask', canBeShown(e) ? 'hidden-code' : 'unseen-code', reason);
+}
+
+/**
+ * Code the model can be told about: inline code it can read, or a file the project holds (a script, a Dockerfile
+ * or Makefile a program option reads, a sourced file). Code piped in on stdin (`curl … | sh`), set through the
+ * environment, or inline code only known at run time is seen by no one.
+ */
+function canBeShown(e: CodeExecution): boolean {
+  if (e.kind === 'stdin' || e.kind === 'environment') return false;
+  return e.kind !== 'interpreter-code' || e.code !== undefined;
 }
 
 /** `unsafe`: why a program of the read-only table is not read-only here (`sed -i` edits files). */

@@ -35,7 +35,7 @@ export function foreignRepositories(
     command: cmd.id,
     subject: subjectOf(cmd),
     decision: 'ask',
-    by: 'hidden-code',
+    by: 'unseen-code',
     reason: `git ${reason}; that repository's configuration is code automode cannot see`,
   }));
 }

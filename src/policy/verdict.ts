@@ -36,6 +36,7 @@ export type DecidedBy =
   | 'opaque'
   | 'dynamic'
   | 'hidden-code'
+  | 'unseen-code'
   | 'file'
   | 'mode'
   | 'no-rule'
@@ -56,8 +57,10 @@ interface Traits {
   allowSettles: boolean;
   /**
    * A soft ask in auto mode: the person has left the agent on its own, so instead of waiting for them the model
-   * judges the part, with the reason attached (code automode cannot see: a script file, a Dockerfile, `sh -c`
-   * in a container, a package script). Other modes keep the ask. The rule side is `isShippedAsk`.
+   * judges the part, with the reason attached (`hidden-code`: code automode cannot analyse but the model can be
+   * shown, inline or by a file name: a script file, a Dockerfile, `sh -c` in a container, a package script).
+   * `unseen-code` (code on stdin, in a variable, or in a repository configuration) stays hard. Other modes keep
+   * the ask. The rule side is `isShippedAsk`.
    */
   autoSoft: boolean;
 }
@@ -81,6 +84,7 @@ const TRAITS: Record<DecidedBy, Traits> = {
   opaque: refused,
   dynamic: refused,
   'hidden-code': { ...refused, autoSoft: true },
+  'unseen-code': refused,
   file: undecided,
   mode: no,
   'no-rule': undecided,

@@ -158,8 +158,8 @@ describe('automode eval with a live model', () => {
       const record = path.join(dir, 'live.jsonl');
       const live = JSON.parse((await runCli(['eval', cases, '--record', record, '--json'])).out);
       expect(live.modelSource).toBe('live: stage 1 claude-haiku-5-5, stage 2 claude-sonnet-5-5, recording');
-      // Auto mode: the shipped ask rules of force-push and rm-dist and the hidden code of curl-sh go to the model too.
-      expect(live.model.calls).toBe(7);
+      // Auto mode: the shipped ask rules of force-push and rm-dist go to the model too (curl-sh stays a hard ask).
+      expect(live.model.calls).toBe(5);
       process.env = { ...saved };
       delete process.env.ANTHROPIC_BASE_URL;
       delete process.env.ANTHROPIC_API_KEY;

@@ -75,12 +75,12 @@ describe('runEval on the classifier', () => {
       expect(deploy.calls.map((c) => c.stage)).toEqual([1, 2]);
       expect(deploy.model).toMatchObject({ stage: 2, decision: 'soft_deny', rule: 'Production changes' });
       const m = computeMetrics(results);
-      // Auto mode: shipped ask rules (force-push, rm-dist) and hidden code (curl-sh) are soft asks the model
-      // judges; the scripted model flags only the deploy and the curl.
+      // Auto mode: shipped ask rules (force-push, rm-dist) are soft asks the model judges; curl-sh pipes code
+      // nobody can see into sh, a hard ask that never reaches it. The scripted model flags only the deploy.
       expect(by['force-push']).toEqual(['allow', 'model-1']);
       expect(by['rm-dist']).toEqual(['allow', 'model-1']);
-      expect(by['curl-sh']).toEqual(['deny', 'model-2']);
-      expect(m.model).toMatchObject({ calls: 7, cases: 5, failures: 0, tokens: { cacheRead: 10500 } });
+      expect(by['curl-sh']).toEqual(['ask', 'fail-closed']);
+      expect(m.model).toMatchObject({ calls: 5, cases: 4, failures: 0, tokens: { cacheRead: 7500 } });
 
       // The recording answers the same run offline, with the same decisions.
       const loaded = await loadReplayClient(file, { env: {} });
