@@ -71,3 +71,28 @@ function computeOverride(allow: Rule, ask: Rule, home: string): boolean {
 export function overridesAll(allow: Rule, asks: readonly AskRule[], home = ''): boolean {
   return asks.length > 0 && asks.every((ask) => overridesShipped(allow, ask, home));
 }
+
+/** A user allow rule and the shipped ask rules it overrides. */
+export interface ShippedOverride {
+  allow: Rule;
+  asks: Rule[];
+}
+
+/**
+ * Pairs each non-shipped allow rule among `allows` with the shipped ask rules among `rules` it overrides: a
+ * static pairing on the rule texts, what `automode config` and the critique show.
+ */
+export function shippedOverrides(
+  allows: readonly Rule[],
+  rules: readonly Rule[],
+  home = '',
+): ShippedOverride[] {
+  const asks = rules.filter((r) => r.behavior === 'ask' && isShipped(r));
+  const out: ShippedOverride[] = [];
+  for (const allow of allows) {
+    if (allow.behavior !== 'allow' || isShipped(allow)) continue;
+    const over = asks.filter((ask) => overridesShipped(allow, ask, home));
+    if (over.length > 0) out.push({ allow, asks: over });
+  }
+  return out;
+}

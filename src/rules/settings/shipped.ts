@@ -56,7 +56,11 @@ export function disableShipped(
   for (const entry of entries) {
     const named = shipped.filter((r) => names(r, entry.text.trim()));
     if (named.length === 0) {
-      warn(entry, 'shipped-rule-unknown', `disableShippedRules: "${entry.text}" names no shipped rule`);
+      warn(
+        entry,
+        'shipped-rule-unknown',
+        "disableShippedRules: the entry names no shipped rule (a shipped rule's text or label); nothing is turned off",
+      );
       continue;
     }
     for (const rule of named) {
@@ -64,7 +68,7 @@ export function disableShipped(
         warn(
           entry,
           'shipped-deny-kept',
-          `disableShippedRules: ${entry.provenance.source} may only turn off shipped ask rules; the shipped deny "${entry.text}" stays on`,
+          `disableShippedRules: ${entry.provenance.source} may only turn off shipped ask rules; this shipped deny rule stays on`,
         );
         continue;
       }
