@@ -67,6 +67,7 @@ export const configCommand: CommandModule = {
     if (args.json)
       printJson(io, {
         ...settings,
+        disabledShipped: settings.disabledShipped ?? [],
         shippedOverrides: shippedOverrides(settings.rules, settings.rules, settings.home),
       });
     else io.out(renderConfig(settings, io.colors));

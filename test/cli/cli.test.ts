@@ -168,6 +168,8 @@ describe('automode CLI', () => {
     const rule = j.rules.find((x: { text: string }) => x.text === 'Bash(npm test)');
     expect(rule.provenance).toMatchObject({ source: 'projectSettings', line: 4, column: 7 });
     expect(j.prose.soft_deny.length).toBeGreaterThan(5);
+    expect(j.disabledShipped).toEqual([]);
+    expect(j.shippedOverrides).toEqual([]);
   });
 
   it('config reports Bash rules that never match and options with a glued star, at their position', () => {
