@@ -1,4 +1,5 @@
-import type { LoadedSettings, Rule } from '../rules/index.js';
+import { shippedOverrides } from '../policy/index.js';
+import type { LoadedSettings, Provenance, Rule } from '../rules/index.js';
 import { PROSE_SECTIONS } from '../rules/index.js';
 import type { Colors } from '../shared/index.js';
 import { EXIT, printJson } from './output.js';
@@ -6,10 +7,15 @@ import { loadFromArgs, reportDiagnostics, type SettingsArgs, withSettingsOptions
 import type { CommandModule } from './types.js';
 
 function where(rule: Rule): string {
-  const p = rule.provenance;
+  return at(rule.provenance);
+}
+
+function at(p: Provenance): string {
   const at = p.file ? `${p.file}${p.line ? `:${p.line}:${p.column ?? 1}` : ''}` : p.pointer;
   return `${p.source} ${at}`;
 }
+
+const ruleLabel = (r: Rule) => (r.type === 'pattern' ? r.label : r.text);
 
 export function renderConfig(s: LoadedSettings, c: Colors): string {
   const lines: string[] = [];
@@ -24,6 +30,15 @@ export function renderConfig(s: LoadedSettings, c: Colors): string {
       const label = r.type === 'pattern' ? `${r.label}: /${r.text}/ on ${r.tool} ${r.field}` : r.text;
       lines.push(`  ${label}  ${c.dim(where(r))}`);
     }
+  }
+  const disabled = s.disabledShipped ?? [];
+  lines.push(c.bold(`shipped rules turned off (${disabled.length})`));
+  for (const d of disabled)
+    lines.push(`  ${d.rule.behavior} ${ruleLabel(d.rule)}  ${c.dim(`by ${at(d.by)}`)}`);
+  const overrides = shippedOverrides(s.rules, s.rules, s.home);
+  lines.push(c.bold(`allow rules overriding shipped asks (${overrides.length})`));
+  for (const o of overrides) {
+    lines.push(`  ${o.allow.text} overrides ${o.asks.map(ruleLabel).join(', ')}  ${c.dim(where(o.allow))}`);
   }
   if (s.additionalDirectories.length > 0) {
     lines.push(c.bold('additional directories'));
@@ -49,7 +64,12 @@ export const configCommand: CommandModule = {
     const args = raw as unknown as SettingsArgs & { json: boolean };
     const settings = await loadFromArgs(args);
     const failed = reportDiagnostics(settings, io);
-    if (args.json) printJson(io, settings);
+    if (args.json)
+      printJson(io, {
+        ...settings,
+        disabledShipped: settings.disabledShipped ?? [],
+        shippedOverrides: shippedOverrides(settings.rules, settings.rules, settings.home),
+      });
     else io.out(renderConfig(settings, io.colors));
     return failed ? EXIT.usage : EXIT.ok;
   },

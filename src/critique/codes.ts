@@ -116,6 +116,24 @@ export const CODES = {
     title: '`allowManagedPermissionRulesOnly` outside managed settings',
     help: 'The setting is only honoured in managed settings.',
   },
+  'shipped-rule-unknown': {
+    group: 'syntax',
+    severity: 'note',
+    title: '`disableShippedRules` entry that names no shipped rule',
+    help: "An entry of `automode.disableShippedRules` is a shipped rule's text as written in defaults/settings.json (`Bash(git push --force *)`) or a shipped pattern rule's label (defaults/rules.json). This one names neither, so it turns nothing off: check the spelling with `automode config`.",
+  },
+  'shipped-deny-kept': {
+    group: 'syntax',
+    severity: 'warning',
+    title: 'Project settings cannot turn off a shipped deny rule',
+    help: 'A project settings file comes with the repository, so it may only turn off shipped ask rules. Turn a shipped deny rule off in user, local, managed or `--settings` files.',
+  },
+  'overrides-shipped': {
+    group: 'overlap',
+    severity: 'note',
+    title: 'An allow rule overrides a shipped ask rule',
+    help: 'Shipped rules are the lowest tier: an allow rule narrower than a shipped ask rule (not broad, and its own text is matched by the ask) allows what it matches without asking. Intended when you wrote it for that; otherwise narrow it or remove it.',
+  },
   'duplicate-rule': {
     group: 'syntax',
     severity: 'warning',

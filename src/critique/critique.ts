@@ -9,6 +9,7 @@ import { analyseRule } from './model.js';
 import { overlapFindings } from './overlap.js';
 import { proseFindings } from './prose.js';
 import { regexFindings } from './regex-checks.js';
+import { overrideFindings } from './shipped.js';
 import {
   diagnosticFindings,
   duplicateFindings,
@@ -101,6 +102,10 @@ export async function staticFindings(inputs: CritiqueInputs): Promise<Finding[]>
       analysed.filter((a) => !duplicates.duplicates.has(a.rule)),
       { documents, examples },
     ),
+  );
+
+  findings.push(
+    ...overrideFindings(inputs.subjects.filter(consulted), inputs.context, inputs.home, documents),
   );
 
   const verdicts = new CorpusVerdicts(createClassifier(inputs.settings));

@@ -2,6 +2,8 @@ import path from 'node:path';
 import type {
   Diagnostic,
   DirectoryEntry,
+  DisabledRule,
+  DisableEntry,
   LoadedSettings,
   Origin,
   ProseDefaults,
@@ -17,6 +19,7 @@ import {
   type CliRules,
   cliRules,
   DEFAULT_MANAGED_PATH,
+  disableShipped,
   formatOf,
   isError,
   type LocatedDocument,
@@ -58,8 +61,10 @@ export interface CritiqueInputs {
   files: CritiqueFile[];
   /** The rules under review, in display order. */
   subjects: Rule[];
-  /** automode's shipped rules: compared against, never reported on. */
+  /** automode's shipped rules, less those turned off: compared against, never reported on. */
   context: Rule[];
+  /** Shipped rules turned off by `automode.disableShippedRules` in the files under review. */
+  disabled: DisabledRule[];
   /** Loader diagnostics about the files under review. */
   diagnostics: Diagnostic[];
   /** Each source's `autoMode` sections as written, in display order. */
@@ -96,6 +101,7 @@ export async function loadInputs(options: CritiqueInputOptions): Promise<Critiqu
   const documents = new Map<string, LocatedDocument>();
   const directories: DirectoryEntry[] = [];
   const fileInfos: SettingsFileInfo[] = [];
+  const disables: DisableEntry[] = [];
   const checks = await patternChecks();
 
   for (const target of targets) {
@@ -119,6 +125,7 @@ export async function loadInputs(options: CritiqueInputOptions): Promise<Critiqu
     diagnostics.push(...content.diagnostics);
     subjects.push(...content.rules);
     directories.push(...content.additionalDirectories);
+    disables.push(...(content.disableShipped ?? []));
     if (content.prose) {
       prose.push({
         source: target.source,
@@ -129,7 +136,10 @@ export async function loadInputs(options: CritiqueInputOptions): Promise<Critiqu
   }
   subjects.push(...cliRules(options.cli ?? {}, cwd, diagnostics));
 
-  const context = options.defaults === false ? [] : await shippedRules(cwd, home, documents);
+  const shipped = options.defaults === false ? [] : await shippedRules(cwd, home, documents);
+  const kept = disableShipped(shipped, shipped.length === 0 ? [] : disables);
+  diagnostics.push(...kept.diagnostics);
+  const context = kept.rules;
   const defaults = builtinProse();
   const ordered = bySource(prose, (p) => p.source);
   const merged = mergeProse(
@@ -155,6 +165,7 @@ export async function loadInputs(options: CritiqueInputOptions): Promise<Critiqu
     files,
     subjects: bySource(subjects, (rule) => rule.provenance.source),
     context,
+    disabled: kept.disabled,
     diagnostics,
     prose: ordered,
     defaults,

@@ -26,7 +26,8 @@ export function diagnosticFindings(diagnostics: readonly Diagnostic[]): Finding[
     const code = CODE_OF[d.code] ?? (d.code as FindingCode);
     const finding: Finding = {
       code,
-      severity: d.severity,
+      // The loader warns, so that a mistyped entry is not silent; the critique reports it as its code says.
+      severity: d.code === 'shipped-rule-unknown' ? 'note' : d.severity,
       message: d.message,
       location: fromDiagnostic(d),
       related: [],

@@ -16,6 +16,7 @@ import type { DecisionContext } from './context.js';
 import { foreignRepositories } from './git-folders.js';
 import { possibleFiles } from './possible-files.js';
 import { checkReadOnly, type ReadOnlyCheck } from './readonly.js';
+import { isShipped, overridesAll } from './tiers.js';
 import { type PartVerdict, ruleName, ruleRef } from './verdict.js';
 import { workingFolders } from './working-folders.js';
 
@@ -142,18 +143,45 @@ function firstRule(
   ctx: DecisionContext,
   program: string,
 ): PermissionRule | PatternRule | undefined {
+  for (const rule of matchingRules(behavior, v, ctx, program)) return rule;
+  return undefined;
+}
+
+/** Every deny (or ask) rule that matches, in the order Bash patterns, bare `Bash`, command patterns. */
+function* matchingRules(
+  behavior: 'deny' | 'ask',
+  v: CommandViews,
+  ctx: DecisionContext,
+  program: string,
+): Generator<PermissionRule | PatternRule> {
   const family = v.family;
   const own = ctx.index.bash(behavior, program);
   const candidates = family === program ? own : [...own, ...ctx.index.bash(behavior, family)];
   for (const rule of candidates) {
-    if (denyMatches(rule.parsed.pattern, v, ctx.home)) return rule;
+    if (denyMatches(rule.parsed.pattern, v, ctx.home)) yield rule;
   }
   for (const rule of ctx.index.tool(behavior, 'Bash')) {
-    if (rule.parsed.kind === 'tool') return rule;
+    if (rule.parsed.kind === 'tool') yield rule;
   }
   const subjects = [v.raw, v.based, lineOf(v), v.tilde];
   for (const rule of ctx.index.commandPatterns(behavior, subjects)) {
-    if (subjects.some((s) => matchPatternRule(rule, s))) return rule;
+    if (subjects.some((s) => matchPatternRule(rule, s))) yield rule;
+  }
+}
+
+/**
+ * A user's allow rule that overrides every shipped ask rule matching a static command (see `tiers.ts`); none
+ * when an ask rule that is not shipped matches too.
+ */
+function overridingAllow(
+  asks: readonly (PermissionRule | PatternRule)[],
+  v: CommandViews,
+  ctx: DecisionContext,
+  program: string,
+): PermissionRule | undefined {
+  if (!v.allStatic || v.extraArgs || !asks.every(isShipped)) return undefined;
+  for (const rule of ctx.index.bash('allow', program)) {
+    if (!isShipped(rule) && allowRuleMatches(rule, v) && overridesAll(rule, asks, ctx.home)) return rule;
   }
   return undefined;
 }
@@ -219,13 +247,17 @@ function decideCommand(
     return done(part(cmd, 'allow', 'read-only', 'only sets shell variables or redirects'));
   }
   const program = v.program;
-  for (const behavior of ['deny', 'ask'] as const) {
-    const rule = firstRule(behavior, v, ctx, program);
-    if (rule) {
-      return done(
-        part(cmd, behavior, 'rule', `${behavior === 'deny' ? 'denied' : 'asked'} by ${ruleName(rule)}`, rule),
-      );
-    }
+  const deny = firstRule('deny', v, ctx, program);
+  if (deny) return done(part(cmd, 'deny', 'rule', `denied by ${ruleName(deny)}`, deny));
+  const asks = [...matchingRules('ask', v, ctx, program)];
+  const override = asks.length > 0 ? overridingAllow(asks, v, ctx, program) : undefined;
+  if (asks[0] && !override) return done(part(cmd, 'ask', 'rule', `asked by ${ruleName(asks[0])}`, asks[0]));
+  if (override) {
+    const hidden = coversCode(override, cmd, v);
+    if (hidden) return done(hiddenCode(cmd, hidden, override));
+    const overridden = asks.map(ruleName).join(', ');
+    const reason = `allowed by ${ruleName(override)}, which overrides the shipped ask ${overridden}`;
+    return done({ ...part(cmd, 'allow', 'rule', reason, override), overrides: asks.map(ruleRef) }, override);
   }
   for (const behavior of v.allStatic ? [] : (['deny', 'ask'] as const)) {
     const rule = possibleRule(behavior, v, ctx, program);

@@ -4,6 +4,13 @@ export { isBroadAllow } from './broad.js';
 export type { DecisionContext } from './context.js';
 export { applyMode } from './modes.js';
 export { RuleIndex } from './rule-index.js';
+export {
+  exampleCommand,
+  isShipped,
+  overridesShipped,
+  type ShippedOverride,
+  shippedOverrides,
+} from './tiers.js';
 export { classifyBashInput, classifyTool } from './tools.js';
 export {
   allowSettles,

@@ -134,6 +134,8 @@ export interface PartVerdict {
   reason: string;
   by: DecidedBy;
   rule?: RuleRef;
+  /** The shipped ask rules a user's allow `rule` overrides (see `policy/tiers.ts`). */
+  overrides?: RuleRef[];
   /** For a shell command: whether it is one of the read-only defaults (plan mode allows only these). */
   readOnly?: boolean;
   /**

@@ -43,6 +43,7 @@ export { cliRules, loadSettingsFiles } from './settings/load.js';
 export { loadSettings, type SettingsOptions } from './settings/load-settings.js';
 export { bySource } from './settings/order.js';
 export type { Origin } from './settings/origin.js';
+export { type DisabledRule, type DisableEntry, disableShipped } from './settings/shipped.js';
 export { DEFAULT_MANAGED_PATH, locateSettings } from './settings/sources.js';
 export type * from './settings/types.js';
 export * from './types.js';

@@ -77,7 +77,9 @@ export type DiagnosticCode =
   | 'pattern-field'
   | 'automode-ignored'
   | 'defaults-replaced'
-  | 'managed-only';
+  | 'managed-only'
+  | 'shipped-rule-unknown'
+  | 'shipped-deny-kept';
 
 /** A Bash specifier compiled once. `regex` is the source of an anchored RegExp over a command line. */
 export interface BashPattern {

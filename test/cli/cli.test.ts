@@ -216,6 +216,8 @@ describe('automode CLI', () => {
     const rule = j.rules.find((x: { text: string }) => x.text === 'Bash(npm test)');
     expect(rule.provenance).toMatchObject({ source: 'projectSettings', line: 4, column: 7 });
     expect(j.prose.soft_deny.length).toBeGreaterThan(5);
+    expect(j.disabledShipped).toEqual([]);
+    expect(j.shippedOverrides).toEqual([]);
   });
 
   it('config reports Bash rules that never match and options with a glued star, at their position', () => {
@@ -231,6 +233,39 @@ describe('automode CLI', () => {
     expect(r.err).toContain(`${file}:5:7: warning glued-option-star:`);
     const clean = run(['config']);
     expect(clean.err).not.toMatch(/shell-operator|glued-option-star/);
+  });
+
+  it('config shows the shipped rules turned off and the allow rules overriding shipped asks', () => {
+    const file = join(project, 'tiers.json');
+    writeFileSync(
+      file,
+      JSON.stringify(
+        {
+          permissions: { allow: ['Bash(rm -rf dist)', 'Bash(rm *)'] },
+          automode: { disableShippedRules: ['Bash(git rebase *)', 'Bash(mkfs *)', 'Bash(nope *)'] },
+        },
+        null,
+        2,
+      ),
+    );
+    const r = run(['config', '--settings', file]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('shipped rules turned off (2)');
+    expect(r.out).toContain(`  ask Bash(git rebase *)  by flagSettings ${file}:10:7`);
+    expect(r.out).toContain(`  deny Bash(mkfs *)  by flagSettings ${file}:11:7`);
+    expect(r.out).toContain('allow rules overriding shipped asks (1)');
+    expect(r.out).toMatch(/\n {2}Bash\(rm -rf dist\) overrides Bash\(rm -r \*\), Bash\(rm -f \*\)/);
+    expect(r.out).not.toMatch(/Bash\(rm \*\) overrides/);
+    expect(r.err).toContain(`${file}:12:7: warning shipped-rule-unknown:`);
+    const j = JSON.parse(run(['config', '--json', '--settings', file]).out);
+    expect(j.disabledShipped.map((d: { rule: { text: string } }) => d.rule.text)).toEqual([
+      'Bash(git rebase *)',
+      'Bash(mkfs *)',
+    ]);
+    expect(j.disabledShipped[0].by).toMatchObject({ source: 'flagSettings', file, line: 10, column: 7 });
+    expect(j.shippedOverrides).toHaveLength(1);
+    expect(j.shippedOverrides[0].allow.text).toBe('Bash(rm -rf dist)');
+    expect(j.shippedOverrides[0].asks.map((a: { text: string }) => a.text)).toContain('Bash(rm -r *)');
   });
 
   it('defaults prints the shipped rules, filtered by label', () => {

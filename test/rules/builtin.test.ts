@@ -70,6 +70,13 @@ const settingsLike = fc.record(
         { requiredKeys: [] },
       ),
     ),
+    automode: fc.oneof(
+      json,
+      fc.record(
+        { disableShippedRules: fc.oneof(fc.array(fc.string(), { maxLength: 2 }), json) },
+        { requiredKeys: [] },
+      ),
+    ),
     allowManagedPermissionRulesOnly: fc.oneof(fc.boolean(), json),
     hooks: fc.oneof(
       json,

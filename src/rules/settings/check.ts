@@ -51,9 +51,11 @@ export function settingsLookValid(x: unknown): boolean {
       optional(v.hard_deny, isStrings) &&
       optional(v.classifyAllShell, (b) => typeof b === 'boolean'),
   );
+  const automodeOk = optional(x.automode, (v) => isObject(v) && optional(v.disableShippedRules, isStrings));
   return (
     permissionsOk &&
     autoModeOk &&
+    automodeOk &&
     optional(x.allowManagedPermissionRulesOnly, (b) => typeof b === 'boolean') &&
     optional(x.hooks, isHooks) &&
     optional(x.env, isStringRecord)

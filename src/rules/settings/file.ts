@@ -7,6 +7,7 @@ import { BEHAVIORS } from '../types.js';
 import { isHooks, type SchemaIssue } from './check.js';
 import type { LocatedDocument } from './document.js';
 import { diagnosticAt, type Origin, provenanceAt } from './origin.js';
+import type { DisableEntry } from './shipped.js';
 import type { DirectoryEntry, HookBlock, Scalars, Segment } from './types.js';
 
 export interface SettingsContent {
@@ -17,6 +18,8 @@ export interface SettingsContent {
   env?: Record<string, string>;
   prose?: RawProse;
   hooks?: HookBlock;
+  /** `automode.disableShippedRules`: shipped rules this file turns off. */
+  disableShipped?: DisableEntry[];
 }
 
 const AUTO_MODE_SOURCES: ReadonlySet<SourceName> = new Set([
@@ -93,6 +96,14 @@ export function readSettingsContent(
   }
 
   if (settings.autoMode !== undefined) readAutoMode(settings.autoMode, content, origin, doc);
+
+  if (isObject(settings.automode)) {
+    const entries: DisableEntry[] = [];
+    forEachString(settings.automode.disableShippedRules, (text, index) => {
+      entries.push({ text, provenance: at(['automode', 'disableShippedRules', index]) });
+    });
+    if (entries.length > 0) content.disableShipped = entries;
+  }
 
   if (isStringRecord(settings.env)) content.env = settings.env;
   if (isHooks(settings.hooks)) {

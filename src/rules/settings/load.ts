@@ -11,6 +11,7 @@ import { formatOf, type LocatedDocument, parseText, type ReadOutcome, readDocume
 import { readSettingsContent, type SettingsContent } from './file.js';
 import { bySource, keepManagedOnly } from './order.js';
 import type { Origin } from './origin.js';
+import { disableShipped } from './shipped.js';
 import { locateSettings, type SettingsLocation } from './sources.js';
 import type { LoadedSettings, Scalars, SettingsFileInfo } from './types.js';
 
@@ -106,11 +107,18 @@ export async function loadSettingsFiles(options: LoadOptions): Promise<LoadedSet
   if (scalars.classifyAllShell) prose.prose.classifyAllShell = scalars.classifyAllShell.value;
 
   let kept = bySource(rules, (rule) => rule.provenance.source);
-  if (scalars.allowManagedPermissionRulesOnly?.value) {
+  const managedOnly = scalars.allowManagedPermissionRulesOnly?.value === true;
+  if (managedOnly) {
     const managed = keepManagedOnly(kept);
     kept = managed.rules;
     diagnostics.push(...managed.diagnostics);
   }
+  const entries = display.flatMap(({ location, content }) =>
+    managedOnly && location.source !== 'policySettings' ? [] : (content.disableShipped ?? []),
+  );
+  const shipped = disableShipped(kept, entries);
+  kept = shipped.rules;
+  diagnostics.push(...shipped.diagnostics);
 
   return {
     cwd,
@@ -125,6 +133,7 @@ export async function loadSettingsFiles(options: LoadOptions): Promise<LoadedSet
     diagnostics,
     failed: diagnostics.filter(isError),
     files,
+    ...(shipped.disabled.length > 0 ? { disabledShipped: shipped.disabled } : {}),
   };
 }
 

@@ -23,6 +23,11 @@ export const AutoModeSchema = z.looseObject({
   classifyAllShell: z.boolean().optional(),
 });
 
+/** automode's own settings block: `automode.disableShippedRules` turns shipped rules off by text or label. */
+export const AutomodeSchema = z.looseObject({
+  disableShippedRules: Strings.optional(),
+});
+
 export const HooksSchema = z.record(
   z.string(),
   z.array(
@@ -35,6 +40,7 @@ export const EnvSchema = z.record(z.string(), z.string());
 export const SettingsSchema = z.looseObject({
   permissions: PermissionsSchema.optional(),
   autoMode: AutoModeSchema.optional(),
+  automode: AutomodeSchema.optional(),
   allowManagedPermissionRulesOnly: z.boolean().optional(),
   hooks: HooksSchema.optional(),
   env: EnvSchema.optional(),

@@ -1,6 +1,7 @@
 import type { Mode } from '../../shared/index.js';
 import type { ProseRules } from '../prose/types.js';
 import type { Diagnostic, Provenance, Rule, SourceName } from '../types.js';
+import type { DisabledRule } from './shipped.js';
 
 export type Segment = string | number;
 
@@ -60,4 +61,6 @@ export interface LoadedSettings {
   /** The errors: the settings could not be read in full, so no decision should be automatic. */
   failed: Diagnostic[];
   files: SettingsFileInfo[];
+  /** Shipped rules turned off by `automode.disableShippedRules`, each with the entry that did it. */
+  disabledShipped?: DisabledRule[];
 }
