@@ -6,6 +6,7 @@ import type { DecisionContext } from './context.js';
 import { findInFolder } from './folder-contents.js';
 import type { PathEntry } from './path-index.js';
 import { criticalRemoval, isInside, protectedReason, realPath, seedRealPath } from './paths.js';
+import { isExactPath, isShipped } from './tiers.js';
 import { type PartVerdict, ruleName, ruleRef } from './verdict.js';
 
 export type FileAccessKind = 'read' | 'write' | 'delete';
@@ -54,6 +55,32 @@ function firstPathRule(
   const index = ctx.index.paths(tool, behavior, { cwd: ctx.cwd, home: ctx.home });
   if (index.size === 0) return undefined;
   return every ? index.firstOfAll(paths) : index.firstOfAny(paths);
+}
+
+/**
+ * Rule tiers for paths (see `tiers.ts`): a user's allow rule naming the exact file (no wildcard) overrides the
+ * shipped ask rules that match it, when every ask rule matching the path is shipped. Deny rules, asks someone
+ * wrote, pattern rules and the checks that are not rules (protected paths, folder contents) still apply.
+ */
+function shippedAskOverride(
+  ctx: DecisionContext,
+  tool: 'Read' | 'Edit',
+  writing: boolean,
+  paths: string[],
+): { allow: PermissionRule; asks: PermissionRule[] } | undefined {
+  const asks: PermissionRule[] = [];
+  for (const t of writing ? (['Edit', 'Read'] as const) : (['Read'] as const)) {
+    const index = ctx.index.paths(t, 'ask', { cwd: ctx.cwd, home: ctx.home });
+    for (const p of paths) for (const e of index.matching(p)) if (!asks.includes(e.rule)) asks.push(e.rule);
+  }
+  if (asks.length === 0 || !asks.every(isShipped)) return undefined;
+  const index = ctx.index.paths(tool, 'allow', { cwd: ctx.cwd, home: ctx.home });
+  const [head, ...rest] = paths;
+  if (head === undefined) return undefined;
+  const allow = index
+    .matching(head)
+    .find((e) => rest.every((p) => e.compiled.test(p)) && !isShipped(e.rule) && isExactPath(e.rule))?.rule;
+  return allow ? { allow, asks } : undefined;
 }
 
 function firstPatternRule(
@@ -171,7 +198,8 @@ export function decideFile(req: FileRequest, ctx: DecisionContext): PartVerdict 
   const ask =
     firstPathRule(ctx, writing ? editTool : 'Read', 'ask', paths, false) ??
     (writing ? firstPathRule(ctx, 'Read', 'ask', paths, false) : undefined);
-  if (ask) return part('ask', 'rule', `${subject}: ${ruleName(ask)} asks`, ask);
+  const overriding = ask ? shippedAskOverride(ctx, writing ? editTool : 'Read', writing, paths) : undefined;
+  if (ask && !overriding) return part('ask', 'rule', `${subject}: ${ruleName(ask)} asks`, ask);
   const askPattern = firstPatternRule(ctx, 'ask', req.tool, paths, false);
   if (askPattern) return part('ask', 'rule', `${subject}: ${ruleName(askPattern)}`, askPattern);
   if (req.possible) return part('allow', 'file', `${subject}: no rule covers it`);
@@ -209,6 +237,17 @@ export function decideFile(req: FileRequest, ctx: DecisionContext): PartVerdict 
       const critical = req.access === 'delete' ? criticalRemoval(p, ctx) : undefined;
       if (critical) return part('ask', 'critical-path', `${subject}: removes ${critical}`);
     }
+  }
+  if (overriding) {
+    const names = overriding.asks.map(ruleName).join(', ');
+    const p = part(
+      'allow',
+      'rule',
+      `${subject}: allowed by ${ruleName(overriding.allow)}, which overrides the shipped ask ${names}`,
+      overriding.allow,
+    );
+    p.overrides = overriding.asks.map(ruleRef);
+    return p;
   }
   const allow = firstPathRule(ctx, writing ? editTool : 'Read', 'allow', paths, true);
   if (allow) return part('allow', 'rule', `${subject}: allowed by ${ruleName(allow)}`, allow);

@@ -1,6 +1,6 @@
 import { analyze } from '../bash/index.js';
 import type { PatternRule, PermissionRule, Rule } from '../rules/index.js';
-import { matchPatternRule } from '../rules/index.js';
+import { absoluteGlob, matchPathRule, matchPatternRule } from '../rules/index.js';
 import { denyMatches, viewsOf } from './bash-match.js';
 import { isBroadAllow } from './broad.js';
 
@@ -50,8 +50,26 @@ export function overridesShipped(allow: Rule, ask: Rule, home = ''): boolean {
   return known;
 }
 
+/** A path rule naming one file: no wildcard, nothing a glob would expand. */
+export function isExactPath(rule: Rule): boolean {
+  return (
+    rule.type === 'permission' && rule.parsed.kind === 'path' && !/[*?[\]{}!]/.test(rule.parsed.pattern.glob)
+  );
+}
+
+/** A path allow naming one file overrides a shipped path ask that covers that file (checked in a model folder). */
+function pathOverride(allow: PermissionRule, ask: PermissionRule, home: string): boolean {
+  if (allow.parsed.kind !== 'path' || ask.parsed.kind !== 'path' || !isExactPath(allow)) return false;
+  const writes = allow.parsed.tool !== 'Read';
+  if (!writes && ask.parsed.tool !== 'Read') return false;
+  const ctx = { cwd: '/project', home: home || '/home/user' };
+  return matchPathRule(ask, absoluteGlob(allow.parsed.pattern, ctx), ctx);
+}
+
 function computeOverride(allow: Rule, ask: Rule, home: string): boolean {
   if (isBroadAllow(allow)) return false;
+  if (allow.type === 'permission' && ask.type === 'permission' && allow.parsed.kind === 'path')
+    return pathOverride(allow, ask, home);
   const example = exampleCommand(allow);
   if (example === undefined) return false;
   const analysis = analyze(example);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { shippedOverrides } from '../../src/policy/index.js';
 import { useSandboxClassifier } from './helpers.js';
 
 describe('a user allow narrower than a shipped ask overrides it', () => {
@@ -77,5 +78,53 @@ describe('a shipped rule turned off', () => {
   it('no longer decides; a project cannot turn off a shipped deny', async () => {
     expect((await sandbox.bash('git rebase main')).decision).toBe('allow');
     expect((await sandbox.bash('mkfs /dev/sdb')).decision).toBe('deny');
+  });
+});
+
+describe('a user allow naming the exact file overrides the shipped path asks', () => {
+  const sandbox = useSandboxClassifier(
+    async (box) => {
+      const { writeFile } = await import('node:fs/promises');
+      for (const name of ['.env.example', '.env.local', '.env.test'])
+        await writeFile(`${box.project}/${name}`, 'A=1\n');
+    },
+    {
+      permissions: {
+        allow: ['Read(./.env.example)', 'Read(./.env.t*)', 'Read(./.env.local)'],
+        ask: ['Read(./.env.local)'],
+      },
+    },
+  );
+  const read = (file: string) =>
+    sandbox.classifier.classify({ tool: 'Read', input: { file_path: file }, cwd: sandbox.box.project });
+
+  it('reads the named file, naming the user rule and the shipped ask it overrode', async () => {
+    for (const v of [await read('.env.example'), await sandbox.bash('cat .env.example')]) {
+      expect(v.decision).toBe('allow');
+      expect(v.reason).toMatch(
+        /allowed by Read\(\.\/\.env\.example\), which overrides the shipped ask Read\(\.env\.\*\)/,
+      );
+      expect(v.parts.find((p) => p.overrides)?.overrides?.[0]).toMatchObject({ source: 'defaults' });
+    }
+  });
+
+  it('keeps asking under a wildcard allow, under an ask the user wrote, and for other files', async () => {
+    expect((await read('.env.test')).decision).toBe('ask');
+    expect((await read('.env.local')).decision).toBe('ask');
+    expect((await read('.env')).decision).toBe('ask');
+  });
+});
+
+describe('config and critique pair path allows with the shipped asks they override', () => {
+  const sandbox = useSandboxClassifier(undefined, {
+    permissions: { allow: ['Read(./.env.example)', 'Read(./.env.t*)', 'Edit(./config/.env.dev)'] },
+  });
+
+  it('pairs an allow naming one file, not a wildcard allow', () => {
+    const rules = sandbox.classifier.settings.rules;
+    const pairs = shippedOverrides(rules, rules, sandbox.box.home);
+    const shown = pairs.map((o) => [o.allow.text, o.asks.map((a) => a.text)]);
+    expect(shown).toContainEqual(['Read(./.env.example)', expect.arrayContaining(['Read(.env.*)'])]);
+    expect(shown.map(([allow]) => allow)).not.toContain('Read(./.env.t*)');
   });
 });
