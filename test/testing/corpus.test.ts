@@ -25,7 +25,7 @@ describe('the shipped diff corpus', () => {
     for (const tool of ['Bash', 'Read', 'Edit', 'Write', 'WebFetch']) expect(tools).toContain(tool);
   });
 
-  it('is classified under the shipped rules in a couple of seconds, with every decision represented', async () => {
+  it('is classified under the shipped rules, with every decision represented (its speed is measured by npm run bench)', async () => {
     const { entries } = await readCorpus(SHIPPED_CORPUS);
     const settings = await loadConfiguration({
       project: root,
@@ -34,14 +34,12 @@ describe('the shipped diff corpus', () => {
       managedPath: path.join(root, 'managed-settings.json'),
     });
     const classifier = createClassifier(settings);
-    const started = performance.now();
     const decisions = { allow: 0, ask: 0, deny: 0 };
     for (const e of entries) {
       const call = toCall(e.call, root);
       if ('error' in call) throw new Error(call.error);
       decisions[(await classifier.classify(call)).decision]++;
     }
-    expect(performance.now() - started).toBeLessThan(5000);
     expect(decisions.allow).toBeGreaterThan(50);
     expect(decisions.ask).toBeGreaterThan(50);
     expect(decisions.deny).toBeGreaterThan(10);
