@@ -1,6 +1,6 @@
 import { text } from 'node:stream/consumers';
 import { type ClassifiedVerdict, createClassifier, readTranscript } from '../classifier/index.js';
-import { modelSettles } from '../policy/index.js';
+import { asksOnlyFor, modelSettles } from '../policy/index.js';
 import { parseCallLine } from '../shared/index.js';
 import { type ModelArgs, modelFromArgs, withModelOptions } from './model-args.js';
 import { EXIT } from './output.js';
@@ -57,8 +57,7 @@ function eventOf(input: string): HookEvent | undefined {
  * model that failed are answers: they still ask.
  */
 function isUndecided(verdict: ClassifiedVerdict): boolean {
-  if (verdict.decision !== 'ask' || !modelSettles(verdict.by)) return false;
-  return verdict.parts.every((p) => p.decision !== 'ask' || modelSettles(p.by));
+  return asksOnlyFor(verdict, modelSettles);
 }
 
 export const hookCommand: CommandModule = {

@@ -1,3 +1,4 @@
+import { alwaysAsks, modelSettles } from '../policy/index.js';
 import type { Decided } from './decide.js';
 
 /** What settled a call, in the terms of the pipeline: the order in which a user meets them. */
@@ -32,16 +33,6 @@ export const STAGE_TITLES: Record<EvalStage, string> = {
   error: 'not decided (error)',
 };
 
-const FAIL_CLOSED = new Set([
-  'opaque',
-  'dynamic',
-  'hidden-code',
-  'unseen-code',
-  'size',
-  'protected-path',
-  'critical-path',
-]);
-
 export function stageOf({ verdict, source, error }: Decided): EvalStage {
   if (error !== undefined) return 'error';
   if (source === 'hook' || source === 'permission-hook') return 'hook';
@@ -50,8 +41,9 @@ export function stageOf({ verdict, source, error }: Decided): EvalStage {
   if (m && (verdict.by === 'model-error' || !m.ok)) return 'model-error';
   if (m && (verdict.by === 'model' || verdict.decision === 'allow'))
     return m.stage === 2 ? 'model-2' : 'model-1';
-  const closed = verdict.parts.some((p) => p.decision === verdict.decision && FAIL_CLOSED.has(p.by));
-  if (closed && ['no-rule', 'no-model', 'file'].includes(verdict.by)) return 'fail-closed';
+  // A check that refused (alwaysAsks: opaque, hidden code, a protected path…) beside an undecided part.
+  const closed = verdict.parts.some((p) => p.decision === verdict.decision && alwaysAsks(p.by));
+  if (closed && modelSettles(verdict.by)) return 'fail-closed';
   switch (verdict.by) {
     case 'rule':
       return 'rule';
@@ -69,6 +61,6 @@ export function stageOf({ verdict, source, error }: Decided): EvalStage {
     case 'model-error':
       return 'model-error';
     default:
-      return FAIL_CLOSED.has(verdict.by) ? 'fail-closed' : 'no-rule';
+      return alwaysAsks(verdict.by) ? 'fail-closed' : 'no-rule';
   }
 }

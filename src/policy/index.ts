@@ -15,6 +15,7 @@ export { classifyBashInput, classifyTool } from './tools.js';
 export {
   allowSettles,
   alwaysAsks,
+  asksOnlyFor,
   autoSoft,
   combine,
   type DecidedBy,

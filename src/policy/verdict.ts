@@ -115,6 +115,17 @@ export function autoSoft(by: DecidedBy): boolean {
   return TRAITS[by].autoSoft;
 }
 
+/**
+ * Whether a verdict asks only for reasons `settles` accepts: every asking part has such a reason and no rule
+ * behind it (an ask rule, an opaque command, hidden code… is an answer, whichever part the verdict names).
+ */
+export function asksOnlyFor(v: Verdict, settles: (by: DecidedBy) => boolean): boolean {
+  if (v.decision !== 'ask' || v.rule) return false;
+  const asks = v.parts.filter((p) => p.decision === 'ask');
+  if (asks.length === 0) return settles(v.by);
+  return asks.every((p) => settles(p.by) && !p.rule);
+}
+
 /** A rule automode ships (its defaults), as opposed to one the user or the organisation wrote. */
 export function isShippedRule(rule: RuleRef): boolean {
   return rule.source === 'defaults' || rule.source === 'default';

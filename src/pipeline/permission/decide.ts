@@ -1,5 +1,5 @@
 import type { PreToolUseOutcome } from '../../hooks/index.js';
-import { allowSettles, type Verdict } from '../../policy/index.js';
+import { allowSettles, asksOnlyFor, type Verdict } from '../../policy/index.js';
 import type { ToolPermission } from '../tool.js';
 import type { AutoDecision } from './types.js';
 
@@ -8,10 +8,7 @@ import type { AutoDecision } from './types.js';
  * path, hidden code, the model's own objection: none of these is soft, whichever part the verdict names.
  */
 export function isSoftAsk(v: Verdict): boolean {
-  if (v.decision !== 'ask' || v.rule) return false;
-  const asks = v.parts.filter((p) => p.decision === 'ask');
-  if (asks.length === 0) return allowSettles(v.by);
-  return asks.every((p) => allowSettles(p.by) && !p.rule);
+  return asksOnlyFor(v, allowSettles);
 }
 
 export interface DecisionInputs {
