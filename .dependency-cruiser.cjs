@@ -11,7 +11,7 @@ const LAYERS = [
   ['classifier'],
   ['hooks'],
   ['pipeline'],
-  ['critique', 'testing', 'eval'],
+  ['critique', 'testing', 'eval', 'service'],
   ['vitest'],
   ['cli'],
 ];

@@ -1,11 +1,13 @@
 export { createClassifier } from './classifier.js';
 export { needsModel, STAGE1_TOOL, STAGE2_TOOL } from './model-parts.js';
 export { resolveMode } from './rules-phase.js';
+export { createSession } from './session.js';
 export { contextFromTranscript, readTranscript, type TranscriptContext } from './transcript.js';
 export type {
   ClassifiedVerdict,
   Classifier,
   ClassifierOptions,
+  ClassifierSession,
   ClassifyOptions,
   Judgement,
   ModelInfo,

@@ -2,15 +2,23 @@ import type { ModelCaller } from '../llm/index.js';
 import { applyMode, combine } from '../policy/index.js';
 import type { LoadedSettings } from '../rules/index.js';
 import type { CachedJudge } from './cached-judge.js';
-import { DenialTracker, markAsk, modelInfo, modelParts, needsModel, softAsks } from './model-parts.js';
+import { markAsk, modelInfo, modelParts, needsModel, softAsks } from './model-parts.js';
 import type { RulesPhase } from './rules-phase.js';
-import type { ClassifiedVerdict, ClassifierOptions, ClassifyOptions, Judgement } from './types.js';
+import type {
+  ClassifiedVerdict,
+  ClassifierOptions,
+  ClassifierSession,
+  ClassifyOptions,
+  Judgement,
+} from './types.js';
 
 /** The model's judgement of what a rules phase left open; the rules' verdict when nothing is. */
 export type ModelPhaseRunner = (phase: RulesPhase, extra: ClassifyOptions) => Promise<ClassifiedVerdict>;
 
+export type LazyJudge = (caller: ModelCaller) => Promise<CachedJudge>;
+
 /** The judge and its dependencies load on first use: rule-only decisions never pay for them. */
-function lazyJudge(options: ClassifierOptions): (caller: ModelCaller) => Promise<CachedJudge> {
+export function lazyJudge(options: ClassifierOptions): LazyJudge {
   let judgePromise: Promise<CachedJudge> | undefined;
   return (caller) => {
     judgePromise ??= import('./cached-judge.js').then(
@@ -44,27 +52,31 @@ function applyJudgement(
 }
 
 /** The model phase of a classifier: the model judges what the rules leave open, when one is configured. */
-export function modelPhase(settings: LoadedSettings, options: ClassifierOptions): ModelPhaseRunner {
-  const cachedJudge = lazyJudge(options);
-  const denials = new DenialTracker();
+export function modelPhase(
+  settings: LoadedSettings,
+  options: ClassifierOptions,
+  cachedJudge: LazyJudge,
+  session: ClassifierSession,
+): ModelPhaseRunner {
   return async (phase, extra) => {
     const { call, mode, cwd, analysis } = phase;
     const allShell = call.tool === 'Bash' && settings.prose.classifyAllShell === true;
     if (!options.model || !needsModel(phase.parts, mode, allShell)) return phase.verdict;
     const judge = await cachedJudge(options.model);
     const soft = softAsks(phase.parts, mode);
+    const context = typeof extra.context === 'function' ? await extra.context() : extra.context;
     const request = {
       prose: settings.prose,
       tool: call.tool,
       input: call.input,
-      context: extra.context,
+      context,
       mode,
       cwd,
       ...(analysis ? { analysis } : {}),
       ...(soft.length > 0 ? { soft } : {}),
     };
     const { judgement, cached } = await judge.judge(judge.key(request), request, extra.signal);
-    const tracked = denials.record(judgement, cached);
+    const tracked = (extra.session ?? session).denials.record(judgement, cached);
     return applyJudgement(phase, judgement, tracked, cached, allShell);
   };
 }

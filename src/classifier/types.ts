@@ -15,8 +15,13 @@ export interface ToolCall {
 }
 
 export interface ClassifyOptions {
-  /** The session so far: the user's messages and the agent's earlier tool calls (never tool results). */
-  context?: TranscriptContext;
+  /**
+   * The session so far: the user's messages and the agent's earlier tool calls (never tool results); or a
+   * function that reads it, called only when the model judges the call.
+   */
+  context?: TranscriptContext | (() => Promise<TranscriptContext | undefined>);
+  /** The agent session the call belongs to (its denial counts); by default the classifier's own. */
+  session?: ClassifierSession;
   signal?: AbortSignal;
 }
 
@@ -44,11 +49,22 @@ export interface Classifier {
   readonly settings: LoadedSettings;
   classify(call: ToolCall, options?: ClassifyOptions): Promise<ClassifiedVerdict>;
   speculate(call: ToolCall, options?: ClassifyOptions): Speculation;
-  /** Grants made during a session or carried by a slash command; returns a new classifier. */
+  /**
+   * Grants made during a session or carried by a slash command; returns a new classifier that shares this one's
+   * session state and model cache.
+   */
   withRules(
     source: 'session' | 'command',
     rules: readonly { behavior: Behavior; text: string }[],
   ): Classifier;
+}
+
+/**
+ * What a classifier remembers of one agent session: the model's denial counts (after 3 in a row or 20 in all,
+ * auto mode asks). A classifier keeps one of its own; a caller serving several sessions gives each its own.
+ */
+export interface ClassifierSession {
+  readonly denials: { record(judgement: Judgement, cached: boolean): Judgement };
 }
 
 export interface ClassifierOptions {

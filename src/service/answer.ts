@@ -1,0 +1,124 @@
+import type { ClassifiedVerdict, ToolCall } from '../classifier/index.js';
+import { asksOnlyFor, modelSettles } from '../policy/index.js';
+import { isObject, parseCallLine, parseJsonObject } from '../shared/index.js';
+
+/** The Claude Code hook events automode answers. */
+export type HookEvent = 'PreToolUse' | 'PermissionRequest';
+
+/** The answer that decides nothing: Claude Code's own permissions and prompts apply. */
+export const NO_DECISION = '{}';
+
+/** What automode reads of a Claude Code hook input besides the call. */
+export interface HookInput {
+  event: HookEvent;
+  call: ToolCall;
+  sessionId?: string;
+  transcriptPath?: string;
+  toolUseId?: string;
+}
+
+/** Decides one call of a hook input: the in-process hook and the service each bring their own. */
+export type Decide = (input: HookInput) => Promise<ClassifiedVerdict>;
+
+export interface AnswerOptions {
+  /** Answer ask (a prompt) when neither the rules nor the model decide, instead of no decision. */
+  askWhenUndecided?: boolean;
+}
+
+/**
+ * The answer in the shape the event expects. As a PermissionRequest hook (consulted only when Claude Code
+ * would show its dialog), automode answers allow or deny and leaves an ask to the dialog: it prints no decision.
+ */
+export function hookOutput(event: HookEvent, decision: 'allow' | 'ask' | 'deny', reason: string): string {
+  if (event === 'PermissionRequest') {
+    if (decision === 'ask') return NO_DECISION;
+    const d = decision === 'deny' ? { behavior: 'deny', message: reason } : { behavior: 'allow' };
+    return JSON.stringify({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: d } });
+  }
+  return JSON.stringify({
+    hookSpecificOutput: {
+      hookEventName: 'PreToolUse',
+      permissionDecision: decision,
+      permissionDecisionReason: reason,
+    },
+  });
+}
+
+/**
+ * The event the input names; `undefined` for an event automode does not answer (PostToolUse, Notification…).
+ * An input that names no event, or cannot be read, is taken as a PreToolUse.
+ */
+function eventOf(value: Record<string, unknown> | undefined): HookEvent | undefined {
+  const name = value?.hook_event_name;
+  if (name === undefined || name === 'PreToolUse') return 'PreToolUse';
+  return name === 'PermissionRequest' ? 'PermissionRequest' : undefined;
+}
+
+const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+
+/** A hook input read: the event and call, no event to answer, or the reason it cannot be read. */
+export function readHookInput(
+  raw: string,
+): HookInput | { event: undefined } | { event: HookEvent; error: string } {
+  const parsed = parseJsonObject(raw);
+  const value = 'error' in parsed ? undefined : parsed.value;
+  const event = eventOf(value);
+  if (!event) return { event };
+  const call = parseCallLine(raw);
+  if ('error' in call) return { event, error: call.error };
+  const input: HookInput = { event, call };
+  const sessionId = text(value?.session_id);
+  const transcriptPath = text(value?.transcript_path);
+  const toolUseId = text(value?.tool_use_id);
+  if (sessionId) input.sessionId = sessionId;
+  if (transcriptPath) input.transcriptPath = transcriptPath;
+  if (toolUseId) input.toolUseId = toolUseId;
+  return input;
+}
+
+/**
+ * An ask that only means nobody decided: every asking part is one only a judgement could settle (no rule, no
+ * model, a file no rule covers). A rule's ask, a check that refused (opaque, hidden code, protected path…) and a
+ * model that failed are answers: they still ask.
+ */
+export function isUndecided(verdict: ClassifiedVerdict): boolean {
+  return asksOnlyFor(verdict, modelSettles);
+}
+
+/** The hook's output for a verdict. */
+export function answerFor(event: HookEvent, verdict: ClassifiedVerdict, options: AnswerOptions = {}): string {
+  if (!options.askWhenUndecided && isUndecided(verdict)) return NO_DECISION;
+  const rule = verdict.rule
+    ? ` (${verdict.rule.text}${verdict.rule.file ? ` in ${verdict.rule.file}` : ''})`
+    : '';
+  return hookOutput(event, verdict.decision, `automode: ${verdict.reason}${rule}`);
+}
+
+/**
+ * What `automode hook` prints for one hook input, however it is decided: an input that cannot be read, or a
+ * decision that fails, asks; an event automode does not answer gets no decision.
+ */
+export async function answerHookInput(
+  raw: string,
+  decide: Decide,
+  options: AnswerOptions = {},
+): Promise<string> {
+  const input = readHookInput(raw);
+  if (input.event === undefined) return NO_DECISION;
+  if ('error' in input)
+    return hookOutput(input.event, 'ask', `automode could not read the hook input: ${input.error}`);
+  try {
+    return answerFor(input.event, await decide(input), options);
+  } catch (e) {
+    return hookOutput(input.event, 'ask', `automode failed, so it asks: ${(e as Error).message}`);
+  }
+}
+
+/** Whether a body is an answer `automode hook` could print: what a forwarding hook accepts from the service. */
+export function isHookAnswer(body: string): boolean {
+  const parsed = parseJsonObject(body);
+  if ('error' in parsed) return false;
+  const keys = Object.keys(parsed.value);
+  if (keys.length === 0) return true;
+  return keys.length === 1 && isObject(parsed.value.hookSpecificOutput);
+}

@@ -1,0 +1,13 @@
+export {
+  type AnswerOptions,
+  answerFor,
+  answerHookInput,
+  type Decide,
+  type HookEvent,
+  type HookInput,
+  hookOutput,
+  isHookAnswer,
+  isUndecided,
+  NO_DECISION,
+  readHookInput,
+} from './answer.js';
