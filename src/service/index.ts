@@ -11,3 +11,13 @@ export {
   NO_DECISION,
   readHookInput,
 } from './answer.js';
+export {
+  PATHS,
+  RECORD_FILE,
+  readServiceRecord,
+  readToken,
+  type ServiceRecord,
+  serviceDir,
+  TOKEN_FILE,
+  TOKEN_HEADER,
+} from './discovery.js';
