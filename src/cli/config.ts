@@ -17,7 +17,7 @@ function at(p: Provenance): string {
 
 const ruleLabel = (r: Rule) => (r.type === 'pattern' ? r.label : r.text);
 
-export function renderConfig(s: LoadedSettings, c: Colors): string {
+export async function renderConfig(s: LoadedSettings, c: Colors): Promise<string> {
   const lines: string[] = [];
   lines.push(c.bold('files'));
   for (const f of s.files)
@@ -35,7 +35,7 @@ export function renderConfig(s: LoadedSettings, c: Colors): string {
   lines.push(c.bold(`shipped rules turned off (${disabled.length})`));
   for (const d of disabled)
     lines.push(`  ${d.rule.behavior} ${ruleLabel(d.rule)}  ${c.dim(`by ${at(d.by)}`)}`);
-  const overrides = shippedOverrides(s.rules, s.rules, s.home);
+  const overrides = await shippedOverrides(s.rules, s.rules, s.home);
   lines.push(c.bold(`allow rules overriding shipped asks (${overrides.length})`));
   for (const o of overrides) {
     lines.push(`  ${o.allow.text} overrides ${o.asks.map(ruleLabel).join(', ')}  ${c.dim(where(o.allow))}`);
@@ -68,9 +68,9 @@ export const configCommand: CommandModule = {
       printJson(io, {
         ...settings,
         disabledShipped: settings.disabledShipped ?? [],
-        shippedOverrides: shippedOverrides(settings.rules, settings.rules, settings.home),
+        shippedOverrides: await shippedOverrides(settings.rules, settings.rules, settings.home),
       });
-    else io.out(renderConfig(settings, io.colors));
+    else io.out(await renderConfig(settings, io.colors));
     return failed ? EXIT.usage : EXIT.ok;
   },
 };

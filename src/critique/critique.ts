@@ -105,7 +105,7 @@ export async function staticFindings(inputs: CritiqueInputs): Promise<Finding[]>
   );
 
   findings.push(
-    ...overrideFindings(inputs.subjects.filter(consulted), inputs.context, inputs.home, documents),
+    ...(await overrideFindings(inputs.subjects.filter(consulted), inputs.context, inputs.home, documents)),
   );
 
   const verdicts = new CorpusVerdicts(createClassifier(inputs.settings));

@@ -4,13 +4,13 @@ import { displayName, related, ruleLocation } from './locations.js';
 import type { Finding } from './types.js';
 
 /** A note per allow rule that overrides shipped ask rules. */
-export function overrideFindings(
+export async function overrideFindings(
   subjects: readonly Rule[],
   context: readonly Rule[],
   home: string,
   documents: ReadonlyMap<string, LocatedDocument>,
-): Finding[] {
-  return shippedOverrides(subjects, context, home).map(({ allow, asks }) => {
+): Promise<Finding[]> {
+  return (await shippedOverrides(subjects, context, home)).map(({ allow, asks }) => {
     const names = asks.map(displayName).join(', ');
     const example = exampleCommand(allow);
     return {

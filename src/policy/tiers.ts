@@ -1,4 +1,4 @@
-import { analyze } from '../bash/index.js';
+import { analyze, loadBash } from '../bash/index.js';
 import type { PatternRule, PermissionRule, Rule } from '../rules/index.js';
 import { absoluteGlob, matchPathRule, matchPatternRule } from '../rules/index.js';
 import { denyMatches, viewsOf } from './bash-match.js';
@@ -100,11 +100,12 @@ export interface ShippedOverride {
  * Pairs each non-shipped allow rule among `allows` with the shipped ask rules among `rules` it overrides: a
  * static pairing on the rule texts, what `automode config` and the critique show.
  */
-export function shippedOverrides(
+export async function shippedOverrides(
   allows: readonly Rule[],
   rules: readonly Rule[],
   home = '',
-): ShippedOverride[] {
+): Promise<ShippedOverride[]> {
+  await loadBash();
   const asks = rules.filter((r) => r.behavior === 'ask' && isShipped(r));
   const out: ShippedOverride[] = [];
   for (const allow of allows) {

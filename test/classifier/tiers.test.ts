@@ -120,9 +120,9 @@ describe('config and critique pair path allows with the shipped asks they overri
     permissions: { allow: ['Read(./.env.example)', 'Read(./.env.t*)', 'Edit(./config/.env.dev)'] },
   });
 
-  it('pairs an allow naming one file, not a wildcard allow', () => {
+  it('pairs an allow naming one file, not a wildcard allow', async () => {
     const rules = sandbox.classifier.settings.rules;
-    const pairs = shippedOverrides(rules, rules, sandbox.box.home);
+    const pairs = await shippedOverrides(rules, rules, sandbox.box.home);
     const shown = pairs.map((o) => [o.allow.text, o.asks.map((a) => a.text)]);
     expect(shown).toContainEqual(['Read(./.env.example)', expect.arrayContaining(['Read(.env.*)'])]);
     expect(shown.map(([allow]) => allow)).not.toContain('Read(./.env.t*)');

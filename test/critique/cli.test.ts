@@ -261,11 +261,23 @@ describe('automode critique: the model review from the environment', () => {
 
 describe('automode critique through bin/automode.js', () => {
   const bin = fileURLToPath(new URL('../../bin/automode.js', import.meta.url));
-  const registered = spawnSync(process.execPath, [bin, '--help'], { encoding: 'utf8' }).stdout.includes(
-    'automode critique',
-  );
 
-  it.skipIf(!registered)('runs as a CLI command (needs critiqueCommand in src/cli/main.ts COMMANDS)', () => {
+  it('pairs rules with the shipped asks in a fresh process, before any command was parsed', async () => {
+    const file = path.join(box.cwd, 'process-substitution.json');
+    await writeFile(file, JSON.stringify({ permissions: { allow: ['Bash(diff <(sort a) <(sort b))'] } }));
+    const r = spawnSync(process.execPath, [bin, 'critique', '--no-llm', '--json', file], {
+      cwd: box.cwd,
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '', HOME: box.home },
+    });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const codes = JSON.parse(r.stdout).findings.map((f: { code: string }) => f.code);
+    expect(codes).toContain('shell-operator');
+  });
+  it('is listed in the help and runs as a CLI command', () => {
+    const help = spawnSync(process.execPath, [bin, '--help'], { encoding: 'utf8' });
+    expect(help.stdout).toContain('automode critique');
     const r = spawnSync(
       process.execPath,
       [bin, 'critique', '--no-llm', '--json', fixturePath('dead-rule.json')],

@@ -48,7 +48,7 @@ describe('overridesShipped', () => {
 
   it('lists every override, with all the shipped asks of each allow', async () => {
     const all = await rules(['Bash(rm -rf dist)', 'Bash(ls)']);
-    const pairs = shippedOverrides(all, all);
+    const pairs = await shippedOverrides(all, all);
     expect(pairs.map((p) => [p.allow.text, p.asks.map((a) => a.text)])).toEqual([
       ['Bash(rm -rf dist)', ['Bash(rm -r *)', 'Bash(rm -f *)']],
     ]);
