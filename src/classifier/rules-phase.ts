@@ -8,6 +8,7 @@ import {
   classifyTool,
   combine,
   isBroadAllow,
+  loadRuleChecks,
   type PartVerdict,
   RuleIndex,
 } from '../policy/index.js';
@@ -93,6 +94,7 @@ export function rulesPhase(settings: LoadedSettings, hasModel: boolean): RulesPh
   const failure = settingsFailure(settings);
   return async (call) => {
     const mode = resolveMode(settings, call.mode);
+    if (mode === 'auto') await loadRuleChecks();
     const cwd = call.cwd ?? settings.cwd;
     const ctx: DecisionContext = {
       cwd,

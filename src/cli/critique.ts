@@ -5,6 +5,7 @@ import {
   type CritiqueOptions,
   critique,
   type Reviewer,
+  everydayLine,
   renderGithub,
   renderSarif,
   renderText,
@@ -113,6 +114,8 @@ function print(report: CritiqueReport, format: Format, io: Io, cwd: string): voi
     case 'github': {
       const text = renderGithub(report, cwd);
       if (text) io.out(text);
+      const everyday = everydayLine(report);
+      if (everyday) io.err(everyday);
       io.err(summaryLine(report, io.errColors));
       return;
     }

@@ -1,7 +1,7 @@
 import type { LocatedDocument } from '../rules/index.js';
 import type { CorpusEntry } from './corpus.js';
 import { type CorpusVerdicts, type Decided, refLocation } from './dangerous.js';
-import type { Finding, Location, RelatedLocation } from './types.js';
+import type { EverydayOutcome, Finding, Location, RelatedLocation } from './types.js';
 
 const EXAMPLES = 5;
 
@@ -11,16 +11,16 @@ interface Outcome {
 }
 
 /**
- * Classifies the shipped labelled corpus under the configuration (default mode) and reports what is
- * dangerous yet allowed and what is benign yet asked, with counts and examples. Dangerous commands allowed
- * by a rule under review make an error; allowed only by automode's own defaults, a warning.
+ * Classifies the shipped labelled corpus under the configuration (default mode): what is dangerous yet allowed
+ * is a finding (an error when a rule under review allows it; a warning when only automode's own defaults do);
+ * what is benign yet asked is an observation about the whole configuration, for the summary.
  */
 export async function behaviourFindings(
   corpus: { dangerous: readonly CorpusEntry[]; benign: readonly CorpusEntry[] },
   verdicts: CorpusVerdicts,
   fallback: Location | undefined,
   documents: ReadonlyMap<string, LocatedDocument>,
-): Promise<Finding[]> {
+): Promise<{ findings: Finding[]; everyday: EverydayOutcome }> {
   const findings: Finding[] = [];
   const dangerous: Outcome[] = [];
   for (const entry of corpus.dangerous) dangerous.push({ entry, verdict: await verdicts.of(entry.command) });
@@ -51,20 +51,8 @@ export async function behaviourFindings(
   }
 
   const asked = benign.filter((o) => o.verdict.decision !== 'allow');
-  if (asked.length > 0) {
-    const finding: Finding = {
-      code: 'corpus-benign-asked',
-      severity: 'note',
-      message: `${asked.length} of ${benign.length} everyday commands still ask or are denied: ${examples(asked)}`,
-      location: fallback ? strip(fallback) : { source: 'defaults' },
-      related: deciders(asked, 'stops', documents),
-      witness: { kind: 'command', value: asked[0]!.entry.command, explanation: asked[0]!.verdict.reason },
-      fix: 'allow the exact commands your project runs, e.g. Bash(npm test), Bash(npm run build)',
-      data: summary(benign, asked),
-    };
-    findings.push(finding);
-  }
-  return findings;
+  const { count, ...rest } = summary(benign, asked);
+  return { findings, everyday: { asked: count, ...rest } };
 }
 
 function examples(list: readonly Outcome[]): string {
@@ -90,7 +78,7 @@ function deciders(
   return [...out.values()].slice(0, EXAMPLES);
 }
 
-function summary(all: readonly Outcome[], hits: readonly Outcome[]): Record<string, unknown> {
+function summary(all: readonly Outcome[], hits: readonly Outcome[]) {
   const byCategory: Record<string, number> = {};
   for (const o of hits) byCategory[o.entry.category] = (byCategory[o.entry.category] ?? 0) + 1;
   return {

@@ -222,7 +222,7 @@ export const CODES = {
     group: 'dangerous',
     severity: 'warning',
     title: 'Broad allow rule',
-    help: 'The rule allows a shell, an interpreter or a runner with any arguments, that is, any code at all. Auto mode sets such rules aside on entering it.',
+    help: "The rule's wildcard chooses the code that runs: after an interpreter, a shell, a wrapper, a runner of project scripts, or a remote or container command (`Bash(python3 *)`, `Bash(npm run *)`, `Bash(ssh *)`, `Bash(docker exec *)`, `Bash(source *)`), any code at all. A rule whose fixed words pin what runs (`Bash(node --version *)`, `Bash(xargs grep *)`) is not broad. Auto mode sets broad rules aside on entering it.",
   },
   'prose-empty': {
     group: 'prose',
@@ -259,12 +259,6 @@ export const CODES = {
     severity: 'error',
     title: 'Dangerous commands are allowed',
     help: "Classified under these rules, commands from automode's corpus of dangerous commands are allowed without asking.",
-  },
-  'corpus-benign-asked': {
-    group: 'behaviour',
-    severity: 'note',
-    title: 'Benign commands are asked',
-    help: "Classified under these rules, everyday commands from automode's benign corpus still ask; allow rules for them would save prompts.",
   },
   'review-clarity': {
     group: 'review',

@@ -1,4 +1,5 @@
 import { createClassifier } from '../classifier/index.js';
+import { loadRuleChecks } from '../policy/index.js';
 import type { Rule } from '../rules/index.js';
 import { behaviourFindings } from './behaviour.js';
 import { analyseCorpus, loadCorpus } from './corpus.js';
@@ -16,7 +17,7 @@ import {
   neverConsultedPlaces,
   unconsultedPathRules,
 } from './syntax.js';
-import type { CritiqueReport, Finding, Location, ReviewOutcome } from './types.js';
+import type { CritiqueReport, EverydayOutcome, Finding, Location, ReviewOutcome } from './types.js';
 import { SEVERITY_RANK } from './types.js';
 
 export type { FindingCode } from './codes.js';
@@ -40,7 +41,7 @@ export interface CritiqueOptions extends CritiqueInputOptions {
 export async function critique(options: CritiqueOptions): Promise<CritiqueReport> {
   const started = performance.now();
   const inputs = await loadInputs(options);
-  const findings = await staticFindings(inputs);
+  const { findings, everyday } = await staticFindings(inputs);
   const staticMs = performance.now() - started;
   let review: ReviewOutcome = { status: 'skipped', reason: options.skipReason ?? 'no model configured' };
   let reviewMs: number | undefined;
@@ -64,6 +65,7 @@ export async function critique(options: CritiqueOptions): Promise<CritiqueReport
         (n, p) => n + Object.values(p.raw).reduce((m, s) => m + (s?.entries.length ?? 0), 0),
         0,
       ),
+      ...(everyday ? { everyday } : {}),
     },
     configErrors: inputs.diagnostics.filter(isConfigError).length,
     review,
@@ -74,11 +76,14 @@ export async function critique(options: CritiqueOptions): Promise<CritiqueReport
   };
 }
 
-/** Every finding that needs no model. */
-export async function staticFindings(inputs: CritiqueInputs): Promise<Finding[]> {
+/** Every finding that needs no model, and how the configuration treats everyday commands. */
+export async function staticFindings(
+  inputs: CritiqueInputs,
+): Promise<{ findings: Finding[]; everyday?: EverydayOutcome }> {
   const { documents } = inputs;
+  await loadRuleChecks();
   const findings = diagnosticFindings(inputs.diagnostics);
-  if (inputs.diagnostics.some(isConfigError) && inputs.subjects.length === 0) return findings;
+  if (inputs.diagnostics.some(isConfigError) && inputs.subjects.length === 0) return { findings };
 
   const never = neverConsultedPlaces(inputs.diagnostics);
   const unconsulted = unconsultedPathRules(inputs.subjects, documents);
@@ -100,7 +105,7 @@ export async function staticFindings(inputs: CritiqueInputs): Promise<Finding[]>
   findings.push(
     ...overlapFindings(
       analysed.filter((a) => !duplicates.duplicates.has(a.rule)),
-      { documents, examples },
+      { documents, examples, home: inputs.home },
     ),
   );
 
@@ -112,8 +117,9 @@ export async function staticFindings(inputs: CritiqueInputs): Promise<Finding[]>
   const dangerous = await analyseCorpus(corpus.dangerous, inputs.home);
   findings.push(...(await dangerousFindings(analysed, dangerous, verdicts, documents)));
   findings.push(...(await proseFindings({ prose: inputs.prose, defaults: inputs.defaults })));
-  findings.push(...(await behaviourFindings(corpus, verdicts, firstFile(inputs), documents)));
-  return findings;
+  const behaviour = await behaviourFindings(corpus, verdicts, firstFile(inputs), documents);
+  findings.push(...behaviour.findings);
+  return { findings, everyday: behaviour.everyday };
 }
 
 /** Where findings about the configuration as a whole point: the first file under review that exists. */

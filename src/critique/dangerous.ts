@@ -1,6 +1,6 @@
 import type { Classifier } from '../classifier/index.js';
 import type { RuleRef } from '../policy/index.js';
-import { allowRuleMatches, isBroadAllow } from '../policy/index.js';
+import { allowRuleMatches, broadAllowWitness } from '../policy/index.js';
 import { type LocatedDocument, PATTERN_KEYS } from '../rules/index.js';
 import type { CorpusCommand } from './corpus.js';
 import { displayName, ruleLocation } from './locations.js';
@@ -84,10 +84,10 @@ export async function dangerousFindings(
   for (const a of rules) {
     if (!a.subject || a.rule.behavior !== 'allow' || a.domain !== 'Bash') continue;
     const rule = a.rule;
-    const broad = isBroadAllow(rule);
+    const broad = broadAllowWitness(rule);
     // The classifier's own test of an allow rule against the command a corpus line starts with.
     const matched = corpus.filter((c) => c.views !== undefined && allowRuleMatches(rule, c.views));
-    if (matched.length === 0 && !broad) continue;
+    if (matched.length === 0 && broad === undefined) continue;
     const admitted: Admitted[] = [];
     for (const command of matched) admitted.push({ command, verdict: await verdicts.of(command.command) });
     const allowed = admitted.filter((x) => x.verdict.decision === 'allow');
@@ -104,7 +104,7 @@ export async function dangerousFindings(
           ? `; ${allowed.length} of them ${allowed.length === 1 ? 'is' : 'are'} allowed by this configuration`
           : '; other rules and checks still stop each of them';
     const head = broad
-      ? `allow rule ${name} is a broad allow (a shell, interpreter, runner or package-manager run command with any arguments runs any code); auto mode sets it aside`
+      ? `allow rule ${name} is a broad allow: its wildcard chooses the code that runs (it admits ${JSON.stringify(broad)}, where CODE is anything); auto mode sets it aside`
       : `allow rule ${name} admits ${admitted.length} dangerous command${admitted.length === 1 ? '' : 's'}`;
     const eg = list ? `${broad ? ': it admits ' : ', e.g. '}${list}` : '';
     const first = examples[0];
@@ -126,7 +126,13 @@ export async function dangerousFindings(
         })),
       },
     };
-    if (first) {
+    if (broad && !first) {
+      finding.witness = {
+        kind: 'command',
+        value: broad,
+        explanation: 'the wildcard stands for CODE, which runs',
+      };
+    } else if (first) {
       finding.witness = {
         kind: 'command',
         value: first.command.command,

@@ -6,7 +6,7 @@ export { type CritiqueOptions, critique, type Reviewer } from './critique.js';
 export type { CritiqueInputOptions } from './inputs.js';
 export { renderGithub } from './report-github.js';
 export { renderSarif } from './report-sarif.js';
-export { renderText, summaryLine } from './report-text.js';
+export { everydayLine, renderText, summaryLine } from './report-text.js';
 export { createReviewer, modelReviewer, type ReviewerOptions } from './review.js';
 export type {
   CritiqueFile,

@@ -1,3 +1,4 @@
+import { overridesShipped } from '../policy/index.js';
 import type { LocatedDocument } from '../rules/index.js';
 import { coveredBy, intersects, type Language, sample, witness } from './automata.js';
 import { displayName, related, ruleLocation } from './locations.js';
@@ -14,6 +15,8 @@ export interface OverlapOptions {
   documents: ReadonlyMap<string, LocatedDocument>;
   /** Real subjects (the command corpora) to prefer as witnesses over generated ones. */
   examples?: ReadonlyMap<string, readonly string[]>;
+  /** The home folder path rules are read against (for the shipped asks an allow overrides). */
+  home?: string;
 }
 
 /**
@@ -38,7 +41,10 @@ export function overlapFindings(rules: readonly AnalysedRule[], options: Overlap
     const stricter: AnalysedRule[] = [];
     for (const domain of coveringDomains(a.domain)) {
       for (const b of byDomain.get(domain)?.for(a) ?? []) {
-        if (RANK[b.rule.behavior] > RANK[a.rule.behavior] && overlaps(a, b)) stricter.push(b);
+        if (RANK[b.rule.behavior] <= RANK[a.rule.behavior]) continue;
+        // A shipped ask the allow overrides does not decide first: the allow does (policy/tiers.ts).
+        if (overridesShipped(a.rule, b.rule, options.home)) continue;
+        if (overlaps(a, b)) stricter.push(b);
       }
     }
     const dead = stricter.length > 0 ? deadFinding(a, stricter, options) : undefined;
@@ -173,16 +179,20 @@ function deadFinding(
       ? anyCall(a)
       : { kind: a.kind, value: example, explanation: `${verb(decider)} first by ${describe(decider)}` };
   const names = covers.map(describe).join(', ');
+  // Claude Code does not have automode's shipped rules: there the rule still fires, so it must stay.
+  const onlyShipped = covers.every((b) => b.rule.provenance.source === 'defaults');
   const finding: Finding = {
     code: 'dead-rule',
-    severity: 'warning',
-    message: `${a.rule.behavior} rule ${displayName(a.rule)} never fires: everything it matches is ${covers.length === 1 ? `${verb(covers[0]!)} by ${names}` : `decided first by ${names}`}`,
+    severity: onlyShipped ? 'note' : 'warning',
+    message: `${a.rule.behavior} rule ${displayName(a.rule)} never fires${onlyShipped ? ' under automode' : ''}: everything it matches is ${covers.length === 1 ? `${verb(covers[0]!)} by ${names}` : `decided first by ${names}`}${onlyShipped ? "; Claude Code, which does not have automode's shipped rules, still applies it" : ''}`,
     location: ruleLocation(a.rule, options.documents),
     related: covers
       .slice(0, MAX_RELATED)
       .map((b) => related(b.rule, options.documents, `${verb(b)} first here`)),
     witness,
-    fix: 'remove the rule, or narrow the rules that decide first',
+    fix: onlyShipped
+      ? 'keep it for Claude Code; under automode the shipped rule decides first (list it in automode.disableShippedRules to let your rule apply)'
+      : 'remove the rule, or narrow the rules that decide first',
   };
   if (covers.some((b) => b.robust)) finding.partial = ROBUST_NOTE;
   return finding;

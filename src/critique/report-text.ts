@@ -47,8 +47,19 @@ export function renderText(report: CritiqueReport, c: Colors, cwd: string): stri
     }
     lines.push('');
   }
+  const everyday = everydayLine(report);
+  if (everyday) lines.push(everyday);
   lines.push(summaryLine(report, c));
   return lines.join('\n');
+}
+
+/** The configuration-wide observation: everyday commands that still ask, with a few examples. */
+export function everydayLine(report: CritiqueReport): string | undefined {
+  const e = report.summary.everyday;
+  if (!e || e.asked === 0) return undefined;
+  const shown = e.commands.slice(0, 5).map((x) => JSON.stringify(x.command));
+  const more = e.asked > shown.length ? `, and ${e.asked - shown.length} more` : '';
+  return `everyday commands: ${e.asked} of ${e.total} still ask or are denied (${shown.join(', ')}${more}); allow the exact commands your project runs, e.g. Bash(npm test)`;
 }
 
 function plural(n: number, word: string): string {

@@ -147,15 +147,16 @@ export function duplicateFindings(
     }
     duplicates.add(rule);
     const shipped = earlier.provenance.source === 'defaults';
+    // Claude Code does not have automode's shipped rules: a copy of one is what keeps it in force there.
     findings.push({
       code: 'duplicate-rule',
-      severity: 'warning',
+      severity: shipped ? 'note' : 'warning',
       message: shipped
-        ? `${rule.behavior} rule ${name(rule)} repeats a rule automode already ships`
+        ? `${rule.behavior} rule ${name(rule)} repeats a rule automode also ships; keep it: Claude Code does not have automode's shipped rules`
         : `${rule.behavior} rule ${name(rule)} is written twice`,
       location: ruleLocation(rule, documents),
       related: [related(earlier, documents, shipped ? 'the shipped rule' : 'first written here')],
-      fix: 'remove this copy',
+      ...(shipped ? {} : { fix: 'remove this copy' }),
     });
   }
   return { findings, duplicates };

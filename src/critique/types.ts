@@ -60,6 +60,16 @@ export interface CritiqueSummary {
   notes: number;
   rules: number;
   proseEntries: number;
+  /** How the whole configuration treats automode's corpus of everyday commands (absent when not classified). */
+  everyday?: EverydayOutcome;
+}
+
+/** Everyday commands from the shipped benign corpus that still ask or are denied: prompts an allow would save. */
+export interface EverydayOutcome {
+  total: number;
+  asked: number;
+  byCategory: Record<string, number>;
+  commands: { command: string; category: string; decision: string; reason: string; rule?: string }[];
 }
 
 export interface ReviewOutcome {

@@ -1,10 +1,12 @@
-import type { Rule } from '../rules/index.js';
+import { analyze, loadBash } from '../bash/index.js';
+import type { BashPattern, Rule } from '../rules/index.js';
 
-/** Programs that run whatever they are given: an allow with a wildcard after them allows anything. */
-const RUNS_ANYTHING = new Set([
+/**
+ * Programs that run whatever they are given, for a rule whose first word has a wildcard (`Bash(pyth*)`): no
+ * fixed program is left to ask the analyzer about.
+ */
+const RUNS_ANYTHING = [
   'python',
-  'python2',
-  'python3',
   'node',
   'deno',
   'bun',
@@ -30,31 +32,106 @@ const RUNS_ANYTHING = new Set([
   'pnpx',
   'uvx',
   'pipx',
-]);
+  'source',
+];
 
-/** Package-manager commands that run project-defined or downloaded scripts. */
-const RUNNERS = [
-  /^(npm|pnpm|yarn|bun) (run|exec|x|dlx)\b/,
-  /^(yarn|pnpm) dlx\b/,
-  /^(uv|poetry|pipenv) run\b/,
+/** A word planted where the rule's wildcard stands: the code it would choose. */
+const PROBE = 'automode_code';
+
+/**
+ * What a wildcard may stand for, in the shapes that make a program run code: a script or target name, inline
+ * code, a command for a wrapper (after its own operand, after `--`), a host or container and its command.
+ */
+const SUFFIXES = [
+  PROBE,
+  `run ${PROBE}`,
+  `exec ${PROBE}`,
+  `exec ${PROBE} ${PROBE}`,
+  `exec ${PROBE} -- ${PROBE}`,
+  `x ${PROBE}`,
+  `dlx ${PROBE}`,
+  `-c ${PROBE}`,
+  `-e ${PROBE}`,
+  `sh -c ${PROBE}`,
+  `10 ${PROBE}`,
+  `-- ${PROBE}`,
+  `${PROBE} ${PROBE}`,
+  `-- sh -c ${PROBE}`,
+  `${PROBE} sh -c ${PROBE}`,
+  `${PROBE} -- sh -c ${PROBE}`,
 ];
 
 /**
- * Allow rules that auto mode sets aside, as Claude Code does on entering it: the whole Bash tool, wildcards
- * after interpreters, shells and runners, and package-manager run commands.
+ * A command line the rule admits in which its wildcard chooses the code that runs, by the analyzer's own
+ * reading (`CODE` where the wildcard stands); undefined when there is none.
+ */
+function codeChosenByWildcard(prefix: string): string | undefined {
+  for (const suffix of SUFFIXES) {
+    // A probe the program would refuse (an option it does not have) makes the line opaque: that line asks.
+    for (const cmd of analyze(`${prefix} ${suffix}`).commands) {
+      const chosen =
+        (cmd.nested && cmd.argv[0]?.value?.includes(PROBE)) ||
+        // A script the fixed words name without its text (`cargo test`) is theirs; other unnamed code is not.
+        cmd.executes.some((e) => (e.code === undefined ? e.kind !== 'script-file' : e.code.includes(PROBE)));
+      if (chosen) return `${prefix} ${suffix.replaceAll(PROBE, 'CODE')}`;
+    }
+  }
+  return undefined;
+}
+
+/** The fixed words before the pattern's first wildcard; a word the wildcard is glued to is not fixed. */
+function fixedWords(p: BashPattern): string[] {
+  const source = p.legacyColonStar ? `${p.source.slice(0, -2).trimEnd()} *` : p.source;
+  const star = source.indexOf('*');
+  const literal = source.slice(0, star);
+  const words = literal.split(' ').filter(Boolean);
+  if (!literal.endsWith(' ')) words.pop();
+  return words;
+}
+
+const known = new Map<string, string | null>();
+
+/**
+ * Allow rules that auto mode sets aside, as Claude Code does on entering it: the whole Bash tool, and Bash rules
+ * whose wildcard chooses the code that runs (after an interpreter, a shell, a wrapper, a runner of project
+ * scripts, a remote or container command). `Bash(node --version *)` and `Bash(xargs grep *)` are not broad:
+ * what they run is fixed. The parser must be loaded (`loadRuleChecks`) for rules the fast path cannot read.
  */
 export function isBroadAllow(rule: Rule): boolean {
-  if (rule.type !== 'permission' || rule.behavior !== 'allow') return false;
+  return broadAllowWitness(rule) !== undefined;
+}
+
+/** Why an allow rule is broad: a command it admits whose code the wildcard chooses (`Bash` for the whole tool). */
+export function broadAllowWitness(rule: Rule): string | undefined {
+  if (rule.type !== 'permission' || rule.behavior !== 'allow') return undefined;
   const parsed = rule.parsed;
-  if (parsed.kind === 'tool') return parsed.tool === 'Bash';
-  if (parsed.kind !== 'bash') return false;
+  if (parsed.kind === 'tool') return parsed.tool === 'Bash' ? 'CODE' : undefined;
+  if (parsed.kind !== 'bash') return undefined;
   const p = parsed.pattern;
-  if (p.exact) return false;
-  const first = p.source.split(' ')[0] ?? '';
-  if (first.includes('*')) {
+  if (p.exact) return undefined;
+  const words = fixedWords(p);
+  if (words.length === 0) {
+    const first = p.source.split(' ')[0] ?? '';
     const stem = first.replace(/\*.*$/, '');
-    return stem === '' || [...RUNS_ANYTHING].some((r) => r.startsWith(stem) || stem.startsWith(r));
+    const program = stem === '' ? 'sh' : RUNS_ANYTHING.find((r) => r.startsWith(stem) || stem.startsWith(r));
+    return program === undefined ? undefined : `${program} -c CODE`;
   }
-  if (RUNS_ANYTHING.has(first.replace(/^.*\//, ''))) return true;
-  return RUNNERS.some((re) => re.test(p.source));
+  const prefix = words.join(' ');
+  let witness = known.get(prefix);
+  if (witness === undefined) {
+    try {
+      witness = codeChosenByWildcard(prefix) ?? null;
+    } catch {
+      // Unreadable without the parser, or not at all: setting the rule aside is the safe side.
+      return `${prefix} CODE`;
+    }
+    if (known.size > 10_000) known.clear();
+    known.set(prefix, witness);
+  }
+  return witness ?? undefined;
+}
+
+/** Loads what the static rule checks (`isBroadAllow`, `overridesShipped`) need to read every rule. */
+export function loadRuleChecks(): Promise<unknown> {
+  return loadBash();
 }

@@ -183,6 +183,7 @@ const VALUES: Record<string, string[]> = {
     'FINDING_CODES',
     'createReviewer',
     'critique',
+    'everydayLine',
     'modelReviewer',
     'renderGithub',
     'renderSarif',
@@ -275,7 +276,7 @@ out.pipeline = {
 // automode/critique: a broad allow rule admits dangerous commands.
 mkdirSync(join(cwd, 'critique'));
 const file = join(cwd, 'critique', 'settings.json');
-writeFileSync(file, JSON.stringify({ permissions: { allow: ['Bash(git *)'] } }));
+writeFileSync(file, JSON.stringify({ permissions: { allow: ['Bash(git push *)'] } }));
 const report = await critiqueApi.critique({ cwd: join(cwd, 'critique'), home: cwd, files: [file], env: {} });
 out.critique = { codes: [...new Set(report.findings.map((f) => f.code))], review: report.review.status };
 

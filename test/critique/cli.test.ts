@@ -131,14 +131,15 @@ describe('automode critique: output formats', () => {
     );
     expect(line).toContain('%0Awitness: ');
     expect(line).not.toContain('\n');
-    expect(lines.some((l) => l.startsWith('::notice '))).toBe(true);
+    expect(lines.every((l) => /^::(error|warning|notice) /.test(l))).toBe(true);
+    expect(r.err).toMatch(/^everyday commands: \d+ of \d+ still ask/m);
     expect(r.err).toMatch(/\d+ errors?/);
   });
 });
 
 describe('automode critique: exit codes', () => {
   it('0 without error findings, 1 with them', async () => {
-    expect((await run(['--no-llm', fixturePath('corpus-benign-asked.json')])).code).toBe(0);
+    expect((await run(['--no-llm', fixturePath('everyday-asked.json')])).code).toBe(0);
     expect((await run(['--no-llm', fixturePath('rule-syntax.json')])).code).toBe(1);
   });
 

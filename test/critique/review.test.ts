@@ -96,7 +96,9 @@ describe('model review against the loopback Messages API', () => {
     const body = server.messageRequests()[0]!.body!;
     const system = JSON.stringify(body.system);
     expect(system).toContain('Download and execute');
-    expect(system).toContain('corpus-benign-asked');
+    expect(report.findings.length).toBeGreaterThan(0);
+    for (const f of report.findings.filter((f) => !f.code.startsWith('review-')))
+      expect(system).toContain(f.code);
     expect(body.tool_choice).toEqual({ type: 'tool', name: REVIEW_TOOL });
     expect(JSON.stringify(body.messages)).toContain('Bash(make *)');
     expect(JSON.stringify(body.messages)).toContain('Databases: Be careful with databases.');
@@ -124,7 +126,7 @@ describe('model review against the loopback Messages API', () => {
       expect(found[0]!.message).toMatch(reason);
       expect(found[0]!.location).toMatchObject({ file: fixturePath('review-failed.json'), line: 1 });
       expect(report.review.status).toBe('failed');
-      expect(report.findings.some((f) => f.code === 'corpus-benign-asked')).toBe(true);
+      expect(report.summary.everyday?.asked).toBeGreaterThan(0);
     });
   }
 

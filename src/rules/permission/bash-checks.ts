@@ -95,7 +95,9 @@ export function splitCommands(source: string): string[] {
 
 /** An option with `*` glued to it (`--force*`): the words the rule's star covers change. */
 export function gluedOptionStar(source: string): string | undefined {
-  return source.split(' ').find((word) => /^-{1,2}[A-Za-z0-9][^*\s]*\*$/.test(word));
+  // A final `:*` is the legacy suffix, ` *` in another spelling: `--version:*` is `--version *`.
+  const body = source.endsWith(':*') ? source.slice(0, -2) : source;
+  return body.split(' ').find((word) => /^-{1,2}[A-Za-z0-9][^*\s]*\*$/.test(word));
 }
 
 export function bashRuleIssues(source: string): BashRuleIssue[] {
