@@ -3,6 +3,7 @@ import {
   createDecider,
   DEFAULT_MAX_BODY_BYTES,
   type Decision,
+  liveService,
   PATHS,
   readServiceRecord,
   readToken,
@@ -150,6 +151,11 @@ function logLine(d: Decision, json: boolean): string {
 }
 
 async function serve(args: ServeArgs, dir: string, io: Io): Promise<number> {
+  const live = await liveService(dir);
+  if (live) {
+    io.err(`automode: a service (pid ${live.pid}) is already running for ${dir}`);
+    return EXIT.findings;
+  }
   let model: Awaited<ReturnType<typeof modelFromArgs>>;
   try {
     model = await modelFromArgs(args);

@@ -21,14 +21,17 @@ export function requestService(
           const url = new URL(record.url ?? '');
           return { host: url.hostname, port: Number(url.port) };
         })();
-    const req = http.request({ ...target, method: request.method, path: request.path, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
-      );
-      res.on('error', reject);
-    });
+    const req = http.request(
+      { ...target, agent: false, method: request.method, path: request.path, headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.setTimeout(request.timeoutMs ?? 5_000, () =>
       req.destroy(new Error('the service did not answer in time')),
