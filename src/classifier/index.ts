@@ -2,7 +2,13 @@ export { createClassifier } from './classifier.js';
 export { needsModel, STAGE1_TOOL, STAGE2_TOOL } from './model-parts.js';
 export { resolveMode } from './rules-phase.js';
 export { createSession } from './session.js';
-export { contextFromTranscript, readTranscript, type TranscriptContext } from './transcript.js';
+export {
+  contextFromTranscript,
+  readTranscript,
+  TRANSCRIPT_LIMITS,
+  type TranscriptContext,
+} from './transcript.js';
+export { followTranscript, type TranscriptFollower } from './transcript-follow.js';
 export type {
   ClassifiedVerdict,
   Classifier,

@@ -17,33 +17,43 @@ interface Block {
  * The classifier's view of a Claude Code transcript (JSONL): the user's own messages and the agent's tool calls.
  * Tool results, the agent's prose and anything unreadable are left out: text the agent read cannot talk to it.
  */
-export function contextFromTranscript(text: string, limits = { messages: 20, calls: 30 }): TranscriptContext {
+export function contextFromTranscript(text: string, limits = TRANSCRIPT_LIMITS): TranscriptContext {
   const userMessages: string[] = [];
   const toolCalls: { tool: string; input: unknown }[] = [];
-  for (const line of text.split('\n')) {
-    if (!line.trim()) continue;
-    let entry: { type?: string; message?: { role?: string; content?: unknown } };
-    try {
-      entry = JSON.parse(line);
-    } catch {
-      continue;
+  for (const line of text.split('\n')) readTranscriptLine(line, userMessages, toolCalls);
+  return { userMessages: userMessages.slice(-limits.messages), toolCalls: toolCalls.slice(-limits.calls) };
+}
+
+/** How much of the session the classifier sees: the last user messages and the last tool calls. */
+export const TRANSCRIPT_LIMITS = { messages: 20, calls: 30 };
+
+/** Appends what one transcript line shows the classifier: a user's words or the agent's tool calls. */
+export function readTranscriptLine(
+  line: string,
+  userMessages: string[],
+  toolCalls: { tool: string; input: unknown }[],
+): void {
+  if (!line.trim()) return;
+  let entry: { type?: string; message?: { role?: string; content?: unknown } };
+  try {
+    entry = JSON.parse(line);
+  } catch {
+    return;
+  }
+  const role = entry?.message?.role ?? entry?.type;
+  const content = entry?.message?.content;
+  if (role === 'user') {
+    if (typeof content === 'string') userMessages.push(content);
+    else if (Array.isArray(content)) {
+      for (const b of content as Block[])
+        if (b?.type === 'text' && typeof b.text === 'string') userMessages.push(b.text);
     }
-    const role = entry.message?.role ?? entry.type;
-    const content = entry.message?.content;
-    if (role === 'user') {
-      if (typeof content === 'string') userMessages.push(content);
-      else if (Array.isArray(content)) {
-        for (const b of content as Block[])
-          if (b?.type === 'text' && typeof b.text === 'string') userMessages.push(b.text);
-      }
-    } else if (role === 'assistant' && Array.isArray(content)) {
-      for (const b of content as Block[]) {
-        if (b?.type === 'tool_use' && typeof b.name === 'string')
-          toolCalls.push({ tool: b.name, input: b.input });
-      }
+  } else if (role === 'assistant' && Array.isArray(content)) {
+    for (const b of content as Block[]) {
+      if (b?.type === 'tool_use' && typeof b.name === 'string')
+        toolCalls.push({ tool: b.name, input: b.input });
     }
   }
-  return { userMessages: userMessages.slice(-limits.messages), toolCalls: toolCalls.slice(-limits.calls) };
 }
 
 /** Reads a transcript file; an unreadable one gives no context (the classifier then judges the action alone). */

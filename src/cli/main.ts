@@ -10,6 +10,7 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   classify: async () => (await import('./classify.js')).classifyCommand,
   explain: async () => (await import('./explain.js')).explainCommand,
   hook: async () => (await import('./hook.js')).hookCommand,
+  serve: async () => (await import('./serve.js')).serveCommand,
   config: async () => (await import('./config.js')).configCommand,
   defaults: async () => (await import('./defaults.js')).defaultsCommand,
   critique: async () => (await import('./critique.js')).critiqueCommand,

@@ -12,6 +12,14 @@ export {
   readHookInput,
 } from './answer.js';
 export {
+  createDecider,
+  type Decider,
+  type DeciderOptions,
+  type DeciderStatus,
+  type Decision,
+  type LoadSettings,
+} from './decider.js';
+export {
   PATHS,
   RECORD_FILE,
   readServiceRecord,
@@ -21,3 +29,11 @@ export {
   TOKEN_FILE,
   TOKEN_HEADER,
 } from './discovery.js';
+export { liveService, requestService, type ServiceResponse, serviceStatus } from './request.js';
+export {
+  DEFAULT_MAX_BODY_BYTES,
+  type RunningService,
+  type ServiceOptions,
+  SOCKET_FILE,
+  startService,
+} from './server.js';

@@ -1,0 +1,208 @@
+import { readFileSync } from 'node:fs';
+import {
+  createDecider,
+  DEFAULT_MAX_BODY_BYTES,
+  type Decision,
+  liveService,
+  PATHS,
+  readServiceRecord,
+  readToken,
+  serviceDir,
+  serviceStatus,
+  startService,
+} from '../service/index.js';
+import { type ModelArgs, modelFromArgs, withModelOptions } from './model-args.js';
+import { EXIT, type Io, printJson } from './output.js';
+import { loadFromArgs, reportDiagnostics, type SettingsArgs, withSettingsOptions } from './settings-args.js';
+import type { CommandModule } from './types.js';
+
+interface ServeArgs extends SettingsArgs, ModelArgs {
+  askWhenUndecided?: boolean;
+  port: number;
+  http: boolean;
+  socket?: string;
+  unixSocket: boolean;
+  sessionIdleMinutes: number;
+  maxBodyBytes: number;
+  logJson?: boolean;
+  status?: boolean;
+  json?: boolean;
+  printHookConfig?: boolean;
+}
+
+function version(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+    return typeof pkg.version === 'string' ? pkg.version : '';
+  } catch {
+    return '';
+  }
+}
+
+export const serveCommand: CommandModule = {
+  command: 'serve',
+  describe:
+    'Run a local service that answers Claude Code hook inputs (POST /hook) over loopback HTTP and a Unix socket, with settings loaded once and sessions remembered',
+  builder: (y) =>
+    withModelOptions(withSettingsOptions(y))
+      .option('ask-when-undecided', {
+        type: 'boolean',
+        default: false,
+        describe:
+          'When neither the rules nor the model decide, answer ask (as automode hook --ask-when-undecided)',
+      })
+      .option('port', { type: 'number', default: 0, describe: 'Loopback port (0: any free port)' })
+      .option('http', {
+        type: 'boolean',
+        default: true,
+        describe: 'Listen on 127.0.0.1 (--no-http: socket only)',
+      })
+      .option('socket', {
+        type: 'string',
+        describe: 'Unix socket path (default: service.sock in the service folder)',
+      })
+      .option('unix-socket', {
+        type: 'boolean',
+        default: true,
+        describe: 'Listen on a Unix socket (--no-unix-socket: HTTP only)',
+      })
+      .option('session-idle-minutes', {
+        type: 'number',
+        default: 30,
+        describe: 'Forget a session unseen for this long',
+      })
+      .option('max-body-bytes', {
+        type: 'number',
+        default: DEFAULT_MAX_BODY_BYTES,
+        describe: 'Refuse (413) a request body over this size',
+      })
+      .option('log-json', { type: 'boolean', default: false, describe: 'Log each decision as a JSON line' })
+      .option('status', {
+        type: 'boolean',
+        describe: 'Show the running service: pid, uptime, sessions, decisions',
+      })
+      .option('json', { type: 'boolean', describe: 'With --status: print JSON' })
+      .option('print-hook-config', {
+        type: 'boolean',
+        describe: 'Print the .claude/settings.json hooks for the running service: HTTP, and forwarding',
+      })
+      .example('automode serve --port 8377', 'Serve on a fixed port (an HTTP hook names it)')
+      .example('automode serve --print-hook-config', 'The hooks block to wire Claude Code to it'),
+  run: async (raw, io) => {
+    const args = raw as unknown as ServeArgs;
+    const dir = serviceDir();
+    if (args.status) return showStatus(dir, args.json === true, io);
+    if (args.printHookConfig) return printHookConfig(dir, io);
+    return serve(args, dir, io);
+  },
+};
+
+async function showStatus(dir: string, json: boolean, io: Io): Promise<number> {
+  const found = await serviceStatus(dir);
+  if ('error' in found) {
+    if (json) printJson(io, { running: false, error: found.error });
+    else io.err(`automode: ${found.error}`);
+    return EXIT.findings;
+  }
+  const s = found.status;
+  if (json) {
+    printJson(io, { running: true, ...found.record, ...s });
+    return EXIT.ok;
+  }
+  const folders = Array.isArray(s.folders) ? (s.folders as { cwd: string; failed: boolean }[]) : [];
+  const lines = [
+    `automode serve ${String(s.version ?? '')} running, pid ${String(s.pid)}, up ${String(s.uptimeSeconds)} s`,
+    ...(found.record.url ? [`  http:      ${found.record.url}${PATHS.hook}`] : []),
+    ...(found.record.socket ? [`  socket:    ${found.record.socket}`] : []),
+    `  sessions:  ${String(s.sessions)}`,
+    `  decisions: ${String(s.decisions)} ${JSON.stringify(s.byDecision ?? {})}`,
+    `  settings:  ${folders.length ? folders.map((f) => `${f.cwd}${f.failed ? ' (broken: every call asks)' : ''}`).join(', ') : 'none loaded'}`,
+  ];
+  io.out(lines.join('\n'));
+  return EXIT.ok;
+}
+
+function printHookConfig(dir: string, io: Io): number {
+  const record = readServiceRecord(dir);
+  const token = readToken(dir);
+  if (!record?.url || !token) {
+    io.err(`automode: no running service with an HTTP port in ${dir}; start automode serve first`);
+    return EXIT.findings;
+  }
+  const wire = (hook: Record<string, unknown>) => ({
+    hooks: { PreToolUse: [{ matcher: '*', hooks: [hook] }] },
+  });
+  printJson(io, {
+    http: wire({
+      type: 'http',
+      url: `${record.url}${PATHS.hook}`,
+      headers: { Authorization: `Bearer ${token}` },
+      timeout: 60,
+    }),
+    forward: wire({ type: 'command', command: 'npx automode hook --forward' }),
+  });
+  return EXIT.ok;
+}
+
+function logLine(d: Decision, json: boolean): string {
+  if (json) return JSON.stringify(d);
+  const rule = d.rule ? ` rule=${JSON.stringify(d.rule)}` : '';
+  return `${d.time} session=${d.session ?? '-'} ${d.event} tool=${d.tool} decision=${d.decision}${rule}${d.reused ? ' reused' : ''} ms=${d.ms}`;
+}
+
+async function serve(args: ServeArgs, dir: string, io: Io): Promise<number> {
+  const live = await liveService(dir);
+  if (live) {
+    io.err(`automode: a service (pid ${live.pid}) is already running for ${dir}`);
+    return EXIT.findings;
+  }
+  let model: Awaited<ReturnType<typeof modelFromArgs>>;
+  try {
+    model = await modelFromArgs(args);
+  } catch (e) {
+    io.err(`automode: ${(e as Error).message}`);
+    return EXIT.usage;
+  }
+  const decider = createDecider({
+    load: async (cwd) => {
+      const settings = await loadFromArgs({ ...args, ...(cwd && !args.cwd ? { cwd } : {}) });
+      reportDiagnostics(settings, io);
+      return settings;
+    },
+    ...(model ? { model } : {}),
+    ...(args.askWhenUndecided ? { answer: { askWhenUndecided: true } } : {}),
+    sessionIdleMs: args.sessionIdleMinutes * 60_000,
+  });
+  let service: Awaited<ReturnType<typeof startService>>;
+  try {
+    await decider.warm();
+    service = await startService({
+      decider,
+      dir,
+      version: version(),
+      ...(args.askWhenUndecided ? { answer: { askWhenUndecided: true } } : {}),
+      port: args.http ? args.port : false,
+      socket: args.unixSocket ? (args.socket ?? undefined) : false,
+      maxBodyBytes: args.maxBodyBytes,
+      log: (d) => io.err(logLine(d, args.logJson === true)),
+    });
+  } catch (e) {
+    decider.close();
+    io.err(`automode: ${(e as Error).message}`);
+    return EXIT.findings;
+  }
+  const where = [service.record.url, service.record.socket].filter(Boolean).join(' and ');
+  io.err(`automode serve: pid ${process.pid} listening on ${where}`);
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off('SIGTERM', stop);
+      process.off('SIGINT', stop);
+      resolve();
+    };
+    process.on('SIGTERM', stop);
+    process.on('SIGINT', stop);
+  });
+  await service.close();
+  io.err('automode serve: stopped');
+  return EXIT.ok;
+}

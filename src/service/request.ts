@@ -1,0 +1,83 @@
+import http from 'node:http';
+import { PATHS, readServiceRecord, readToken, type ServiceRecord, TOKEN_HEADER } from './discovery.js';
+
+export interface ServiceResponse {
+  status: number;
+  body: string;
+}
+
+/** One request to a running service, over its Unix socket when it has one, else over loopback HTTP. */
+export function requestService(
+  record: ServiceRecord,
+  request: { method: 'GET' | 'POST'; path: string; token?: string; body?: string; timeoutMs?: number },
+): Promise<ServiceResponse> {
+  return new Promise((resolve, reject) => {
+    const headers: http.OutgoingHttpHeaders = {};
+    if (request.token) headers[TOKEN_HEADER] = `Bearer ${request.token}`;
+    if (request.body !== undefined) headers['content-type'] = 'application/json';
+    const target = record.socket
+      ? { socketPath: record.socket }
+      : (() => {
+          const url = new URL(record.url ?? '');
+          return { host: url.hostname, port: Number(url.port) };
+        })();
+    const req = http.request(
+      { ...target, agent: false, method: request.method, path: request.path, headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.setTimeout(request.timeoutMs ?? 5_000, () =>
+      req.destroy(new Error('the service did not answer in time')),
+    );
+    req.end(request.body);
+  });
+}
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The record of the service that owns the folder, when its process is alive and answers its health check. */
+export async function liveService(dir: string): Promise<ServiceRecord | undefined> {
+  const record = readServiceRecord(dir);
+  if (!record || !pidAlive(record.pid)) return undefined;
+  try {
+    const health = await requestService(record, { method: 'GET', path: PATHS.health, timeoutMs: 2_000 });
+    return health.status === 200 ? record : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The running service's status, or the reason there is none. */
+export async function serviceStatus(
+  dir: string,
+): Promise<{ record: ServiceRecord; status: Record<string, unknown> } | { error: string }> {
+  const record = readServiceRecord(dir);
+  if (!record) return { error: `no service is running (no readable service.json in ${dir})` };
+  if (!pidAlive(record.pid)) return { error: `no service is running (process ${record.pid} is gone)` };
+  try {
+    const token = readToken(dir);
+    const res = await requestService(record, {
+      method: 'GET',
+      path: PATHS.status,
+      ...(token ? { token } : {}),
+    });
+    if (res.status !== 200) return { error: `the service answered ${res.status}: ${res.body}` };
+    return { record, status: JSON.parse(res.body) as Record<string, unknown> };
+  } catch (e) {
+    return { error: `the service does not answer: ${(e as Error).message}` };
+  }
+}

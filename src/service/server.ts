@@ -1,0 +1,221 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { type AnswerOptions, answerFor, hookOutput, readHookInput } from './answer.js';
+import type { Decider, Decision } from './decider.js';
+import { PATHS, RECORD_FILE, type ServiceRecord, TOKEN_FILE, TOKEN_HEADER } from './discovery.js';
+import { liveService } from './request.js';
+
+export const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
+export const SOCKET_FILE = 'service.sock';
+
+export interface ServiceOptions {
+  decider: Decider;
+  /** The folder of service.json, the token and the default socket. */
+  dir: string;
+  version: string;
+  answer?: AnswerOptions;
+  /** Loopback port (0: any free one); false: no HTTP listener. */
+  port?: number | false;
+  /** Unix socket path (default: service.sock in the folder); false: none. */
+  socket?: string | false;
+  maxBodyBytes?: number;
+  log?: (decision: Decision) => void;
+}
+
+export interface RunningService {
+  readonly record: ServiceRecord;
+  readonly token: string;
+  /** Stops accepting, lets requests in flight finish, removes service.json and the socket. */
+  close(): Promise<void>;
+}
+
+/** Starts the service; refuses when a live service already owns the folder (its record is replaced otherwise). */
+export async function startService(options: ServiceOptions): Promise<RunningService> {
+  const { dir, decider } = options;
+  const live = await liveService(dir);
+  if (live) throw new Error(`a service (pid ${live.pid}) is already running for ${dir}`);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
+  const token = randomBytes(32).toString('hex');
+  writePrivate(join(dir, TOKEN_FILE), `${token}\n`);
+
+  const expected = Buffer.from(`Bearer ${token}`);
+  const authorized = (req: IncomingMessage) => {
+    const given = Buffer.from(String(req.headers[TOKEN_HEADER] ?? ''));
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
+  const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const startedAt = new Date();
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (path === PATHS.health) {
+      if (req.method !== 'GET') return send(res, 405, { error: 'method not allowed' }, { allow: 'GET' });
+      return send(res, 200, { ok: true });
+    }
+    if (path !== PATHS.hook && path !== PATHS.status) return send(res, 404, { error: 'not found' });
+    const method = path === PATHS.hook ? 'POST' : 'GET';
+    if (req.method !== method) return send(res, 405, { error: 'method not allowed' }, { allow: method });
+    if (!authorized(req)) return refuse(req, res, 401, 'a valid token is required');
+    if (path === PATHS.status) return send(res, 200, status());
+    const body = await readBody(req, maxBody);
+    if (body === undefined) return refuse(req, res, 413, `the body is over ${maxBody} bytes`);
+    const t0 = performance.now();
+    const input = readHookInput(body);
+    if (input.event === undefined) return sendText(res, 200, '{}');
+    if ('error' in input)
+      return sendText(
+        res,
+        400,
+        hookOutput(input.event, 'ask', `automode could not read the hook input: ${input.error}`),
+      );
+    let answer: string;
+    try {
+      const { verdict, reused } = await decider.decide(input);
+      answer = answerFor(input.event, verdict, options.answer);
+      options.log?.(decider.describe(input, verdict, reused, performance.now() - t0));
+    } catch (e) {
+      answer = hookOutput(input.event, 'ask', `automode failed, so it asks: ${(e as Error).message}`);
+    }
+    return sendText(res, 200, answer);
+  };
+
+  const status = () => ({
+    pid: process.pid,
+    version: options.version,
+    startedAt: startedAt.toISOString(),
+    uptimeSeconds: Math.round((Date.now() - startedAt.getTime()) / 1000),
+    ...decider.status(),
+  });
+
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
+    handle(req, res).catch((e: unknown) => {
+      if (!res.headersSent) send(res, 500, { error: String((e as Error)?.message ?? e) });
+      else res.destroy();
+    });
+  };
+
+  const servers: http.Server[] = [];
+  const record: ServiceRecord = {
+    pid: process.pid,
+    version: options.version,
+    startedAt: startedAt.toISOString(),
+  };
+  try {
+    if (options.port !== false) {
+      const server = http.createServer(listener);
+      await listen(server, { host: '127.0.0.1', port: options.port ?? 0 });
+      servers.push(server);
+      record.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    }
+    if (options.socket !== false) {
+      const socket = options.socket ?? join(dir, SOCKET_FILE);
+      rmSync(socket, { force: true });
+      const server = http.createServer(listener);
+      await listen(server, { path: socket });
+      chmodSync(socket, 0o600);
+      servers.push(server);
+      record.socket = socket;
+    }
+    if (servers.length === 0) throw new Error('the service needs a port or a socket to listen on');
+  } catch (e) {
+    await Promise.all(servers.map(closeServer));
+    throw e;
+  }
+  writePrivate(join(dir, RECORD_FILE), `${JSON.stringify(record, null, 2)}\n`);
+
+  let closing: Promise<void> | undefined;
+  return {
+    record,
+    token,
+    close() {
+      closing ??= (async () => {
+        await Promise.all(servers.map(closeServer));
+        decider.close();
+        rmSync(join(dir, RECORD_FILE), { force: true });
+        if (record.socket) rmSync(record.socket, { force: true });
+      })();
+      return closing;
+    },
+  };
+}
+
+function writePrivate(file: string, text: string): void {
+  rmSync(file, { force: true });
+  writeFileSync(file, text, { mode: 0o600, flag: 'wx' });
+}
+
+function listen(
+  server: http.Server,
+  where: { host: string; port: number } | { path: string },
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(where, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+function closeServer(server: http.Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+  });
+}
+
+/** The body as text, or undefined as soon as it is over the limit (the rest is not read). */
+function readBody(req: IncomingMessage, max: number): Promise<string | undefined> {
+  if (Number(req.headers['content-length'] ?? 0) > max) return Promise.resolve(undefined);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > max) {
+        req.off('data', onData);
+        req.pause();
+        resolve(undefined);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+/** Answers and closes the connection: what is left of the body is never read. */
+function refuse(req: IncomingMessage, res: ServerResponse, code: number, error: string): void {
+  res.shouldKeepAlive = false;
+  send(res, code, { error }, { connection: 'close' });
+  res.on('finish', () => req.socket.destroySoon());
+}
+
+function send(
+  res: ServerResponse,
+  code: number,
+  value: unknown,
+  headers: http.OutgoingHttpHeaders = {},
+): void {
+  sendText(res, code, JSON.stringify(value), headers);
+}
+
+function sendText(
+  res: ServerResponse,
+  code: number,
+  text: string,
+  headers: http.OutgoingHttpHeaders = {},
+): void {
+  res.writeHead(code, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+    ...headers,
+  });
+  res.end(text);
+}
