@@ -3,6 +3,7 @@ export { needsModel, STAGE1_TOOL, STAGE2_TOOL } from './model-parts.js';
 export { resolveMode } from './rules-phase.js';
 export { createSession } from './session.js';
 export { contextFromTranscript, readTranscript, type TranscriptContext } from './transcript.js';
+export { readTranscriptTail, TAIL_LIMITS, type TailLimits } from './transcript-tail.js';
 export type {
   ClassifiedVerdict,
   Classifier,

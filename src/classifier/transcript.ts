@@ -13,6 +13,40 @@ interface Block {
   input?: unknown;
 }
 
+/** What one line of a transcript adds: the user's messages and the agent's tool calls, in order. */
+export interface LineContext {
+  userMessages: string[];
+  toolCalls: { tool: string; input: unknown }[];
+}
+
+/** One JSONL line's share of the context; undefined for a blank or unreadable line. */
+export function contextOfLine(line: string): LineContext | undefined {
+  if (!line.trim()) return undefined;
+  let entry: { type?: string; message?: { role?: string; content?: unknown } };
+  try {
+    entry = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  const userMessages: string[] = [];
+  const toolCalls: { tool: string; input: unknown }[] = [];
+  const role = entry?.message?.role ?? entry?.type;
+  const content = entry?.message?.content;
+  if (role === 'user') {
+    if (typeof content === 'string') userMessages.push(content);
+    else if (Array.isArray(content)) {
+      for (const b of content as Block[])
+        if (b?.type === 'text' && typeof b.text === 'string') userMessages.push(b.text);
+    }
+  } else if (role === 'assistant' && Array.isArray(content)) {
+    for (const b of content as Block[]) {
+      if (b?.type === 'tool_use' && typeof b.name === 'string')
+        toolCalls.push({ tool: b.name, input: b.input });
+    }
+  }
+  return { userMessages, toolCalls };
+}
+
 /**
  * The classifier's view of a Claude Code transcript (JSONL): the user's own messages and the agent's tool calls.
  * Tool results, the agent's prose and anything unreadable are left out: text the agent read cannot talk to it.
@@ -21,27 +55,10 @@ export function contextFromTranscript(text: string, limits = { messages: 20, cal
   const userMessages: string[] = [];
   const toolCalls: { tool: string; input: unknown }[] = [];
   for (const line of text.split('\n')) {
-    if (!line.trim()) continue;
-    let entry: { type?: string; message?: { role?: string; content?: unknown } };
-    try {
-      entry = JSON.parse(line);
-    } catch {
-      continue;
-    }
-    const role = entry.message?.role ?? entry.type;
-    const content = entry.message?.content;
-    if (role === 'user') {
-      if (typeof content === 'string') userMessages.push(content);
-      else if (Array.isArray(content)) {
-        for (const b of content as Block[])
-          if (b?.type === 'text' && typeof b.text === 'string') userMessages.push(b.text);
-      }
-    } else if (role === 'assistant' && Array.isArray(content)) {
-      for (const b of content as Block[]) {
-        if (b?.type === 'tool_use' && typeof b.name === 'string')
-          toolCalls.push({ tool: b.name, input: b.input });
-      }
-    }
+    const c = contextOfLine(line);
+    if (!c) continue;
+    userMessages.push(...c.userMessages);
+    toolCalls.push(...c.toolCalls);
   }
   return { userMessages: userMessages.slice(-limits.messages), toolCalls: toolCalls.slice(-limits.calls) };
 }
