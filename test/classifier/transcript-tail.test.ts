@@ -23,14 +23,12 @@ const words = fc.string({ unit: fc.constantFrom('a', 'é', '€', '𝄞', ' ', '
 
 const entry = fc.oneof(
   words.map((t) => JSON.stringify({ type: 'user', message: { role: 'user', content: t } })),
-  fc
-    .array(words, { maxLength: 3 })
-    .map((ts) =>
-      JSON.stringify({
-        type: 'user',
-        message: { role: 'user', content: ts.map((t) => ({ type: 'text', text: t })) },
-      }),
-    ),
+  fc.array(words, { maxLength: 3 }).map((ts) =>
+    JSON.stringify({
+      type: 'user',
+      message: { role: 'user', content: ts.map((t) => ({ type: 'text', text: t })) },
+    }),
+  ),
   fc.tuple(fc.constantFrom('Bash', 'Read', 'Édit'), words, fc.nat({ max: 3 })).map(([name, cmd, k]) =>
     JSON.stringify({
       type: 'assistant',
