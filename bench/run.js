@@ -15,6 +15,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { hookSection } from './hook.js';
 import { serveSection } from './serve.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -515,6 +516,7 @@ const SECTIONS = [
   speculationSection,
   critiqueSection,
   serveSection,
+  hookSection,
 ];
 
 // ---------------------------------------------------------------------------------------------------------------

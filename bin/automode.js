@@ -6,5 +6,14 @@ import { setFlagsFromString } from 'node:v8';
 const SHORT = new Set(['classify', 'explain', 'hook', 'config', 'defaults']);
 if (SHORT.has(process.argv[2] ?? '')) setFlagsFromString('--liftoff-only');
 
-const { main } = await import('../dist/cli/main.js');
-process.exitCode = await main(process.argv.slice(2));
+// Claude Code starts the hook for every tool call: it runs from its bundle, without the full CLI's parser. The
+// bundle hands help and usage errors back to the full CLI.
+if (process.argv[2] === 'hook') {
+  const { hookMain } = await import('../dist/bundle/hook/hook.js');
+  const code = await hookMain(process.argv.slice(3));
+  if (code !== undefined) process.exitCode = code;
+}
+if (process.exitCode === undefined) {
+  const { main } = await import('../dist/cli/main.js');
+  process.exitCode = await main(process.argv.slice(2));
+}

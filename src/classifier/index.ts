@@ -9,6 +9,7 @@ export {
   type TranscriptContext,
 } from './transcript.js';
 export { followTranscript, type TranscriptFollower } from './transcript-follow.js';
+export { readTranscriptTail, TAIL_LIMITS, type TailLimits } from './transcript-tail.js';
 export type {
   ClassifiedVerdict,
   Classifier,

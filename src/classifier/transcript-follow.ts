@@ -1,5 +1,5 @@
 import { type FileHandle, open } from 'node:fs/promises';
-import { readTranscriptLine, TRANSCRIPT_LIMITS, type TranscriptContext } from './transcript.js';
+import { contextOfLine, TRANSCRIPT_LIMITS, type TranscriptContext } from './transcript.js';
 
 /** Reads a growing transcript: each `read` reads only the bytes appended since the last one. */
 export interface TranscriptFollower {
@@ -33,8 +33,12 @@ export function followTranscript(path: string, limits = TRANSCRIPT_LIMITS): Tran
       return;
     }
     pending = Buffer.from(data.subarray(end + 1));
-    for (const line of data.subarray(0, end).toString('utf8').split('\n'))
-      readTranscriptLine(line, userMessages, toolCalls);
+    for (const line of data.subarray(0, end).toString('utf8').split('\n')) {
+      const c = contextOfLine(line);
+      if (!c) continue;
+      userMessages.push(...c.userMessages);
+      toolCalls.push(...c.toolCalls);
+    }
     if (userMessages.length > limits.messages) userMessages = userMessages.slice(-limits.messages);
     if (toolCalls.length > limits.calls) toolCalls = toolCalls.slice(-limits.calls);
   };

@@ -13,33 +13,26 @@ interface Block {
   input?: unknown;
 }
 
-/**
- * The classifier's view of a Claude Code transcript (JSONL): the user's own messages and the agent's tool calls.
- * Tool results, the agent's prose and anything unreadable are left out: text the agent read cannot talk to it.
- */
-export function contextFromTranscript(text: string, limits = TRANSCRIPT_LIMITS): TranscriptContext {
-  const userMessages: string[] = [];
-  const toolCalls: { tool: string; input: unknown }[] = [];
-  for (const line of text.split('\n')) readTranscriptLine(line, userMessages, toolCalls);
-  return { userMessages: userMessages.slice(-limits.messages), toolCalls: toolCalls.slice(-limits.calls) };
-}
-
 /** How much of the session the classifier sees: the last user messages and the last tool calls. */
 export const TRANSCRIPT_LIMITS = { messages: 20, calls: 30 };
 
-/** Appends what one transcript line shows the classifier: a user's words or the agent's tool calls. */
-export function readTranscriptLine(
-  line: string,
-  userMessages: string[],
-  toolCalls: { tool: string; input: unknown }[],
-): void {
-  if (!line.trim()) return;
+/** What one line of a transcript adds: the user's messages and the agent's tool calls, in order. */
+export interface LineContext {
+  userMessages: string[];
+  toolCalls: { tool: string; input: unknown }[];
+}
+
+/** One JSONL line's share of the context; undefined for a blank or unreadable line. */
+export function contextOfLine(line: string): LineContext | undefined {
+  if (!line.trim()) return undefined;
   let entry: { type?: string; message?: { role?: string; content?: unknown } };
   try {
     entry = JSON.parse(line);
   } catch {
-    return;
+    return undefined;
   }
+  const userMessages: string[] = [];
+  const toolCalls: { tool: string; input: unknown }[] = [];
   const role = entry?.message?.role ?? entry?.type;
   const content = entry?.message?.content;
   if (role === 'user') {
@@ -54,6 +47,23 @@ export function readTranscriptLine(
         toolCalls.push({ tool: b.name, input: b.input });
     }
   }
+  return { userMessages, toolCalls };
+}
+
+/**
+ * The classifier's view of a Claude Code transcript (JSONL): the user's own messages and the agent's tool calls.
+ * Tool results, the agent's prose and anything unreadable are left out: text the agent read cannot talk to it.
+ */
+export function contextFromTranscript(text: string, limits = TRANSCRIPT_LIMITS): TranscriptContext {
+  const userMessages: string[] = [];
+  const toolCalls: { tool: string; input: unknown }[] = [];
+  for (const line of text.split('\n')) {
+    const c = contextOfLine(line);
+    if (!c) continue;
+    userMessages.push(...c.userMessages);
+    toolCalls.push(...c.toolCalls);
+  }
+  return { userMessages: userMessages.slice(-limits.messages), toolCalls: toolCalls.slice(-limits.calls) };
 }
 
 /** Reads a transcript file; an unreadable one gives no context (the classifier then judges the action alone). */

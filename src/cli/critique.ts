@@ -4,8 +4,8 @@ import type { CritiqueReport } from '../critique/index.js';
 import {
   type CritiqueOptions,
   critique,
-  type Reviewer,
   everydayLine,
+  type Reviewer,
   renderGithub,
   renderSarif,
   renderText,

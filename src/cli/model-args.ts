@@ -1,6 +1,8 @@
 import type { Argv } from 'yargs';
 import type { ModelCaller } from '../llm/index.js';
 import { isModelConfigured } from '../shared/index.js';
+import { MODEL_OPTIONS } from './option-specs.js';
+import { withOptions } from './settings-args.js';
 
 export interface ModelArgs {
   llm?: boolean;
@@ -9,24 +11,8 @@ export interface ModelArgs {
   record?: string;
 }
 
-export function withModelOptions<T>(y: Argv<T>) {
-  return y
-    .option('llm', {
-      type: 'boolean',
-      default: true,
-      describe:
-        'Ask the model about what rules leave open, when ANTHROPIC_API_KEY or ANTHROPIC_BASE_URL is set (--no-llm: never)',
-    })
-    .option('model', {
-      type: 'string',
-      describe: 'Model for both stages (default: AUTOMODE_MODEL, then built-in)',
-    })
-    .option('replay', {
-      type: 'string',
-      describe: 'Answer model calls from a recording (offline, reproducible)',
-    })
-    .option('record', { type: 'string', describe: 'Record model exchanges to this file (JSONL)' })
-    .group(['llm', 'model', 'replay', 'record'], 'Model:');
+export function withModelOptions<T>(y: Argv<T>): Argv<T> {
+  return withOptions(y, MODEL_OPTIONS, 'Model:');
 }
 
 /** The model to use, or undefined; a replay file that cannot be read is a usage error (thrown as a message). */

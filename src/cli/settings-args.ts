@@ -4,38 +4,26 @@ import type { Argv } from 'yargs';
 import type { LoadedSettings } from '../rules/index.js';
 import { formatDiagnostic, loadSettings } from '../rules/index.js';
 import { MODES } from '../shared/index.js';
+import { type OptionSpecs, SETTINGS_OPTIONS } from './option-specs.js';
 import type { Io } from './output.js';
 
+/** Adds the options of a table to a yargs builder, in the table's order. */
+export function withOptions<T>(y: Argv<T>, specs: OptionSpecs, group?: string): Argv<T> {
+  let out = y;
+  for (const [name, spec] of Object.entries(specs)) {
+    out = out.option(name, {
+      type: spec.type,
+      describe: spec.describe,
+      ...(spec.multiple ? { array: true, nargs: 1 } : {}),
+      ...(spec.default !== undefined ? { default: spec.default } : {}),
+    });
+  }
+  return group ? out.group(Object.keys(specs), group) : out;
+}
+
 /** Options every command that reads settings shares. */
-export function withSettingsOptions<T>(y: Argv<T>) {
-  return y
-    .option('settings', {
-      type: 'string',
-      array: true,
-      nargs: 1,
-      describe: 'Extra settings file (or inline JSON), like claude --settings; repeatable',
-    })
-    .option('rules', {
-      type: 'string',
-      array: true,
-      nargs: 1,
-      describe: 'automode pattern rule file (JSON or YAML); repeatable',
-    })
-    .option('allow', {
-      type: 'string',
-      array: true,
-      nargs: 1,
-      describe: 'Allow rule, e.g. "Bash(npm test)"; repeatable',
-    })
-    .option('ask', { type: 'string', array: true, nargs: 1, describe: 'Ask rule; repeatable' })
-    .option('deny', { type: 'string', array: true, nargs: 1, describe: 'Deny rule; repeatable' })
-    .option('cwd', { type: 'string', describe: 'Working folder (default: the current one)' })
-    .option('defaults', {
-      type: 'boolean',
-      default: true,
-      describe: 'Use the shipped rules (--no-defaults to leave them out)',
-    })
-    .group(['settings', 'rules', 'allow', 'ask', 'deny', 'cwd', 'defaults'], 'Settings:');
+export function withSettingsOptions<T>(y: Argv<T>): Argv<T> {
+  return withOptions(y, SETTINGS_OPTIONS, 'Settings:');
 }
 
 export function modeOption<T>(y: Argv<T>) {

@@ -1,9 +1,17 @@
 import type { Argv } from 'yargs';
+import type { ModelArgs } from './model-args.js';
 import type { Io } from './output.js';
+import type { SettingsArgs } from './settings-args.js';
 
 export interface CommandModule {
   command: string;
   describe: string;
   builder: (y: Argv) => Argv;
   run: (args: Record<string, unknown>, io: Io) => Promise<number>;
+}
+
+export interface HookArgs extends SettingsArgs, ModelArgs {
+  askWhenUndecided?: boolean;
+  /** Forward to the service: '' as service.json says, else a socket path or a loopback URL. */
+  forward?: string;
 }

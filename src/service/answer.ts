@@ -1,12 +1,7 @@
 import type { ClassifiedVerdict, ToolCall } from '../classifier/index.js';
 import { asksOnlyFor, modelSettles } from '../policy/index.js';
-import { isObject, parseCallLine, parseJsonObject } from '../shared/index.js';
-
-/** The Claude Code hook events automode answers. */
-export type HookEvent = 'PreToolUse' | 'PermissionRequest';
-
-/** The answer that decides nothing: Claude Code's own permissions and prompts apply. */
-export const NO_DECISION = '{}';
+import { parseCallLine, parseJsonObject } from '../shared/index.js';
+import { type HookEvent, hookOutput, NO_DECISION } from './protocol.js';
 
 /** What automode reads of a Claude Code hook input besides the call. */
 export interface HookInput {
@@ -23,25 +18,6 @@ export type Decide = (input: HookInput) => Promise<ClassifiedVerdict>;
 export interface AnswerOptions {
   /** Answer ask (a prompt) when neither the rules nor the model decide, instead of no decision. */
   askWhenUndecided?: boolean;
-}
-
-/**
- * The answer in the shape the event expects. As a PermissionRequest hook (consulted only when Claude Code
- * would show its dialog), automode answers allow or deny and leaves an ask to the dialog: it prints no decision.
- */
-export function hookOutput(event: HookEvent, decision: 'allow' | 'ask' | 'deny', reason: string): string {
-  if (event === 'PermissionRequest') {
-    if (decision === 'ask') return NO_DECISION;
-    const d = decision === 'deny' ? { behavior: 'deny', message: reason } : { behavior: 'allow' };
-    return JSON.stringify({ hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: d } });
-  }
-  return JSON.stringify({
-    hookSpecificOutput: {
-      hookEventName: 'PreToolUse',
-      permissionDecision: decision,
-      permissionDecisionReason: reason,
-    },
-  });
 }
 
 /**
@@ -112,13 +88,4 @@ export async function answerHookInput(
   } catch (e) {
     return hookOutput(input.event, 'ask', `automode failed, so it asks: ${(e as Error).message}`);
   }
-}
-
-/** Whether a body is an answer `automode hook` could print: what a forwarding hook accepts from the service. */
-export function isHookAnswer(body: string): boolean {
-  const parsed = parseJsonObject(body);
-  if ('error' in parsed) return false;
-  const keys = Object.keys(parsed.value);
-  if (keys.length === 0) return true;
-  return keys.length === 1 && isObject(parsed.value.hookSpecificOutput);
 }

@@ -3,12 +3,8 @@ export {
   answerFor,
   answerHookInput,
   type Decide,
-  type HookEvent,
   type HookInput,
-  hookOutput,
-  isHookAnswer,
   isUndecided,
-  NO_DECISION,
   readHookInput,
 } from './answer.js';
 export {
@@ -29,6 +25,8 @@ export {
   TOKEN_FILE,
   TOKEN_HEADER,
 } from './discovery.js';
+export { FORWARD_TIMEOUT_MS, type Forwarded, type ForwardTarget, forward, forwardTarget } from './forward.js';
+export { type HookEvent, hookOutput, isHookAnswer, NO_DECISION } from './protocol.js';
 export { liveService, requestService, type ServiceResponse, serviceStatus } from './request.js';
 export {
   DEFAULT_MAX_BODY_BYTES,

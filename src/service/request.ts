@@ -14,12 +14,15 @@ export function requestService(
   return new Promise((resolve, reject) => {
     const headers: http.OutgoingHttpHeaders = {};
     if (request.token) headers[TOKEN_HEADER] = `Bearer ${request.token}`;
-    if (request.body !== undefined) headers['content-type'] = 'application/json';
+    if (request.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      headers['content-length'] = Buffer.byteLength(request.body);
+    }
     const target = record.socket
       ? { socketPath: record.socket }
       : (() => {
           const url = new URL(record.url ?? '');
-          return { host: url.hostname, port: Number(url.port) };
+          return { host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port) || 80 };
         })();
     const req = http.request(
       { ...target, agent: false, method: request.method, path: request.path, headers },
@@ -33,9 +36,13 @@ export function requestService(
       },
     );
     req.on('error', reject);
-    req.setTimeout(request.timeoutMs ?? 5_000, () =>
-      req.destroy(new Error('the service did not answer in time')),
+    const timeoutMs = request.timeoutMs ?? 5_000;
+    // A timer for the whole exchange, not an idle timeout: a service that trickles bytes still runs out of time.
+    const timer = setTimeout(
+      () => req.destroy(new Error(`the service did not answer within ${timeoutMs} ms`)),
+      timeoutMs,
     );
+    req.on('close', () => clearTimeout(timer));
     req.end(request.body);
   });
 }

@@ -3,9 +3,10 @@ import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { type AnswerOptions, answerFor, hookOutput, readHookInput } from './answer.js';
+import { type AnswerOptions, answerFor, readHookInput } from './answer.js';
 import type { Decider, Decision } from './decider.js';
 import { PATHS, RECORD_FILE, type ServiceRecord, TOKEN_FILE, TOKEN_HEADER } from './discovery.js';
+import { hookOutput } from './protocol.js';
 import { liveService } from './request.js';
 
 export const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;

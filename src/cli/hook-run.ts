@@ -1,0 +1,31 @@
+import { forward, forwardTarget, NO_DECISION } from '../service/index.js';
+import type { Io } from './output.js';
+import type { HookArgs } from './types.js';
+
+/** The timeout of a forwarded call, from AUTOMODE_FORWARD_TIMEOUT_MS when it is a positive number. */
+function forwardTimeout(env: NodeJS.ProcessEnv): number | undefined {
+  const ms = Number(env.AUTOMODE_FORWARD_TIMEOUT_MS);
+  return Number.isFinite(ms) && ms > 0 ? ms : undefined;
+}
+
+/** What `automode hook` prints for one hook input: the service's answer when forwarding, else decided here. */
+export async function hookAnswer(input: string, args: HookArgs, io: Io): Promise<string> {
+  if (args.forward !== undefined) {
+    const target = forwardTarget(args.forward);
+    if (target && 'error' in target) {
+      io.err(`automode: --forward: ${target.error}; no decision`);
+      return NO_DECISION;
+    }
+    if (target) {
+      const forwarded = await forward(input, target, forwardTimeout(process.env));
+      if (forwarded.kind === 'answer') return forwarded.body;
+      if (forwarded.kind === 'bad') {
+        io.err(`automode: the service ${forwarded.reason}; no decision`);
+        return NO_DECISION;
+      }
+    }
+  }
+  // The classifier loads only when this process decides: a call the service answers never pays for it.
+  const { answerHere } = await import('./hook-local.js');
+  return answerHere(input, args, io);
+}

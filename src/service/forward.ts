@@ -1,0 +1,90 @@
+import { PATHS, readServiceRecord, readToken, type ServiceRecord, serviceDir } from './discovery.js';
+import { isHookAnswer } from './protocol.js';
+import { requestService } from './request.js';
+
+/** Where a forwarding hook sends the call, and the token it shows. */
+export interface ForwardTarget {
+  socketPath?: string;
+  url?: URL;
+  token: string;
+}
+
+/**
+ * What became of a forwarded call: the service's answer; no service to answer (decide in-process); or a service
+ * that answered badly (no decision: automode never allows on a bad answer).
+ */
+export type Forwarded =
+  | { kind: 'answer'; body: string }
+  | { kind: 'unavailable'; reason: string }
+  | { kind: 'bad'; reason: string };
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** Errors that mean nothing listens there. */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOENT', 'ENOTSOCK', 'EADDRNOTAVAIL']);
+
+/** Below Claude Code's own 60 s hook timeout, with room for the model to judge in the service. */
+export const FORWARD_TIMEOUT_MS = 45_000;
+
+/**
+ * The target that `--forward` names: an empty value reads service.json in the service folder; a value that
+ * starts with http:// is a loopback URL; anything else is a Unix socket's path. The token always comes from the
+ * service folder. Undefined when no service is configured.
+ */
+export function forwardTarget(
+  value: string,
+  env: NodeJS.ProcessEnv = process.env,
+): ForwardTarget | { error: string } | undefined {
+  const dir = serviceDir(env);
+  let socketPath: string | undefined;
+  let url: string | undefined;
+  if (value === '') {
+    const record = readServiceRecord(dir);
+    if (!record) return undefined;
+    if (record.socket) socketPath = record.socket;
+    else url = record.url;
+  } else if (/^[a-z]+:\/\//i.test(value)) url = value;
+  else socketPath = value;
+  const token = readToken(dir);
+  if (!token) return undefined;
+  if (socketPath) return { socketPath, token };
+  let parsed: URL;
+  try {
+    parsed = new URL(url ?? '');
+  } catch {
+    return { error: `not a URL: ${url}` };
+  }
+  if (parsed.protocol !== 'http:' || !LOOPBACK.has(parsed.hostname))
+    return { error: `the service must be at an http:// loopback address, not ${url}` };
+  return { url: parsed, token };
+}
+
+/** Sends the hook input, exactly as received, to the service's hook path. */
+export async function forward(
+  input: string,
+  target: ForwardTarget,
+  timeoutMs: number = FORWARD_TIMEOUT_MS,
+): Promise<Forwarded> {
+  const record: ServiceRecord = { pid: 0, version: '', startedAt: '' };
+  if (target.socketPath) record.socket = target.socketPath;
+  else if (target.url) record.url = target.url.href;
+  let status: number;
+  let body: string;
+  try {
+    ({ status, body } = await requestService(record, {
+      method: 'POST',
+      path: PATHS.hook,
+      token: target.token,
+      body: input,
+      timeoutMs,
+    }));
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code && UNREACHABLE.has(code)) return { kind: 'unavailable', reason: `is not reachable (${code})` };
+    return { kind: 'bad', reason: `failed: ${(e as Error).message}` };
+  }
+  if (status === 413) return { kind: 'unavailable', reason: 'the hook input is too large for it' };
+  if (status < 200 || status > 299) return { kind: 'bad', reason: `answered HTTP ${status}` };
+  if (!isHookAnswer(body)) return { kind: 'bad', reason: 'answered with something not a hook answer' };
+  return { kind: 'answer', body };
+}

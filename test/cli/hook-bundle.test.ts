@@ -1,0 +1,298 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yargs from 'yargs';
+import { createClassifier } from '../../src/classifier/index.js';
+import { hookCommand } from '../../src/cli/hook.js';
+import { HOOK_COMMAND_OPTIONS, parseHookArgs } from '../../src/cli/hook-main.js';
+import { loadSettings } from '../../src/rules/index.js';
+import { answerHookInput } from '../../src/service/index.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const bin = join(root, 'bin/automode.js');
+let home: string;
+let project: string;
+let serviceDir: string;
+
+function hook(args: string[], input: string, env: Record<string, string> = {}, nodeArgs: string[] = []) {
+  const r = spawnSync(process.execPath, [...nodeArgs, bin, 'hook', ...args], {
+    cwd: project,
+    input,
+    encoding: 'utf8',
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: home,
+      AUTOMODE_MANAGED_SETTINGS: join(home, 'managed.json'),
+      AUTOMODE_SERVICE_DIR: serviceDir,
+      ...env,
+    },
+  });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+/** The hook run without blocking this process, whose servers must answer it. */
+function hookAsync(args: string[], input: string, env: Record<string, string> = {}) {
+  return new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
+    const child = spawn(process.execPath, [bin, 'hook', ...args], {
+      cwd: project,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: home,
+        AUTOMODE_MANAGED_SETTINGS: join(home, 'managed.json'),
+        AUTOMODE_SERVICE_DIR: serviceDir,
+        ...env,
+      },
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c) => {
+      out += c;
+    });
+    child.stderr.on('data', (c) => {
+      err += c;
+    });
+    child.on('close', (code) => resolve({ code, out, err }));
+    child.stdin.end(input);
+  });
+}
+
+const call = (tool: string, input: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({
+    hook_event_name: 'PreToolUse',
+    tool_name: tool,
+    tool_input: input,
+    cwd: project,
+    ...extra,
+  });
+
+beforeAll(() => {
+  home = mkdtempSync(join(tmpdir(), 'automode-hook-home-'));
+  project = mkdtempSync(join(tmpdir(), 'automode-hook-proj-'));
+  serviceDir = mkdtempSync(join(tmpdir(), 'automode-hook-svc-'));
+  mkdirSync(join(project, '.claude'));
+  writeFileSync(
+    join(project, '.claude', 'settings.json'),
+    JSON.stringify({
+      permissions: { allow: ['Bash(npm test)'], deny: ['Read(./secrets/**)'], ask: ['Bash(git push:*)'] },
+    }),
+  );
+});
+
+afterAll(() => {
+  for (const d of [home, project, serviceDir]) rmSync(d, { recursive: true, force: true });
+});
+
+describe('the bundled hook', () => {
+  const inputs = [
+    call('Bash', { command: 'git status' }),
+    call('Bash', { command: 'echo $(ls) && rm -rf build' }),
+    call('Bash', { command: 'npm test' }),
+    call('Bash', { command: 'git push origin main' }),
+    call('Read', { file_path: 'secrets/key.pem' }),
+    call('Read', { file_path: 'README.md' }),
+    call('Write', { file_path: '/etc/passwd', content: 'x' }),
+    call('Bash', { command: 'ls' }, { hook_event_name: 'PermissionRequest' }),
+    call('Bash', { command: 'ls' }, { hook_event_name: 'PostToolUse' }),
+    '{"tool_name":',
+  ];
+
+  it('prints what the library answers, for every input', async () => {
+    const decide = async () => {
+      const settings = await loadSettings({
+        cwd: project,
+        home,
+        cli: { allow: [], ask: [], deny: [] },
+        shippedDefaults: true,
+      });
+      return settings;
+    };
+    for (const raw of inputs) {
+      const expected = await answerHookInput(raw, async ({ call: c }) =>
+        createClassifier(await decide()).classify(c),
+      );
+      const r = hook(['--no-llm'], raw);
+      expect(r.code, raw).toBe(0);
+      expect(r.out.trim(), raw).toBe(expected);
+    }
+  });
+
+  it('takes the options the full CLI takes, with the same meaning', () => {
+    const raw = call('Bash', { command: 'git status' });
+    const denied = JSON.parse(hook(['--no-llm', '--deny', 'Bash(git status)'], raw).out);
+    expect(denied.hookSpecificOutput.permissionDecision).toBe('deny');
+    const bare = hook(
+      ['--no-llm', '--no-defaults', '--ask-when-undecided'],
+      call('Bash', { command: 'make' }),
+    ).out;
+    expect(JSON.parse(bare).hookSpecificOutput.permissionDecision).toBe('ask');
+    for (const argv of [
+      [
+        '--deny',
+        'a',
+        '--deny=b',
+        '--no-defaults',
+        '--cwd',
+        '/x',
+        '--settings',
+        's.json',
+        '--rules',
+        'r.yaml',
+      ],
+      ['--no-llm', '--model', 'm', '--replay', 'r.jsonl', '--record', 'o.jsonl', '--ask-when-undecided'],
+      ['--forward'],
+      ['--forward', '/run/s.sock', '--allow', 'Bash(ls)', '--ask', 'Bash(rm:*)'],
+      ['--forward=http://127.0.0.1:9', '--llm'],
+      [],
+    ]) {
+      const full = hookCommand.builder(yargs(argv).strict()).parseSync() as Record<string, unknown>;
+      const fast = parseHookArgs(argv) as Record<string, unknown>;
+      expect(fast, argv.join(' ')).toBeDefined();
+      for (const [key, value] of Object.entries(fast))
+        expect(full[key], `${argv.join(' ')}: ${key}`).toEqual(value);
+      for (const name of Object.keys(HOOK_COMMAND_OPTIONS)) {
+        const key = name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+        expect(fast[key], `${argv.join(' ')}: ${key}`).toEqual(full[key]);
+      }
+    }
+  });
+
+  it('hands help and usage errors to the full CLI', () => {
+    const help = hook(['--help'], '');
+    expect(help.code).toBe(0);
+    expect(help.out).toContain('--ask-when-undecided');
+    expect(help.out).toContain('--forward');
+    const bad = hook(['--no-such-option'], call('Bash', { command: 'ls' }));
+    expect(bad.code).toBe(2);
+    expect(bad.out).toBe('');
+    expect(bad.err).toMatch(/automode: Unknown argument/);
+  });
+
+  it('never loads yargs', () => {
+    const log = join(home, 'resolved.log');
+    const hooks = join(home, 'log-resolve.mjs');
+    writeFileSync(
+      hooks,
+      `import { appendFileSync } from 'node:fs';
+export async function resolve(specifier, context, next) {
+  const r = await next(specifier, context);
+  appendFileSync(${JSON.stringify(log)}, r.url + '\\n');
+  return r;
+}`,
+    );
+    const register = join(home, 'register.mjs');
+    writeFileSync(
+      register,
+      `import { register } from 'node:module';\nregister(${JSON.stringify(`file://${hooks}`)});\n`,
+    );
+    const r = hook(['--no-llm'], call('Bash', { command: 'echo $(ls) && rm -rf build' }), {}, [
+      '--import',
+      register,
+    ]);
+    expect(JSON.parse(r.out).hookSpecificOutput.permissionDecision).toBeDefined();
+    const resolved = readFileSync(log, 'utf8');
+    expect(resolved).toContain('dist/bundle/hook/hook.js');
+    expect(resolved).not.toMatch(/yargs/);
+    expect(resolved).not.toMatch(/dist\/cli\/main\.js/);
+    for (const f of readdirSync(join(root, 'dist/bundle/hook')))
+      expect(readFileSync(join(root, 'dist/bundle/hook', f), 'utf8'), f).not.toMatch(/yargs/);
+  });
+});
+
+describe('hook --forward', () => {
+  const ANSWER =
+    '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"from the service"}}';
+  const raw = call('Bash', { command: 'git status' });
+  let inProcess: string;
+  const seen: { auth?: string | undefined; body: string; url?: string | undefined }[] = [];
+  let reply: (res: ServerResponse) => void = (res) => res.end(ANSWER);
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      seen.push({
+        auth: req.headers.authorization,
+        body: Buffer.concat(chunks).toString('utf8'),
+        url: req.url,
+      });
+      reply(res);
+    });
+  };
+  let tcp: Server;
+  let unix: Server;
+  let url: string;
+  let socket: string;
+
+  beforeAll(async () => {
+    writeFileSync(join(serviceDir, 'token'), 'sekrit\n');
+    tcp = createServer(handler);
+    unix = createServer(handler);
+    socket = join(serviceDir, 'hook.sock');
+    await new Promise<void>((r) => tcp.listen(0, '127.0.0.1', r));
+    await new Promise<void>((r) => unix.listen(socket, r));
+    const address = tcp.address();
+    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    inProcess = (await hookAsync(['--no-llm'], raw)).out;
+    expect(JSON.parse(inProcess).hookSpecificOutput.permissionDecision).toBe('allow');
+  });
+  afterAll(async () => {
+    await new Promise((r) => tcp.close(r));
+    await new Promise((r) => unix.close(r));
+  });
+  const record = (value: Record<string, unknown>) =>
+    writeFileSync(join(serviceDir, 'service.json'), JSON.stringify({ pid: 1, ...value }));
+
+  it('prints the answer of the service named in service.json, preferring its socket, with the token', async () => {
+    reply = (res) => res.end(ANSWER);
+    record({ url: 'http://127.0.0.1:9', socket });
+    seen.length = 0;
+    const r = await hookAsync(['--no-llm', '--forward'], raw);
+    expect(r.out).toBe(`${ANSWER}\n`);
+    expect(seen).toEqual([{ auth: 'Bearer sekrit', body: raw, url: '/hook' }]);
+    record({ url });
+    expect((await hookAsync(['--forward'], raw)).out).toBe(`${ANSWER}\n`);
+    expect((await hookAsync([`--forward=${url}`], raw)).out).toBe(`${ANSWER}\n`);
+    expect((await hookAsync(['--forward', socket], raw)).out).toBe(`${ANSWER}\n`);
+    expect(seen.every((s) => s.auth === 'Bearer sekrit' && s.body === raw)).toBe(true);
+    expect(seen).toHaveLength(4);
+  });
+
+  it('gives no decision when the service answers badly, never an allow', async () => {
+    record({ url });
+    const bad: ((res: ServerResponse) => void)[] = [
+      (res) => res.writeHead(500).end(ANSWER),
+      (res) => res.writeHead(401).end(),
+      (res) => res.end('{"hookSpecificOutput":'),
+      (res) => res.end('{"permissionDecision":"allow"}'),
+      () => {},
+    ];
+    for (const b of bad) {
+      reply = b;
+      const r = await hookAsync(['--no-llm', '--forward'], raw, { AUTOMODE_FORWARD_TIMEOUT_MS: '300' });
+      expect(r.out).toBe('{}\n');
+      expect(r.err).toMatch(/automode: the service/);
+    }
+  });
+
+  it('decides in-process when no service is there, or the input is too large for it', async () => {
+    reply = (res) => res.writeHead(413).end();
+    record({ url });
+    expect((await hookAsync(['--no-llm', '--forward'], raw)).out).toBe(inProcess);
+    rmSync(join(serviceDir, 'service.json'));
+    expect((await hookAsync(['--no-llm', '--forward'], raw)).out).toBe(inProcess);
+    expect((await hookAsync(['--no-llm', '--forward', join(serviceDir, 'missing.sock')], raw)).out).toBe(
+      inProcess,
+    );
+    expect((await hookAsync(['--no-llm', '--forward=http://127.0.0.1:1'], raw)).out).toBe(inProcess);
+  });
+
+  it('sends the token nowhere but loopback', async () => {
+    seen.length = 0;
+    const r = await hookAsync(['--no-llm', '--forward=http://example.com:80'], raw);
+    expect(r.out).toBe('{}\n');
+    expect(r.err).toMatch(/loopback/);
+  });
+});
