@@ -71,9 +71,9 @@ module.exports = {
     },
     {
       name: 'layers',
-      comment: 'src/index.ts, the package root, may import every folder but cli/.',
+      comment: 'src/index.ts, the package root, and src/classifier-entry.ts may import every folder but cli/.',
       severity: 'error',
-      from: { path: '^src/index\\.ts$' },
+      from: { path: '^src/(index|classifier-entry)\\.ts$' },
       to: { path: '^src/cli/' },
     },
     {
@@ -104,6 +104,15 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/index\\.ts$' },
       to: { path: '^src/[^/]+/', pathNot: [FOLDER_INDEX, ...exactly(LAZY_ENTRIES)] },
+    },
+    {
+      name: 'lean-entry',
+      comment:
+        'src/classifier-entry.ts (automode/classifier) imports folders through their index.ts only, never a lazy ' +
+        'entry: importing it loads neither the Anthropic SDK nor zod.',
+      severity: 'error',
+      from: { path: '^src/classifier-entry\\.ts$' },
+      to: { path: '^src/', pathNot: FOLDER_INDEX, dependencyTypesNot: TYPE_ONLY },
     },
     {
       name: 'lazy-stays-lazy',

@@ -15,6 +15,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { critiqueStartSection } from './critique-start.js';
 import { hookSection } from './hook.js';
 import { serveSection } from './serve.js';
 
@@ -517,6 +518,7 @@ const SECTIONS = [
   critiqueSection,
   serveSection,
   hookSection,
+  critiqueStartSection,
 ];
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 // The root entry `automode`: the classifier's API. The pipeline, eval, critique, testing and vitest entries
 // are subpaths of their own (`automode/pipeline`, ...); each lists its names explicitly, so that an internal
-// rename is never an API change. This entry loads the model client and its recording helpers eagerly (it is
-// for embedders); the subpath entries never load the Anthropic SDK unless a model is used.
+// rename is never an API change. This entry loads the model client and its recording helpers eagerly;
+// `automode/classifier` is the same API without them, and the subpath entries never load the Anthropic SDK unless
+// a model is used.
 
 // What `verdict.analysis` holds for a Bash call.
 export type { Analysis, CodeExecution, FileEffect, Redirect, SimpleCommand, Word } from './bash/index.js';

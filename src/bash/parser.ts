@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { Language, type Node, Parser, type Tree } from 'web-tree-sitter';
+import type { Node, Parser, Tree } from 'web-tree-sitter';
 
 export type { Node, Tree };
 
@@ -8,9 +8,13 @@ const require = createRequire(import.meta.url);
 let ready: Promise<Parser> | undefined;
 let parser: Parser | undefined;
 
-/** Initialises web-tree-sitter and the bash grammar once per process, on first use. No network is involved. */
+/**
+ * Initialises web-tree-sitter and the bash grammar once per process, on first use. No network is involved.
+ * web-tree-sitter itself loads here too: a call that needs no parse (a Read, `git status`) never loads it.
+ */
 export function loadBash(): Promise<Parser> {
   ready ??= (async () => {
+    const { Language, Parser } = await import('web-tree-sitter');
     await Parser.init();
     const language = await Language.load(require.resolve('tree-sitter-bash/tree-sitter-bash.wasm'));
     const p = new Parser();

@@ -12,6 +12,7 @@ export {
   resolveModels,
 } from './config.js';
 export { forcedToolResult, type ToolInputResult } from './forced-tool.js';
+export { loadModelClient } from './load-client.js';
 export { DEFAULT_MODELS, type Stage } from './models.js';
 export {
   DEFAULT_PRICES,

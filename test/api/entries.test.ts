@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import ts from 'typescript';
@@ -59,6 +60,51 @@ const ROOT_NAMES = [
   'Word',
 ].sort();
 
+/** Every name of the lean entry `automode/classifier`, types included. */
+const CLASSIFIER_NAMES = [
+  'Analysis',
+  'analyzeBash',
+  'Behavior',
+  'BUILTIN_FILES',
+  'CallResult',
+  'ClassifiedVerdict',
+  'Classifier',
+  'ClassifierOptions',
+  'ClassifierSession',
+  'ClassifyOptions',
+  'CodeExecution',
+  'contextFromTranscript',
+  'createClassifier',
+  'createSession',
+  'DecidedBy',
+  'Decision',
+  'Diagnostic',
+  'FileEffect',
+  'formatDiagnostic',
+  'isModelConfigured',
+  'LoadedSettings',
+  'loadModelClient',
+  'loadSettings',
+  'Mode',
+  'ModelCaller',
+  'ModelClient',
+  'ModelClientOptions',
+  'ModelInfo',
+  'PartVerdict',
+  'readTranscript',
+  'Redirect',
+  'Rule',
+  'RuleRef',
+  'SettingsOptions',
+  'SimpleCommand',
+  'SourceName',
+  'Speculation',
+  'ToolCall',
+  'TranscriptContext',
+  'Verdict',
+  'Word',
+].sort();
+
 /** The values of each entry at run time: Object.keys of the module namespace (sorted, as the namespace is). */
 const VALUES: Record<string, string[]> = {
   automode: [
@@ -72,6 +118,18 @@ const VALUES: Record<string, string[]> = {
     'formatDiagnostic',
     'isModelConfigured',
     'loadReplayClient',
+    'loadSettings',
+    'readTranscript',
+  ],
+  'automode/classifier': [
+    'BUILTIN_FILES',
+    'analyzeBash',
+    'contextFromTranscript',
+    'createClassifier',
+    'createSession',
+    'formatDiagnostic',
+    'isModelConfigured',
+    'loadModelClient',
     'loadSettings',
     'readTranscript',
   ],
@@ -229,6 +287,7 @@ const SCRIPT = String.raw`
 import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import * as root from 'automode';
+import * as lean from 'automode/classifier';
 import * as pipeline from 'automode/pipeline';
 import * as evaluation from 'automode/eval';
 import * as critiqueApi from 'automode/critique';
@@ -238,6 +297,7 @@ import * as matchers from 'automode/vitest';
 const keys = {};
 for (const [name, m] of Object.entries({
   automode: root,
+  'automode/classifier': lean,
   'automode/pipeline': pipeline,
   'automode/eval': evaluation,
   'automode/critique': critiqueApi,
@@ -254,6 +314,16 @@ const classifier = root.createClassifier(settings);
 const status = await classifier.classify({ tool: 'Bash', input: { command: 'git status' } });
 const rm = await classifier.classify({ tool: 'Bash', input: { command: 'rm -rf /' } });
 out.root = { status: status.decision, rm: rm.decision, rmRule: rm.rule?.text, commands: status.analysis?.commands.length };
+
+// automode/classifier: a call in a session of the caller's, and a model client loaded on demand, with no key.
+const leanSettings = await lean.loadSettings(options);
+const session = lean.createSession();
+const leanVerdict = await lean
+  .createClassifier(leanSettings)
+  .classify({ tool: 'Bash', input: { command: 'git push --force' } }, { session });
+const client = await lean.loadModelClient({ env: {} });
+const unconfigured = await client.call({ messages: [{ role: 'user', content: 'hi' }], max_tokens: 1 });
+out.lean = { push: leanVerdict.decision, configured: client.configured, call: unconfigured.ok ? 'ok' : unconfigured.kind };
 
 // automode/pipeline: one tool_use block through the pipeline, headless.
 const ctx = pipeline.createToolUseContext({
@@ -309,14 +379,47 @@ import type { CritiqueOptions, CritiqueReport, Finding } from 'automode/critique
 import type { SuiteResult, Summary } from 'automode/testing';
 import type { MatcherOptions } from 'automode/vitest';
 import { createClassifier, loadSettings } from 'automode';
+import type { ClassifierSession, ModelClient } from 'automode/classifier';
+import { createSession, loadModelClient } from 'automode/classifier';
 
 const settings: LoadedSettings = await loadSettings();
 const classifier: Classifier = createClassifier(settings);
 const call: ToolCall = { tool: 'Bash', input: { command: 'ls' } };
 const verdict: ClassifiedVerdict = await classifier.classify(call);
 const plain: Verdict = verdict;
+const session: ClassifierSession = createSession();
+const model: ModelClient = await loadModelClient();
+await createClassifier(settings, { model }).classify(call, { session });
 export type Used = [PermissionHandler, PipelineMessage, Tool, ToolUseContext, HookConfig, EvalCase, EvalReport,
   ResolvedConfig, CritiqueOptions, CritiqueReport, Finding, SuiteResult, Summary, MatcherOptions, typeof plain];
+`;
+
+/** Records every module the process loads (ESM through the load hook, CommonJS from require.cache). */
+const LOAD_HOOKS = String.raw`
+import { appendFileSync } from 'node:fs';
+export async function load(url, context, next) {
+  appendFileSync(process.env.LOAD_LOG, url + '\n');
+  return next(url, context);
+}
+`;
+
+/** The lean entry used for a rules-only decision, then (with the argument `model`) for a model client. */
+const LEAN_SCRIPT = String.raw`
+import { appendFileSync } from 'node:fs';
+import { createRequire, register } from 'node:module';
+import { join } from 'node:path';
+register('./load-hooks.mjs', import.meta.url);
+const { createClassifier, loadModelClient, loadSettings } = await import('automode/classifier');
+const cwd = process.cwd();
+const settings = await loadSettings({ cwd, home: cwd, managedPath: join(cwd, 'no-managed.json'), env: {} });
+const classifier = createClassifier(settings);
+const decisions = [];
+for (const command of ['git status', 'rm -rf /', 'cat $(ls) > out.txt']) {
+  decisions.push((await classifier.classify({ tool: 'Bash', input: { command } })).decision);
+}
+if (process.argv[2] === 'model') await loadModelClient({ env: {} });
+for (const file of Object.keys(createRequire(import.meta.url).cache)) appendFileSync(process.env.LOAD_LOG, file + '\n');
+console.log(JSON.stringify(decisions));
 `;
 
 let consumer: string;
@@ -333,6 +436,8 @@ beforeAll(async () => {
     '{ "name": "entries-consumer", "private": true, "type": "module" }\n',
   );
   await writeFile(path.join(consumer, 'check.mjs'), SCRIPT);
+  await writeFile(path.join(consumer, 'load-hooks.mjs'), LOAD_HOOKS);
+  await writeFile(path.join(consumer, 'lean.mjs'), LEAN_SCRIPT);
   await writeFile(path.join(consumer, 'types.ts'), TYPES);
   await writeFile(
     path.join(consumer, 'tsconfig.json'),
@@ -383,6 +488,10 @@ describe('the package entries, imported by name from a project that depends on a
     expect(out.root).toEqual({ status: 'allow', rm: 'deny', rmRule: 'Bash(rm -rf /)', commands: 1 });
   });
 
+  it('automode/classifier: classifies in a given session; the model client it loads sends nothing without a key', () => {
+    expect(out.lean).toEqual({ push: 'ask', configured: false, call: 'auth' });
+  });
+
   it('automode/pipeline: a tool_use block runs, a denied one is an error result', () => {
     expect(out.pipeline.tools).toContain('Bash');
     expect(out.pipeline.results[0]).toEqual({ id: 'toolu_1', error: false, text: 'hello' });
@@ -404,8 +513,44 @@ describe('the package entries, imported by name from a project that depends on a
   });
 });
 
+describe('automode/classifier, the lean entry', () => {
+  /** The decisions the script printed, and every module its process loaded. */
+  function run(...args: string[]): { decisions: string[]; loaded: string[] } {
+    const log = path.join(consumer, `loaded-${args.join('-') || 'rules'}.txt`);
+    const r = spawnSync(process.execPath, ['lean.mjs', ...args], {
+      cwd: consumer,
+      encoding: 'utf8',
+      env: { ...env(), LOAD_LOG: log },
+      timeout: 60_000,
+    });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    return { decisions: JSON.parse(r.stdout), loaded: readFileSync(log, 'utf8').trim().split('\n') };
+  }
+  const sdk = (f: string) => /[/\\]@anthropic-ai[/\\]sdk[/\\]/.test(f);
+  const zod = (f: string) => /[/\\]zod[/\\]/.test(f);
+
+  it('classifies with the rules alone without loading the Anthropic SDK or zod', () => {
+    const { decisions, loaded } = run();
+    expect(decisions).toEqual(['allow', 'deny', 'ask']);
+    // The record is complete enough to show them: the entry itself and the parser it loads are in it.
+    expect(loaded.some((f) => f.endsWith('/dist/classifier-entry.js'))).toBe(true);
+    expect(loaded.some((f) => f.includes('web-tree-sitter'))).toBe(true);
+    expect(loaded.filter(sdk)).toEqual([]);
+    expect(loaded.filter(zod)).toEqual([]);
+  });
+
+  it('loads the SDK when loadModelClient is called', () => {
+    const { loaded } = run('model');
+    expect(loaded.some(sdk)).toBe(true);
+  });
+});
+
 describe('declarations', () => {
-  it('the root entry declares exactly the listed names, types included', () => {
+  it.each([
+    ['automode', ROOT_NAMES],
+    ['automode/classifier', CLASSIFIER_NAMES],
+  ])('%s declares exactly the listed names, types included', (entry, expected) => {
     const file = path.join(consumer, 'names.ts');
     const program = ts.createProgram({
       rootNames: [file],
@@ -415,14 +560,14 @@ describe('declarations', () => {
         noEmit: true,
         types: [],
       },
-      host: withFile(file, "export * as api from 'automode';\n"),
+      host: withFile(file, `export * as api from '${entry}';\n`),
     });
     const checker = program.getTypeChecker();
     const source = program.getSourceFile(file)!;
     const decl = source.statements[0] as ts.ExportDeclaration;
     const symbol = checker.getSymbolAtLocation(decl.moduleSpecifier!)!;
     const names = checker.getExportsOfModule(symbol).map((s) => s.name);
-    expect(names.sort()).toEqual(ROOT_NAMES);
+    expect(names.sort()).toEqual(expected);
   });
 
   it('a TypeScript project compiles against the type names of every entry', () => {
@@ -443,6 +588,7 @@ describe('declarations', () => {
 interface Out {
   keys: Record<string, string[]>;
   root: unknown;
+  lean: unknown;
   pipeline: { tools: string[]; results: unknown[] };
   critique: { codes: string[]; review: string };
   testing: unknown;

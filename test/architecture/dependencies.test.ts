@@ -57,6 +57,9 @@ describe('the dependency rules', () => {
         "export { make } from './client.js';\nexport type { Recording } from './recording.js';\n",
       'src/llm/client.ts': 'export const make = () => 1;\n',
       'src/llm/recording.ts': 'export type Recording = string;\n',
+      // The lean entry reaching past an index to a lazy entry.
+      'src/classifier-entry.ts':
+        "export { make } from './llm/client.js';\nexport { p } from './policy/index.js';\n",
       // An import that resolves to nothing.
       'src/llm/gone.ts': "export * from './missing.js';\n",
     };
@@ -76,6 +79,7 @@ describe('the dependency rules', () => {
         'entry-only: src/policy/q.ts -> src/bash/words.ts',
         'layers: src/rules/index.ts -> src/policy/index.ts',
         'lazy-stays-lazy: src/llm/index.ts -> src/llm/client.ts',
+        'lean-entry: src/classifier-entry.ts -> src/llm/client.ts',
         'no-circular: src/bash/a.ts -> src/bash/c.ts',
         'no-own-index: src/policy/own.ts -> src/policy/index.ts',
         'not-to-unresolvable: src/llm/gone.ts -> ./missing.js',
