@@ -1,9 +1,12 @@
-// The command hook as Claude Code runs it: a new process per tool call. Each case is a real `node` process fed
-// a real hook input on stdin; the cases take turns run by run, so that the machine's load falls on all of them.
+// The three ways to wire automode into Claude Code, per tool call, in one run: the command hook deciding in its
+// own process, the command hook forwarding to a running `automode serve`, and Claude Code's HTTP hook posting to
+// that service. Beside them, the floors: a node process that prints a fixed answer, and an HTTP round trip to a
+// server that answers a fixed body. Each process case is a real `node` process fed a real hook input on stdin;
+// the cases take turns run by run, so that the machine's load falls on all of them.
 
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,59 +55,113 @@ function stats(values) {
   return { median: r(median), p99: r(q(0.99)), mean: r(mean) };
 }
 
+/** One POST on a fresh connection, as a hook call makes it; resolves with the wall time in ms. */
+function post(url, token, body) {
+  return new Promise((resolve, reject) => {
+    const start = process.hrtime.bigint();
+    const req = request(
+      `${url}/hook`,
+      {
+        method: 'POST',
+        agent: false,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        let out = '';
+        res.on('data', (c) => {
+          out += c;
+        });
+        res.on('end', () => {
+          if (res.statusCode !== 200 || !out) reject(new Error(`HTTP ${res.statusCode}: ${out}`));
+          else resolve(Number(process.hrtime.bigint() - start) / 1e6);
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** `automode serve` in a child process, answering once its service.json is written. */
+async function startService(dir, env) {
+  const child = spawn(process.execPath, [BIN, 'serve', '--no-llm'], {
+    env,
+    stdio: ['ignore', 'ignore', 'ignore'],
+  });
+  const record = join(dir, 'service', 'service.json');
+  for (let i = 0; i < 300 && !existsSync(record); i++) await new Promise((r) => setTimeout(r, 50));
+  if (!existsSync(record)) throw new Error('automode serve did not start');
+  const { readFileSync } = await import('node:fs');
+  const { url } = JSON.parse(readFileSync(record, 'utf8'));
+  const token = readFileSync(join(dir, 'service', 'token'), 'utf8').trim();
+  return { child, url, token };
+}
+
+const CALLS = {
+  GitStatus: (dir) => input('Bash', { command: 'git status' }, dir),
+  Compound: (dir) => input('Bash', { command: 'echo $(ls) && rm -rf build' }, dir),
+  Read: (dir) => input('Read', { file_path: join(dir, 'README.md') }, dir),
+};
+
 export const hookSection = {
   name: 'hook',
-  targets: [{ key: 'hookGitStatusRatio', label: 'hook git status / node floor (median)', max: 1.5 }],
+  targets: [
+    { key: 'commandGitStatusRatio', label: 'command hook, git status / node floor (median)', max: 1.5 },
+    { key: 'httpGitStatusRatio', label: 'HTTP hook, git status / fixed-answer HTTP (median)', max: 2 },
+  ],
   async run(opts) {
     const runs = Math.max(10, (opts?.runs ?? 3) * 10);
     const dir = mkdtempSync(join(tmpdir(), 'automode-bench-hook-'));
-    const server = createServer((req, res) => {
+    const fixed = createServer((req, res) => {
       req.resume();
       req.on('end', () => res.end(ANSWER));
     });
-    await new Promise((r) => server.listen(0, '127.0.0.1', r));
+    await new Promise((r) => fixed.listen(0, '127.0.0.1', r));
+    const env = {
+      PATH: process.env.PATH ?? '',
+      HOME: dir,
+      AUTOMODE_MANAGED_SETTINGS: join(dir, 'managed.json'),
+      AUTOMODE_SERVICE_DIR: join(dir, 'service'),
+    };
+    const service = await startService(dir, env);
     try {
-      const { port } = server.address();
-      writeFileSync(join(dir, 'token'), 'bench');
-      const env = {
-        PATH: process.env.PATH ?? '',
-        HOME: dir,
-        AUTOMODE_MANAGED_SETTINGS: join(dir, 'managed.json'),
-        AUTOMODE_SERVICE_DIR: dir,
-      };
+      const fixedUrl = `http://127.0.0.1:${fixed.address().port}`;
       const hook = [BIN, 'hook', '--no-llm'];
-      const cases = {
-        floor: [['-e', FLOOR], input('Bash', { command: 'git status' }, dir)],
-        gitStatus: [hook, input('Bash', { command: 'git status' }, dir)],
-        compound: [hook, input('Bash', { command: 'echo $(ls) && rm -rf build' }, dir)],
-        read: [hook, input('Read', { file_path: join(dir, 'README.md') }, dir)],
-        forward: [
-          [...hook, `--forward=http://127.0.0.1:${port}`],
-          input('Bash', { command: 'git status' }, dir),
-        ],
-      };
+      const cases = { floor: () => timed(['-e', FLOOR], CALLS.GitStatus(dir), env) };
+      cases.fixedHttp = () => post(fixedUrl, 'none', CALLS.GitStatus(dir));
+      for (const [name, call] of Object.entries(CALLS)) {
+        cases[`command${name}`] = () => timed(hook, call(dir), env);
+        cases[`forward${name}`] = () => timed([...hook, '--forward'], call(dir), env);
+        cases[`http${name}`] = () => post(service.url, service.token, call(dir));
+      }
       const times = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
-      for (const [args, stdin] of Object.values(cases)) await timed(args, stdin, env);
+      for (const run of Object.values(cases)) await run();
       for (let i = 0; i < runs; i++) {
         const names = Object.keys(cases);
-        const order = i % 2 ? names.reverse() : names;
-        for (const name of order) times[name].push(await timed(cases[name][0], cases[name][1], env));
+        for (const name of i % 2 ? names.reverse() : names) times[name].push(await cases[name]());
       }
       const figures = { hookRuns: runs };
       for (const [name, values] of Object.entries(times)) {
         const s = stats(values);
-        const key = `hook${name[0].toUpperCase()}${name.slice(1)}`;
-        figures[`${key}MedianMs`] = s.median;
-        figures[`${key}P99Ms`] = s.p99;
-        figures[`${key}MeanMs`] = s.mean;
+        figures[`${name}MedianMs`] = s.median;
+        figures[`${name}P99Ms`] = s.p99;
+        figures[`${name}MeanMs`] = s.mean;
       }
-      const floor = figures.hookFloorMedianMs;
-      for (const name of ['gitStatus', 'compound', 'read', 'forward'])
-        figures[`hook${name[0].toUpperCase()}${name.slice(1)}Ratio`] =
-          Math.round((figures[`hook${name[0].toUpperCase()}${name.slice(1)}MedianMs`] / floor) * 100) / 100;
+      const ratio = (a, b) => Math.round((figures[`${a}MedianMs`] / figures[`${b}MedianMs`]) * 100) / 100;
+      for (const name of Object.keys(CALLS)) {
+        figures[`command${name}Ratio`] = ratio(`command${name}`, 'floor');
+        figures[`forward${name}Ratio`] = ratio(`forward${name}`, 'floor');
+        figures[`http${name}Ratio`] = ratio(`http${name}`, 'fixedHttp');
+      }
       return figures;
     } finally {
-      await new Promise((r) => server.close(r));
+      service.child.kill('SIGTERM');
+      await new Promise((r) => service.child.once('close', r));
+      await new Promise((r) => fixed.close(r));
       rmSync(dir, { recursive: true, force: true });
     }
   },

@@ -1,4 +1,4 @@
-import http from 'node:http';
+import type http from 'node:http';
 import { PATHS, readServiceRecord, readToken, type ServiceRecord, TOKEN_HEADER } from './discovery.js';
 
 export interface ServiceResponse {
@@ -7,10 +7,12 @@ export interface ServiceResponse {
 }
 
 /** One request to a running service, over its Unix socket when it has one, else over loopback HTTP. */
-export function requestService(
+export async function requestService(
   record: ServiceRecord,
   request: { method: 'GET' | 'POST'; path: string; token?: string; body?: string; timeoutMs?: number },
 ): Promise<ServiceResponse> {
+  // node:http loads only when a request is made: a hook that decides in process never pays for it.
+  const http = await import('node:http');
   return new Promise((resolve, reject) => {
     const headers: http.OutgoingHttpHeaders = {};
     if (request.token) headers[TOKEN_HEADER] = `Bearer ${request.token}`;
