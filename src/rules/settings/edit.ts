@@ -106,7 +106,7 @@ export function editRuleText(text: string, edit: RuleEdit): EditOutcome {
       (n) => n.type === 'string' && String(n.value).trim() === edit.rule.trim(),
     );
     if (!node || index < 0) break;
-    const step = removeEdits(out, edit.behavior, children, index);
+    const step = removeEdits(out, children, index);
     out = applyEdits(out, step);
   }
   return { status: 'changed', text: out, at };
@@ -221,9 +221,10 @@ function lineEnd(text: string, from: number): number | undefined {
 
 /**
  * Removes one element. Alone on its line, the line goes (with its comment), and a comma left dangling before
- * the closing bracket goes too unless the list had a trailing comma; otherwise jsonc-parser removes it.
+ * the closing bracket goes too unless the list had a trailing comma. Beside others on a line, it goes with the
+ * comma that separates it.
  */
-function removeEdits(text: string, behavior: Behavior, children: Node[], index: number): Edit[] {
+function removeEdits(text: string, children: Node[], index: number): Edit[] {
   const node = children[index]!;
   const end = node.offset + node.length;
   let i = end;
