@@ -16,6 +16,7 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   critique: async () => (await import('./critique.js')).critiqueCommand,
   test: async () => (await import('./test.js')).testCommand,
   diff: async () => (await import('./diff.js')).diffCommand,
+  rules: async () => (await import('./rules.js')).rulesCommand,
   eval: async () => (await import('./eval.js')).evalCommand,
   agent: async () => (await import('./agent.js')).agentCommand,
 };

@@ -8,6 +8,7 @@ export { renderGithub } from './report-github.js';
 export { renderSarif } from './report-sarif.js';
 export { everydayLine, renderText, summaryLine } from './report-text.js';
 export { createReviewer, modelReviewer, type ReviewerOptions } from './review.js';
+export { provenanceKey, type Shadow, shadowedRules } from './shadowed.js';
 export type {
   CritiqueFile,
   CritiqueReport,

@@ -37,6 +37,19 @@ export {
   readDocument,
   toPointer,
 } from './settings/document.js';
+export {
+  checkRuleText,
+  type EditOutcome,
+  editRuleText,
+  RULE_SCOPES,
+  type RuleEdit,
+  type RuleScope,
+  readForEdit,
+  type ScopeFile,
+  scopeFile,
+  withRuleEdit,
+  writeAtomically,
+} from './settings/edit.js';
 export { readSettingsContent } from './settings/file.js';
 export type { CliRules, LoadOptions } from './settings/load.js';
 export { cliRules, loadSettingsFiles } from './settings/load.js';

@@ -28,4 +28,5 @@ export {
 } from './results.js';
 export { type RunOptions, runSuite, runTestFile } from './run.js';
 export { resolveSides, type Side } from './sides.js';
+export { type RuleSuggestion, type SuggestReport, suggestRules } from './suggest.js';
 export { readSuite, type Suite, TEST_FILE_GLOB, type TestCase } from './suite.js';
