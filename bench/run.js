@@ -15,6 +15,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathsSection } from './paths.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(ROOT, 'package.json'));
@@ -507,7 +508,14 @@ const critiqueSection = {
   },
 };
 
-const SECTIONS = [analyzeSection, coldStartSection, classifySection, speculationSection, critiqueSection];
+const SECTIONS = [
+  analyzeSection,
+  coldStartSection,
+  classifySection,
+  speculationSection,
+  critiqueSection,
+  pathsSection,
+];
 
 // ---------------------------------------------------------------------------------------------------------------
 // Main

@@ -34,7 +34,18 @@ interface Prepared {
 
 const MAGIC = /[*?[\\]/;
 
+const prepared = new WeakMap<PathEntry, Prepared>();
+
 function prepare(entry: PathEntry): Prepared {
+  let p = prepared.get(entry);
+  if (!p) {
+    p = prepareNew(entry);
+    prepared.set(entry, p);
+  }
+  return p;
+}
+
+function prepareNew(entry: PathEntry): Prepared {
   const c = entry.compiled;
   const base = c.nocase ? c.base.toLowerCase() : c.base;
   const p: Prepared = {
@@ -95,18 +106,20 @@ class NameRules {
     }
   }
 
-  /** Every rule whose last-name glob may match (a superset; `Prepared.name` decides). */
-  *candidates(name: string): Generator<Prepared> {
+  /** The lists of rules whose last-name glob may match (a superset; `Prepared.name` decides). */
+  lists(name: string, out: (readonly Prepared[] | undefined)[]): void {
     const lower = name.toLowerCase();
     const first = name[0] ?? '';
     const last = name[name.length - 1] ?? '';
-    yield* this.literal.get(name) ?? [];
-    if (lower !== name) yield* this.literal.get(lower) ?? [];
-    yield* this.first.get(first) ?? [];
-    if (first.toLowerCase() !== first) yield* this.first.get(first.toLowerCase()) ?? [];
-    yield* this.last.get(last) ?? [];
-    if (last.toLowerCase() !== last) yield* this.last.get(last.toLowerCase()) ?? [];
-    yield* this.any;
+    out.length = 0;
+    out.push(this.literal.get(name), this.first.get(first), this.last.get(last), this.any);
+    if (lower !== name) {
+      out.push(
+        this.literal.get(lower),
+        this.first.get(first.toLowerCase()),
+        this.last.get(last.toLowerCase()),
+      );
+    }
   }
 }
 
@@ -119,6 +132,7 @@ function add(map: Map<string, Prepared[]>, key: string, p: Prepared): void {
 /** A folder waiting to be read, with what its parents already settled. */
 interface Pending {
   dir: string;
+  lower: string;
   /** The first rule (by order) that matches the folder or one of its parents: it covers everything inside. */
   cover: number;
   /** `fixed` and `deep` rules whose base is the folder or a parent of it. */
@@ -157,8 +171,11 @@ class FolderRules {
   /** The folder the walk starts from: what covers it from above, and the rules live inside it. */
   start(folder: string): Pending {
     let cover = NONE;
+    const self = `${folder}/`;
+    const selfLower = self.toLowerCase();
     for (const p of this.prepared) {
-      if (p.order >= cover) continue;
+      // Only a rule whose base begins the folder's path can match the folder or a parent of it.
+      if (p.order >= cover || !(p.nocase ? selfLower : self).startsWith(p.under.slice(0, -1))) continue;
       for (let at = folder; ; ) {
         if (p.entry.compiled.matchOne(at)) {
           cover = p.order;
@@ -176,6 +193,7 @@ class FolderRules {
     const depth = (p: Prepared) => (path.length === p.under.length ? 0 : depthBelow(p, folder));
     return {
       dir: folder,
+      lower: folder.toLowerCase(),
       cover,
       inner: above.filter((p) => p.shape === 'deep' || (p.shape === 'fixed' && depth(p) < p.segments)),
       names: above.some((p) => p.shape === 'name'),
@@ -186,6 +204,25 @@ class FolderRules {
    * The first rule matching the entry (`file`), and the first matching it or a parent (`cover`, what a
    * folder passes to its contents); only rules before `bound` are looked for.
    */
+  private file = NONE;
+  private cover = NONE;
+  private bound = NONE;
+  private folder = false;
+  private readonly found: (readonly Prepared[] | undefined)[] = [];
+
+  private wanted(p: Prepared): boolean {
+    return p.order < this.bound && p.order < (p.dirOnly ? (this.folder ? this.cover : -1) : this.file);
+  }
+
+  private hit(p: Prepared): void {
+    if (!p.dirOnly && p.order < this.file) this.file = p.order;
+    if (p.order < this.cover) this.cover = p.order;
+  }
+
+  private testAll(list: readonly Prepared[] | undefined, path: string): void {
+    if (list) for (const p of list) if (this.wanted(p) && p.entry.compiled.matchOne(path)) this.hit(p);
+  }
+
   entry(
     path: string,
     name: string,
@@ -193,32 +230,30 @@ class FolderRules {
     bound: number,
     folder: boolean,
   ): { file: number; cover: number } {
-    let file = at.cover;
-    let cover = at.cover;
-    const lower = path.toLowerCase();
-    const wanted = (p: Prepared) => p.order < bound && p.order < (p.dirOnly ? (folder ? cover : -1) : file);
-    const test = (p: Prepared, hit: boolean) => {
-      if (!hit) return;
-      if (!p.dirOnly && p.order < file) file = p.order;
-      if (p.order < cover) cover = p.order;
-    };
+    this.file = at.cover;
+    this.cover = at.cover;
+    this.bound = bound;
+    this.folder = folder;
     if (at.names) {
-      for (const p of this.names.candidates(name)) {
-        if (wanted(p) && isUnder(p, path, lower)) test(p, p.name!(name));
+      this.names.lists(name, this.found);
+      let lower: string | undefined;
+      for (const list of this.found) {
+        if (!list) continue;
+        for (const p of list) {
+          if (!this.wanted(p)) continue;
+          lower ??= path.toLowerCase();
+          if (isUnder(p, path, lower) && p.name!(name)) this.hit(p);
+        }
       }
     }
     for (const p of at.inner) {
-      if (!wanted(p)) continue;
+      if (!this.wanted(p)) continue;
       if (p.shape === 'fixed' && depthBelow(p, path) !== p.segments) continue;
-      test(p, p.entry.compiled.matchOne(path));
+      if (p.entry.compiled.matchOne(path)) this.hit(p);
     }
-    const dir = at.dir.toLowerCase();
-    for (const p of this.byParent.get(dir) ?? []) if (wanted(p)) test(p, p.entry.compiled.matchOne(path));
-    if (dir !== at.dir) {
-      for (const p of this.byParent.get(at.dir) ?? [])
-        if (wanted(p)) test(p, p.entry.compiled.matchOne(path));
-    }
-    return { file, cover };
+    this.testAll(this.byParent.get(at.lower), path);
+    if (at.lower !== at.dir) this.testAll(this.byParent.get(at.dir), path);
+    return { file: this.file, cover: this.cover };
   }
 
   /** The folder's own state, below its parent's. */
@@ -228,7 +263,7 @@ class FolderRules {
     const inner = parent.inner.filter((p) => p.shape === 'deep' || depthBelow(p, path) < p.segments);
     for (const p of own) if (p.shape === 'deep' || p.shape === 'fixed') inner.push(p);
     if (own.length > 0) inner.sort((a, b) => a.order - b.order);
-    return { dir: path, cover, inner, names: parent.names || own.some((p) => p.shape === 'name') };
+    return { dir: path, lower, cover, inner, names: parent.names || own.some((p) => p.shape === 'name') };
   }
 
   /** Whether anything inside the folder can still match a rule before `bound`. */
@@ -260,11 +295,15 @@ export function findInFolder(
   const max = options.max ?? MAX_FOLDER_ENTRIES;
   if (rules.length === 0) return { kind: 'clear' };
   const compiled = new FolderRules(rules);
-  const byOrder = new Map(compiled.prepared.map((p) => [p.order, p.entry]));
+  const byOrder = new Map<number, PathEntry>();
+  let first = NONE;
+  for (const r of rules) {
+    byOrder.set(r.order, r);
+    if (r.order < first) first = r.order;
+  }
   const queue: Pending[] = [compiled.start(resolve(folder))];
   let seen = 0;
   let best: { entry: PathEntry; path: string } | undefined;
-  const first = Math.min(...rules.map((r) => r.order));
   for (let head = 0; head < queue.length; head++) {
     const at = queue[head]!;
     const bound = best?.entry.order ?? NONE;
