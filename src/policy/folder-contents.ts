@@ -1,6 +1,7 @@
 import { type Dirent, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import picomatch from 'picomatch';
+import { type IgnoreStack, ignoreStackAt, ignoreStackIn, isIgnored } from './gitignore.js';
 import type { PathEntry } from './path-index.js';
 
 /** Entries looked at below a folder before it is given up as too large to check. */
@@ -139,6 +140,8 @@ interface Pending {
   inner: Prepared[];
   /** Whether some `name` rule's base is the folder or a parent of it. */
   names: boolean;
+  /** The `.gitignore` files above the folder, when the reader leaves out what they match. */
+  ignores?: IgnoreStack;
 }
 
 const NONE = Number.POSITIVE_INFINITY;
@@ -257,13 +260,14 @@ class FolderRules {
   }
 
   /** The folder's own state, below its parent's. */
-  child(path: string, parent: Pending, cover: number): Pending {
+  child(path: string, parent: Pending, cover: number, ignores: IgnoreStack): Pending {
     const lower = path.toLowerCase();
     const own = [...(this.byBase.get(path) ?? []), ...(lower === path ? [] : (this.byBase.get(lower) ?? []))];
     const inner = parent.inner.filter((p) => p.shape === 'deep' || depthBelow(p, path) < p.segments);
     for (const p of own) if (p.shape === 'deep' || p.shape === 'fixed') inner.push(p);
     if (own.length > 0) inner.sort((a, b) => a.order - b.order);
-    return { dir: path, lower, cover, inner, names: parent.names || own.some((p) => p.shape === 'name') };
+    const names = parent.names || own.some((p) => p.shape === 'name');
+    return { dir: path, lower, cover, inner, names, ignores };
   }
 
   /** Whether anything inside the folder can still match a rule before `bound`. */
@@ -284,13 +288,14 @@ class FolderRules {
 /**
  * Whether anything that exists below the folder matches one of the rules: what reading the whole folder
  * (`grep -r`, the Grep tool) would reach. Links below the folder are not followed, as `grep -r` and `rg` do
- * not follow them; `skipHidden` leaves out dot entries, as `rg` does without `--hidden`. Among several matching
+ * not follow them; `skipHidden` leaves out dot entries, as `rg` does without `--hidden`; `respectGitignore`
+ * leaves out what the `.gitignore` files of the folder's git repository leave out, as `rg` does by default. Among several matching
  * rules the first in rule order is reported. Folders inside which no rule can match anything are not read.
  */
 export function findInFolder(
   folder: string,
   rules: readonly PathEntry[],
-  options: { max?: number; skipHidden?: boolean } = {},
+  options: { max?: number; skipHidden?: boolean; respectGitignore?: boolean } = {},
 ): FolderCheck {
   const max = options.max ?? MAX_FOLDER_ENTRIES;
   if (rules.length === 0) return { kind: 'clear' };
@@ -301,7 +306,9 @@ export function findInFolder(
     byOrder.set(r.order, r);
     if (r.order < first) first = r.order;
   }
-  const queue: Pending[] = [compiled.start(resolve(folder))];
+  const root = compiled.start(resolve(folder));
+  if (options.respectGitignore) root.ignores = ignoreStackAt(root.dir);
+  const queue: Pending[] = [root];
   let seen = 0;
   let best: { entry: PathEntry; path: string } | undefined;
   for (let head = 0; head < queue.length; head++) {
@@ -314,6 +321,8 @@ export function findInFolder(
     } catch {
       continue;
     }
+    const ignores = at.ignores && ignoreStackIn(at.dir, entryNames(entries), at.ignores);
+    if (ignores) entries = entries.filter((e) => !isIgnored(ignores, join(at.dir, e.name), e.isDirectory()));
     seen += entries.length;
     if (seen > max) return best ? { kind: 'match', ...best } : { kind: 'too-many' };
     for (const e of entries) {
@@ -324,9 +333,13 @@ export function findInFolder(
       if (found.file !== NONE && found.file < (best?.entry.order ?? NONE)) {
         best = { entry: byOrder.get(found.file)!, path };
       }
-      if (isDir) queue.push(compiled.child(path, at, found.cover));
+      if (isDir) queue.push(compiled.child(path, at, found.cover, ignores));
     }
     if (best?.entry.order === first) break;
   }
   return best ? { kind: 'match', ...best } : { kind: 'clear' };
+}
+
+function entryNames(entries: readonly Dirent[]): string[] {
+  return entries.map((e) => e.name);
 }
