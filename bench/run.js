@@ -16,6 +16,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { pathsSection } from './paths.js';
+import { ruleScaleSection } from './rule-scale.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(ROOT, 'package.json'));
@@ -515,6 +516,7 @@ const SECTIONS = [
   speculationSection,
   critiqueSection,
   pathsSection,
+  ruleScaleSection,
 ];
 
 // ---------------------------------------------------------------------------------------------------------------
