@@ -173,10 +173,9 @@ export function ruleArgumentKeys(p: BashPattern): string[] | undefined {
 
 /**
  * The words a rule's `ruleArgumentKeys` are looked up by: every word of every view a rule is matched against.
- * Undefined when some word is only known at run time (`mayMatch` then holds for any rule of the program).
+ * They do not narrow `mayMatch`, which holds for any rule of the program when a word is only known at run time.
  */
-export function commandWords(v: CommandViews, home = ''): ReadonlySet<string> | undefined {
-  if (!v.allStatic) return undefined;
+export function commandWords(v: CommandViews, home = ''): ReadonlySet<string> {
   if (v.words_ && v.words_.home === home) return v.words_.set;
   const set = new Set<string>();
   const add = (line: string) => {
@@ -364,7 +363,6 @@ function structuralMatch(p: BashPattern, cmd: NormalizedCommand): boolean {
  * under a deny on `rm -rf /`. True when the rule's program matches and some argument is dynamic.
  */
 export function mayMatch(p: BashPattern, v: CommandViews): boolean {
-  // commandWords is undefined exactly when this can hold: the index then returns every rule of the program.
   if (v.allStatic || v.values.length === 0) return false;
   const program = p.source.split(' ')[0];
   if (program === undefined || program.includes('*') || basename(program) !== v.program) return false;
