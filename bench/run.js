@@ -17,6 +17,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { critiqueStartSection } from './critique-start.js';
 import { hookSection } from './hook.js';
+import { pathsSection } from './paths.js';
+import { ruleScaleSection } from './rule-scale.js';
 import { serveSection } from './serve.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -519,6 +521,8 @@ const SECTIONS = [
   serveSection,
   hookSection,
   critiqueStartSection,
+  pathsSection,
+  ruleScaleSection,
 ];
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -137,6 +137,8 @@ export interface FileEffect {
   via: 'redirect' | 'argument' | 'option';
   /** A folder read recursively skipping hidden entries below it (`rg` without `--hidden`). */
   skipsHidden?: true;
+  /** A folder read recursively leaving out what its git repository's `.gitignore` files match (`rg`). */
+  respectsGitignore?: true;
 }
 
 export interface NameInfo {

@@ -75,6 +75,7 @@ export function decideEffect(
       tool: 'Bash',
       listing,
       skipsHidden: effect.skipsHidden === true,
+      respectsGitignore: effect.respectsGitignore === true,
       possible,
     } as const;
     keep(decideFile(covered ? { ...req, coveredByRule: covered } : req, ctx));

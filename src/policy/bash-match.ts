@@ -43,6 +43,8 @@ export interface CommandViews {
   extraArgs: boolean;
   /** The read-only check, once computed. */
   readOnly?: ReadOnlyCheck;
+  /** `commandWords`, once computed. */
+  words_?: { home: string; set: ReadonlySet<string> };
 }
 
 /** `$HOME`, `"${HOME}"/x`, `$HOME/*`: the rest may hold glob characters, which deny views keep as written. */
@@ -149,6 +151,46 @@ export function allowMatches(p: BashPattern, v: CommandViews): boolean {
 export function ruleProgram(p: BashPattern): string | undefined {
   const first = p.prefixWords[0];
   return first === undefined ? undefined : basename(first);
+}
+
+/**
+ * The words a rule can only match a command through, one of which every view of a matching command holds: its
+ * first argument as written and as the program's spec reads it. Undefined when the rule can match without
+ * either (no such word, an option, which matches in any spelling, a wildcard, `~` or `$HOME`).
+ */
+export function ruleArgumentKeys(p: BashPattern): string[] | undefined {
+  const word = p.prefixWords[1];
+  if (word === undefined || word.startsWith('-') || HOME_IN_RULE.test(p.source)) return undefined;
+  const keys = [word];
+  const shape = ruleShape(p);
+  if (shape) {
+    const positional = shape.rule.positionals[0];
+    if (positional === undefined || positional.includes('*')) return undefined;
+    if (positional !== word) keys.push(positional);
+  }
+  return keys;
+}
+
+/**
+ * The words a rule's `ruleArgumentKeys` are looked up by: every word of every view a rule is matched against.
+ * They do not narrow `mayMatch`, which holds for any rule of the program when a word is only known at run time.
+ */
+export function commandWords(v: CommandViews, home = ''): ReadonlySet<string> {
+  if (v.words_ && v.words_.home === home) return v.words_.set;
+  const set = new Set<string>();
+  const add = (line: string) => {
+    for (const w of line.split(' ')) set.add(w);
+  };
+  for (const line of [v.raw, v.based, v.written, v.tilde, lineOf(v)]) add(line);
+  for (const w of normalizedOf(v).positionals) set.add(w);
+  if (home && v.homeSpelled) {
+    v.resolvedNormalized ??= normalize(v.resolved);
+    add(v.resolved.join(' '));
+    add(v.resolvedNormalized.line);
+    for (const w of v.resolvedNormalized.positionals) set.add(w);
+  }
+  v.words_ = { home, set };
+  return set;
 }
 
 /**

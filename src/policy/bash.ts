@@ -7,6 +7,7 @@ import {
   allowNames,
   allowRuleMatches,
   type CommandViews,
+  commandWords,
   denyMatches,
   lineOf,
   mayMatch,
@@ -155,8 +156,9 @@ function* matchingRules(
   program: string,
 ): Generator<PermissionRule | PatternRule> {
   const family = v.family;
-  const own = ctx.index.bash(behavior, program);
-  const candidates = family === program ? own : [...own, ...ctx.index.bash(behavior, family)];
+  const words = commandWords(v, ctx.home);
+  const own = ctx.index.bashFor(behavior, program, words);
+  const candidates = family === program ? own : [...own, ...ctx.index.bashFor(behavior, family, words)];
   for (const rule of candidates) {
     if (denyMatches(rule.parsed.pattern, v, ctx.home)) yield rule;
   }
@@ -180,7 +182,7 @@ function overridingAllow(
   program: string,
 ): PermissionRule | undefined {
   if (!v.allStatic || v.extraArgs || !asks.every(isShipped)) return undefined;
-  for (const rule of ctx.index.bash('allow', program)) {
+  for (const rule of ctx.index.bashFor('allow', program, commandWords(v, ctx.home))) {
     if (!isShipped(rule) && allowRuleMatches(rule, v) && overridesAll(rule, asks, ctx.home)) return rule;
   }
   return undefined;
@@ -195,7 +197,7 @@ function firstAllowRule(
   ctx: DecisionContext,
   program: string,
 ): PermissionRule | PatternRule | undefined {
-  for (const rule of ctx.index.bash('allow', program)) {
+  for (const rule of ctx.index.bashFor('allow', program, commandWords(v, ctx.home))) {
     if (allowRuleMatches(rule, v)) return rule;
   }
   for (const rule of ctx.index.tool('allow', 'Bash')) {
@@ -209,6 +211,7 @@ function firstAllowRule(
 }
 
 function possibleRule(behavior: Behavior, v: CommandViews, ctx: DecisionContext, program: string) {
+  if (v.allStatic) return undefined;
   return ctx.index.bash(behavior, program).find((rule) => mayMatch(rule.parsed.pattern, v));
 }
 
@@ -331,7 +334,7 @@ function coveredByCarrier(
   if (from <= 0) return undefined;
   if (allowNames(first.parsed.pattern, views, from)) return first;
   // A later rule may name the wrapped words that the first one covers with `*`: `Bash(npx *)`, `Bash(npx tsc *)`.
-  for (const rule of ctx.index.bash('allow', views.program)) {
+  for (const rule of ctx.index.bashFor('allow', views.program, commandWords(views, ctx.home))) {
     if (allowRuleMatches(rule, views) && allowNames(rule.parsed.pattern, views, from)) return rule;
   }
   return undefined;

@@ -31,6 +31,8 @@ export interface FileRequest {
   folder?: boolean;
   /** Reading the folder skips hidden entries below it (`rg` without `--hidden`). */
   skipsHidden?: boolean;
+  /** Reading the folder leaves out what the `.gitignore` files of its git repository match (`rg`, the Grep tool). */
+  respectsGitignore?: boolean;
   /**
    * The word may name a file the program opens (its effects are not modelled): only Read and pattern deny and
    * ask rules decide.
@@ -129,6 +131,7 @@ function folderContents(
   paths: string[],
   folder: boolean,
   skipsHidden: boolean,
+  respectsGitignore: boolean,
 ): { behavior: 'deny' | 'ask'; rule: PermissionRule; found?: string } | undefined {
   const folders = new Map<string, boolean>();
   // Only a folder has contents; the stat is made only for a path some rule could reach inside.
@@ -140,12 +143,14 @@ function folderContents(
     }
     return known;
   };
+  // A configuration file named by RIPGREP_CONFIG_PATH may change what rg leaves out.
+  const respectGitignore = respectsGitignore && !process.env.RIPGREP_CONFIG_PATH;
   for (const behavior of ['deny', 'ask'] as const) {
     const index = ctx.index.paths('Read', behavior, { cwd: ctx.cwd, home: ctx.home });
     for (const folder of paths) {
       const rules = readableBy(index.allInside(folder), folder, skipsHidden);
       if (rules.length === 0 || !isFolderPath(folder)) continue;
-      const check = findInFolder(folder, rules, { skipHidden: skipsHidden });
+      const check = findInFolder(folder, rules, { skipHidden: skipsHidden, respectGitignore });
       if (check.kind === 'match') return { behavior, rule: check.entry.rule, found: check.path };
       // Past the limit only deny rules still fail closed. An ask rule is enforced on what the walk reached
       // (breadth first, so the shallow files such as a project's .env); asking for every search of a large tree
@@ -211,7 +216,13 @@ export function decideFile(req: FileRequest, ctx: DecisionContext): PartVerdict 
     );
   }
   if (!writing && !req.listing) {
-    const contents = folderContents(ctx, paths, req.folder === true, req.skipsHidden === true);
+    const contents = folderContents(
+      ctx,
+      paths,
+      req.folder === true,
+      req.skipsHidden === true,
+      req.respectsGitignore === true,
+    );
     if (contents?.found !== undefined) {
       const what = isInside(contents.found, ctx.cwd)
         ? contents.found.slice(ctx.cwd.length + 1)

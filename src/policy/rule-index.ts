@@ -7,7 +7,7 @@ import type {
   Rule,
 } from '../rules/index.js';
 import { matchRuleTool } from '../rules/index.js';
-import { ruleProgram } from './bash-match.js';
+import { ruleArgumentKeys, ruleProgram } from './bash-match.js';
 import { basename } from './normalize.js';
 import { PathRuleIndex } from './path-index.js';
 import { PatternIndex } from './pattern-index.js';
@@ -33,7 +33,14 @@ export class RuleIndex {
   private readonly mcp = new Map<Behavior, PermissionRule[]>();
   private readonly patterns = new Map<string, PatternRule[]>();
 
-  constructor(readonly rules: readonly Rule[]) {
+  /** Programs with fewer Bash rules than this are not indexed by argument. */
+  private readonly argumentIndexFrom: number;
+
+  constructor(
+    readonly rules: readonly Rule[],
+    options: { argumentIndexFrom?: number } = {},
+  ) {
+    this.argumentIndexFrom = options.argumentIndexFrom ?? 32;
     for (const rule of rules) {
       if (rule.type === 'pattern') {
         push(this.patterns, `${rule.field}|${rule.behavior}`, rule);
@@ -51,6 +58,39 @@ export class RuleIndex {
         push(this.byTool, `${parsed.tool}|${rule.behavior}`, rule);
       }
     }
+  }
+
+  private readonly bashByArgument: Record<Behavior, Map<string, ArgumentIndex>> = {
+    allow: new Map(),
+    ask: new Map(),
+    deny: new Map(),
+  };
+
+  /**
+   * Bash pattern rules that may match a command of this program whose views hold these words (all of them
+   * when `words` is undefined), in rule order: a program's rules by their first argument (`ruleArgumentKeys`).
+   */
+  bashFor(behavior: Behavior, program: string, words: ReadonlySet<string> | undefined): readonly BashRule[] {
+    const name = program.includes('/') ? basename(program) : program;
+    const own = this.bashByProgram[behavior].get(name) ?? NONE;
+    if (words === undefined || own.length < this.argumentIndexFrom) return this.bash(behavior, program);
+    const byArgument = this.bashByArgument[behavior];
+    let index = byArgument.get(name);
+    if (!index) {
+      index = argumentIndex(own);
+      byArgument.set(name, index);
+    }
+    const found: number[] = [...index.loose];
+    for (const w of words) {
+      const list = index.keyed.get(w);
+      if (list) for (const i of list) found.push(i);
+    }
+    found.sort((a, b) => a - b);
+    const out: BashRule[] = [];
+    for (let i = 0; i < found.length; i++)
+      if (i === 0 || found[i] !== found[i - 1]) out.push(own[found[i]!]!);
+    const any = this.bashAnyProgram.get(behavior) ?? NONE;
+    return any.length === 0 ? out : [...out, ...any];
   }
 
   /** Bash pattern rules that may match a command of this program. */
@@ -124,6 +164,22 @@ export class RuleIndex {
   hasBashRulesFor(program: string, behavior: Behavior): boolean {
     return this.bash(behavior, program).length > 0;
   }
+}
+
+/** One program's rules, by position: under each key of `ruleArgumentKeys`, or `loose` when it has none. */
+interface ArgumentIndex {
+  keyed: Map<string, number[]>;
+  loose: number[];
+}
+
+function argumentIndex(rules: readonly BashRule[]): ArgumentIndex {
+  const index: ArgumentIndex = { keyed: new Map(), loose: [] };
+  rules.forEach((rule, i) => {
+    const keys = ruleArgumentKeys(rule.parsed.pattern);
+    if (keys === undefined) index.loose.push(i);
+    else for (const key of keys) push(index.keyed, key, i);
+  });
+  return index;
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {

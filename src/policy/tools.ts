@@ -18,6 +18,22 @@ const HARMLESS_TOOLS = new Set([
   'Skill',
 ]);
 
+/** Grep tool parameters that leave rg's ignore handling as it is (`glob` becomes `--glob`, which overrides it). */
+const GREP_IGNORE_NEUTRAL = new Set([
+  'pattern',
+  'path',
+  'output_mode',
+  '-i',
+  '-n',
+  '-A',
+  '-B',
+  '-C',
+  'type',
+  'head_limit',
+  'offset',
+  'multiline',
+]);
+
 function pathOf(tool: string, input: Record<string, unknown>, cwd: string): unknown {
   if (tool === 'NotebookEdit' || tool === 'NotebookRead') return input.notebook_path;
   if (tool === 'Glob' || tool === 'Grep' || tool === 'LS') return input.path ?? cwd;
@@ -87,7 +103,8 @@ export function classifyTool(
     const shown = typeof raw === 'string' ? raw : '(no path)';
     const allowed = toolRule(tool, input, ctx, 'allow', never);
     const listing = tool === 'Glob' || tool === 'LS';
-    let file = decideFile({ access, path, shown, tool, listing }, ctx);
+    const respectsGitignore = tool === 'Grep' && Object.keys(input).every((k) => GREP_IGNORE_NEUTRAL.has(k));
+    let file = decideFile({ access, path, shown, tool, listing, respectsGitignore }, ctx);
     const listed = tool === 'Glob' && path !== undefined ? patternFolder(input.pattern, path, ctx) : path;
     if (listed !== path) {
       const shownPattern = typeof input.pattern === 'string' ? input.pattern : '(no pattern)';

@@ -267,6 +267,30 @@ const grep = fileCommand({
   },
 });
 
+/**
+ * rg options known to leave its ignore handling as it is. Any other (`-u`, `--no-ignore*`, `--ignore-file`,
+ * `--no-require-git`, `-g` whose globs override ignore files, an option the grammar does not list) means the
+ * folder is read whole.
+ */
+const RG_IGNORE_NEUTRAL = new Set(
+  (
+    'a B c F H h i I j l n N o O p q s S U v V w x 0 e f t T A C E m M r d --type-add --type-clear ' +
+    '--context-separator --field-context-separator --field-match-separator --max-filesize --color --colors ' +
+    '--sort --sortr --path-separator --engine --dfa-size-limit --regex-size-limit --hyperlink-format --files ' +
+    '--type-list --hidden --no-hidden --no-messages --no-filename --with-filename --heading --no-heading ' +
+    '--line-number --no-line-number --column --no-column --count --count-matches --files-with-matches ' +
+    '--files-without-match --json --no-json --vimgrep --byte-offset --only-matching --passthru --passthrough ' +
+    '--trim --no-trim --stats --no-stats --smart-case --case-sensitive --ignore-case --fixed-strings ' +
+    '--no-fixed-strings --word-regexp --line-regexp --invert-match --multiline --no-multiline ' +
+    '--multiline-dotall --crlf --no-crlf --null --null-data --pcre2 --no-pcre2 --auto-hybrid-regex --text ' +
+    '--no-text --binary --no-binary --max-columns-preview --no-max-columns-preview --quiet --block-buffered ' +
+    '--line-buffered --no-block-buffered --no-line-buffered --mmap --no-mmap --no-config --no-unicode ' +
+    '--unicode --no-encoding --include-zero --no-include-zero --sort-files --no-sort-files --pretty ' +
+    '--no-context-separator --regexp --file --type --type-not --after-context --before-context --context ' +
+    '--encoding --max-count --max-depth --maxdepth --max-columns --replace --threads'
+  ).split(' '),
+);
+
 const rg = fileCommand({
   grammar: RG,
   fileOptions: { f: 'read', '--ignore-file': 'read' },
@@ -276,7 +300,14 @@ const rg = fileCommand({
     const files = named.length > 0 ? named : [workingFolder(operands.at(-1))];
     // Hidden entries below a folder are skipped unless --hidden or -uu (files named outright are read).
     const hidden = has(parsed, '--hidden') || parsed.options.filter((o) => o.name === 'u').length >= 2;
-    return reads(files).map((e) => (hidden ? e : { ...e, skipsHidden: true as const }));
+    const gitignore =
+      parsed.suspects.length === 0 &&
+      [...parsed.options, ...parsed.unknown].every((o) => RG_IGNORE_NEUTRAL.has(o.name));
+    return reads(files).map((e) => ({
+      ...e,
+      ...(hidden ? {} : { skipsHidden: true as const }),
+      ...(gitignore ? { respectsGitignore: true as const } : {}),
+    }));
   },
 });
 

@@ -49,7 +49,13 @@ export interface CompiledPathPattern {
   glob: string;
   /** The folder every match lies in or below: the glob's literal head. */
   base: string;
+  /** The glob after `base` and its slash, as written in `glob` (escapes kept); empty when the glob is literal. */
+  rest: string;
+  directoryOnly: boolean;
+  nocase: boolean;
   test(absolutePath: string): boolean;
+  /** The glob against this one absolute, normalised path only, none of its parents. */
+  matchOne(absolutePath: string): boolean;
 }
 
 /**
@@ -64,9 +70,14 @@ export function compilePathPattern(
 ): CompiledPathPattern {
   const glob = absoluteGlob(pattern, ctx);
   const matcher = compile(glob, options.nocase === true);
+  const { base, rest } = literalHead(glob);
   return {
     glob,
-    base: literalHead(glob),
+    base,
+    rest,
+    directoryOnly: pattern.directoryOnly,
+    nocase: options.nocase === true,
+    matchOne: matcher,
     test(absolutePath) {
       const target = path.posix.resolve(ctx.cwd, absolutePath);
       let candidate = pattern.directoryOnly ? path.posix.dirname(target) : target;
@@ -80,22 +91,25 @@ export function compilePathPattern(
   };
 }
 
-/** The folder part of a glob before its first wildcard, with escapes removed. */
-function literalHead(glob: string): string {
+/** The folder part of a glob before its first wildcard, with escapes removed, and the glob after it. */
+function literalHead(glob: string): { base: string; rest: string } {
   let head = '';
+  let slash = -1;
   for (let i = 0; i < glob.length; i++) {
     const c = glob[i]!;
     if (c === '\\') {
+      if (glob[i + 1] === '/') slash = i + 1;
       head += glob[++i] ?? '';
       continue;
     }
     if ('*?[{'.includes(c)) {
       const cut = head.lastIndexOf('/');
-      return cut <= 0 ? '/' : head.slice(0, cut);
+      return { base: cut <= 0 ? '/' : head.slice(0, cut), rest: glob.slice(slash + 1) };
     }
+    if (c === '/') slash = i;
     head += c;
   }
-  return head;
+  return { base: head, rest: '' };
 }
 
 function toPattern(rule: PathRuleLike): PathPattern | undefined {
