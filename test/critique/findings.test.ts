@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES, type FindingCode } from '../../src/critique/codes.js';
 import type { Finding } from '../../src/critique/types.js';
@@ -531,5 +533,95 @@ describe('Bash rules that describe several commands', () => {
     const codes = report.findings.map((f) => f.code);
     expect(codes).not.toContain('shell-operator');
     expect(codes).not.toContain('glued-option-star');
+  });
+});
+
+describe('keys close to a Claude Code setting', () => {
+  it.each([
+    ['{"Permissions": {}}', '/Permissions', 'permissions'],
+    ['{"permissions": {"alow": ["Bash(ls *)"]}}', '/permissions/alow', 'permissions.allow'],
+    ['{"permissions": {"defaultmode": "plan"}}', '/permissions/defaultmode', 'permissions.defaultMode'],
+    ['{"autoMode": {"softDeny": ["$defaults"]}}', '/autoMode/softDeny', 'autoMode.soft_deny'],
+    [
+      '{"automode": {"disableShippedRule": []}}',
+      '/automode/disableShippedRule',
+      'automode.disableShippedRules',
+    ],
+    ['{"hook": {}}', '/hook', 'hooks'],
+  ])('%s', async (text, pointer, meant) => {
+    const file = path.join(box.root, 'typo.json');
+    await writeFile(file, text);
+    const report = await critiqueFiles(box, [file]);
+    const found = report.findings.filter((f) => f.code === 'unknown-setting');
+    expect(found.map((f) => f.location.pointer)).toEqual([pointer]);
+    expect(found[0]!.message).toContain(`did you mean "${meant}"`);
+  });
+
+  it('leaves keys close to no known setting alone, and known keys of any kind', async () => {
+    const file = path.join(box.root, 'unknown.json');
+    await writeFile(
+      file,
+      JSON.stringify({
+        futureFeature: true,
+        feedbackSurveyState: {},
+        env: { A: 'b' },
+        sandbox: { enabled: true },
+        enabledPlugins: {},
+        permissions: { ask: [], additionalDirectories: [], futureRuleKind: [] },
+      }),
+    );
+    const report = await critiqueFiles(box, [file]);
+    expect(report.findings.map((f) => f.code)).not.toContain('unknown-setting');
+  });
+});
+
+describe('settings files that set nothing', () => {
+  it.each([
+    ['', 'empty (0 bytes)', 'write {} in it, or remove the file'],
+    ['  \n', 'blank', 'write {} in it, or remove the file'],
+    ['{}\n', 'holds no setting', 'add the settings you meant, or remove the file'],
+    ['{"$schema": "https://json.schemastore.org/claude-code-settings.json"}', 'holds no setting', undefined],
+  ])('%j', async (text, message, fix) => {
+    const file = path.join(box.root, 'empty.json');
+    await writeFile(file, text);
+    const report = await critiqueFiles(box, [file]);
+    const found = report.findings.filter((f) => f.code === 'empty-settings');
+    expect(found).toHaveLength(1);
+    expect(found[0]!.message).toContain(message);
+    if (fix) expect(found[0]!.fix).toBe(fix);
+    expect(report.configErrors).toBe(0);
+  });
+});
+
+describe('Bash rules for PowerShell cmdlets', () => {
+  it('reports the deny rule too, and leaves Unix programs with a dash and pwsh itself alone', async () => {
+    const report = await critiqueFiles(box, ['powershell-command.json', 'clean/powershell-command.json']);
+    const found = report.findings.filter((f) => f.code === 'powershell-command');
+    expect(
+      found.map((f) => [f.location.file?.endsWith('clean/powershell-command.json'), f.location.pointer]),
+    ).toEqual([
+      [false, '/permissions/allow/0'],
+      [false, '/permissions/deny/0'],
+    ]);
+    expect(found[1]!.message).toContain('the bash command for it is rm');
+  });
+});
+
+describe('each shell operator in a Bash rule', () => {
+  it.each([
+    ['curl * | sh', '"|"', 'Bash(curl *), Bash(sh)'],
+    ['diff <(a) <(b)', '"<("', 'Bash(diff * *), Bash(a), Bash(b)'],
+    ['npm test > out.txt', '">"', 'Bash(npm test)'],
+    ['npm ci && npm test', '"&&"', 'Bash(npm ci), Bash(npm test)'],
+    ['cd app; make', '";"', 'Bash(cd app), Bash(make)'],
+    ['echo $(whoami)', '"$("', 'Bash(echo *), Bash(whoami)'],
+  ])('%s', async (rule, operator, split) => {
+    const file = path.join(box.root, 'operator.json');
+    await writeFile(file, JSON.stringify({ permissions: { deny: [`Bash(${rule})`] } }));
+    const report = await critiqueFiles(box, [file]);
+    const found = report.findings.filter((f) => f.code === 'shell-operator');
+    expect(found).toHaveLength(1);
+    expect(found[0]!.message).toContain(`holds ${operator}`);
+    expect(found[0]!.fix).toBe(`split it into one rule per command: ${split}`);
   });
 });
