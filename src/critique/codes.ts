@@ -44,6 +44,18 @@ export const CODES = {
     title: 'The file does not follow its schema',
     help: 'A value has the wrong type or a key is unknown (settings: permissions.allow/ask/deny are lists of strings; rule files: see schemas/automode-rules.schema.json).',
   },
+  'unknown-setting': {
+    group: 'file',
+    severity: 'warning',
+    title: 'A key that is not a Claude Code setting, close to one that is',
+    help: 'A key that differs from a Claude Code setting by case or by one or two letters (`permisions`, `alow`, `defaultmode`) is probably a typo: Claude Code ignores the key and everything under it. Keys close to no known setting are not reported, since Claude Code adds settings over time.',
+  },
+  'empty-settings': {
+    group: 'file',
+    severity: 'note',
+    title: 'The settings file sets nothing',
+    help: 'The file is empty, blank or `{}`. A file without a single character is not valid JSON: automode reads it as `{}`; write `{}` so that every reader agrees, or remove the file.',
+  },
   'rule-empty': {
     group: 'syntax',
     severity: 'error',
@@ -73,6 +85,12 @@ export const CODES = {
     severity: 'warning',
     title: 'Bash rule with a shell operator',
     help: 'Commands are split at `|`, `&&`, `||`, `;`, `&`, process and command substitutions and redirections, and each simple command is matched on its own: a rule such as `Bash(curl *|bash*)` never matches the pipeline it describes. Write one rule per command (`Bash(curl *)`, `Bash(bash *)`).',
+  },
+  'powershell-command': {
+    group: 'syntax',
+    severity: 'warning',
+    title: 'Bash rule for a PowerShell cmdlet',
+    help: 'The Bash tool runs bash, which does not run PowerShell cmdlets (`Get-ChildItem`, `Remove-Item`): the rule never matches a command that does what it describes, and as a deny rule it stops nothing. Write the rule for the bash command that does the same (`ls`, `rm`), or for the tool that runs PowerShell.',
   },
   'glued-option-star': {
     group: 'syntax',

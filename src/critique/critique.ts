@@ -4,6 +4,7 @@ import type { Rule } from '../rules/index.js';
 import { behaviourFindings } from './behaviour.js';
 import { analyseCorpus, loadCorpus } from './corpus.js';
 import { CorpusVerdicts, dangerousFindings } from './dangerous.js';
+import { emptyFileFindings } from './empty.js';
 import { type CritiqueInputOptions, type CritiqueInputs, isConfigError, loadInputs } from './inputs.js';
 import { placeKey } from './locations.js';
 import { analyseRule } from './model.js';
@@ -83,6 +84,7 @@ export async function staticFindings(
   const { documents } = inputs;
   await loadRuleChecks();
   const findings = diagnosticFindings(inputs.diagnostics);
+  findings.push(...(await emptyFileFindings(inputs.files, documents)));
   if (inputs.diagnostics.some(isConfigError) && inputs.subjects.length === 0) return { findings };
 
   const never = neverConsultedPlaces(inputs.diagnostics);

@@ -64,6 +64,12 @@ function fixFor(d: Diagnostic): string | undefined {
         return 'check the tool name (names are case-sensitive; MCP tools are mcp__server__tool)';
       return rule ? `write ${suggestion}${rule.slice(name.length)}` : `write "${suggestion}"`;
     }
+    case 'unknown-setting': {
+      const meant = /did you mean "([^"]+)"/.exec(d.message)?.[1];
+      return meant ? `rename it to "${meant.split('.').at(-1)}"` : undefined;
+    }
+    case 'powershell-command':
+      return 'write the rule for the bash command that does the same, or remove it';
     case 'legacy-colon-star':
       return specifier === undefined ? undefined : `write ${name}(${specifier.replace(/:\*/g, ' *')})`;
     case 'shell-operator': {

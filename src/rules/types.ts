@@ -79,7 +79,9 @@ export type DiagnosticCode =
   | 'defaults-replaced'
   | 'managed-only'
   | 'shipped-rule-unknown'
-  | 'shipped-deny-kept';
+  | 'shipped-deny-kept'
+  | 'unknown-setting'
+  | 'powershell-command';
 
 /** A Bash specifier compiled once. `regex` is the source of an anchored RegExp over a command line. */
 export interface BashPattern {

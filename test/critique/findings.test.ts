@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES, type FindingCode } from '../../src/critique/codes.js';
 import type { Finding } from '../../src/critique/types.js';
@@ -11,6 +13,8 @@ import { type Box, critiqueFiles, fixturePath, makeBox, removeBox } from './help
 interface Case {
   code: FindingCode;
   fixture: string;
+  /** A file close to the fixture, usually its fixed version, in which the code must not appear. */
+  clean: string;
   line?: number;
   column?: number;
   pointer?: string;
@@ -26,8 +30,38 @@ interface Case {
 
 const CASES: Case[] = [
   {
+    code: 'unknown-setting',
+    fixture: 'unknown-setting.json',
+    clean: 'clean/unknown-setting.json',
+    line: 2,
+    column: 17,
+    pointer: '/permisions',
+    witness: null,
+    message: 'did you mean "permissions"? Claude Code ignores it and everything under it',
+  },
+  {
+    code: 'empty-settings',
+    fixture: 'empty-settings.json',
+    clean: 'clean/empty-settings.json',
+    line: 1,
+    column: 1,
+    witness: null,
+    message: 'empty (0 bytes)',
+  },
+  {
+    code: 'powershell-command',
+    fixture: 'powershell-command.json',
+    clean: 'clean/powershell-command.json',
+    line: 4,
+    column: 7,
+    pointer: '/permissions/allow/0',
+    witness: null,
+    message: 'Get-ChildItem is a PowerShell cmdlet',
+  },
+  {
     code: 'read-failed',
     fixture: 'read-failed',
+    clean: 'example/settings.json',
     witness: null,
     message: /cannot read file/,
     configError: true,
@@ -35,6 +69,7 @@ const CASES: Case[] = [
   {
     code: 'invalid-json',
     fixture: 'invalid-json.json',
+    clean: 'clean/invalid-json.json',
     line: 3,
     column: 32,
     witness: null,
@@ -43,6 +78,7 @@ const CASES: Case[] = [
   {
     code: 'invalid-yaml',
     fixture: 'invalid-yaml.yaml',
+    clean: 'clean/invalid-yaml.yaml',
     line: 4,
     column: 1,
     witness: null,
@@ -51,6 +87,7 @@ const CASES: Case[] = [
   {
     code: 'schema',
     fixture: 'schema.json',
+    clean: 'clean/schema.json',
     line: 3,
     column: 14,
     pointer: '/permissions/allow',
@@ -59,6 +96,7 @@ const CASES: Case[] = [
   {
     code: 'rule-empty',
     fixture: 'rule-empty.json',
+    clean: 'clean/rule-empty.json',
     line: 5,
     column: 7,
     pointer: '/permissions/allow/1',
@@ -67,6 +105,7 @@ const CASES: Case[] = [
   {
     code: 'rule-syntax',
     fixture: 'rule-syntax.json',
+    clean: 'clean/rule-syntax.json',
     line: 4,
     column: 7,
     pointer: '/permissions/deny/0',
@@ -76,6 +115,7 @@ const CASES: Case[] = [
   {
     code: 'unknown-tool',
     fixture: 'unknown-tool.json',
+    clean: 'clean/unknown-tool.json',
     line: 4,
     column: 7,
     pointer: '/permissions/allow/0',
@@ -85,6 +125,7 @@ const CASES: Case[] = [
   {
     code: 'colon-star-middle',
     fixture: 'colon-star-middle.json',
+    clean: 'clean/colon-star-middle.json',
     line: 4,
     column: 7,
     pointer: '/permissions/ask/0',
@@ -93,6 +134,7 @@ const CASES: Case[] = [
   {
     code: 'shell-operator',
     fixture: 'shell-operator.json',
+    clean: 'shell-operator-none.json',
     line: 4,
     column: 7,
     pointer: '/permissions/deny/0',
@@ -102,6 +144,7 @@ const CASES: Case[] = [
   {
     code: 'glued-option-star',
     fixture: 'glued-option-star.json',
+    clean: 'clean/glued-option-star.json',
     line: 4,
     column: 7,
     pointer: '/permissions/deny/0',
@@ -111,6 +154,7 @@ const CASES: Case[] = [
   {
     code: 'path-rule-ignored',
     fixture: 'path-rule-ignored.json',
+    clean: 'clean/path-rule-ignored.json',
     line: 4,
     column: 7,
     pointer: '/permissions/allow/0',
@@ -120,6 +164,7 @@ const CASES: Case[] = [
   {
     code: 'param-main-field',
     fixture: 'param-main-field.json',
+    clean: 'clean/param-main-field.json',
     line: 4,
     column: 7,
     pointer: '/permissions/deny/0',
@@ -128,6 +173,7 @@ const CASES: Case[] = [
   {
     code: 'param-allow-ignored',
     fixture: 'param-allow-ignored.json',
+    clean: 'clean/param-allow-ignored.json',
     line: 4,
     column: 7,
     pointer: '/permissions/allow/0',
@@ -136,6 +182,7 @@ const CASES: Case[] = [
   {
     code: 'webfetch-specifier',
     fixture: 'webfetch-specifier.json',
+    clean: 'clean/webfetch-specifier.json',
     line: 4,
     column: 7,
     pointer: '/permissions/allow/0',
@@ -144,6 +191,7 @@ const CASES: Case[] = [
   {
     code: 'automode-ignored',
     fixture: 'automode-ignored/.claude/settings.json',
+    clean: 'clean/automode-user.json',
     line: 7,
     column: 15,
     pointer: '/autoMode',
@@ -152,6 +200,7 @@ const CASES: Case[] = [
   {
     code: 'managed-only',
     fixture: 'managed-only.json',
+    clean: 'clean/managed-only.json',
     line: 7,
     column: 38,
     pointer: '/allowManagedPermissionRulesOnly',
@@ -160,6 +209,7 @@ const CASES: Case[] = [
   {
     code: 'shipped-rule-unknown',
     fixture: 'shipped-rule-unknown.json',
+    clean: 'clean/shipped-rule-unknown.json',
     line: 4,
     column: 7,
     pointer: '/automode/disableShippedRules/0',
@@ -169,6 +219,7 @@ const CASES: Case[] = [
   {
     code: 'shipped-deny-kept',
     fixture: 'shipped-deny-kept/.claude/settings.json',
+    clean: 'clean/shipped-deny-kept/.claude/settings.json',
     line: 4,
     column: 7,
     pointer: '/automode/disableShippedRules/0',
@@ -178,6 +229,7 @@ const CASES: Case[] = [
   {
     code: 'overrides-shipped',
     fixture: 'overrides-shipped.json',
+    clean: 'clean/overrides-shipped.json',
     line: 4,
     column: 7,
     pointer: '/permissions/allow/0',
@@ -187,6 +239,7 @@ const CASES: Case[] = [
   {
     code: 'duplicate-rule',
     fixture: 'duplicate-rule.json',
+    clean: 'clean/duplicate-rule.json',
     line: 6,
     column: 7,
     pointer: '/permissions/allow/2',
@@ -195,6 +248,7 @@ const CASES: Case[] = [
   {
     code: 'pattern-field',
     fixture: 'pattern-field.yaml',
+    clean: 'clean/pattern-field.yaml',
     line: 3,
     column: 22,
     pointer: '/rules/0/command_pattern',
@@ -203,6 +257,7 @@ const CASES: Case[] = [
   {
     code: 'example-mismatch',
     fixture: 'example-mismatch.yaml',
+    clean: 'clean/example-mismatch.yaml',
     line: 7,
     column: 48,
     pointer: '/rules/0/examples/match/1',
@@ -211,6 +266,7 @@ const CASES: Case[] = [
   {
     code: 'invalid-regex',
     fixture: 'invalid-regex.yaml',
+    clean: 'clean/invalid-regex.yaml',
     line: 3,
     column: 22,
     pointer: '/rules/0/command_pattern',
@@ -220,6 +276,7 @@ const CASES: Case[] = [
   {
     code: 'redos',
     fixture: 'redos.yaml',
+    clean: 'clean/redos.yaml',
     line: 3,
     column: 22,
     pointer: '/rules/0/command_pattern',
@@ -229,6 +286,7 @@ const CASES: Case[] = [
   {
     code: 'unanchored-pattern',
     fixture: 'unanchored-pattern.yaml',
+    clean: 'clean/unanchored-pattern.yaml',
     line: 3,
     column: 22,
     pointer: '/rules/0/command_pattern',
@@ -237,6 +295,7 @@ const CASES: Case[] = [
   {
     code: 'wildcard-inside-word',
     fixture: 'wildcard-inside-word.json',
+    clean: 'clean/wildcard-inside-word.json',
     line: 4,
     column: 7,
     pointer: '/permissions/allow/0',
@@ -246,6 +305,7 @@ const CASES: Case[] = [
   {
     code: 'partial-analysis',
     fixture: 'partial-analysis.yaml',
+    clean: 'clean/partial-analysis.yaml',
     line: 3,
     column: 22,
     pointer: '/rules/0/command_pattern',
@@ -256,6 +316,7 @@ const CASES: Case[] = [
   {
     code: 'never-matches',
     fixture: 'never-matches.yaml',
+    clean: 'clean/never-matches.yaml',
     line: 3,
     column: 22,
     pointer: '/rules/0/command_pattern',
@@ -264,6 +325,7 @@ const CASES: Case[] = [
   {
     code: 'allow-deny-overlap',
     fixture: 'allow-deny-overlap.json',
+    clean: 'clean/allow-deny-overlap.json',
     line: 4,
     column: 7,
     pointer: '/permissions/allow/0',
@@ -273,6 +335,7 @@ const CASES: Case[] = [
   {
     code: 'dead-rule',
     fixture: 'dead-rule.json',
+    clean: 'clean/dead-rule.json',
     line: 4,
     column: 7,
     pointer: '/permissions/allow/0',
@@ -281,6 +344,7 @@ const CASES: Case[] = [
   {
     code: 'redundant-rule',
     fixture: 'redundant-rule.json',
+    clean: 'clean/redundant-rule.json',
     line: 5,
     column: 7,
     pointer: '/permissions/allow/1',
@@ -289,6 +353,7 @@ const CASES: Case[] = [
   {
     code: 'equivalent-rules',
     fixture: 'equivalent-rules.json',
+    clean: 'clean/equivalent-rules.json',
     line: 5,
     column: 7,
     pointer: '/permissions/allow/1',
@@ -297,6 +362,7 @@ const CASES: Case[] = [
   {
     code: 'dangerous-allow',
     fixture: 'dangerous-allow.json',
+    clean: 'clean/dangerous-allow.json',
     line: 4,
     column: 7,
     pointer: '/permissions/allow/0',
@@ -307,6 +373,7 @@ const CASES: Case[] = [
   {
     code: 'broad-allow',
     fixture: 'broad-allow.json',
+    clean: 'clean/broad-allow.json',
     line: 5,
     column: 7,
     pointer: '/permissions/allow/1',
@@ -317,6 +384,7 @@ const CASES: Case[] = [
   {
     code: 'prose-empty',
     fixture: 'prose-empty.json',
+    clean: 'clean/prose-empty.json',
     line: 5,
     column: 7,
     pointer: '/autoMode/soft_deny/1',
@@ -325,6 +393,7 @@ const CASES: Case[] = [
   {
     code: 'prose-duplicate',
     fixture: 'prose-duplicate.json',
+    clean: 'clean/prose-duplicate.json',
     line: 6,
     column: 7,
     pointer: '/autoMode/soft_deny/2',
@@ -333,6 +402,7 @@ const CASES: Case[] = [
   {
     code: 'prose-unlabelled',
     fixture: 'prose-unlabelled.json',
+    clean: 'clean/prose-unlabelled.json',
     line: 5,
     column: 7,
     pointer: '/autoMode/environment/1',
@@ -341,6 +411,7 @@ const CASES: Case[] = [
   {
     code: 'defaults-replaced',
     fixture: 'defaults-replaced.json',
+    clean: 'clean/defaults-replaced.json',
     line: 3,
     column: 18,
     pointer: '/autoMode/hard_deny',
@@ -350,6 +421,7 @@ const CASES: Case[] = [
   {
     code: 'prose-contradiction',
     fixture: 'prose-contradiction.json',
+    clean: 'clean/prose-contradiction.json',
     line: 5,
     column: 7,
     pointer: '/autoMode/allow/1',
@@ -360,6 +432,7 @@ const CASES: Case[] = [
   {
     code: 'corpus-dangerous-allowed',
     fixture: 'corpus-dangerous-allowed.json',
+    clean: 'clean/corpus-dangerous-allowed.json',
     line: 4,
     column: 7,
     pointer: '/permissions/allow/0',
@@ -423,6 +496,9 @@ describe('a fixture per finding code', () => {
       }
       if (c.partial !== undefined) expect(f.partial !== undefined).toBe(c.partial);
       expect(report.configErrors > 0).toBe(c.configError === true);
+      const clean = await critiqueFiles(box, [c.clean]);
+      expect(clean.files.every((file) => file.exists)).toBe(true);
+      expect(clean.findings.filter((f) => f.code === c.code)).toEqual([]);
     });
   }
 });
@@ -457,5 +533,95 @@ describe('Bash rules that describe several commands', () => {
     const codes = report.findings.map((f) => f.code);
     expect(codes).not.toContain('shell-operator');
     expect(codes).not.toContain('glued-option-star');
+  });
+});
+
+describe('keys close to a Claude Code setting', () => {
+  it.each([
+    ['{"Permissions": {}}', '/Permissions', 'permissions'],
+    ['{"permissions": {"alow": ["Bash(ls *)"]}}', '/permissions/alow', 'permissions.allow'],
+    ['{"permissions": {"defaultmode": "plan"}}', '/permissions/defaultmode', 'permissions.defaultMode'],
+    ['{"autoMode": {"softDeny": ["$defaults"]}}', '/autoMode/softDeny', 'autoMode.soft_deny'],
+    [
+      '{"automode": {"disableShippedRule": []}}',
+      '/automode/disableShippedRule',
+      'automode.disableShippedRules',
+    ],
+    ['{"hook": {}}', '/hook', 'hooks'],
+  ])('%s', async (text, pointer, meant) => {
+    const file = path.join(box.root, 'typo.json');
+    await writeFile(file, text);
+    const report = await critiqueFiles(box, [file]);
+    const found = report.findings.filter((f) => f.code === 'unknown-setting');
+    expect(found.map((f) => f.location.pointer)).toEqual([pointer]);
+    expect(found[0]!.message).toContain(`did you mean "${meant}"`);
+  });
+
+  it('leaves keys close to no known setting alone, and known keys of any kind', async () => {
+    const file = path.join(box.root, 'unknown.json');
+    await writeFile(
+      file,
+      JSON.stringify({
+        futureFeature: true,
+        feedbackSurveyState: {},
+        env: { A: 'b' },
+        sandbox: { enabled: true },
+        enabledPlugins: {},
+        permissions: { ask: [], additionalDirectories: [], futureRuleKind: [] },
+      }),
+    );
+    const report = await critiqueFiles(box, [file]);
+    expect(report.findings.map((f) => f.code)).not.toContain('unknown-setting');
+  });
+});
+
+describe('settings files that set nothing', () => {
+  it.each([
+    ['', 'empty (0 bytes)', 'write {} in it, or remove the file'],
+    ['  \n', 'blank', 'write {} in it, or remove the file'],
+    ['{}\n', 'holds no setting', 'add the settings you meant, or remove the file'],
+    ['{"$schema": "https://json.schemastore.org/claude-code-settings.json"}', 'holds no setting', undefined],
+  ])('%j', async (text, message, fix) => {
+    const file = path.join(box.root, 'empty.json');
+    await writeFile(file, text);
+    const report = await critiqueFiles(box, [file]);
+    const found = report.findings.filter((f) => f.code === 'empty-settings');
+    expect(found).toHaveLength(1);
+    expect(found[0]!.message).toContain(message);
+    if (fix) expect(found[0]!.fix).toBe(fix);
+    expect(report.configErrors).toBe(0);
+  });
+});
+
+describe('Bash rules for PowerShell cmdlets', () => {
+  it('reports the deny rule too, and leaves Unix programs with a dash and pwsh itself alone', async () => {
+    const report = await critiqueFiles(box, ['powershell-command.json', 'clean/powershell-command.json']);
+    const found = report.findings.filter((f) => f.code === 'powershell-command');
+    expect(
+      found.map((f) => [f.location.file?.endsWith('clean/powershell-command.json'), f.location.pointer]),
+    ).toEqual([
+      [false, '/permissions/allow/0'],
+      [false, '/permissions/deny/0'],
+    ]);
+    expect(found[1]!.message).toContain('the bash command for it is rm');
+  });
+});
+
+describe('each shell operator in a Bash rule', () => {
+  it.each([
+    ['curl * | sh', '"|"', 'Bash(curl *), Bash(sh)'],
+    ['diff <(a) <(b)', '"<("', 'Bash(diff * *), Bash(a), Bash(b)'],
+    ['npm test > out.txt', '">"', 'Bash(npm test)'],
+    ['npm ci && npm test', '"&&"', 'Bash(npm ci), Bash(npm test)'],
+    ['cd app; make', '";"', 'Bash(cd app), Bash(make)'],
+    ['echo $(whoami)', '"$("', 'Bash(echo *), Bash(whoami)'],
+  ])('%s', async (rule, operator, split) => {
+    const file = path.join(box.root, 'operator.json');
+    await writeFile(file, JSON.stringify({ permissions: { deny: [`Bash(${rule})`] } }));
+    const report = await critiqueFiles(box, [file]);
+    const found = report.findings.filter((f) => f.code === 'shell-operator');
+    expect(found).toHaveLength(1);
+    expect(found[0]!.message).toContain(`holds ${operator}`);
+    expect(found[0]!.fix).toBe(`split it into one rule per command: ${split}`);
   });
 });

@@ -4,7 +4,7 @@
  */
 
 export interface BashRuleIssue {
-  code: 'legacy-colon-star' | 'shell-operator' | 'glued-option-star';
+  code: 'legacy-colon-star' | 'shell-operator' | 'glued-option-star' | 'powershell-command';
   message: string;
 }
 
@@ -100,8 +100,65 @@ export function gluedOptionStar(source: string): string | undefined {
   return body.split(' ').find((word) => /^-{1,2}[A-Za-z0-9][^*\s]*\*$/.test(word));
 }
 
+/** PowerShell's approved verbs, as `Get-Verb` lists them (PowerShell 7). */
+const POWERSHELL_VERBS = new Set(
+  (
+    'Add Clear Close Copy Enter Exit Find Format Get Hide Join Lock Move New Open Optimize Pop Push Redo Remove ' +
+    'Rename Reset Resize Search Select Set Show Skip Split Step Switch Undo Unlock Watch Backup Checkpoint ' +
+    'Compare Compress Convert ConvertFrom ConvertTo Dismount Edit Expand Export Group Import Initialize Limit ' +
+    'Merge Mount Out Publish Restore Save Sync Unpublish Update Approve Assert Build Complete Confirm Deny ' +
+    'Deploy Disable Enable Install Invoke Register Request Restart Resume Start Stop Submit Suspend Uninstall ' +
+    'Unregister Wait Debug Measure Ping Repair Resolve Test Trace Connect Disconnect Read Receive Send Write ' +
+    'Block Grant Protect Revoke Unblock Unprotect Use'
+  ).split(' '),
+);
+
+/** Built-in cmdlets whose verb is not an approved one. */
+const OTHER_CMDLETS = new Set(['Where-Object', 'ForEach-Object', 'Sort-Object', 'Tee-Object']);
+
+const BASH_COUNTERPART: Record<string, string> = {
+  'Get-ChildItem': 'ls',
+  'Get-Content': 'cat',
+  'Set-Content': 'tee',
+  'Remove-Item': 'rm',
+  'Copy-Item': 'cp',
+  'Move-Item': 'mv',
+  'New-Item': 'mkdir or touch',
+  'Set-Location': 'cd',
+  'Get-Location': 'pwd',
+  'Select-String': 'grep',
+  'Invoke-WebRequest': 'curl',
+  'Invoke-RestMethod': 'curl',
+  'Write-Output': 'echo',
+  'Get-Process': 'ps',
+  'Stop-Process': 'kill',
+};
+
+/**
+ * A PowerShell cmdlet (`Get-ChildItem`) as the command of a Bash rule. Only the cmdlet spelling is taken, an
+ * approved verb and a capitalised noun: Unix programs with a dash in their name (`update-alternatives`,
+ * `git-lfs`) are lower case.
+ */
+export function powershellCmdlet(source: string): string | undefined {
+  const first = source.split(' ')[0]!.replace(/:\*$/, '');
+  if (OTHER_CMDLETS.has(first)) return first;
+  const m = /^([A-Z][a-z]+(?:[A-Z][a-z]+)?)-[A-Z][A-Za-z0-9]*$/.exec(first);
+  return m && POWERSHELL_VERBS.has(m[1]!) ? first : undefined;
+}
+
 export function bashRuleIssues(source: string): BashRuleIssue[] {
   const issues: BashRuleIssue[] = [];
+  const cmdlet = powershellCmdlet(source);
+  if (cmdlet) {
+    const counterpart = BASH_COUNTERPART[cmdlet];
+    issues.push({
+      code: 'powershell-command',
+      message:
+        `${cmdlet} is a PowerShell cmdlet: the Bash tool runs bash, which has no such command, so this rule ` +
+        `never matches a command that does what it describes` +
+        (counterpart ? ` (the bash command for it is ${counterpart})` : ''),
+    });
+  }
   const operators = shellOperators(source);
   if (operators.length > 0) {
     const parts = splitCommands(source);

@@ -6,6 +6,7 @@ import type { Behavior, Diagnostic, PermissionRule, SourceName } from '../types.
 import { BEHAVIORS } from '../types.js';
 import { isHooks, type SchemaIssue } from './check.js';
 import type { LocatedDocument } from './document.js';
+import { AUTO_MODE_KEYS, AUTOMODE_KEYS, misspeltKey, PERMISSIONS_KEYS, SETTINGS_KEYS } from './known-keys.js';
 import { diagnosticAt, type Origin, provenanceAt } from './origin.js';
 import type { DisableEntry } from './shipped.js';
 import type { DirectoryEntry, HookBlock, Scalars, Segment } from './types.js';
@@ -50,6 +51,26 @@ export function readSettingsContent(
   if (!isObject(doc.value)) return content;
   const settings = doc.value;
   const permissions = isObject(settings.permissions) ? settings.permissions : {};
+  for (const [where, object, known] of [
+    [[], settings, SETTINGS_KEYS],
+    [['permissions'], permissions, PERMISSIONS_KEYS],
+    [['autoMode'], settings.autoMode, AUTO_MODE_KEYS],
+    [['automode'], settings.automode, AUTOMODE_KEYS],
+  ] as const) {
+    if (!isObject(object)) continue;
+    for (const key of Object.keys(object)) {
+      const meant = misspeltKey(key, known);
+      if (meant === undefined) continue;
+      const name = [...where, key].join('.');
+      report(
+        [...where, key],
+        'warning',
+        'unknown-setting',
+        `"${name}" is not a Claude Code setting; did you mean "${[...where, meant].join('.')}"? ` +
+          `Claude Code ignores it and everything under it`,
+      );
+    }
+  }
 
   for (const behavior of BEHAVIORS) {
     forEachString(permissions[behavior], (text, index) => {
