@@ -1,9 +1,7 @@
-import { text } from 'node:stream/consumers';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { hookOutput } from '../service/index.js';
-import { hookAnswer } from './hook-run.js';
+import { runHook } from './hook-run.js';
 import { HOOK_OPTIONS, MODEL_OPTIONS, type OptionSpecs, SETTINGS_OPTIONS } from './option-specs.js';
-import { EXIT, processIo } from './output.js';
+import { processIo } from './output.js';
 import type { HookArgs } from './types.js';
 
 /** Every option of `automode hook`, as the full CLI declares them too. */
@@ -74,15 +72,5 @@ export async function hookMain(argv: readonly string[]): Promise<number | undefi
   const args = parseHookArgs(argv);
   if (!args) return undefined;
   const io = processIo();
-  let input: string;
-  try {
-    input = await text(process.stdin);
-  } catch (e) {
-    io.out(
-      hookOutput('PreToolUse', 'ask', `automode could not read the hook input: ${(e as Error).message}`),
-    );
-    return EXIT.ok;
-  }
-  io.out(await hookAnswer(input, args, io));
-  return EXIT.ok;
+  return runHook(args, io);
 }

@@ -1,5 +1,7 @@
-import { forward, forwardTarget, NO_DECISION } from '../service/index.js';
+import { text } from 'node:stream/consumers';
+import { forward, forwardTarget, hookOutput, NO_DECISION } from '../service/index.js';
 import type { Io } from './output.js';
+import { EXIT } from './output.js';
 import type { HookArgs } from './types.js';
 
 /** The timeout of a forwarded call, from AUTOMODE_FORWARD_TIMEOUT_MS when it is a positive number. */
@@ -28,4 +30,19 @@ export async function hookAnswer(input: string, args: HookArgs, io: Io): Promise
   // The classifier loads only when this process decides: a call the service answers never pays for it.
   const { answerHere } = await import('./hook-local.js');
   return answerHere(input, args, io);
+}
+
+/** The hook command itself: reads the hook input on stdin and prints the answer; it always exits 0. */
+export async function runHook(args: HookArgs, io: Io): Promise<number> {
+  let input: string;
+  try {
+    input = await text(process.stdin);
+  } catch (e) {
+    io.out(
+      hookOutput('PreToolUse', 'ask', `automode could not read the hook input: ${(e as Error).message}`),
+    );
+    return EXIT.ok;
+  }
+  io.out(await hookAnswer(input, args, io));
+  return EXIT.ok;
 }

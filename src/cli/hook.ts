@@ -1,9 +1,6 @@
-import { text } from 'node:stream/consumers';
-import { hookOutput } from '../service/index.js';
-import { hookAnswer } from './hook-run.js';
+import { runHook } from './hook-run.js';
 import { withModelOptions } from './model-args.js';
 import { HOOK_OPTIONS } from './option-specs.js';
-import { EXIT } from './output.js';
 import { withOptions, withSettingsOptions } from './settings-args.js';
 import type { CommandModule, HookArgs } from './types.js';
 
@@ -27,16 +24,6 @@ export const hookCommand: CommandModule = {
       ),
   run: async (raw, io) => {
     const args = raw as unknown as HookArgs;
-    let input: string;
-    try {
-      input = await text(process.stdin);
-    } catch (e) {
-      io.out(
-        hookOutput('PreToolUse', 'ask', `automode could not read the hook input: ${(e as Error).message}`),
-      );
-      return EXIT.ok;
-    }
-    io.out(await hookAnswer(input, args, io));
-    return EXIT.ok;
+    return runHook(args, io);
   },
 };
