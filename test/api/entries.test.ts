@@ -377,7 +377,7 @@ import type { ClassifiedVerdict, Classifier, LoadedSettings, ToolCall, Verdict }
 import type { PermissionHandler, PipelineMessage, Tool, ToolUseContext, HookConfig } from 'automode/pipeline';
 import type { EvalCase, EvalReport, ResolvedConfig } from 'automode/eval';
 import type { CritiqueOptions, CritiqueReport, Finding } from 'automode/critique';
-import type { SuiteResult, Summary } from 'automode/testing';
+import type { Change, ChangeKind, DiffSummary, DiffVerdict, SuiteResult, Summary } from 'automode/testing';
 import type { MatcherOptions } from 'automode/vitest';
 import { createClassifier, loadSettings } from 'automode';
 import type { ClassifierSession, ModelClient } from 'automode/classifier';
@@ -392,7 +392,8 @@ const session: ClassifierSession = createSession();
 const model: ModelClient = await loadModelClient();
 await createClassifier(settings, { model }).classify(call, { session });
 export type Used = [PermissionHandler, PipelineMessage, Tool, ToolUseContext, HookConfig, EvalCase, EvalReport,
-  ResolvedConfig, CritiqueOptions, CritiqueReport, Finding, SuiteResult, Summary, MatcherOptions, typeof plain];
+  ResolvedConfig, CritiqueOptions, CritiqueReport, Finding, SuiteResult, Summary, MatcherOptions, typeof plain,
+  Change, ChangeKind, DiffSummary, DiffVerdict];
 `;
 
 /** Records every module the process loads (ESM through the load hook, CommonJS from require.cache). */
