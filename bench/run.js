@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Benchmark of the built analyzer (dist/), run as `npm run bench` or `npm run bench -- --json`.
+// Benchmark of the built analyzer (dist/), run as `npm run bench` or `npm run -s bench -- --json`.
 //
 // Each section measures something and returns an object of figures; all figures are merged into one JSON object
 // (`--json` prints only that object on stdout; progress and build output go to stderr). Each section also lists

@@ -1,11 +1,12 @@
 import { auditTree } from './audit.js';
+import { copyTree } from './copy-tree.js';
 import { effectsOf } from './effects.js';
 import { nestedOf } from './nested.js';
-import { isBashLoaded, loadBash, ParserNotLoaded, parseBash } from './parser.js';
+import { isBashLoaded, loadBash as loadParser, ParserNotLoaded, parseBash } from './parser.js';
 import { bashReading } from './reading.js';
 import { type StateChange, shellEffects } from './shell-state.js';
 import { plainCommands } from './simple.js';
-import { copyTree, type SyntaxNode } from './syntax.js';
+import type { SyntaxNode } from './syntax.js';
 import type {
   Analysis,
   FileEffect,
@@ -29,7 +30,8 @@ const MAX_TREE_DEPTH = 400;
 const MAX_WRAPPER_DEPTH = 32;
 const SHELLS = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'busybox']);
 
-export { loadBash };
+/** Loads the parser once per process. Its declaration names no web-tree-sitter type, whose own need @types/emscripten. */
+export const loadBash: () => Promise<void> = loadParser;
 
 /** Analyses a bash command line. The parser must be loaded first (`await loadBash()`); see analyzeBash. */
 export function analyze(source: string): Analysis {

@@ -5,14 +5,14 @@ export type { Node, Tree };
 
 const require = createRequire(import.meta.url);
 
-let ready: Promise<Parser> | undefined;
+let ready: Promise<void> | undefined;
 let parser: Parser | undefined;
 
 /**
  * Initialises web-tree-sitter and the bash grammar once per process, on first use. No network is involved.
  * web-tree-sitter itself loads here too: a call that needs no parse (a Read, `git status`) never loads it.
  */
-export function loadBash(): Promise<Parser> {
+export function loadBash(): Promise<void> {
   ready ??= (async () => {
     const { Language, Parser } = await import('web-tree-sitter');
     await Parser.init();
@@ -20,7 +20,6 @@ export function loadBash(): Promise<Parser> {
     const p = new Parser();
     p.setLanguage(language);
     parser = p;
-    return p;
   })();
   return ready;
 }

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import type { TranscriptContext } from '../classifier/index.js';
 import { createClassifier, readTranscript, type ToolCall } from '../classifier/index.js';
+import type { Decision } from '../policy/index.js';
 import { type Mode, parseCallLine, parseJsonObject } from '../shared/index.js';
 import { type ModelArgs, modelFromArgs, withModelOptions } from './model-args.js';
 import { EXIT, printJson } from './output.js';
@@ -24,7 +25,12 @@ interface ClassifyArgs extends SettingsArgs, ModelArgs {
   mode?: Mode;
   json: boolean;
   jsonl: boolean;
+  exitCode: boolean;
 }
+
+/** `--exit-code`: the decision is the exit code, and a usage or configuration error is EX_USAGE. */
+export const DECISION_EXIT = { allow: 0, ask: 1, deny: 2, usage: 64 } as const;
+const STRICTNESS: Decision[] = ['allow', 'ask', 'deny'];
 
 export const classifyCommand: CommandModule = {
   command: 'classify [command]',
@@ -49,11 +55,20 @@ export const classifyCommand: CommandModule = {
         default: false,
         describe: 'Read PreToolUse-shaped JSON lines on stdin, print one verdict line each, in order',
       })
+      .option('exit-code', {
+        type: 'boolean',
+        default: false,
+        describe:
+          'Exit 0 allow, 1 ask, 2 deny (with --jsonl the strictest); 64 for a usage or configuration error',
+      })
       .example('$0 classify "git push --force origin main"', 'Which rule decides, and where it is written')
       .example('$0 classify --tool Read --input \'{"file_path":".env"}\'', 'A file tool')
-      .example('cat calls.jsonl | $0 classify --jsonl', 'Many calls, streamed'),
+      .example('cat calls.jsonl | $0 classify --jsonl', 'Many calls, streamed')
+      .example('$0 classify --exit-code "$CMD" >/dev/null || exit', 'In a script: go on only when allowed'),
+  usageExit: (argv) => (argv.includes('--exit-code') ? DECISION_EXIT.usage : undefined),
   run: async (raw, io) => {
     const args = raw as unknown as ClassifyArgs;
+    const usage: number = args.exitCode ? DECISION_EXIT.usage : EXIT.usage;
     const settings = await loadFromArgs(args);
     const failed = reportDiagnostics(settings, io);
     let model: Awaited<ReturnType<typeof modelFromArgs>>;
@@ -63,7 +78,7 @@ export const classifyCommand: CommandModule = {
       context = await contextFromArgs(args);
     } catch (e) {
       io.err(`automode: ${(e as Error).message}`);
-      return EXIT.usage;
+      return usage;
     }
     const classifier = createClassifier(settings, model ? { model, projectEnvironment: true } : {});
     const done = async (code: number) => {
@@ -76,6 +91,7 @@ export const classifyCommand: CommandModule = {
     };
     if (args.jsonl) {
       let bad = 0;
+      let strictest: Decision = 'allow';
       const lines = createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY });
       let n = 0;
       for await (const line of lines) {
@@ -88,22 +104,27 @@ export const classifyCommand: CommandModule = {
           continue;
         }
         if (args.mode) call.mode = args.mode;
-        io.out(JSON.stringify(verdictJson(await classifier.classify(call))));
+        const verdict = await classifier.classify(call);
+        if (STRICTNESS.indexOf(verdict.decision) > STRICTNESS.indexOf(strictest))
+          strictest = verdict.decision;
+        io.out(JSON.stringify(verdictJson(verdict)));
       }
-      return done(failed ? EXIT.usage : bad > 0 ? EXIT.findings : EXIT.ok);
+      if (failed || (args.exitCode && bad > 0)) return done(usage);
+      if (args.exitCode) return done(DECISION_EXIT[strictest]);
+      return done(bad > 0 ? EXIT.findings : EXIT.ok);
     }
     let call: ToolCall;
     if (args.tool === 'Bash' && args.input === undefined) {
       if (args.command === undefined) {
         io.err('automode: give a command, or --tool and --input');
-        return EXIT.usage;
+        return usage;
       }
       call = { tool: 'Bash', input: { command: args.command } };
     } else {
       const parsed = parseJsonObject(args.input ?? '{}');
       if ('error' in parsed) {
         io.err(`automode: --input is not a JSON object: ${parsed.error}`);
-        return EXIT.usage;
+        return usage;
       }
       call = { tool: args.tool, input: parsed.value };
     }
@@ -111,7 +132,8 @@ export const classifyCommand: CommandModule = {
     const verdict = await classifier.classify(call, context ? { context } : {});
     if (args.json) printJson(io, verdictJson(verdict));
     else io.out(renderVerdict(verdict, io.colors));
-    return done(failed ? EXIT.usage : EXIT.ok);
+    if (failed) return done(usage);
+    return done(args.exitCode ? DECISION_EXIT[verdict.decision] : EXIT.ok);
   },
 };
 

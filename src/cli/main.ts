@@ -54,7 +54,9 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
       // Without a throw, yargs goes on to its next check and then runs the command anyway.
       throw err ?? new Error(msg);
     });
-  for (const m of await commandsFor(argv)) {
+  const modules = await commandsFor(argv);
+  const usage = (modules.length === 1 ? modules[0]?.usageExit?.(argv) : undefined) ?? EXIT.usage;
+  for (const m of modules) {
     parser.command(m.command, m.describe, m.builder, async (args) => {
       code = await m.run(args as Record<string, unknown>, io);
     });
@@ -64,8 +66,8 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
   } catch (e) {
     if (!failed) {
       io.err(`automode: ${(e as Error).message}`);
-      return EXIT.usage;
+      return usage;
     }
   }
-  return failed ? EXIT.usage : code;
+  return failed ? usage : code;
 }

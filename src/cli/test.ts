@@ -72,7 +72,15 @@ export const testCommand: CommandModule = {
     const patterns = args.files && args.files.length > 0 ? args.files : [TEST_FILE_GLOB];
     const found = await findFiles(patterns, cwd, TEST_FILE_GLOB);
     if (found.unmatched.length > 0) {
-      io.err(`automode: no test files match ${found.unmatched.join(', ')} (in ${cwd})`);
+      const error = `no test files match ${found.unmatched.join(', ')} (in ${cwd})`;
+      io.err(`automode: ${error}`);
+      if (format === 'json')
+        printJson(io, {
+          summary: { ...summarize([]), errors: 1 },
+          suites: [],
+          unmatched: found.unmatched,
+          error,
+        });
       return EXIT.usage;
     }
     let caller: Awaited<ReturnType<typeof modelFromArgs>>;

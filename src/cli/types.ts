@@ -8,6 +8,8 @@ export interface CommandModule {
   describe: string;
   builder: (y: Argv) => Argv;
   run: (args: Record<string, unknown>, io: Io) => Promise<number>;
+  /** The exit code of a usage error caught before `run` (yargs' own checks), when it is not EXIT.usage. */
+  usageExit?: (argv: string[]) => number | undefined;
 }
 
 export interface HookArgs extends SettingsArgs, ModelArgs {

@@ -6,7 +6,14 @@ export { type CallSpec, describeCall, type TestCall, toCall } from './call.js';
 export { type Configuration, configurationOf, filesRead, loadConfiguration } from './configuration.js';
 export { type CorpusEntry, readCorpus, SHIPPED_CORPUS, uniqueCalls } from './corpus.js';
 export { type Coverage, type CoveredRule, mergeCoverage } from './coverage.js';
-export { type Change, type DiffOptions, type DiffSummary, diffDecisions } from './diff.js';
+export {
+  type Change,
+  type ChangeKind,
+  type DiffOptions,
+  type DiffSummary,
+  type DiffVerdict,
+  diffDecisions,
+} from './diff.js';
 export { displayLocation } from './display.js';
 export { findFiles } from './find-files.js';
 export { type ModelProvider, type ModelVerdict, modelProvider, NO_MODEL, needsModel } from './model.js';

@@ -1,14 +1,15 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO, remove, tempFolder } from '../testing/helpers.js';
 
 /**
- * The package surface, as a project that depends on automode sees it: its node_modules link to this package
- * (as built in dist/), and its files import each entry through the package name and its "exports".
+ * The package surface, as a project that depends on automode sees it: `npm pack` of this package (as built in
+ * dist/), extracted into its node_modules, and files that import each entry through the package name and its
+ * "exports". The package's dependencies are links to this checkout's.
  * The lists below are the API: a change to them is a change to the package's public names.
  */
 
@@ -379,7 +380,7 @@ import type { ClassifiedVerdict, Classifier, LoadedSettings, ToolCall, Verdict }
 import type { PermissionHandler, PipelineMessage, Tool, ToolUseContext, HookConfig } from 'automode/pipeline';
 import type { EvalCase, EvalReport, ResolvedConfig } from 'automode/eval';
 import type { CritiqueOptions, CritiqueReport, Finding } from 'automode/critique';
-import type { SuiteResult, Summary } from 'automode/testing';
+import type { Change, ChangeKind, DiffSummary, DiffVerdict, SuiteResult, Summary } from 'automode/testing';
 import type { MatcherOptions } from 'automode/vitest';
 import { createClassifier, loadSettings } from 'automode';
 import type { ClassifierSession, ModelClient } from 'automode/classifier';
@@ -394,7 +395,8 @@ const session: ClassifierSession = createSession();
 const model: ModelClient = await loadModelClient();
 await createClassifier(settings, { model }).classify(call, { session });
 export type Used = [PermissionHandler, PipelineMessage, Tool, ToolUseContext, HookConfig, EvalCase, EvalReport,
-  ResolvedConfig, CritiqueOptions, CritiqueReport, Finding, SuiteResult, Summary, MatcherOptions, typeof plain];
+  ResolvedConfig, CritiqueOptions, CritiqueReport, Finding, SuiteResult, Summary, MatcherOptions, typeof plain,
+  Change, ChangeKind, DiffSummary, DiffVerdict];
 `;
 
 /** Records every module the process loads (ESM through the load hook, CommonJS from require.cache). */
@@ -426,13 +428,37 @@ console.log(JSON.stringify(decisions));
 `;
 
 let consumer: string;
+let packed: Packed;
+
+interface Packed {
+  filename: string;
+  files: { path: string }[];
+}
+
+/** `npm pack` without the prepare script (dist/ is built already, and other tests read it meanwhile). */
+function pack(destination: string): Packed {
+  const r = spawnSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', destination], {
+    cwd: REPO,
+    encoding: 'utf8',
+  });
+  expect(r.status).toBe(0);
+  return JSON.parse(r.stdout)[0];
+}
 
 beforeAll(async () => {
   consumer = await tempFolder('automode-entries-');
-  await mkdir(path.join(consumer, 'node_modules/@types'), { recursive: true });
-  await symlink(REPO, path.join(consumer, 'node_modules/automode'), 'dir');
-  for (const dep of ['vitest', '@types/node']) {
-    await symlink(path.join(REPO, 'node_modules', dep), path.join(consumer, 'node_modules', dep), 'dir');
+  const modules = path.join(consumer, 'node_modules');
+  await mkdir(modules, { recursive: true });
+  packed = pack(consumer);
+  const tar = spawnSync('tar', ['-xzf', path.join(consumer, packed.filename), '-C', modules], {
+    encoding: 'utf8',
+  });
+  expect(tar.stderr).toBe('');
+  await rename(path.join(modules, 'package'), path.join(modules, 'automode'));
+  const { dependencies } = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8'));
+  for (const dep of [...Object.keys(dependencies), 'vitest', '@types/node']) {
+    await mkdir(path.dirname(path.join(modules, dep)), { recursive: true });
+    await symlink(path.join(REPO, 'node_modules', dep), path.join(modules, dep), 'dir');
   }
   await writeFile(
     path.join(consumer, 'package.json'),
@@ -451,13 +477,13 @@ beforeAll(async () => {
         moduleResolution: 'NodeNext',
         strict: true,
         noEmit: true,
-        skipLibCheck: true,
+        skipLibCheck: false,
         types: ['node'],
       },
       include: ['types.ts'],
     }),
   );
-});
+}, 120_000);
 afterAll(() => remove(consumer));
 
 /** A clean environment: no model, no managed settings, the consumer as home. */
@@ -549,6 +575,23 @@ describe('automode/classifier, the lean entry', () => {
   });
 });
 
+describe('the packed files', () => {
+  it('hold the licence, and no source map pointing at sources the package does not ship', async () => {
+    const files = packed.files.map((f) => f.path);
+    expect(files).toContain('LICENSE');
+    expect(readFileSync(path.join(consumer, 'node_modules/automode/LICENSE'), 'utf8')).toMatch(
+      /^MIT License\n\nCopyright \(c\) automode contributors\n/,
+    );
+    expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
+    expect(files.some((f) => f.startsWith('src/'))).toBe(false);
+    const dist = path.join(consumer, 'node_modules/automode/dist');
+    const js = (await readdir(dist, { recursive: true })).filter((f) => f.endsWith('.js'));
+    expect(js.length).toBeGreaterThan(100);
+    const mapped = js.filter((f) => readFileSync(path.join(dist, f), 'utf8').includes('sourceMappingURL'));
+    expect(mapped).toEqual([]);
+  });
+});
+
 describe('declarations', () => {
   it.each([
     ['automode', ROOT_NAMES],
@@ -573,7 +616,7 @@ describe('declarations', () => {
     expect(names.sort()).toEqual(expected);
   });
 
-  it('a TypeScript project compiles against the type names of every entry', () => {
+  it('a TypeScript project compiles against the type names of every entry, with skipLibCheck false', () => {
     const r = spawnSync(
       process.execPath,
       [path.join(REPO, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'],
@@ -585,7 +628,7 @@ describe('declarations', () => {
     );
     expect(r.stdout + r.stderr).toBe('');
     expect(r.status).toBe(0);
-  });
+  }, 240_000);
 });
 
 interface Out {

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { copyTree } from '../../src/bash/copy-tree.js';
 import { loadBash, type Node, parseBash } from '../../src/bash/parser.js';
-import { copyTree, type SyntaxNode } from '../../src/bash/syntax.js';
+import type { SyntaxNode } from '../../src/bash/syntax.js';
 
 const nl2bash = readFileSync(new URL('../../fixtures/nl2bash/commands.txt', import.meta.url), 'utf8')
   .split('\n')

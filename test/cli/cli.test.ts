@@ -123,6 +123,42 @@ describe('automode CLI', () => {
     expect(out[2].reason).toMatch(/line 3/);
   });
 
+  it('classify --exit-code exits with the decision: 0 allow, 1 ask, 2 deny', () => {
+    expect(run(['classify', '--exit-code', 'npm test']).code).toBe(0);
+    expect(run(['classify', '--exit-code', 'git push origin main']).code).toBe(1);
+    const deny = run(['classify', '--exit-code', '--json', 'rm -rf /']);
+    expect(deny.code).toBe(2);
+    expect(JSON.parse(deny.out).decision).toBe('deny');
+    expect(
+      run(['classify', '--exit-code', '--tool', 'Read', '--input', '{"file_path":"secrets/k"}']).code,
+    ).toBe(2);
+    // Without the flag, a decision is not an exit code.
+    expect(run(['classify', 'rm -rf /']).code).toBe(0);
+  });
+
+  it('classify --exit-code: a usage or configuration error is 64, distinct from every decision', () => {
+    const unknown = run(['classify', '--exit-code', '--no-such-option', 'ls']);
+    expect(unknown.code).toBe(64);
+    expect(unknown.err).toMatch(/Unknown argument/);
+    expect(run(['classify', '--exit-code', '--mode', 'sideways', 'ls']).code).toBe(64);
+    expect(run(['classify', '--exit-code']).code).toBe(64);
+    expect(run(['classify', '--exit-code', '--tool', 'Read', '--input', '[1]']).code).toBe(64);
+    const bad = join(project, 'bad-exit.json');
+    writeFileSync(bad, '{ "permissions": ');
+    expect(run(['classify', '--exit-code', '--settings', bad, 'ls']).code).toBe(64);
+    expect(run(['classify', '--no-such-option', 'ls']).code).toBe(2);
+  });
+
+  it('classify --jsonl --exit-code exits with the strictest decision; a bad line is 64', () => {
+    const line = (command: string) => JSON.stringify({ tool_name: 'Bash', tool_input: { command } });
+    const jsonl = (...commands: string[]) =>
+      run(['classify', '--jsonl', '--exit-code'], `${commands.map(line).join('\n')}\n`).code;
+    expect(jsonl('ls', 'npm test')).toBe(0);
+    expect(jsonl('ls', 'git push', 'npm test')).toBe(1);
+    expect(jsonl('rm -rf /', 'git push', 'ls')).toBe(2);
+    expect(run(['classify', '--jsonl', '--exit-code'], `${line('ls')}\nnot json\n`).code).toBe(64);
+  });
+
   it('hook answers a PreToolUse input with hookSpecificOutput', () => {
     const input = JSON.stringify({
       session_id: 's',

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,3 +31,59 @@ it('the README embedding example runs and prints what it says', () => {
     rmSync(home, { recursive: true, force: true });
   }
 });
+
+it('the README model example type-checks against the package and runs: without a key, what is left open is asked', () => {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const block = /<!-- model-example -->\s*```js\n([\s\S]*?)```/.exec(readme)?.[1];
+  expect(block).toBeDefined();
+  const dir = mkdtempSync(join(root, '.model-test-'));
+  const home = mkdtempSync(join(root, '.model-home-'));
+  try {
+    const file = join(dir, 'example.mjs');
+    writeFileSync(file, block!);
+    const tsc = spawnSync(
+      process.execPath,
+      [
+        join(root, 'node_modules/typescript/bin/tsc'),
+        '--noEmit',
+        '--allowJs',
+        '--checkJs',
+        '--strict',
+        '--skipLibCheck',
+        '--target',
+        'es2023',
+        '--module',
+        'nodenext',
+        '--moduleResolution',
+        'nodenext',
+        '--types',
+        'node',
+        file,
+      ],
+      { cwd: dir, encoding: 'utf8' },
+    );
+    expect(tsc.stdout + tsc.stderr).toBe('');
+    expect(tsc.status).toBe(0);
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH,
+      HOME: home,
+      AUTOMODE_MANAGED_SETTINGS: join(home, 'none.json'),
+    };
+    const run = (extra: NodeJS.ProcessEnv = {}) =>
+      execFileSync(process.execPath, [file], {
+        cwd: dir,
+        env: { ...env, ...extra },
+        encoding: 'utf8',
+      }).trim();
+    expect(run()).toBe('ask ask model-error');
+    const transcript = join(dir, 'transcript.jsonl');
+    writeFileSync(
+      transcript,
+      `${JSON.stringify({ type: 'user', message: { role: 'user', content: 'add left-pad' } })}\n`,
+    );
+    expect(run({ TRANSCRIPT_PATH: transcript })).toBe('ask ask model-error');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(home, { recursive: true, force: true });
+  }
+}, 120_000);

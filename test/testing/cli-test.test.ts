@@ -178,6 +178,14 @@ describe('automode test', () => {
     const none = cli(['test', 'nothing/**/*.yaml'], root);
     expect(none.code).toBe(2);
     expect(none.err).toContain('no test files match nothing/**/*.yaml');
+    const noneJson = cli(['test', '--json', 'nothing/**/*.yaml'], root);
+    expect(noneJson.code).toBe(2);
+    expect(JSON.parse(noneJson.out)).toMatchObject({
+      summary: { passed: 0, failed: 0, skipped: 0, errors: 1 },
+      suites: [],
+      unmatched: ['nothing/**/*.yaml'],
+      error: expect.stringContaining('no test files match nothing/**/*.yaml'),
+    });
     expect(cli(['test', '--min-coverage', '120'], root).code).toBe(2);
     expect(cli(['test', '--format', 'tap'], root).code).toBe(2);
   });
