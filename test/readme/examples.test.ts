@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,16 +39,31 @@ function consoleBlocks(text: string): Block[] {
 const NOT_RUN: Record<string, string> = {
   'automode classify --mode auto --json "npm install left-pad"':
     'a live model answers it (tokens, latency and cost vary)',
-  'automode test': 'output of a team project the README describes, not of a file in this checkout',
   'automode diff --base origin/main': 'a pull request of a team project, with its git remote',
   'automode eval --replay shipped                  # the shipped dataset, offline':
     'a list of commands without output; the next block runs the first of them',
 };
 
+/**
+ * The team repository of the `automode test` example: fixtures/ci-example, where someone has dropped the deny
+ * rule for force pushes.
+ */
+function teamProject(): string {
+  const team = path.join(home, 'team');
+  cpSync(path.join(ROOT, 'fixtures/ci-example'), team, { recursive: true });
+  const file = path.join(team, '.claude/settings.json');
+  const settings = readFileSync(file, 'utf8');
+  const without = settings.replace(/,\n\s*"Bash\(git push --force \*\)"/, '');
+  if (without === settings) throw new Error('fixtures/ci-example no longer denies force pushes');
+  writeFileSync(file, without);
+  return team;
+}
+
 /** The folder a block runs in: the example project by default. */
-const CWD: Record<string, string> = {
-  'automode critique --no-llm settings.json rules.yaml': path.join(ROOT, 'fixtures/critique/example'),
-  'automode eval --replay shipped': ROOT,
+const CWD: Record<string, () => string> = {
+  'automode test': teamProject,
+  'automode critique --no-llm settings.json rules.yaml': () => path.join(ROOT, 'fixtures/critique/example'),
+  'automode eval --replay shipped': () => ROOT,
 };
 
 const home = mkdtempSync(path.join(tmpdir(), 'automode-readme-'));
@@ -129,7 +144,7 @@ describe('the README console examples', () => {
     const key = NOT_RUN[first] !== undefined ? first : first.replace(/\s+#.*$/, '');
     if (NOT_RUN[key] !== undefined) continue;
     it(`README.md:${block.line}: ${first}`, { timeout: 120_000 }, () => {
-      const cwd = CWD[key] ?? project;
+      const cwd = CWD[key]?.() ?? project;
       for (const step of block.steps) {
         const output = run(step.command, cwd);
         expect(missing(step.shown, output), `${step.command}\n--- printed:\n${output}`).toEqual([]);
