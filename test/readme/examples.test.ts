@@ -39,7 +39,6 @@ function consoleBlocks(text: string): Block[] {
 const NOT_RUN: Record<string, string> = {
   'automode classify --mode auto --json "npm install left-pad"':
     'a live model answers it (tokens, latency and cost vary)',
-  'automode diff --base origin/main': 'a pull request of a team project, with its git remote',
   'automode eval --replay shipped                  # the shipped dataset, offline':
     'a list of commands without output; the next block runs the first of them',
 };
@@ -59,9 +58,43 @@ function teamProject(): string {
   return team;
 }
 
+/**
+ * The pull request of the `automode diff` example: fixtures/ci-example committed and pushed to an origin, then
+ * `Bash(git push *)` moved from ask to allow and `Bash(npm run build)` from allow to ask in the work tree.
+ */
+function pullRequest(): string {
+  const repo = path.join(home, 'pull-request');
+  const origin = path.join(home, 'origin.git');
+  cpSync(path.join(ROOT, 'fixtures/ci-example'), repo, { recursive: true });
+  const git = (cwd: string, ...args: string[]) => {
+    const r = spawnSync('git', ['-c', 'user.email=ci@example.com', '-c', 'user.name=ci', ...args], {
+      cwd,
+      encoding: 'utf8',
+    });
+    if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
+  };
+  git(home, 'init', '-q', '--bare', origin);
+  git(repo, 'init', '-q', '-b', 'main');
+  git(repo, 'add', '-A');
+  git(repo, 'commit', '-qm', 'base');
+  git(repo, 'remote', 'add', 'origin', origin);
+  git(repo, 'push', '-q', 'origin', 'main');
+  const file = path.join(repo, '.claude/settings.json');
+  const edited = readFileSync(file, 'utf8')
+    .replace('      "Bash(npm run build)",\n', '')
+    .replace('      "Bash(git commit *)",\n', '      "Bash(git commit *)",\n      "Bash(git push *)",\n')
+    .replace(
+      '    "ask": [\n      "Bash(git push *)"\n    ],',
+      '    "ask": [\n      "Bash(npm run build)",\n      "Bash(git push --force-with-lease *)"\n    ],',
+    );
+  writeFileSync(file, edited);
+  return repo;
+}
+
 /** The folder a block runs in: the example project by default. */
 const CWD: Record<string, () => string> = {
   'automode test': teamProject,
+  'automode diff --base origin/main': pullRequest,
   'automode critique --no-llm settings.json rules.yaml': () => path.join(ROOT, 'fixtures/critique/example'),
   'automode eval --replay shipped': () => ROOT,
 };
