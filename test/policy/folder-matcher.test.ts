@@ -1,13 +1,4 @@
-import {
-  type Dirent,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  realpathSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { type Dirent, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -15,6 +6,7 @@ import { type FolderCheck, findInFolder } from '../../src/policy/folder-contents
 import { type PathEntry, PathRuleIndex } from '../../src/policy/path-index.js';
 import { locatedPermissionRule } from '../../src/rules/permission/located.js';
 import type { PermissionRule } from '../../src/rules/types.js';
+import { makeFileTree } from '../support/file-tree.js';
 
 /** The walk as it was: every entry against every rule, each rule trying the entry and all its parents. */
 function naive(folder: string, rules: readonly PathEntry[], skipHidden = false): FolderCheck {
@@ -62,16 +54,8 @@ const NAMES = [
 ];
 
 function tree(files: string[]): string {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), 'automode-matcher-')));
+  const root = makeFileTree('automode-matcher-', files);
   roots.push(root);
-  for (const f of files) {
-    try {
-      mkdirSync(join(root, f, '..'), { recursive: true });
-      writeFileSync(join(root, f), '');
-    } catch {
-      // A name already taken by a folder (or the other way round): the tree simply lacks it.
-    }
-  }
   return root;
 }
 

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -8,6 +8,7 @@ import { findInFolder } from '../../src/policy/folder-contents.js';
 import { PathRuleIndex } from '../../src/policy/path-index.js';
 import { locatedPermissionRule } from '../../src/rules/permission/located.js';
 import type { PermissionRule } from '../../src/rules/types.js';
+import { makeFileTree } from '../support/file-tree.js';
 
 const roots: string[] = [];
 afterAll(() => {
@@ -48,16 +49,8 @@ const PATTERNS = [
 ];
 
 function tree(files: string[], ignores: Record<string, string[]>): string {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), 'automode-gitignore-')));
+  const root = makeFileTree('automode-gitignore-', files);
   roots.push(root);
-  for (const f of files) {
-    try {
-      mkdirSync(join(root, f, '..'), { recursive: true });
-      writeFileSync(join(root, f), '');
-    } catch {
-      // A name already taken by a folder (or the other way round): the tree simply lacks it.
-    }
-  }
   for (const [dir, lines] of Object.entries(ignores)) {
     try {
       mkdirSync(join(root, dir), { recursive: true });
