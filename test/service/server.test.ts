@@ -37,9 +37,11 @@ describe('automode serve: the HTTP interface', () => {
   it('refuses a request without the token or with a wrong one, over HTTP and the socket', async () => {
     const { service } = await start();
     const body = hookInput({ tool_name: 'Bash', tool_input: { command: 'git status' } });
+    // The right length, one character off (never the same character: the token is random hex).
+    const wrong = `${service.token.slice(0, -1)}${service.token.endsWith('0') ? '1' : '0'}`;
     for (const via of ['http', 'socket'] as const) {
       expect((await send(service, { body, token: null, via })).status).toBe(401);
-      expect((await send(service, { body, token: `${service.token.slice(0, -1)}0`, via })).status).toBe(401);
+      expect((await send(service, { body, token: wrong, via })).status).toBe(401);
       expect((await send(service, { body, token: 'short', via })).status).toBe(401);
       expect((await send(service, { path: '/status', method: 'GET', token: null, via })).status).toBe(401);
       const ok = await send(service, { body, via });
