@@ -104,11 +104,22 @@ export class CachedJudge {
       const promise = judge(this.options.caller, input, {
         signal: controller.signal,
         timeoutMs: this.options.timeoutMs ?? 30_000,
-      }).then((j) => {
-        this.inFlight.delete(key);
-        if (j.ok) this.cache.set(key, j);
-        return j;
-      });
+      })
+        .catch(
+          (e: unknown): Judgement => ({
+            ok: false,
+            stage: 1,
+            kind: 'malformed',
+            message: `the model judge failed: ${e instanceof Error ? e.message : String(e)}`,
+            usage: [],
+            latencyMs: 0,
+          }),
+        )
+        .then((j) => {
+          this.inFlight.delete(key);
+          if (j.ok) this.cache.set(key, j);
+          return j;
+        });
       flight = { promise, controller, waiting: 0 };
       this.inFlight.set(key, flight);
     }

@@ -1,5 +1,5 @@
 import type { Analysis } from '../bash/index.js';
-import type { CallUsage, ModelCaller, ModelRequest, Stage } from '../llm/index.js';
+import type { CallOptions, CallResult, CallUsage, ModelCaller, ModelRequest, Stage } from '../llm/index.js';
 import { forcedToolResult } from '../llm/index.js';
 import type { ProseRules } from '../rules/index.js';
 import { STAGE1_TOOL, STAGE2_TOOL } from './model-parts.js';
@@ -28,9 +28,11 @@ export interface JudgeInput {
 
 export interface JudgeOptions {
   signal?: AbortSignal;
-  /** Limit for each stage's call, retries included. */
+  /** Limit for each stage's call, retries included (default 30 s). */
   timeoutMs?: number;
 }
+
+const DEFAULT_TIMEOUT_MS = 30_000;
 
 /** Some models answer a forced `tool_choice` with an error; they are asked with `auto` and must still call it. */
 function toolChoice(model: string, name: string): ModelRequest['tool_choice'] {
@@ -60,6 +62,55 @@ function request(caller: ModelCaller, input: JudgeInput, stage: Stage): ModelReq
   return { ...base, tool_choice: toolChoice(model, tool.name) };
 }
 
+/** Past the caller's own deadline, how long the judge still waits for it before giving up on it. */
+const GRACE_MS = 1_000;
+
+/**
+ * One stage's call, whatever the caller does: an embedder's caller that throws, rejects, ignores the deadline or
+ * the abort signal still yields a failure (the classifier asks), at the latest a moment after its deadline.
+ */
+async function guardedCall(
+  caller: ModelCaller,
+  input: JudgeInput,
+  stage: Stage,
+  options: CallOptions,
+  deadlineMs: number,
+): Promise<CallResult> {
+  const started = performance.now();
+  const failure = (kind: 'timeout' | 'aborted' | 'malformed', message: string): CallResult => ({
+    ok: false,
+    kind,
+    message,
+    attempts: 1,
+    latencyMs: performance.now() - started,
+  });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let onAbort: (() => void) | undefined;
+  const stops = new Promise<CallResult>((resolve) => {
+    timer = setTimeout(
+      () => resolve(failure('timeout', `the model did not answer within ${deadlineMs} ms`)),
+      deadlineMs,
+    );
+    const signal = options.signal;
+    if (signal) {
+      onAbort = () => resolve(failure('aborted', 'the classification was cancelled'));
+      if (signal.aborted) onAbort();
+      else signal.addEventListener('abort', onAbort, { once: true });
+    }
+  });
+  try {
+    const called = Promise.resolve()
+      .then(() => caller.call(request(caller, input, stage), options))
+      .catch((e: unknown) =>
+        failure('malformed', `the model caller failed: ${e instanceof Error ? e.message : String(e)}`),
+      );
+    return await Promise.race([called, stops]);
+  } finally {
+    clearTimeout(timer);
+    if (onAbort) options.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
 /**
  * Two stages: a short first pass tuned to flag anything that might break a deny rule, then, only for what it
  * flagged, a review that gives the decision. Any failure is a value; the caller asks.
@@ -72,13 +123,15 @@ export async function judge(
   const started = performance.now();
   const usage: CallUsage[] = [];
   const elapsed = () => performance.now() - started;
-  const callOptions = (stage: Stage) => ({
+  const callOptions = (stage: Stage): CallOptions => ({
     stage,
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
   });
+  const deadline = (options.timeoutMs ?? DEFAULT_TIMEOUT_MS) + GRACE_MS;
+  const call = (stage: Stage) => guardedCall(caller, input, stage, callOptions(stage), deadline);
 
-  const first = await caller.call(request(caller, input, 1), callOptions(1));
+  const first = await call(1);
   if (!first.ok)
     return { ok: false, stage: 1, kind: first.kind, message: first.message, usage, latencyMs: elapsed() };
   usage.push(first.usage);
@@ -97,7 +150,7 @@ export async function judge(
     };
   }
 
-  const second = await caller.call(request(caller, input, 2), callOptions(2));
+  const second = await call(2);
   if (!second.ok)
     return { ok: false, stage: 2, kind: second.kind, message: second.message, usage, latencyMs: elapsed() };
   usage.push(second.usage);
