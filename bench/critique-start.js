@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { summarize } from './stats.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PROGRAMS = ['git', 'npm', 'docker', 'kubectl', 'terraform', 'aws', 'gcloud', 'cargo', 'go', 'make'];
@@ -44,15 +45,6 @@ function permissions(size) {
     order[i % 2 === 0 ? 0 : 2].push(rule[i % 3]);
   }
   return lists;
-}
-
-function stats(values) {
-  const s = [...values].sort((a, b) => a - b);
-  const at = (q) => s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))];
-  const mid = s.length >> 1;
-  const median = s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-  const mean = s.reduce((a, b) => a + b, 0) / s.length;
-  return { median: Math.round(median), p99: Math.round(at(0.99)), mean: Math.round(mean) };
 }
 
 function critiqueMs(dir) {
@@ -94,11 +86,11 @@ export const critiqueStartSection = {
         );
         const times = [];
         for (let i = 0; i < opts.cold; i++) times.push(critiqueMs(dir));
-        const { median, p99, mean } = stats(times);
+        const { median, p99, mean } = summarize(times);
         Object.assign(result, {
-          [`critiqueStart${size}MedianMs`]: median,
-          [`critiqueStart${size}P99Ms`]: p99,
-          [`critiqueStart${size}MeanMs`]: mean,
+          [`critiqueStart${size}MedianMs`]: Math.round(median),
+          [`critiqueStart${size}P99Ms`]: Math.round(p99),
+          [`critiqueStart${size}MeanMs`]: Math.round(mean),
         });
       } finally {
         rmSync(dir, { recursive: true, force: true });

@@ -10,6 +10,7 @@ import { createServer, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { summarize } from './stats.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = join(ROOT, 'bin/automode.js');
@@ -43,16 +44,6 @@ function timed(args, stdin, env) {
     });
     child.stdin.end(stdin);
   });
-}
-
-function stats(values) {
-  const s = [...values].sort((a, b) => a - b);
-  const q = (p) => s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))];
-  const mid = s.length >> 1;
-  const median = s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-  const mean = s.reduce((a, b) => a + b, 0) / s.length;
-  const r = (n) => Math.round(n * 10) / 10;
-  return { median: r(median), p99: r(q(0.99)), mean: r(mean) };
 }
 
 /** One POST on a fresh connection, as a hook call makes it; resolves with the wall time in ms. */
@@ -146,10 +137,10 @@ export const hookSection = {
       }
       const figures = { hookRuns: runs };
       for (const [name, values] of Object.entries(times)) {
-        const s = stats(values);
-        figures[`${name}MedianMs`] = s.median;
-        figures[`${name}P99Ms`] = s.p99;
-        figures[`${name}MeanMs`] = s.mean;
+        const s = summarize(values);
+        for (const [stat, value] of Object.entries(s))
+          figures[`${name}${stat === 'p99' ? 'P99' : stat[0].toUpperCase() + stat.slice(1)}Ms`] =
+            Math.round(value * 10) / 10;
       }
       const ratio = (a, b) => Math.round((figures[`${a}MedianMs`] / figures[`${b}MedianMs`]) * 100) / 100;
       for (const name of Object.keys(CALLS)) {

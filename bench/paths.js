@@ -6,12 +6,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { summarize } from './stats.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-
-function quantile(sorted, q) {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
-}
 
 const round = (n) => Math.round(n * 100) / 100;
 
@@ -107,11 +104,11 @@ export const pathsSection = {
             await classifier.classify(call);
             times.push(Number(process.hrtime.bigint() - t) / 1e6);
           }
-          times.sort((a, b) => a - b);
-          worst = Math.max(worst, quantile(times, 0.5));
-          result[`paths${n}Rules_${name}_medianMs`] = round(quantile(times, 0.5));
-          result[`paths${n}Rules_${name}_p99Ms`] = round(quantile(times, 0.99));
-          result[`paths${n}Rules_${name}_meanMs`] = round(times.reduce((a, b) => a + b, 0) / times.length);
+          const s = summarize(times);
+          worst = Math.max(worst, s.median);
+          result[`paths${n}Rules_${name}_medianMs`] = round(s.median);
+          result[`paths${n}Rules_${name}_p99Ms`] = round(s.p99);
+          result[`paths${n}Rules_${name}_meanMs`] = round(s.mean);
           process.stderr.write(
             `paths: ${n} rules, ${name}: median ${result[`paths${n}Rules_${name}_medianMs`]} ms\n`,
           );

@@ -5,13 +5,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { summarize } from './stats.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SIZES = [100, 10_000, 100_000];
-
-function quantile(sorted, q) {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
-}
 
 const round = (n) => Math.round(n * 10) / 10;
 
@@ -98,10 +95,10 @@ export const ruleScaleSection = {
             times.push(Number(process.hrtime.bigint() - t) / 1e3);
           }
         }
-        times.sort((a, b) => a - b);
-        result[`ruleScale${n}MedianUs`] = round(quantile(times, 0.5));
-        result[`ruleScale${n}P99Us`] = round(quantile(times, 0.99));
-        result[`ruleScale${n}MeanUs`] = round(times.reduce((a, b) => a + b, 0) / times.length);
+        const s = summarize(times);
+        result[`ruleScale${n}MedianUs`] = round(s.median);
+        result[`ruleScale${n}P99Us`] = round(s.p99);
+        result[`ruleScale${n}MeanUs`] = round(s.mean);
         process.stderr.write(
           `rule-scale: ${n} rules: median ${result[`ruleScale${n}MedianUs`]} µs, p99 ${result[`ruleScale${n}P99Us`]} µs, mean ${result[`ruleScale${n}MeanUs`]} µs\n`,
         );

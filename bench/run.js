@@ -20,6 +20,7 @@ import { hookSection } from './hook.js';
 import { pathsSection } from './paths.js';
 import { ruleScaleSection } from './rule-scale.js';
 import { serveSection } from './serve.js';
+import { median, quantile } from './stats.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(ROOT, 'package.json'));
@@ -57,19 +58,6 @@ function log(msg) {
 
 // ---------------------------------------------------------------------------------------------------------------
 // Statistics
-
-function quantile(sorted, q) {
-  if (sorted.length === 0) return Number.NaN;
-  const idx = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
-  return sorted[idx];
-}
-
-function median(values) {
-  const s = [...values].sort((a, b) => a - b);
-  if (s.length === 0) return Number.NaN;
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-}
 
 function round(n, digits = 1) {
   const f = 10 ** digits;

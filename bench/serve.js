@@ -8,6 +8,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { summarize } from './stats.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SAMPLE = 3000;
@@ -100,10 +101,7 @@ async function timed(agent, url, token, cwd, n) {
     await post(agent, url, token, body);
     times.push(Number(process.hrtime.bigint() - t0) / 1e6);
   }
-  times.sort((a, b) => a - b);
-  const at = (q) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)];
-  const mean = times.reduce((a, b) => a + b, 0) / times.length;
-  return { median: at(0.5), p99: at(0.99), mean };
+  return summarize(times);
 }
 
 async function load(agent, url, token, cwd, from, to, parallel = 8) {
