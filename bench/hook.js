@@ -5,7 +5,7 @@
 // the cases take turns run by run, so that the machine's load falls on all of them.
 
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -86,7 +86,6 @@ async function startService(dir, env) {
   const record = join(dir, 'service', 'service.json');
   for (let i = 0; i < 300 && !existsSync(record); i++) await new Promise((r) => setTimeout(r, 50));
   if (!existsSync(record)) throw new Error('automode serve did not start');
-  const { readFileSync } = await import('node:fs');
   const { url } = JSON.parse(readFileSync(record, 'utf8'));
   const token = readFileSync(join(dir, 'service', 'token'), 'utf8').trim();
   return { child, url, token };

@@ -1,4 +1,4 @@
-import { PATHS, readServiceRecord, readToken, type ServiceRecord, serviceDir } from './discovery.js';
+import { PATHS, readServiceRecord, readToken, serviceDir } from './discovery.js';
 import { isHookAnswer } from './protocol.js';
 import { requestService } from './request.js';
 
@@ -65,9 +65,7 @@ export async function forward(
   target: ForwardTarget,
   timeoutMs: number = FORWARD_TIMEOUT_MS,
 ): Promise<Forwarded> {
-  const record: ServiceRecord = { pid: 0, version: '', startedAt: '' };
-  if (target.socketPath) record.socket = target.socketPath;
-  else if (target.url) record.url = target.url.href;
+  const record = target.socketPath ? { socket: target.socketPath } : { url: target.url?.href ?? '' };
   let status: number;
   let body: string;
   try {

@@ -8,7 +8,7 @@ export interface ServiceResponse {
 
 /** One request to a running service, over its Unix socket when it has one, else over loopback HTTP. */
 export async function requestService(
-  record: ServiceRecord,
+  record: Pick<ServiceRecord, 'socket' | 'url'>,
   request: { method: 'GET' | 'POST'; path: string; token?: string; body?: string; timeoutMs?: number },
 ): Promise<ServiceResponse> {
   // node:http loads only when a request is made: a hook that decides in process never pays for it.
