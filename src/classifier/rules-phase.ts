@@ -13,7 +13,7 @@ import {
   RuleIndex,
 } from '../policy/index.js';
 import type { LoadedSettings } from '../rules/index.js';
-import { formatDiagnostic } from '../rules/index.js';
+import { canonicalToolName, formatDiagnostic } from '../rules/index.js';
 import type { Mode } from '../shared/index.js';
 import { markAsk } from './model-parts.js';
 import type { ClassifiedVerdict, ToolCall } from './types.js';
@@ -92,7 +92,9 @@ export function rulesPhase(settings: LoadedSettings, hasModel: boolean): RulesPh
   const indexFor = ruleIndexes(settings);
   const additionalDirectories = settings.additionalDirectories.map((d) => d.path);
   const failure = settingsFailure(settings);
-  return async (call) => {
+  return async (asked) => {
+    const tool = canonicalToolName(asked.tool);
+    const call = tool === asked.tool ? asked : { ...asked, tool };
     const mode = resolveMode(settings, call.mode);
     if (mode === 'auto') await loadRuleChecks();
     const cwd = call.cwd ?? settings.cwd;

@@ -1,3 +1,5 @@
+import { canonicalToolName } from '../rules/index.js';
+
 /** Letters, digits and `_ - , |` only: exact tool names, or a list of them. */
 const NAME_LIST = /^[A-Za-z0-9_\-,|]+$/;
 
@@ -8,7 +10,8 @@ export interface Matcher {
 }
 
 /**
- * Compiles a hook matcher: empty or `*` matches every tool, a name list matches exact names, anything else is an
+ * Compiles a hook matcher: empty or `*` matches every tool, a name list matches exact names (a former name of a
+ * tool matches it under its current name), anything else is an
  * unanchored JavaScript regex. An invalid regex matches every tool: a guard that silently never runs would fail
  * open.
  */
@@ -19,10 +22,10 @@ export function compileMatcher(matcher: string | undefined): Matcher {
     const names = new Set(
       text
         .split(/[|,]/)
-        .map((n) => n.trim())
+        .map((n) => canonicalToolName(n.trim()))
         .filter(Boolean),
     );
-    return { test: (name) => names.has(name) };
+    return { test: (name) => names.has(canonicalToolName(name)) };
   }
   try {
     const regex = new RegExp(text);

@@ -1,3 +1,4 @@
+import { canonicalToolName } from '../rules/index.js';
 import type { ToolResultContent } from './messages.js';
 import { type InputSchema, inputJsonSchema } from './schema.js';
 import type { SessionState } from './session.js';
@@ -124,8 +125,9 @@ export class ToolRegistry {
     for (const a of tool.deprecatedAliases) this.byName.set(a, { tool, deprecated: a });
   }
 
+  /** By name or alias; a name the tool has gone by in Claude Code finds it too (`FileEdit` finds Edit). */
   find(name: string): Lookup | undefined {
-    return this.byName.get(name);
+    return this.byName.get(name) ?? this.byName.get(canonicalToolName(name));
   }
 
   all(): readonly AnyTool[] {

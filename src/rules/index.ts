@@ -23,7 +23,14 @@ export {
   parsePathPattern,
 } from './permission/path.js';
 export { matchRuleTool } from './permission/tool-name.js';
-export { isKnownTool, KNOWN_TOOLS, MAIN_FIELDS, suggestTool } from './permission/tools.js';
+export {
+  canonicalToolName,
+  isKnownTool,
+  KNOWN_TOOLS,
+  MAIN_FIELDS,
+  suggestTool,
+  TOOL_NAME_ALIASES,
+} from './permission/tools.js';
 export { cachedRegex, escapeRegex } from './permission/wildcard.js';
 export { mergeProse, proseLabel } from './prose/merge.js';
 export * from './prose/types.js';

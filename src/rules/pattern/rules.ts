@@ -1,5 +1,5 @@
 import { isObject } from '../../shared/index.js';
-import { isKnownTool, suggestTool } from '../permission/tools.js';
+import { canonicalToolName, isKnownTool, suggestTool } from '../permission/tools.js';
 import { cachedRegex } from '../permission/wildcard.js';
 import type { LocatedDocument } from '../settings/document.js';
 import { diagnosticAt, type Origin, provenanceAt } from '../settings/origin.js';
@@ -114,7 +114,7 @@ function compileRule(
     type: 'pattern',
     behavior: spec.decision,
     text: source,
-    tool: spec.tool,
+    tool: canonicalToolName(spec.tool),
     field: FIELDS[key],
     label: spec.label,
     ...(spec.description === undefined ? {} : { description: spec.description }),
@@ -136,10 +136,11 @@ function checkTool(spec: PatternRuleSpec, key: PatternKey, report: Report): void
     report(['tool'], 'warning', 'unknown-tool', `unknown tool "${spec.tool}"${hint}`);
   }
   if (!isKnownTool(spec.tool) || spec.tool.startsWith('mcp__')) return;
-  if (key === 'command_pattern' && spec.tool !== 'Bash') {
+  const tool = canonicalToolName(spec.tool);
+  if (key === 'command_pattern' && tool !== 'Bash') {
     report([key], 'warning', 'pattern-field', `command_pattern only applies to Bash, not ${spec.tool}`);
   }
-  if (key === 'path_pattern' && !(PATH_TOOLS as readonly string[]).includes(spec.tool)) {
+  if (key === 'path_pattern' && !(PATH_TOOLS as readonly string[]).includes(tool)) {
     report([key], 'warning', 'pattern-field', `path_pattern only applies to file tools, not ${spec.tool}`);
   }
 }

@@ -6,6 +6,7 @@ import { parseMcpName } from './mcp.js';
 import { parsePathPattern } from './path.js';
 import {
   BASH_PARAMS,
+  canonicalToolName,
   isKnownTool,
   MAIN_FIELDS,
   PATH_TOOL_PARAMS,
@@ -36,7 +37,8 @@ const PARAM = /^([A-Za-z_][A-Za-z0-9_]*):([\s\S]*)$/;
 export function parsePermissionRule(text: string, options: ParseOptions): ParseResult {
   const split = splitRule(text.trim());
   if ('error' in split) return { issues: [split.error] };
-  const { name, specifier } = split;
+  const { specifier } = split;
+  const name = canonicalToolName(split.name);
   if (name.includes('*') && !name.startsWith('mcp__')) {
     return {
       issues: [error('rule-syntax', `"*" in tool name "${name}": only MCP tool names take a wildcard`)],

@@ -19,7 +19,31 @@ export const KNOWN_TOOLS = [
   'SlashCommand',
   'ToolSearch',
   'LS',
+  'TaskOutput',
+  'TaskStop',
 ] as const;
+
+/**
+ * Names a tool has gone by, and the name it has now. Claude Code renamed `Task` to `Agent`, `KillShell` to
+ * `TaskStop`, and the output tools to `TaskOutput`, and still reads rules and hook matchers written with the old
+ * names; the tool-execution design names the file tools `FileRead`, `FileWrite` and `FileEdit`.
+ */
+export const TOOL_NAME_ALIASES: Readonly<Record<string, string>> = {
+  Task: 'Agent',
+  KillShell: 'TaskStop',
+  AgentOutputTool: 'TaskOutput',
+  BashOutputTool: 'TaskOutput',
+  FileRead: 'Read',
+  FileWrite: 'Write',
+  FileEdit: 'Edit',
+  BashTool: 'Bash',
+  AgentTool: 'Agent',
+};
+
+/** The tool's current name: an alias becomes the name it stands for; any other name is kept. */
+export function canonicalToolName(name: string): string {
+  return Object.hasOwn(TOOL_NAME_ALIASES, name) ? TOOL_NAME_ALIASES[name]! : name;
+}
 
 /** Input fields that a `Tool(param:value)` rule can never target: the tool's own specifier covers them. */
 export const MAIN_FIELDS: ReadonlySet<string> = new Set([
@@ -55,7 +79,7 @@ export const PATH_TOOL_PARAMS: Readonly<Record<string, readonly string[]>> = {
 const known: ReadonlySet<string> = new Set(KNOWN_TOOLS);
 
 export function isKnownTool(name: string): boolean {
-  return known.has(name) || name.startsWith('mcp__');
+  return known.has(canonicalToolName(name)) || name.startsWith('mcp__');
 }
 
 /** The closest known tool name (case-insensitive edit distance at most 2, or a case-only difference). */
