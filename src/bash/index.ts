@@ -4,6 +4,7 @@ export { type ParsedCommand, type ProgramSpec, parseCommand } from './programs/p
 export { checkProgram } from './programs/read-only.js';
 export { familySpec, programSpec } from './programs/registry.js';
 export { syntheticWord } from './programs/words.js';
+export { commandLine, shellWord, wordText } from './render.js';
 export type * from './types.js';
 export {
   type Analysis,

@@ -1,4 +1,5 @@
 import type { Analysis, Redirect, SimpleCommand, Span } from '../bash/index.js';
+import { commandLine as lineOf, wordText } from '../bash/index.js';
 import type { Colors } from '../shared/index.js';
 
 /** Extra text to show under a command, keyed by command id (the classifier adds decisions here). */
@@ -53,9 +54,9 @@ export function renderAnalysis(a: Analysis, c: Colors, annotate?: Annotate): str
 }
 
 function commandLine(cmd: SimpleCommand, c: Colors): string {
-  const env = cmd.assignments.map((x) => `${x.name}${x.append ? '+=' : '='}${x.value.value}`);
+  const env = cmd.assignments.map((x) => lineOf({ assignments: [x], argv: [] }));
   const argv = cmd.argv.map((w, i) => {
-    const shown = /[\s'"\\]/.test(w.value) || w.value === '' ? JSON.stringify(w.value) : w.value;
+    const shown = wordText(w, i === 0);
     if (i === 0) return cmd.name?.dynamic ? c.red(shown) : c.cyan(c.bold(shown));
     return w.static ? shown : c.magenta(shown);
   });

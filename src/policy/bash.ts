@@ -1,5 +1,5 @@
 import type { Analysis, CodeExecution, SimpleCommand } from '../bash/index.js';
-import { analyze } from '../bash/index.js';
+import { analyze, commandLine } from '../bash/index.js';
 import type { Behavior, PatternRule, PermissionRule } from '../rules/index.js';
 import { matchPatternRule } from '../rules/index.js';
 import { decideEffect } from './bash-effects.js';
@@ -121,8 +121,7 @@ function deniedLines(analysis: Analysis, ctx: DecisionContext): PartVerdict[] {
 }
 
 function commandText(cmd: SimpleCommand): string {
-  const env = cmd.assignments.map((a) => `${a.name}=${a.value.value}`);
-  return [...env, ...cmd.argv.map((w) => w.value)].join(' ') || '(assignment)';
+  return commandLine(cmd) || '(assignment)';
 }
 
 function part(

@@ -1,5 +1,12 @@
-import { quote } from 'shell-quote';
-import { analyze, loadBash, parseCommand, programSpec, type SimpleCommand } from '../bash/index.js';
+import {
+  analyze,
+  commandLine,
+  loadBash,
+  parseCommand,
+  programSpec,
+  type SimpleCommand,
+  shellWord,
+} from '../bash/index.js';
 import { broadAllowWitness, loadRuleChecks } from '../policy/index.js';
 import type { Behavior, LoadedSettings, PermissionRule, ScopeFile } from '../rules/index.js';
 import { parsePermissionRule, withRuleEdit } from '../rules/index.js';
@@ -61,7 +68,7 @@ export async function suggestRules(
   let all = settings;
   const seen = new Set<string>();
   for (const cmd of simple) {
-    const line = cmd.argv.map((w) => (w.static ? quote([w.value]) : w.text)).join(' ');
+    const line = commandLine({ assignments: [], argv: cmd.argv });
     if (seen.has(line)) continue;
     seen.add(line);
     const decision = await decide(settings, line);
@@ -109,7 +116,7 @@ function ruleFor(
   let broad: { rule: string; witness: string } | undefined;
   for (let n = fixedLevels(cmd); n < words.length; n++) {
     if (words.slice(0, n).some((w) => /[*\s]/.test(w) || w === '')) break;
-    const rule = `Bash(${quote(words.slice(0, n))} *)`;
+    const rule = `Bash(${shellWords(words.slice(0, n))} *)`;
     if (behavior !== 'allow') return { rule };
     const witness = broadWitness(rule);
     if (witness === undefined) return broad ? { rule, broad } : { rule };
@@ -117,8 +124,12 @@ function ruleFor(
   }
   if (words.some((w) => w.includes('*')))
     return { why: 'a * in a rule is a wildcard: no rule names this command exactly' };
-  const rule = `Bash(${quote(words)})`;
+  const rule = `Bash(${shellWords(words)})`;
   return broad ? { rule, broad } : { rule };
+}
+
+function shellWords(words: readonly string[]): string {
+  return words.map((w, i) => shellWord(w, i === 0)).join(' ');
 }
 
 /** How many leading words name the program and its subcommands, written one after the other. */

@@ -1,3 +1,4 @@
+import { shellWord } from '../render.js';
 import { type Assignment, DYN, type DynamicKind, type Span, type Word } from '../types.js';
 
 const EXPANDING: readonly DynamicKind[] = ['glob', 'brace', 'extglob'];
@@ -165,14 +166,10 @@ export function runtimeWord(text: string, span: Span): Word {
   return { text, value: DYN, static: false, dynamic: ['parameter'], span: { ...span } };
 }
 
-export function shellQuote(value: string): string {
-  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replaceAll("'", `'\\''`)}'`;
-}
-
 /** Words re-quoted so that a shell re-parsing `value` sees the same arguments. */
 export function quotedWords(words: readonly Word[]): Word {
   const joined = joinWords(words);
-  return { ...joined, value: words.map((word) => shellQuote(word.value)).join(' ') };
+  return { ...joined, value: words.map((word) => shellWord(word.value)).join(' ') };
 }
 
 export function concatWords(prefix: string, word: Word): Word {

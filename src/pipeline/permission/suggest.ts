@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { shellWord } from '../../bash/index.js';
 import type { ClassifiedVerdict } from '../../classifier/index.js';
 
 const EDIT_TOOLS = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
@@ -34,9 +35,10 @@ const SUBCOMMAND = /^[a-z][\w:.-]*$/;
 
 /** `Bash(git commit *)` for `git commit -m x`, `Bash(touch *)` for `touch a`, `Bash(ls)` for `ls`. */
 function bashPrefixRule(argv: string[]): string {
-  const [program, sub] = argv;
+  const [name, sub] = argv;
+  const program = shellWord(name!, true);
   if (argv.length === 1) return `Bash(${program})`;
-  if (WITH_SUBCOMMANDS.has(program!) && sub !== undefined && SUBCOMMAND.test(sub))
+  if (WITH_SUBCOMMANDS.has(name!) && sub !== undefined && SUBCOMMAND.test(sub))
     return `Bash(${program} ${sub} *)`;
   return `Bash(${program} *)`;
 }
