@@ -83,6 +83,7 @@ interface ListedTool {
   description?: string;
   inputSchema: Record<string, unknown>;
   annotations?: { readOnlyHint?: boolean };
+  _meta?: Record<string, unknown>;
 }
 
 function wrap(server: string, client: Client, t: ListedTool, options: McpOptions) {
@@ -95,6 +96,7 @@ function wrap(server: string, client: Client, t: ListedTool, options: McpOptions
     isReadOnly: () => readOnly,
     interruptBehavior: () => 'cancel',
     shouldDefer: options.defer !== false,
+    alwaysLoad: t._meta?.['anthropic/alwaysLoad'] === true,
     async *call(args, ctx) {
       const progress = new AsyncQueue<unknown>();
       const request = client
