@@ -126,6 +126,7 @@ describe('ToolSearch end to end: MCP tools of a real server, deferred and loaded
     expect(names(bodies[0]!)).not.toContain('mcp__srv__echo');
     expect(bodies[0]!.system).toContain('Deferred tools (load with ToolSearch): mcp__srv__echo');
     expect(bodies[0]!.system).not.toContain('mcp__srv__status');
+    expect(bodies[0]!.system).toContain('## srv\nUse echo to repeat a text back.');
 
     // Request 2: ToolSearch loaded it in turn 1, so it is sent with its full schema and no longer listed.
     const echo = bodies[1]!.tools.find((t) => t.name === 'mcp__srv__echo');

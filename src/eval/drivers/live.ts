@@ -5,7 +5,7 @@
  */
 import type Anthropic from '@anthropic-ai/sdk';
 import type { MessageParam, Usage } from '@anthropic-ai/sdk/resources/messages';
-import { deferredToolsNotice, type StreamEvent } from '../../pipeline/index.js';
+import type { StreamEvent } from '../../pipeline/index.js';
 import type { AgentSession, CallRecord } from './session.js';
 
 export interface AgentOptions {
@@ -31,12 +31,6 @@ export interface AgentRun {
 
 export function defaultSystem(cwd: string): string {
   return `You are a coding agent working in ${cwd}. Use the tools to do the task; file paths are absolute. Before a tool runs, a permission system decides whether it may: when a call is denied, do not try to get around the decision, work another way or stop and say what you needed. When the task is done, answer with a short summary.`;
-}
-
-/** The system prompt with the deferred tools not loaded yet named, so the model knows to search for them. */
-function withNotice(system: string, session: AgentSession): string {
-  const notice = deferredToolsNotice(session.ctx.registry);
-  return notice ? `${system}\n\n${notice}` : system;
 }
 
 export async function runAgent(
@@ -65,7 +59,7 @@ export async function runAgent(
           model: options.model,
           max_tokens: options.maxTokens ?? 8192,
           // Read for every request: a tool ToolSearch loaded in the last turn is sent from now on.
-          system: withNotice(baseSystem, session),
+          system: session.system(baseSystem),
           tools: session.ctx.registry.definitions() as Anthropic.Tool[],
           messages,
         },

@@ -10,6 +10,7 @@ import {
   connectMcpServers,
   coordinatorHandler,
   createToolUseContext,
+  deferredToolsNotice,
   type McpOptions,
   type McpServers,
   mcpServersFromSettings,
@@ -74,6 +75,9 @@ export interface AgentSessionOptions {
 
 export const DEFAULT_CONTEXT_WINDOW_TOKENS = 200_000;
 
+/** Claude Code keeps 2 KB of each MCP server's instructions. */
+const MAX_INSTRUCTIONS_CHARS = 2048;
+
 /** Who answered in the human's place: the user, or nobody (denied for want of someone to ask). */
 const HUMAN = new Set(['user', 'handler']);
 
@@ -98,6 +102,26 @@ export class AgentSession {
       server: c.server,
       tools: c.tools.map((t) => t.name),
     }));
+  }
+
+  /**
+   * The system prompt of the next request: `base`, the MCP servers' instructions, and the names of the deferred
+   * tools not loaded yet, so that the model knows to load them with ToolSearch.
+   */
+  system(base: string): string {
+    const parts = [base];
+    const instructed = (this.mcp?.connections ?? []).filter((c) => c.instructions);
+    if (instructed.length > 0) {
+      parts.push(
+        [
+          '# MCP server instructions',
+          ...instructed.map((c) => `## ${c.server}\n${c.instructions!.slice(0, MAX_INSTRUCTIONS_CHARS)}`),
+        ].join('\n\n'),
+      );
+    }
+    const notice = deferredToolsNotice(this.ctx.registry);
+    if (notice) parts.push(notice);
+    return parts.join('\n\n');
   }
 
   /** Closes the MCP connections (stopping stdio servers) and kills the background commands still running. */
