@@ -17,6 +17,7 @@ import {
 import { removeDir, runCli, tempDir } from './helpers.js';
 
 const SERVER = fileURLToPath(new URL('../../fixtures/eval/mcp-log-server.mjs', import.meta.url));
+const HOOK = fileURLToPath(new URL('../../fixtures/eval/block-hook.mjs', import.meta.url));
 
 interface Body {
   system: string;
@@ -172,6 +173,31 @@ describe('ToolSearch end to end: MCP tools of a real server, deferred and loaded
     const entries = await logged();
     expect(entries.some((e) => 'started' in e)).toBe(true);
     expect(entries.filter((e) => 'tool' in e)).toEqual([]);
+  });
+
+  it('a PreToolUse hook matching mcp__srv__.* sees the MCP call and blocks it before the server does', async () => {
+    const hookLog = path.join(dir, 'hook.log');
+    const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(HOOK)} ${JSON.stringify(hookLog)}`;
+    await project_({
+      permissions: { allow: ['mcp__srv__echo'] },
+      hooks: { PreToolUse: [{ matcher: 'mcp__srv__.*', hooks: [{ type: 'command', command }] }] },
+    });
+    await startSession();
+    const { result } = await run(SEARCH_THEN_CALL);
+    expect(result.records.find((r) => r.toolUseId === 'toolu_echo')).toMatchObject({
+      decision: 'deny',
+      by: 'hook',
+      reason: expect.stringContaining('MCP calls are blocked by the hook'),
+    });
+    // ToolSearch did not match the hook; the MCP call did, with its full name and input.
+    const inputs = (await readFile(hookLog, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(inputs).toEqual([
+      expect.objectContaining({ tool_name: 'mcp__srv__echo', tool_input: { text: 'hello' } }),
+    ]);
+    expect((await logged()).filter((e) => 'tool' in e)).toEqual([]);
   });
 
   it('a deferred tool called before ToolSearch loaded it is refused without reaching the server', async () => {
