@@ -7,7 +7,7 @@ import type { AnyTool, ToolRegistry } from '../tool.js';
  */
 export type ToolSearchMode = { kind: 'always' } | { kind: 'auto'; percent: number } | { kind: 'off' };
 
-export const DEFAULT_AUTO_PERCENT = 10;
+const DEFAULT_AUTO_PERCENT = 10;
 
 /** Reads an `ENABLE_TOOL_SEARCH` value; one it does not know keeps the default and says so. */
 export function parseToolSearchMode(value: string | undefined): { mode: ToolSearchMode; problem?: string } {
@@ -24,7 +24,7 @@ export function parseToolSearchMode(value: string | undefined): { mode: ToolSear
 }
 
 /** Tokens a tool definition takes in a request, estimated at four characters a token. */
-export function definitionTokens(registry: ToolRegistry, tools: readonly AnyTool[]): number {
+function definitionTokens(registry: ToolRegistry, tools: readonly AnyTool[]): number {
   return tools.reduce((n, t) => n + Math.ceil(JSON.stringify(registry.definition(t)).length / 4), 0);
 }
 
