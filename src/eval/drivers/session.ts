@@ -73,7 +73,7 @@ export interface AgentSessionOptions {
   contextWindowTokens?: number;
 }
 
-export const DEFAULT_CONTEXT_WINDOW_TOKENS = 200_000;
+const DEFAULT_CONTEXT_WINDOW_TOKENS = 200_000;
 
 /** Claude Code keeps 2 KB of each MCP server's instructions. */
 const MAX_INSTRUCTIONS_CHARS = 2048;
@@ -131,8 +131,8 @@ export class AgentSession {
     await Promise.all([mcp?.close(), this.ctx.session.tasks.killAll()]);
   }
 
-  private async connectMcp(settings: LoadedSettings, options: AgentSessionOptions): Promise<void> {
-    const found = await mcpServersFromSettings(settings);
+  private async connectMcp(options: AgentSessionOptions): Promise<void> {
+    const found = await mcpServersFromSettings(options.settings);
     this.problems.push(...found.problems);
     if (Object.keys(found.servers).length === 0) return;
     let mode = options.toolSearch;
@@ -183,7 +183,7 @@ export class AgentSession {
       ...(options.toolTimeoutMs !== undefined ? { toolTimeoutMs: options.toolTimeoutMs } : {}),
     });
     session = new AgentSession(ctx);
-    if (options.mcp !== false) await session.connectMcp(options.settings, options);
+    if (options.mcp !== false) await session.connectMcp(options);
     return session;
   }
 
