@@ -30,6 +30,7 @@ interface AgentArgs extends SettingsArgs, ModelArgs {
   maxTurns: number;
   mode?: Mode;
   json: boolean;
+  mcp: boolean;
 }
 
 function callLine(r: CallRecord, c: Colors): string {
@@ -50,6 +51,11 @@ async function handlerFor(args: AgentArgs): Promise<PermissionHandler | undefine
   const { interactiveHandler } = await import('../pipeline/index.js');
   const { terminalPrompt } = await import('../pipeline/index.js');
   return interactiveHandler({ prompt: terminalPrompt({ input: process.stdin, output: process.stderr }) });
+}
+
+/** The MCP servers connected, with their tools, and what went wrong setting them up. */
+function mcpReport(session: AgentSession) {
+  return { servers: session.mcpServers(), problems: session.problems };
 }
 
 /** Prints whole lines of streamed text as they complete. */
@@ -90,6 +96,13 @@ export const agentCommand: CommandModule = {
       })
       .option('max-turns', { type: 'number', default: 20, describe: 'Stop after this many model turns' })
       .option('json', { type: 'boolean', default: false, describe: 'Print the run as one JSON object' })
+      .option('mcp', {
+        type: 'boolean',
+        default: true,
+        describe:
+          'Connect the MCP servers of the settings and of the approved .mcp.json; their tools are deferred ' +
+          '(found with ToolSearch) as ENABLE_TOOL_SEARCH says: unset or true, auto, auto:N (percent of the context), false',
+      })
       .example('$0 agent "make the failing test pass" --cwd ./repo --mode auto', 'A live agent')
       .example(
         '$0 agent --script session.jsonl --cwd /tmp/sandbox',
@@ -114,6 +127,10 @@ export const agentCommand: CommandModule = {
       io.err(`automode: ${(e as Error).message}`);
       return EXIT.usage;
     }
+    if (args.script === undefined && !isModelConfigured()) {
+      io.err('automode: the agent needs a model: set ANTHROPIC_API_KEY or ANTHROPIC_BASE_URL');
+      return EXIT.usage;
+    }
     const handler = await handlerFor(args);
     const session = await AgentSession.create({
       settings,
@@ -121,7 +138,14 @@ export const agentCommand: CommandModule = {
       ...(classifierModel ? { classifierModel } : {}),
       ...(args.mode ? { mode: args.mode } : {}),
       ...(handler ? { handler } : {}),
+      mcp: args.mcp,
     });
+    for (const p of session.problems) io.err(io.errColors.yellow(`automode: ${p}`));
+    /** Stops the MCP servers and background commands before the command returns. */
+    const done = async (code: number) => {
+      await session.close();
+      return code;
+    };
     const onRecord = args.json ? undefined : (r: CallRecord) => io.err(callLine(r, io.errColors));
     const flush = async () => {
       if (classifierModel && 'flush' in classifierModel) {
@@ -137,16 +161,16 @@ export const agentCommand: CommandModule = {
         read = await readScript(file);
       } catch (e) {
         io.err(`automode: cannot read ${file}: ${(e as Error).message}`);
-        return EXIT.usage;
+        return done(EXIT.usage);
       }
       if (read.problems.length > 0) {
         for (const p of read.problems) io.err(`automode: ${file}:${p.line}: ${p.message}`);
-        return EXIT.usage;
+        return done(EXIT.usage);
       }
       const run = await playScript(read.script, session, onRecord);
       await flush();
       const failed = run.checks.filter((c) => !c.ok);
-      if (args.json) printJson(io, { calls: run.records, checks: run.checks });
+      if (args.json) printJson(io, { calls: run.records, checks: run.checks, mcp: mcpReport(session) });
       else {
         io.out(
           `${run.records.length} calls replayed; ${run.checks.length - failed.length} of ${run.checks.length} labels met`,
@@ -154,13 +178,9 @@ export const agentCommand: CommandModule = {
         for (const f of failed)
           io.out(`  ${file}:${f.line}: ${f.toolUseId} expected ${f.expected}, got ${f.actual}`);
       }
-      return failed.length > 0 ? EXIT.findings : EXIT.ok;
+      return done(failed.length > 0 ? EXIT.findings : EXIT.ok);
     }
 
-    if (!isModelConfigured()) {
-      io.err('automode: the agent needs a model: set ANTHROPIC_API_KEY or ANTHROPIC_BASE_URL');
-      return EXIT.usage;
-    }
     const { createModelClient } = await import('../llm/client.js');
     const agentModel = args.agentModel ?? process.env.AUTOMODE_AGENT_MODEL ?? DEFAULT_MODELS[2];
     const client = createModelClient({ model: agentModel, timeoutMs: 600_000, attemptTimeoutMs: 600_000 });
@@ -175,7 +195,7 @@ export const agentCommand: CommandModule = {
     text.flush();
     await flush();
     const { records, ...summary } = run;
-    if (args.json) printJson(io, { ...summary, calls: records });
+    if (args.json) printJson(io, { ...summary, calls: records, mcp: mcpReport(session) });
     else {
       const asked = run.records.filter((r) => r.asked).length;
       const denied = run.records.filter((r) => r.decision === 'deny').length;
@@ -185,6 +205,6 @@ export const agentCommand: CommandModule = {
         ),
       );
     }
-    return run.stopReason === 'error' || run.stopReason === 'max-turns' ? EXIT.findings : EXIT.ok;
+    return done(run.stopReason === 'error' || run.stopReason === 'max-turns' ? EXIT.findings : EXIT.ok);
   },
 };

@@ -130,4 +130,5 @@ export { mcpServersFromSettings } from './tools/mcp-config.js';
 export { readTool } from './tools/read.js';
 export { todoWriteTool } from './tools/todo.js';
 export { deferredToolsNotice, toolSearchTool } from './tools/tool-search.js';
+export { applyToolSearchMode, parseToolSearchMode, type ToolSearchMode } from './tools/tool-search-mode.js';
 export { writeTool } from './tools/write.js';

@@ -49,7 +49,7 @@ export async function runAgent(
   };
   let text = '';
   const maxTurns = options.maxTurns ?? 20;
-  const tools = session.ctx.registry.definitions() as Anthropic.Tool[];
+  const baseSystem = options.system ?? defaultSystem(session.ctx.cwd);
   for (let turn = 1; turn <= maxTurns; turn++) {
     const stream = session.streaming(options.onRecord);
     let final: Anthropic.Message;
@@ -58,8 +58,9 @@ export async function runAgent(
         {
           model: options.model,
           max_tokens: options.maxTokens ?? 8192,
-          system: options.system ?? defaultSystem(session.ctx.cwd),
-          tools,
+          // Read for every request: a tool ToolSearch loaded in the last turn is sent from now on.
+          system: session.system(baseSystem),
+          tools: session.ctx.registry.definitions() as Anthropic.Tool[],
           messages,
         },
         options.signal ? { signal: options.signal } : {},

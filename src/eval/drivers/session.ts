@@ -6,14 +6,22 @@ import { createClassifier } from '../../classifier/index.js';
 import type { ModelCaller } from '../../llm/index.js';
 import type { PermissionHandler } from '../../pipeline/index.js';
 import {
+  applyToolSearchMode,
+  connectMcpServers,
   coordinatorHandler,
   createToolUseContext,
+  deferredToolsNotice,
+  type McpOptions,
+  type McpServers,
+  mcpServersFromSettings,
   type PipelineMessage,
+  parseToolSearchMode,
   referenceTools,
   runTools,
   type StreamEvent,
   StreamingToolExecutor,
   type ToolResultBlock,
+  type ToolSearchMode,
   type ToolUseBlock,
   type ToolUseContext,
   textOf,
@@ -56,7 +64,19 @@ export interface AgentSessionOptions {
   /** Who answers when a call needs a human; default: hooks and the classifier, else deny (headless). */
   handler?: PermissionHandler;
   toolTimeoutMs?: number;
+  /** Connect the MCP servers of the settings and of the approved `.mcp.json` (default true). */
+  mcp?: boolean;
+  mcpOptions?: Pick<McpOptions, 'connectTimeoutMs' | 'callTimeoutMs'>;
+  /** When MCP tools are deferred; default: `ENABLE_TOOL_SEARCH` of the environment, as Claude Code reads it. */
+  toolSearch?: ToolSearchMode;
+  /** The agent model's context window, the base of `auto` tool search (default 200,000 tokens). */
+  contextWindowTokens?: number;
 }
+
+const DEFAULT_CONTEXT_WINDOW_TOKENS = 200_000;
+
+/** Claude Code keeps 2 KB of each MCP server's instructions. */
+const MAX_INSTRUCTIONS_CHARS = 2048;
 
 /** Who answered in the human's place: the user, or nobody (denied for want of someone to ask). */
 const HUMAN = new Set(['user', 'handler']);
@@ -68,9 +88,76 @@ export class AgentSession {
   private readonly userMessages: string[] = [];
   private readonly toolCalls: { tool: string; input: unknown }[] = [];
   private readonly asked = new Set<string>();
+  /** What went wrong setting up MCP: servers left out, connections that failed. The rest of the session works. */
+  readonly problems: string[] = [];
+  private mcp: McpServers | undefined;
 
   private constructor(ctx: ToolUseContext) {
     this.ctx = ctx;
+  }
+
+  /** The MCP servers connected and the names of their tools. */
+  mcpServers(): { server: string; tools: string[] }[] {
+    return (this.mcp?.connections ?? []).map((c) => ({
+      server: c.server,
+      tools: c.tools.map((t) => t.name),
+    }));
+  }
+
+  /**
+   * The system prompt of the next request: `base`, the MCP servers' instructions, and the names of the deferred
+   * tools not loaded yet, so that the model knows to load them with ToolSearch.
+   */
+  system(base: string): string {
+    const parts = [base];
+    const instructed = (this.mcp?.connections ?? []).filter((c) => c.instructions);
+    if (instructed.length > 0) {
+      parts.push(
+        [
+          '# MCP server instructions',
+          ...instructed.map((c) => `## ${c.server}\n${c.instructions!.slice(0, MAX_INSTRUCTIONS_CHARS)}`),
+        ].join('\n\n'),
+      );
+    }
+    const notice = deferredToolsNotice(this.ctx.registry);
+    if (notice) parts.push(notice);
+    return parts.join('\n\n');
+  }
+
+  /** Closes the MCP connections (stopping stdio servers) and kills the background commands still running. */
+  async close(): Promise<void> {
+    const mcp = this.mcp;
+    this.mcp = undefined;
+    await Promise.all([mcp?.close(), this.ctx.session.tasks.killAll()]);
+  }
+
+  private async connectMcp(options: AgentSessionOptions): Promise<void> {
+    const found = await mcpServersFromSettings(options.settings);
+    this.problems.push(...found.problems);
+    if (Object.keys(found.servers).length === 0) return;
+    let mode = options.toolSearch;
+    if (!mode) {
+      const parsed = parseToolSearchMode(process.env.ENABLE_TOOL_SEARCH);
+      if (parsed.problem) this.problems.push(parsed.problem);
+      mode = parsed.mode;
+    }
+    this.mcp = await connectMcpServers(found.servers, options.mcpOptions);
+    for (const e of this.mcp.errors) this.problems.push(`MCP server ${e.server}: ${e.message}`);
+    const added = this.mcp.tools.filter((t) => {
+      try {
+        this.ctx.registry.add(t);
+        return true;
+      } catch (e) {
+        this.problems.push(`${(e as Error).message}; left out`);
+        return false;
+      }
+    });
+    applyToolSearchMode(
+      this.ctx.registry,
+      added,
+      mode,
+      options.contextWindowTokens ?? DEFAULT_CONTEXT_WINDOW_TOKENS,
+    );
   }
 
   static async create(options: AgentSessionOptions): Promise<AgentSession> {
@@ -96,6 +183,7 @@ export class AgentSession {
       ...(options.toolTimeoutMs !== undefined ? { toolTimeoutMs: options.toolTimeoutMs } : {}),
     });
     session = new AgentSession(ctx);
+    if (options.mcp !== false) await session.connectMcp(options);
     return session;
   }
 

@@ -48,6 +48,8 @@ export interface McpConnection {
   server: string;
   client: Client;
   tools: Tool<Record<string, unknown>, McpContent[]>[];
+  /** What the server says about using its tools (`instructions` of its initialize result). */
+  instructions?: string;
   close(): Promise<void>;
 }
 
@@ -83,6 +85,7 @@ interface ListedTool {
   description?: string;
   inputSchema: Record<string, unknown>;
   annotations?: { readOnlyHint?: boolean };
+  _meta?: Record<string, unknown>;
 }
 
 function wrap(server: string, client: Client, t: ListedTool, options: McpOptions) {
@@ -95,6 +98,7 @@ function wrap(server: string, client: Client, t: ListedTool, options: McpOptions
     isReadOnly: () => readOnly,
     interruptBehavior: () => 'cancel',
     shouldDefer: options.defer !== false,
+    alwaysLoad: t._meta?.['anthropic/alwaysLoad'] === true,
     async *call(args, ctx) {
       const progress = new AsyncQueue<unknown>();
       const request = client
@@ -161,7 +165,8 @@ export async function connectMcpServer(
     await withTimeout(client.connect(transport), limit, `connecting to MCP server ${server}`);
     const listed = await withTimeout(client.listTools(), limit, `listing the tools of MCP server ${server}`);
     const tools = (listed.tools as ListedTool[]).map((t) => wrap(server, client, t, options));
-    return { server, client, tools, close: () => client.close() };
+    const instructions = client.getInstructions();
+    return { server, client, tools, ...(instructions ? { instructions } : {}), close: () => client.close() };
   } catch (e) {
     await client.close().catch(() => undefined);
     throw e;
