@@ -5,6 +5,9 @@ import { type ExecuteOptions, executeToolUse } from './execute.js';
 import type { FailedStage, PipelineMessage, ToolResultMessage, ToolUseBlock } from './messages.js';
 import { parseInput } from './schema.js';
 
+/** The tool_result of a call cancelled by a stop request; the hook's reason is for the user, not the model. */
+export const STOPPED_MESSAGE = 'Cancelled: a hook stopped the agent before this call started.';
+
 /** At most this many calls run at once. */
 export const MAX_TOOL_CONCURRENCY = 10;
 
@@ -30,8 +33,8 @@ function concurrencySafe(block: ToolUseBlock, ctx: ToolUseContext): boolean {
 /**
  * Runs tool calls as they are added. A call starts when nothing runs, or when it and everything running are
  * concurrency-safe; a queued unsafe call holds back the calls after it, so effects happen in call order. Progress
- * passes through at once, results come out in call order. When a Bash call fails, the calls of the same turn
- * that have not started are cancelled.
+ * passes through at once, results come out in call order. When a Bash call fails, or a hook asks the agent to
+ * stop, the calls of the same turn that have not started are cancelled; the ones running finish.
  */
 export class ToolScheduler {
   private readonly entries: Entry[] = [];
@@ -39,7 +42,8 @@ export class ToolScheduler {
   private readonly results = new Map<number, ToolResultMessage>();
   private nextResult = 0;
   private finished = false;
-  private siblingError: string | undefined;
+  /** Why calls that have not started are cancelled: the first Bash failure or stop request of the turn. */
+  private cancelling: { content: string; kind: string } | undefined;
 
   constructor(
     private readonly ctx: ToolUseContext,
@@ -71,7 +75,7 @@ export class ToolScheduler {
     for (const entry of this.entries) {
       if (entry.state !== 'queued') continue;
       const running = this.entries.filter((e) => e.state === 'running');
-      if (this.siblingError !== undefined) {
+      if (this.cancelling !== undefined) {
         this.cancel(entry);
         continue;
       }
@@ -89,7 +93,12 @@ export class ToolScheduler {
       try {
         for await (const m of executeToolUse(entry.block, this.ctx, this.options)) {
           if (m.type === 'tool_result') last = m;
-          else this.out.push(m);
+          else {
+            if (m.type === 'hook' && m.stop !== undefined) {
+              this.cancelling ??= { content: STOPPED_MESSAGE, kind: 'HookStop' };
+            }
+            this.out.push(m);
+          }
         }
       } catch (e) {
         last = this.errorResult(entry, `Error: ${errorText(e)}`, 'execution', classifyToolError(e));
@@ -111,16 +120,20 @@ export class ToolScheduler {
   }
 
   private cancel(entry: Entry): void {
-    const content = `Cancelled: a parallel tool call failed (${this.siblingError}), so this one did not run.`;
-    this.complete(entry, this.errorResult(entry, content, 'cancelled', 'SiblingError'));
+    const { content, kind } = this.cancelling!;
+    this.complete(entry, this.errorResult(entry, content, 'cancelled', kind));
   }
 
   private complete(entry: Entry, result: ToolResultMessage): void {
     entry.state = 'done';
     this.results.set(entry.index, result);
-    if (result.tool === 'Bash' && result.error?.stage === 'execution' && this.siblingError === undefined) {
+    if (result.tool === 'Bash' && result.error?.stage === 'execution' && this.cancelling === undefined) {
       const command = (entry.block.input as { command?: unknown } | null)?.command;
-      this.siblingError = typeof command === 'string' ? `Bash(${command.slice(0, 80)})` : 'Bash';
+      const failed = typeof command === 'string' ? `Bash(${command.slice(0, 80)})` : 'Bash';
+      this.cancelling = {
+        content: `Cancelled: a parallel tool call failed (${failed}), so this one did not run.`,
+        kind: 'SiblingError',
+      };
     }
     this.flush();
   }
