@@ -4,6 +4,7 @@ import { classifyToolError, errorText } from './errors.js';
 import { type ExecuteOptions, executeToolUse } from './execute.js';
 import type { FailedStage, PipelineMessage, ToolResultMessage, ToolUseBlock } from './messages.js';
 import { parseInput } from './schema.js';
+import { type EarlySpeculation, speculateEarly } from './stages/speculation.js';
 
 /** The tool_result of a call cancelled by a stop request; the hook's reason is for the user, not the model. */
 export const STOPPED_MESSAGE = 'Cancelled: a hook stopped the agent before this call started.';
@@ -16,6 +17,10 @@ interface Entry {
   block: ToolUseBlock;
   safe: boolean;
   state: 'queued' | 'running' | 'done';
+  /** Its classification, started when the block was added. */
+  early: Promise<EarlySpeculation | undefined>;
+  /** Cancels that classification once the call has ended (or never starts). */
+  endEarly: () => void;
 }
 
 function concurrencySafe(block: ToolUseBlock, ctx: ToolUseContext): boolean {
@@ -31,8 +36,9 @@ function concurrencySafe(block: ToolUseBlock, ctx: ToolUseContext): boolean {
 }
 
 /**
- * Runs tool calls as they are added. A call starts when nothing runs, or when it and everything running are
- * concurrency-safe; a queued unsafe call holds back the calls after it, so effects happen in call order. Progress
+ * Runs tool calls as they are added. Each call's classification starts when it is added, so that a call waiting
+ * for others finds its verdict ready or on the way. A call starts when nothing runs, or when it and everything
+ * running are concurrency-safe; a queued unsafe call holds back the calls after it, so effects happen in call order. Progress
  * passes through at once, results come out in call order. When a Bash call fails, or a hook asks the agent to
  * stop, the calls of the same turn that have not started are cancelled; the ones running finish.
  */
@@ -57,8 +63,26 @@ export class ToolScheduler {
       block,
       safe: concurrencySafe(block, this.ctx),
       state: 'queued',
+      ...this.speculate(block),
     });
     this.pump();
+  }
+
+  private speculate(block: ToolUseBlock): Pick<Entry, 'early' | 'endEarly'> {
+    const controller = new AbortController();
+    const { signal, interrupt } = this.options;
+    const abort = () => controller.abort();
+    if (signal?.aborted || interrupt?.aborted) abort();
+    signal?.addEventListener('abort', abort, { once: true });
+    interrupt?.addEventListener('abort', abort, { once: true });
+    return {
+      early: speculateEarly(block, this.ctx, controller.signal),
+      endEarly: () => {
+        abort();
+        signal?.removeEventListener('abort', abort);
+        interrupt?.removeEventListener('abort', abort);
+      },
+    };
   }
 
   /** No more calls will be added; the message stream ends once every result is out. */
@@ -91,7 +115,7 @@ export class ToolScheduler {
     void (async () => {
       let last: ToolResultMessage | undefined;
       try {
-        for await (const m of executeToolUse(entry.block, this.ctx, this.options)) {
+        for await (const m of executeToolUse(entry.block, this.ctx, this.options, entry.early)) {
           if (m.type === 'tool_result') last = m;
           else {
             if (m.type === 'hook' && m.stop !== undefined) {
@@ -126,6 +150,7 @@ export class ToolScheduler {
 
   private complete(entry: Entry, result: ToolResultMessage): void {
     entry.state = 'done';
+    entry.endEarly();
     this.results.set(entry.index, result);
     if (result.tool === 'Bash' && result.error?.stage === 'execution' && this.cancelling === undefined) {
       const command = (entry.block.input as { command?: unknown } | null)?.command;
