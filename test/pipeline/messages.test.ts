@@ -60,9 +60,9 @@ describe('progress messages', () => {
       isReadOnly: () => true,
       checkPermissions: async () => ({ behavior: 'allow' as const }),
       async *call() {
-        yield { type: 'progress', data: 1 };
+        yield { type: 'progress', data: 'one' };
         await new Promise((r) => setTimeout(r, 20));
-        yield { type: 'progress', data: 2 };
+        yield { type: 'progress', data: 'two' };
         yield { type: 'result', data: 'done' };
       },
     }) as AnyTool;
@@ -70,7 +70,7 @@ describe('progress messages', () => {
     const before = Date.now();
     const r = await run(ctx, 'Ticker', {});
     const progress = r.messages.filter((m): m is ProgressMessage => m.type === 'progress');
-    expect(progress.map((p) => p.data)).toEqual([1, 2]);
+    expect(progress.map((p) => p.data)).toEqual(['one', 'two']);
     const [a, b] = progress;
     expect(a!.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     expect(b!.id).not.toBe(a!.id);
