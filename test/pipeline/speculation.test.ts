@@ -148,4 +148,23 @@ describe('the classification of a queued call starts when its block is added', (
     expect(await readFile(path.join(cwd, 'new.txt'), 'utf8')).toBe('new\n');
     expect(asking('new.txt')).toHaveLength(1);
   });
+
+  it('an "always allow" given meanwhile makes the early classification stale: the call is classified again', async () => {
+    const asked: string[] = [];
+    const { ctx } = await setup({
+      handler: async (request) => {
+        asked.push(String(request.input.command));
+        return { behavior: 'allow', by: 'user', reason: 'yes', remember: { rules: ['Bash(touch *)'] } };
+      },
+    });
+    const messages = await collect(
+      runTools([bash('toolu_a', 'touch a.txt'), bash('toolu_b', 'touch b.txt')], ctx),
+    );
+    expect(asked).toEqual(['touch a.txt']);
+    expect(messages.filter((m) => m.type === 'permission').at(-1)).toMatchObject({
+      toolUseId: 'toolu_b',
+      decision: 'allow',
+      rule: { text: 'Bash(touch *)' },
+    });
+  });
 });
