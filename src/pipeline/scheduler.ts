@@ -38,9 +38,9 @@ function concurrencySafe(block: ToolUseBlock, ctx: ToolUseContext): boolean {
 /**
  * Runs tool calls as they are added. Each call's classification starts when it is added, so that a call waiting
  * for others finds its verdict ready or on the way. A call starts when nothing runs, or when it and everything
- * running are concurrency-safe; a queued unsafe call holds back the calls after it, so effects happen in call order. Progress
- * passes through at once, results come out in call order. When a Bash call fails, or a hook asks the agent to
- * stop, the calls of the same turn that have not started are cancelled; the ones running finish.
+ * running are concurrency-safe; a queued unsafe call holds back the calls after it, so effects happen in call
+ * order. Progress passes through at once, results come out in call order. When a Bash call fails, or a hook
+ * asks the agent to stop, the calls of the same turn that have not started are cancelled; running ones finish.
  */
 export class ToolScheduler {
   private readonly entries: Entry[] = [];
