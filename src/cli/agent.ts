@@ -3,6 +3,7 @@ import {
   AgentSession,
   type CallRecord,
   decisionOf,
+  type HookStop,
   playScript,
   readScript,
   runAgent,
@@ -43,6 +44,10 @@ function callLine(r: CallRecord, c: Colors): string {
   const why = d === 'error' ? `${r.failedAt}: ${r.kind}` : `${r.by}: ${r.reason ?? ''}`;
   const ran = r.decision === 'allow' ? (r.isError ? c.red(' (failed)') : c.dim(' (ran)')) : '';
   return `${decision} ${what.length > 100 ? `${what.slice(0, 99)}…` : what}${ran}\n      ${c.dim(why)}`;
+}
+
+function stoppedLine(stop: HookStop): string {
+  return `A ${stop.event} hook of ${stop.toolUseId} stopped the agent: ${stop.reason}`;
 }
 
 /** The terminal prompt when a person is at the terminal; otherwise hooks and the classifier, else deny. */
@@ -170,13 +175,20 @@ export const agentCommand: CommandModule = {
       const run = await playScript(read.script, session, onRecord);
       await flush();
       const failed = run.checks.filter((c) => !c.ok);
-      if (args.json) printJson(io, { calls: run.records, checks: run.checks, mcp: mcpReport(session) });
+      if (args.json)
+        printJson(io, {
+          calls: run.records,
+          checks: run.checks,
+          mcp: mcpReport(session),
+          ...(run.stop ? { stop: run.stop } : {}),
+        });
       else {
+        if (run.stop) io.out(stoppedLine(run.stop));
         io.out(
           `${run.records.length} calls replayed; ${run.checks.length - failed.length} of ${run.checks.length} labels met`,
         );
         for (const f of failed)
-          io.out(`  ${file}:${f.line}: ${f.toolUseId} expected ${f.expected}, got ${f.actual}`);
+          io.out(`  ${file}:${f.line}: ${f.toolUseId ?? 'the run'} expected ${f.expected}, got ${f.actual}`);
       }
       return done(failed.length > 0 ? EXIT.findings : EXIT.ok);
     }
@@ -204,6 +216,7 @@ export const agentCommand: CommandModule = {
           `${run.turns} turns, ${run.records.length} tool calls (${denied} denied, ${asked} asked); ${run.usage.input} input and ${run.usage.output} output tokens; stopped: ${run.stopReason}${run.error ? ` (${run.error})` : ''}`,
         ),
       );
+      if (run.stop) io.err(stoppedLine(run.stop));
     }
     return done(run.stopReason === 'error' || run.stopReason === 'max-turns' ? EXIT.findings : EXIT.ok);
   },

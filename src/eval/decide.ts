@@ -24,6 +24,8 @@ export interface Decided {
   /** The call never reached the permission decision (unknown tool, invalid input). */
   error?: string;
   execution?: Execution;
+  /** A hook asked the agent to stop after this call, for this reason. */
+  stop?: string;
 }
 
 /** Decides the calls of one session, one at a time, in order. */

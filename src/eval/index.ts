@@ -24,7 +24,13 @@ export {
 export { classifierDecider, type Decided, type Decider } from './decide.js';
 export { runAgent } from './drivers/live.js';
 export { playScript, readScript } from './drivers/scripted.js';
-export { AgentSession, type CallRecord, decisionOf } from './drivers/session.js';
+export {
+  AgentSession,
+  type CallRecord,
+  decisionOf,
+  type HookStop,
+  type TurnResults,
+} from './drivers/session.js';
 export { type EvaluateOptions, evaluate, evaluateConfig } from './evaluate.js';
 export {
   checkTargets,

@@ -153,9 +153,11 @@ export function pipelineDecider(settings: LoadedSettings, options: PipelineDecid
         };
         let permission: PermissionMessage | undefined;
         let result: ToolResultMessage | undefined;
+        let stop: string | undefined;
         for await (const m of executeToolUse(block, ctx)) {
           if (m.type === 'permission') permission = m;
           else if (m.type === 'tool_result') result = m;
+          else if (m.type === 'hook' && m.stop !== undefined) stop ??= m.stop;
         }
         const pending = watched.last();
         const verdict = pending ? await pending : emptyVerdict(call);
@@ -163,7 +165,14 @@ export function pipelineDecider(settings: LoadedSettings, options: PipelineDecid
           const why = result?.error
             ? `${result.error.stage}: ${result.error.kind}`
             : 'no permission decision';
-          return { verdict, decision: 'ask', source: 'error', reason: why, error: why };
+          return {
+            verdict,
+            decision: 'ask',
+            source: 'error',
+            reason: why,
+            error: why,
+            ...(stop !== undefined ? { stop } : {}),
+          };
         }
         const decided: Decided = {
           verdict,
@@ -171,6 +180,7 @@ export function pipelineDecider(settings: LoadedSettings, options: PipelineDecid
           source: asked ? 'classifier' : permission.by,
           reason: permission.reason,
         };
+        if (stop !== undefined) decided.stop = stop;
         if (options.execute && permission.decision === 'allow' && result) {
           decided.execution = { ok: result.error === undefined, durationMs: result.durationMs };
           if (result.error) {

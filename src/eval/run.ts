@@ -32,6 +32,8 @@ export interface CaseResult {
   error?: string;
   /** With `--execute`: how the allowed call ran. */
   execution?: Execution;
+  /** A hook asked the agent to stop after this call (`continue: false`, or a PermissionRequest interrupt). */
+  stop?: string;
 }
 
 export interface EvalRunOptions {
@@ -134,6 +136,7 @@ function result(c: EvalCase, call: ToolCall, decided: Decided, calls: ModelCallR
   };
   if (decided.error !== undefined) r.error = decided.error;
   if (decided.execution) r.execution = decided.execution;
+  if (decided.stop !== undefined) r.stop = decided.stop;
   const rule = verdict.rule?.label ?? verdict.rule?.text ?? verdict.model?.rule;
   if (rule) r.rule = rule;
   const m = verdict.model;

@@ -7,25 +7,29 @@ import { lookupStage } from './stages/lookup.js';
 import { postToolUseStage } from './stages/post-tool-use.js';
 import { preToolUseStage } from './stages/pre-tool-use.js';
 import { resultMappingStage } from './stages/result-mapping.js';
+import type { EarlySpeculation } from './stages/speculation.js';
 import { type ExecuteOptions, openRun, startRun } from './stages/state.js';
 import { fail, toolResultStage } from './stages/tool-result.js';
 import { validationStage } from './stages/validation.js';
 
 export { REJECT_MESSAGE, RETRY_MESSAGE } from './permission/stage.js';
+export type { EarlySpeculation } from './stages/speculation.js';
 export type { ExecuteOptions } from './stages/state.js';
 export { INTERRUPT_MESSAGE } from './stages/tool-result.js';
 
 /**
  * The eight stages for one tool_use block: lookup, validation, PreToolUse hooks with the speculative
  * classifier, permission, execution, result mapping, PostToolUse hooks, and the tool_result. Every failure is
- * a tool_result with `is_error: true`; the generator itself does not throw.
+ * a tool_result with `is_error: true`; the generator itself does not throw. `early` is the classification the
+ * scheduler started when the block was complete; stage 3 uses it when it is of the same input.
  */
 export async function* executeToolUse(
   block: ToolUseBlock,
   ctx: ToolUseContext,
   options: ExecuteOptions = {},
+  early?: Promise<EarlySpeculation | undefined>,
 ): AsyncGenerator<PipelineMessage, void, undefined> {
-  const started = startRun(block, ctx, options);
+  const started = startRun(block, ctx, options, early);
   const found = lookupStage(started);
   if ('ended' in found) {
     yield found.ended;

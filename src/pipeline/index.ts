@@ -60,6 +60,7 @@ export {
   type HookMessage,
   type ImageBlock,
   type PermissionMessage,
+  type PermissionRequestedMessage,
   type PipelineMessage,
   type ProgressMessage,
   type ResultBlock,
@@ -82,7 +83,7 @@ export type {
 } from './permission/types.js';
 export { persistLargeResult } from './results.js';
 export { runTools } from './run-tools.js';
-export { MAX_TOOL_CONCURRENCY, ToolScheduler } from './scheduler.js';
+export { MAX_TOOL_CONCURRENCY, STOPPED_MESSAGE, ToolScheduler } from './scheduler.js';
 export {
   type InputSchema,
   inputJsonSchema,

@@ -33,9 +33,29 @@ export type FailedStage = 'lookup' | 'validation' | 'permission' | 'execution' |
 
 export interface ProgressMessage {
   type: 'progress';
+  /** Unique per message. */
+  id: string;
+  /** When the tool reported it (ISO 8601). */
+  timestamp: string;
   toolUseId: string;
   tool: string;
   data: unknown;
+}
+
+/** The call goes to the permission handler (a human, or whoever answers in one's place): what it is asked. */
+export interface PermissionRequestedMessage {
+  type: 'permission_request';
+  toolUseId: string;
+  tool: string;
+  input: Record<string, unknown>;
+  /** Why the call needs an answer. */
+  reason: string;
+  /** The rule that asked, when a rule did. */
+  rule?: { text: string; file?: string };
+  /** Allow rules that would let such calls through next time. */
+  suggestions: string[];
+  /** Set for destructive commands. */
+  warning?: string;
 }
 
 /** How stage 4 settled the call; `by` names the source that decided. */
@@ -70,7 +90,12 @@ export interface ToolResultMessage {
   durationMs: number;
 }
 
-export type PipelineMessage = ProgressMessage | PermissionMessage | HookMessage | ToolResultMessage;
+export type PipelineMessage =
+  | ProgressMessage
+  | PermissionRequestedMessage
+  | PermissionMessage
+  | HookMessage
+  | ToolResultMessage;
 
 export function textOf(content: ToolResultContent): string {
   if (typeof content === 'string') return content;

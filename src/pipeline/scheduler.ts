@@ -4,6 +4,10 @@ import { classifyToolError, errorText } from './errors.js';
 import { type ExecuteOptions, executeToolUse } from './execute.js';
 import type { FailedStage, PipelineMessage, ToolResultMessage, ToolUseBlock } from './messages.js';
 import { parseInput } from './schema.js';
+import { type EarlySpeculation, speculateEarly } from './stages/speculation.js';
+
+/** The tool_result of a call cancelled by a stop request; the hook's reason is for the user, not the model. */
+export const STOPPED_MESSAGE = 'Cancelled: a hook stopped the agent before this call started.';
 
 /** At most this many calls run at once. */
 export const MAX_TOOL_CONCURRENCY = 10;
@@ -13,6 +17,10 @@ interface Entry {
   block: ToolUseBlock;
   safe: boolean;
   state: 'queued' | 'running' | 'done';
+  /** Its classification, started when the block was added. */
+  early: Promise<EarlySpeculation | undefined>;
+  /** Cancels that classification once the call has ended (or never starts). */
+  endEarly: () => void;
 }
 
 function concurrencySafe(block: ToolUseBlock, ctx: ToolUseContext): boolean {
@@ -28,10 +36,11 @@ function concurrencySafe(block: ToolUseBlock, ctx: ToolUseContext): boolean {
 }
 
 /**
- * Runs tool calls as they are added. A call starts when nothing runs, or when it and everything running are
- * concurrency-safe; a queued unsafe call holds back the calls after it, so effects happen in call order. Progress
- * passes through at once, results come out in call order. When a Bash call fails, the calls of the same turn
- * that have not started are cancelled.
+ * Runs tool calls as they are added. Each call's classification starts when it is added, so that a call waiting
+ * for others finds its verdict ready or on the way. A call starts when nothing runs, or when it and everything
+ * running are concurrency-safe; a queued unsafe call holds back the calls after it, so effects happen in call
+ * order. Progress passes through at once, results come out in call order. When a Bash call fails, or a hook
+ * asks the agent to stop, the calls of the same turn that have not started are cancelled; running ones finish.
  */
 export class ToolScheduler {
   private readonly entries: Entry[] = [];
@@ -39,7 +48,8 @@ export class ToolScheduler {
   private readonly results = new Map<number, ToolResultMessage>();
   private nextResult = 0;
   private finished = false;
-  private siblingError: string | undefined;
+  /** Why calls that have not started are cancelled: the first Bash failure or stop request of the turn. */
+  private cancelling: { content: string; kind: string } | undefined;
 
   constructor(
     private readonly ctx: ToolUseContext,
@@ -53,8 +63,26 @@ export class ToolScheduler {
       block,
       safe: concurrencySafe(block, this.ctx),
       state: 'queued',
+      ...this.speculate(block),
     });
     this.pump();
+  }
+
+  private speculate(block: ToolUseBlock): Pick<Entry, 'early' | 'endEarly'> {
+    const controller = new AbortController();
+    const { signal, interrupt } = this.options;
+    const abort = () => controller.abort();
+    if (signal?.aborted || interrupt?.aborted) abort();
+    signal?.addEventListener('abort', abort, { once: true });
+    interrupt?.addEventListener('abort', abort, { once: true });
+    return {
+      early: speculateEarly(block, this.ctx, controller.signal),
+      endEarly: () => {
+        abort();
+        signal?.removeEventListener('abort', abort);
+        interrupt?.removeEventListener('abort', abort);
+      },
+    };
   }
 
   /** No more calls will be added; the message stream ends once every result is out. */
@@ -71,7 +99,7 @@ export class ToolScheduler {
     for (const entry of this.entries) {
       if (entry.state !== 'queued') continue;
       const running = this.entries.filter((e) => e.state === 'running');
-      if (this.siblingError !== undefined) {
+      if (this.cancelling !== undefined) {
         this.cancel(entry);
         continue;
       }
@@ -87,9 +115,14 @@ export class ToolScheduler {
     void (async () => {
       let last: ToolResultMessage | undefined;
       try {
-        for await (const m of executeToolUse(entry.block, this.ctx, this.options)) {
+        for await (const m of executeToolUse(entry.block, this.ctx, this.options, entry.early)) {
           if (m.type === 'tool_result') last = m;
-          else this.out.push(m);
+          else {
+            if (m.type === 'hook' && m.stop !== undefined) {
+              this.cancelling ??= { content: STOPPED_MESSAGE, kind: 'HookStop' };
+            }
+            this.out.push(m);
+          }
         }
       } catch (e) {
         last = this.errorResult(entry, `Error: ${errorText(e)}`, 'execution', classifyToolError(e));
@@ -111,16 +144,21 @@ export class ToolScheduler {
   }
 
   private cancel(entry: Entry): void {
-    const content = `Cancelled: a parallel tool call failed (${this.siblingError}), so this one did not run.`;
-    this.complete(entry, this.errorResult(entry, content, 'cancelled', 'SiblingError'));
+    const { content, kind } = this.cancelling!;
+    this.complete(entry, this.errorResult(entry, content, 'cancelled', kind));
   }
 
   private complete(entry: Entry, result: ToolResultMessage): void {
     entry.state = 'done';
+    entry.endEarly();
     this.results.set(entry.index, result);
-    if (result.tool === 'Bash' && result.error?.stage === 'execution' && this.siblingError === undefined) {
+    if (result.tool === 'Bash' && result.error?.stage === 'execution' && this.cancelling === undefined) {
       const command = (entry.block.input as { command?: unknown } | null)?.command;
-      this.siblingError = typeof command === 'string' ? `Bash(${command.slice(0, 80)})` : 'Bash';
+      const failed = typeof command === 'string' ? `Bash(${command.slice(0, 80)})` : 'Bash';
+      this.cancelling = {
+        content: `Cancelled: a parallel tool call failed (${failed}), so this one did not run.`,
+        kind: 'SiblingError',
+      };
     }
     this.flush();
   }

@@ -145,6 +145,7 @@ const VALUES: Record<string, string[]> = {
     'McpToolCallError',
     'PermissionState',
     'REJECT_MESSAGE',
+    'STOPPED_MESSAGE',
     'SessionState',
     'ShellError',
     'StreamingToolExecutor',

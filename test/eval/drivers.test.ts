@@ -1,9 +1,15 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Anthropic from '@anthropic-ai/sdk';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { STAGE1_TOOL, STAGE2_TOOL } from '../../src/classifier/model-parts.js';
+import { runAgent } from '../../src/eval/drivers/live.js';
 import { parseSse, readScript } from '../../src/eval/drivers/scripted.js';
+import { AgentSession } from '../../src/eval/drivers/session.js';
+import { STOPPED_MESSAGE } from '../../src/pipeline/scheduler.js';
+import { loadSettings } from '../../src/rules/settings/load-settings.js';
+import { hookCommand } from '../hooks/helpers.js';
 import {
   type MessagesServer,
   type RecordedRequest,
@@ -202,5 +208,167 @@ describe('the live agent (automode agent) against the loopback server', () => {
     const r = await runCli(['agent', 'anything', '--cwd', project, '--no-llm', '--json']);
     expect(r.code).toBe(1);
     expect(JSON.parse(r.out)).toMatchObject({ stopReason: 'error', turns: 1 });
+  });
+});
+
+describe('a hook that stops the agent', () => {
+  let server: MessagesServer;
+  afterEach(async () => {
+    await server?.close();
+  });
+
+  /** A PostToolUse command hook (a real child process) that stops the agent after every Bash call. */
+  async function stoppingHook(): Promise<void> {
+    await mkdir(path.join(project, '.claude'), { recursive: true });
+    await writeFile(
+      path.join(project, '.claude', 'settings.json'),
+      JSON.stringify({
+        hooks: {
+          PostToolUse: [
+            {
+              matcher: 'Bash',
+              hooks: [
+                {
+                  type: 'command',
+                  command: hookCommand({ stdout: { continue: false, stopReason: 'the budget is spent' } }),
+                },
+              ],
+            },
+          ],
+        },
+      }),
+    );
+  }
+
+  const twoCalls = {
+    type: 'message' as const,
+    content: [
+      { type: 'tool_use' as const, id: 'toolu_one', name: 'Bash', input: { command: 'echo one' } },
+      { type: 'tool_use' as const, id: 'toolu_two', name: 'Bash', input: { command: 'echo two' } },
+    ],
+  };
+
+  it('runAgent: the turn settles every call, the model is not asked again, the run says why it stopped', async () => {
+    await stoppingHook();
+    server = await startMessagesServer([twoCalls, reply.text('this turn must never be asked for')]);
+    const settings = await loadSettings({
+      cwd: project,
+      home: path.join(dir, 'home'),
+      managedPath: path.join(dir, 'none.json'),
+      env: {},
+    });
+    const session = await AgentSession.create({ settings, cwd: project });
+    const run = await runAgent('Say one and two', session, {
+      sdk: new Anthropic({ apiKey: 'test', baseURL: server.url, maxRetries: 0 }),
+      model: 'claude-test',
+    });
+    expect(run).toMatchObject({
+      stopReason: 'hook-stop',
+      turns: 1,
+      stop: { toolUseId: 'toolu_one', event: 'PostToolUse', reason: 'the budget is spent' },
+    });
+    expect(server.messageRequests()).toHaveLength(1);
+    expect(server.pending()).toBe(1);
+    const [one, two] = run.records;
+    expect(one).toMatchObject({
+      toolUseId: 'toolu_one',
+      decision: 'allow',
+      isError: false,
+      stop: 'the budget is spent',
+    });
+    expect(one!.text).toContain('one');
+    expect(two).toMatchObject({
+      toolUseId: 'toolu_two',
+      isError: true,
+      failedAt: 'cancelled',
+      kind: 'HookStop',
+    });
+    expect(two!.text).toBe(STOPPED_MESSAGE);
+    expect(two!.stop).toBeUndefined();
+  });
+
+  it('automode agent --json: stopReason hook-stop with the reason, exit 0', async () => {
+    await stoppingHook();
+    server = await startMessagesServer([twoCalls, reply.text('never asked for')]);
+    process.env.ANTHROPIC_BASE_URL = server.url;
+    process.env.ANTHROPIC_API_KEY = 'test';
+    const r = await runCli(['agent', 'Say one and two', '--cwd', project, '--no-llm', '--json']);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.out);
+    expect(out).toMatchObject({
+      stopReason: 'hook-stop',
+      turns: 1,
+      stop: { toolUseId: 'toolu_one', event: 'PostToolUse', reason: 'the budget is spent' },
+    });
+    expect(out.calls.map((c: { toolUseId: string; failedAt?: string }) => [c.toolUseId, c.failedAt])).toEqual(
+      [
+        ['toolu_one', undefined],
+        ['toolu_two', 'cancelled'],
+      ],
+    );
+    expect(server.messageRequests()).toHaveLength(1);
+  });
+
+  /** Two recorded turns; the second is never played when the first stops the agent. */
+  async function stopScript(labels: object[]): Promise<string> {
+    const file = path.join(dir, 'stop.jsonl');
+    const lines = [
+      { type: 'user', message: { role: 'user', content: 'Say one, two and three' } },
+      { type: 'assistant', message: { role: 'assistant', content: twoCalls.content } },
+      {
+        type: 'assistant',
+        message: {
+          role: 'assistant',
+          content: [{ type: 'tool_use', id: 'toolu_three', name: 'Bash', input: { command: 'echo three' } }],
+        },
+      },
+      ...labels,
+    ];
+    await writeFile(file, `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
+    return file;
+  }
+
+  it('the scripted driver plays no turn after the stop; stop labels check the run and the calls', async () => {
+    await stoppingHook();
+    const labels = [
+      { type: 'expect', stop: true },
+      { type: 'expect', tool_use_id: 'toolu_one', stop: true, decision: 'allow' },
+      { type: 'expect', tool_use_id: 'toolu_two', stop: false },
+    ];
+    const file = await stopScript(labels);
+    const { script, problems } = await readScript(file);
+    expect(problems).toEqual([]);
+    expect(script.expectations).toEqual([
+      { stop: true, line: 4 },
+      { toolUseId: 'toolu_one', decision: 'allow', stop: true, line: 5 },
+      { toolUseId: 'toolu_two', stop: false, line: 6 },
+    ]);
+    const r = await runCli(['agent', '--script', file, '--cwd', project, '--no-llm', '--json']);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.out);
+    expect(out.stop).toEqual({ toolUseId: 'toolu_one', event: 'PostToolUse', reason: 'the budget is spent' });
+    expect(out.calls.map((c: { toolUseId: string }) => c.toolUseId)).toEqual(['toolu_one', 'toolu_two']);
+    expect(out.checks).toEqual([
+      { expected: 'stop', actual: 'stop', ok: true, line: 4 },
+      { toolUseId: 'toolu_one', expected: 'allow', actual: 'allow', ok: true, line: 5 },
+      { toolUseId: 'toolu_one', expected: 'stop', actual: 'stop', ok: true, line: 5 },
+      { toolUseId: 'toolu_two', expected: 'no stop', actual: 'no stop', ok: true, line: 6 },
+    ]);
+  });
+
+  it('a stop label that is not met fails the replay (exit 1); a malformed one is a problem', async () => {
+    await stoppingHook();
+    const file = await stopScript([
+      { type: 'expect', stop: false },
+      { type: 'expect', tool_use_id: 'toolu_three', decision: 'allow' },
+    ]);
+    const r = await runCli(['agent', '--script', file, '--cwd', project, '--no-llm']);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('A PostToolUse hook of toolu_one stopped the agent: the budget is spent');
+    expect(r.out).toContain(`${file}:4: the run expected no stop, got stop`);
+    expect(r.out).toContain(`${file}:5: toolu_three expected allow, got missing`);
+    const bad = await stopScript([{ type: 'expect', stop: 'yes' }]);
+    const problems = (await readScript(bad)).problems;
+    expect(problems).toEqual([{ line: 4, message: expect.stringContaining('stop (true or false)') }]);
   });
 });

@@ -11,6 +11,7 @@ import { pipelineDecider } from '../../src/eval/pipeline-decider.js';
 import { runEval } from '../../src/eval/run.js';
 import { loadEvalSettings } from '../../src/eval/workspace.js';
 import { loadReplayClient } from '../../src/llm/recording.js';
+import { hookCommand } from '../hooks/helpers.js';
 import { removeDir, runCli, SMALL, tempDir, writeCases } from './helpers.js';
 
 const HOOK = fileURLToPath(new URL('../../fixtures/eval/hooks/deny-deploys.mjs', import.meta.url));
@@ -57,6 +58,36 @@ describe('decisions through the tool pipeline', () => {
     expect(deploy.reason).toContain('deploys go through the release train');
     expect(report.byStage.hook.decisions).toBe(1);
     expect(report.cases.find((c: { id: string }) => c.id === 'git-status').actual).toBe('allow');
+  });
+
+  it("record a hook's stop request in the case's result", async () => {
+    const settings = path.join(dir, 'settings.json');
+    await writeFile(
+      settings,
+      JSON.stringify({
+        hooks: {
+          PreToolUse: [
+            {
+              matcher: 'Bash',
+              hooks: [
+                {
+                  type: 'command',
+                  command: hookCommand({ stdout: { continue: false, stopReason: 'frozen' } }),
+                },
+              ],
+            },
+          ],
+        },
+      }),
+    );
+    const cases = await writeCases(path.join(dir, 'cases.jsonl'), [
+      { id: 'status', category: 'read', expect: 'allow', command: 'git status' },
+      { id: 'read', category: 'read', expect: 'allow', tool: 'Read', input: { file_path: '/tmp/x' } },
+    ]);
+    const r = await runCli(['eval', cases, '--no-llm', '--settings', settings, '--json']);
+    const [status, read] = JSON.parse(r.out).cases;
+    expect(status).toMatchObject({ id: 'status', actual: 'deny', stop: 'frozen' });
+    expect(read.stop).toBeUndefined();
   });
 
   it('record an input the tool refuses as an error, counted as ask', async () => {

@@ -6,7 +6,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { MessageParam, Usage } from '@anthropic-ai/sdk/resources/messages';
 import type { StreamEvent } from '../../pipeline/index.js';
-import type { AgentSession, CallRecord } from './session.js';
+import type { AgentSession, CallRecord, HookStop } from './session.js';
 
 export interface AgentOptions {
   sdk: Pick<Anthropic, 'messages'>;
@@ -20,9 +20,14 @@ export interface AgentOptions {
 }
 
 export interface AgentRun {
-  /** `end_turn` and the like when the model finished; `max-turns` or `error` otherwise. */
+  /**
+   * `end_turn` and the like when the model finished; `hook-stop` when a hook asked the agent to stop (the turn's
+   * calls settled, the model was not asked again); `max-turns` or `error` otherwise.
+   */
   stopReason: string;
   error?: string;
+  /** With `hook-stop`: which call's hook asked, and its reason (for the user; the model never sees it). */
+  stop?: HookStop;
   turns: number;
   text: string;
   records: CallRecord[];
@@ -84,9 +89,11 @@ export async function runAgent(
         usage,
       };
     }
-    const results = await stream.finish();
+    const { results, stop } = await stream.finish();
     add(final.usage);
     messages.push({ role: 'assistant', content: final.content });
+    // Every tool_use has its tool_result, in the records; the model is not asked again.
+    if (stop) return { stopReason: 'hook-stop', stop, turns: turn, text, records: session.records, usage };
     if (final.stop_reason !== 'tool_use' || results.length === 0) {
       return {
         stopReason: final.stop_reason ?? 'end_turn',

@@ -8,21 +8,26 @@
  *   {"type":"assistant","sse":"event: message_start\ndata: {...}\n\n..."}   (or "sse_file": "turn-2.sse", next to the script)
  *
  * A streamed turn goes through the streaming executor, which starts each call as soon as its block is complete.
- * Labels may follow: {"type":"expect","tool_use_id":"toolu_1","decision":"ask"}.
+ * Labels may follow: {"type":"expect","tool_use_id":"toolu_1","decision":"ask"} for a call's decision, and
+ * {"type":"expect","stop":true} for whether a hook stops the agent ({"type":"expect","tool_use_id":"toolu_1",
+ * "stop":true}: a hook of that call). After a stop the later turns are not played, as the agent would not have
+ * asked the model for them.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { StreamEvent, ToolUseBlock } from '../../pipeline/index.js';
-import { type AgentSession, type CallRecord, decisionOf } from './session.js';
+import { type AgentSession, type CallRecord, decisionOf, type HookStop } from './session.js';
 
 export type ScriptStep =
   | { kind: 'user'; text: string; line: number }
   | { kind: 'turn'; blocks: ToolUseBlock[]; line: number }
   | { kind: 'stream'; events: StreamEvent[]; line: number };
 
+/** A label: the call's decision, or whether a hook stops the agent (of that call, or of the run). */
 export interface Expectation {
-  toolUseId: string;
-  decision: 'allow' | 'ask' | 'deny';
+  toolUseId?: string;
+  decision?: 'allow' | 'ask' | 'deny';
+  stop?: boolean;
   line: number;
 }
 
@@ -88,16 +93,9 @@ export async function readScript(file: string): Promise<{ script: Script; proble
     const role = message?.role ?? entry.type;
     try {
       if (entry.type === 'expect') {
-        const decision = entry.decision;
-        if (typeof entry.tool_use_id !== 'string' || !['allow', 'ask', 'deny'].includes(decision as string)) {
-          problems.push({ line, message: 'expect needs tool_use_id and decision (allow, ask or deny)' });
-        } else {
-          script.expectations.push({
-            toolUseId: entry.tool_use_id,
-            decision: decision as Expectation['decision'],
-            line,
-          });
-        }
+        const label = expectation(entry, line);
+        if (typeof label === 'string') problems.push({ line, message: label });
+        else script.expectations.push(label);
       } else if (
         role === 'assistant' &&
         (typeof entry.sse === 'string' || typeof entry.sse_file === 'string')
@@ -122,31 +120,79 @@ export async function readScript(file: string): Promise<{ script: Script; proble
   return { script, problems };
 }
 
-export interface ScriptRun {
-  records: CallRecord[];
-  checks: { toolUseId: string; expected: string; actual: string; ok: boolean; line: number }[];
+const EXPECT_USAGE =
+  'expect needs tool_use_id and decision (allow, ask or deny), or stop (true or false) with an optional tool_use_id';
+
+function expectation(entry: Record<string, unknown>, line: number): Expectation | string {
+  const { tool_use_id: id, decision, stop } = entry;
+  if (id !== undefined && typeof id !== 'string') return EXPECT_USAGE;
+  if (decision === undefined && stop === undefined) return EXPECT_USAGE;
+  if (decision !== undefined && (id === undefined || !['allow', 'ask', 'deny'].includes(decision as string)))
+    return EXPECT_USAGE;
+  if (stop !== undefined && typeof stop !== 'boolean') return EXPECT_USAGE;
+  const e: Expectation = { line };
+  if (id !== undefined) e.toolUseId = id;
+  if (decision !== undefined) e.decision = decision as NonNullable<Expectation['decision']>;
+  if (stop !== undefined) e.stop = stop;
+  return e;
 }
 
-/** Plays the script's turns through the session, in order, and checks the labels. */
+export interface ScriptCheck {
+  /** The call the label is about; none for a label about the whole run. */
+  toolUseId?: string;
+  expected: string;
+  actual: string;
+  ok: boolean;
+  line: number;
+}
+
+export interface ScriptRun {
+  records: CallRecord[];
+  /** Set when a hook stopped the agent; the turns after that one were not played. */
+  stop?: HookStop;
+  checks: ScriptCheck[];
+}
+
+const stopLabel = (stopped: boolean) => (stopped ? 'stop' : 'no stop');
+
+/** Plays the script's turns through the session, in order, until a hook stops the agent; checks the labels. */
 export async function playScript(
   script: Script,
   session: AgentSession,
   onRecord?: (r: CallRecord) => void,
 ): Promise<ScriptRun> {
+  let stop: HookStop | undefined;
   for (const step of script.steps) {
     if (step.kind === 'user') session.addUserMessage(step.text);
-    else if (step.kind === 'turn') await session.runBlocks(step.blocks, onRecord);
+    else if (step.kind === 'turn') ({ stop } = await session.runBlocks(step.blocks, onRecord));
     else {
       const stream = session.streaming(onRecord);
       for (const event of step.events) stream.feed(event);
-      await stream.finish();
+      ({ stop } = await stream.finish());
     }
+    if (stop) break;
   }
   const byId = new Map(session.records.map((r) => [r.toolUseId, r]));
-  const checks = script.expectations.map((e) => {
-    const r = byId.get(e.toolUseId);
-    const actual = r ? decisionOf(r) : 'missing';
-    return { toolUseId: e.toolUseId, expected: e.decision, actual, ok: actual === e.decision, line: e.line };
+  const checks = script.expectations.flatMap((e) => {
+    const r = e.toolUseId === undefined ? undefined : byId.get(e.toolUseId);
+    const out: ScriptCheck[] = [];
+    const about = e.toolUseId === undefined ? {} : { toolUseId: e.toolUseId };
+    if (e.decision !== undefined) {
+      const actual = r ? decisionOf(r) : 'missing';
+      out.push({ ...about, expected: e.decision, actual, ok: actual === e.decision, line: e.line });
+    }
+    if (e.stop !== undefined) {
+      const stopped = e.toolUseId === undefined ? stop !== undefined : r?.stop !== undefined;
+      const actual = e.toolUseId !== undefined && !r ? 'missing' : stopLabel(stopped);
+      out.push({
+        ...about,
+        expected: stopLabel(e.stop),
+        actual,
+        ok: actual === stopLabel(e.stop),
+        line: e.line,
+      });
+    }
+    return out;
   });
-  return { records: session.records, checks };
+  return stop ? { records: session.records, stop, checks } : { records: session.records, checks };
 }

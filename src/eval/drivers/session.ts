@@ -47,6 +47,24 @@ export interface CallRecord {
   kind?: string;
   text: string;
   durationMs: number;
+  /** A hook of this call asked the agent to stop, for this reason (for the user, not the model). */
+  stop?: string;
+}
+
+/** A hook asked the agent to stop (`continue: false`, or a PermissionRequest deny with `interrupt`). */
+export interface HookStop {
+  toolUseId: string;
+  /** The hook event that asked: PreToolUse, PermissionRequest, PostToolUse. */
+  event: string;
+  reason: string;
+}
+
+/** The tool calls of one assistant message, settled. */
+export interface TurnResults {
+  /** The tool_result blocks, in call order: one for every tool_use, a stopped turn included. */
+  results: ToolResultBlock[];
+  /** Set when a hook asked the agent to stop: the loop then asks the model nothing more. */
+  stop?: HookStop;
 }
 
 /** The decision as labels name it: a call a human was asked about is `ask`. */
@@ -196,11 +214,8 @@ export class AgentSession {
     this.userMessages.push(text);
   }
 
-  /** Runs the tool calls of a complete assistant message; returns the tool_result blocks, in call order. */
-  async runBlocks(
-    blocks: readonly ToolUseBlock[],
-    onRecord?: (r: CallRecord) => void,
-  ): Promise<ToolResultBlock[]> {
+  /** Runs the tool calls of a complete assistant message. */
+  async runBlocks(blocks: readonly ToolUseBlock[], onRecord?: (r: CallRecord) => void): Promise<TurnResults> {
     return this.collect(blocks, runTools(blocks, this.ctx), onRecord);
   }
 
@@ -218,7 +233,7 @@ export class AgentSession {
     const results = this.collect(blocks, executor.messages(), onRecord);
     return {
       feed,
-      /** The stream ended: waits for every call and gives their tool_result blocks. */
+      /** The stream ended: waits for every call and gives their results. */
       finish: () => {
         executor.finish();
         return results;
@@ -230,11 +245,17 @@ export class AgentSession {
     blocks: readonly ToolUseBlock[],
     messages: AsyncIterable<PipelineMessage>,
     onRecord?: (r: CallRecord) => void,
-  ): Promise<ToolResultBlock[]> {
+  ): Promise<TurnResults> {
     const permissions = new Map<string, Extract<PipelineMessage, { type: 'permission' }>>();
+    const stops = new Map<string, string>();
     const results: ToolResultBlock[] = [];
+    let stop: HookStop | undefined;
     for await (const m of messages) {
       if (m.type === 'permission') permissions.set(m.toolUseId, m);
+      if (m.type === 'hook' && m.stop !== undefined) {
+        if (!stops.has(m.toolUseId)) stops.set(m.toolUseId, m.stop);
+        stop ??= { toolUseId: m.toolUseId, event: m.event, reason: m.stop };
+      }
       if (m.type !== 'tool_result') continue;
       results.push(m.block);
       const block = blocks.find((b) => b.id === m.toolUseId);
@@ -259,10 +280,12 @@ export class AgentSession {
         record.failedAt = m.error.stage;
         record.kind = m.error.kind;
       }
+      const stopped = stops.get(m.toolUseId);
+      if (stopped !== undefined) record.stop = stopped;
       this.records.push(record);
       this.toolCalls.push({ tool: m.tool, input: block?.input });
       onRecord?.(record);
     }
-    return results;
+    return stop ? { results, stop } : { results };
   }
 }

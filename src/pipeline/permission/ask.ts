@@ -46,6 +46,7 @@ export async function ask(
   const warning = destructiveWarning(tool.name, input);
   if (warning) request.warning = warning;
   if (classifier) request.classifier = classifier;
+  i.onAsk?.(request, why.rule);
   let answer: PermissionAnswer;
   try {
     answer = await ctx.handler(request);

@@ -3,6 +3,7 @@ import type { PreToolUseOutcome } from '../../hooks/index.js';
 import type { RuleRef } from '../../policy/index.js';
 import type { ToolUseContext } from '../context.js';
 import type { AnyTool, ToolContext } from '../tool.js';
+import type { PermissionRequest } from './types.js';
 
 /** What stage 4 decides on. */
 export interface DecisionInput {
@@ -16,6 +17,8 @@ export interface DecisionInput {
   /** The classification started in stage 3. */
   speculation: Speculation;
   signal: AbortSignal;
+  /** The call is about to go to the permission handler with this request. */
+  onAsk?: (request: PermissionRequest, rule: RuleRef | undefined) => void;
 }
 
 /** How stage 4 settled the call. */

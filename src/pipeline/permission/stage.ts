@@ -1,9 +1,15 @@
 import { type ClassifiedVerdict, resolveMode, type ToolCall } from '../../classifier/index.js';
 import { runPermissionDeniedHooks } from '../../hooks/index.js';
+import type { RuleRef } from '../../policy/index.js';
 import type { Mode } from '../../shared/index.js';
 import { errorText } from '../errors.js';
 import { hookInput, hookOptions } from '../hook-input.js';
-import { hookMessage, type PermissionMessage, type PipelineMessage } from '../messages.js';
+import {
+  hookMessage,
+  type PermissionMessage,
+  type PermissionRequestedMessage,
+  type PipelineMessage,
+} from '../messages.js';
 import type { PreToolUseChecked } from '../stages/pre-tool-use.js';
 import type { Stage, ToolRun } from '../stages/state.js';
 import { fail, interrupted } from '../stages/tool-result.js';
@@ -12,7 +18,7 @@ import { ask } from './ask.js';
 import { decide, isSoftAsk } from './decide.js';
 import { checkRewrite } from './rewrite.js';
 import type { DecisionInput, PermissionOutcome } from './stage-types.js';
-import type { AutoDecision } from './types.js';
+import type { AutoDecision, PermissionRequest } from './types.js';
 
 export const REJECT_MESSAGE =
   "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.";
@@ -33,7 +39,11 @@ export async function* permissionStage(
 ): Stage<Record<string, unknown>> {
   const { ctx, tool, block, controller } = run;
   let input = checked.input;
-  const permission = await decidePermission({
+  let onAsk!: NonNullable<DecisionInput['onAsk']>;
+  const asked = new Promise<PermissionRequestedMessage>((resolve) => {
+    onAsk = (request, rule) => resolve(requestedMessage(request, rule));
+  });
+  const deciding = decidePermission({
     ctx,
     tool,
     toolCtx: run.toolCtx,
@@ -43,7 +53,11 @@ export async function* permissionStage(
     validationAsk: checked.validationAsk,
     speculation: checked.speculation,
     signal: controller.signal,
+    onAsk,
   });
+  const first = await Promise.race([asked, deciding]);
+  if ('type' in first) yield first;
+  const permission = await deciding;
   checked.speculation.cancel();
   if (controller.signal.aborted) {
     yield interrupted(run);
@@ -74,6 +88,20 @@ export async function* permissionStage(
   }
   ctx.session.denials.allow(tool.name, input);
   return input;
+}
+
+function requestedMessage(request: PermissionRequest, rule: RuleRef | undefined): PermissionRequestedMessage {
+  const m: PermissionRequestedMessage = {
+    type: 'permission_request',
+    toolUseId: request.toolUseId,
+    tool: request.toolName,
+    input: request.input,
+    reason: request.reason,
+    suggestions: request.suggestions,
+  };
+  if (rule) m.rule = { text: rule.text, ...(rule.file ? { file: rule.file } : {}) };
+  if (request.warning) m.warning = request.warning;
+  return m;
 }
 
 function permissionMessage(run: ToolRun, permission: PermissionOutcome): PermissionMessage {

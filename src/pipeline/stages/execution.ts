@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { classifyToolError, errorText, TelemetrySafeError } from '../errors.js';
 import type { PipelineMessage } from '../messages.js';
 import type { AnyTool, ToolContext, ToolEvent } from '../tool.js';
@@ -80,7 +81,14 @@ async function* runCall(
       if (step.done) break;
       const event = step.value;
       if (event.type === 'progress') {
-        yield { type: 'progress', toolUseId: toolCtx.toolUseId, tool: tool.name, data: event.data };
+        yield {
+          type: 'progress',
+          id: randomUUID(),
+          timestamp: new Date().toISOString(),
+          toolUseId: toolCtx.toolUseId,
+          tool: tool.name,
+          data: event.data,
+        };
       } else if (!output) {
         output = { value: event.data };
       }

@@ -3,6 +3,7 @@ import { type PreToolUseOutcome, runPreToolUseHooks } from '../../hooks/index.js
 import { hookInput, hookOptions } from '../hook-input.js';
 import { hookMessage } from '../messages.js';
 import { validateToolInput } from '../validate.js';
+import { adoptEarly, classifierCall, speculate } from './speculation.js';
 import type { Stage, ToolRun } from './state.js';
 import { fail, interrupted } from './tool-result.js';
 import type { ValidInput } from './validation.js';
@@ -17,22 +18,17 @@ export interface PreToolUseChecked {
   speculation: Speculation;
 }
 
-function speculate(run: ToolRun, call: ToolCall): Speculation {
-  const transcript = run.ctx.transcript();
-  const opts = { signal: run.controller.signal, ...(transcript ? { context: transcript } : {}) };
-  return run.ctx.permissions.classifier.speculate(call, opts);
-}
-
 /**
- * Stage 3: PreToolUse hooks and the speculative classifier, together. A hook's stop becomes a deny; a hook's
- * rewritten input is validated again and classified afresh.
+ * Stage 3: PreToolUse hooks and the speculative classifier, together (the classification the scheduler started
+ * when the block was complete, when it is of this input). A hook's stop becomes a deny; a hook's rewritten input
+ * is validated again and classified afresh.
  */
 export async function* preToolUseStage(run: ToolRun, valid: ValidInput): Stage<PreToolUseChecked> {
   const { ctx, tool, block, controller } = run;
   let input = valid.input;
   let validationAsk = valid.ask;
-  let call: ToolCall = { tool: tool.name, input, cwd: ctx.cwd, ...(ctx.mode ? { mode: ctx.mode } : {}) };
-  run.speculation = speculate(run, call);
+  let call = classifierCall(ctx, tool.name, input);
+  run.speculation = (await adoptEarly(run.early, ctx, call)) ?? speculate(ctx, call, controller.signal);
   const pre = await runPreToolUseHooks(
     ctx.hooks,
     hookInput(ctx, tool.name, input, block.id),
@@ -59,7 +55,7 @@ export async function* preToolUseStage(run: ToolRun, valid: ValidInput): Stage<P
     input = again.input;
     validationAsk = again.ask ?? validationAsk;
     call = { ...call, input };
-    run.speculation = speculate(run, call);
+    run.speculation = speculate(ctx, call, controller.signal);
   }
   if (controller.signal.aborted) {
     yield interrupted(run);

@@ -2,6 +2,7 @@ import type { Speculation } from '../../classifier/index.js';
 import type { ToolUseContext } from '../context.js';
 import type { PipelineMessage, ToolUseBlock } from '../messages.js';
 import type { AnyTool, ToolContext } from '../tool.js';
+import type { EarlySpeculation } from './speculation.js';
 
 export interface ExecuteOptions {
   /** The user interrupted: calls not started yet are cancelled, running ones per their `interruptBehavior`. */
@@ -18,6 +19,8 @@ export interface Run {
   readonly started: number;
   /** The block's name until stage 1 finds the tool, then the tool's own (the block may use a deprecated one). */
   toolName: string;
+  /** The classification the scheduler started when the block was complete. */
+  readonly early?: Promise<EarlySpeculation | undefined>;
 }
 
 /** What stage 1 hands on. */
@@ -45,8 +48,20 @@ export interface ToolRun extends Run, Readonly<FoundTool> {
  */
 export type Stage<T> = AsyncGenerator<PipelineMessage, T | undefined, undefined>;
 
-export function startRun(block: ToolUseBlock, ctx: ToolUseContext, options: ExecuteOptions): Run {
-  return { block, ctx, options, started: performance.now(), toolName: block.name };
+export function startRun(
+  block: ToolUseBlock,
+  ctx: ToolUseContext,
+  options: ExecuteOptions,
+  early: Promise<EarlySpeculation | undefined> | undefined,
+): Run {
+  return {
+    block,
+    ctx,
+    options,
+    started: performance.now(),
+    toolName: block.name,
+    ...(early ? { early } : {}),
+  };
 }
 
 /** Wires the caller's signals to the call's own controller, for stages 2 to 8. */
