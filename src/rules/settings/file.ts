@@ -5,6 +5,7 @@ import { PROSE_SECTIONS, type RawProse, type RawSection } from '../prose/types.j
 import type { Behavior, Diagnostic, PermissionRule, SourceName } from '../types.js';
 import { BEHAVIORS } from '../types.js';
 import { isHooks, type SchemaIssue } from './check.js';
+import { checkHookKeys } from './hook-keys.js';
 import type { LocatedDocument } from './document.js';
 import { AUTO_MODE_KEYS, AUTOMODE_KEYS, misspeltKey, PERMISSIONS_KEYS, SETTINGS_KEYS } from './known-keys.js';
 import { diagnosticAt, type Origin, provenanceAt } from './origin.js';
@@ -127,6 +128,7 @@ export function readSettingsContent(
   }
 
   if (isStringRecord(settings.env)) content.env = settings.env;
+  checkHookKeys(settings.hooks, report);
   if (isHooks(settings.hooks)) {
     content.hooks = {
       source: origin.source,
