@@ -60,7 +60,7 @@ export const CODES = {
     group: 'file',
     severity: 'warning',
     title: 'A hook of a type Claude Code does not run',
-    help: 'A hook entry\'s `type` is one of `command`, `http`, `prompt`, `agent` or `mcp_tool`; an entry of any other type never runs. (automode\'s own pipeline runs `command` and `http` hooks.)',
+    help: "A hook entry's `type` is one of `command`, `http`, `prompt`, `agent` or `mcp_tool`; an entry of any other type never runs. (automode's own pipeline runs `command` and `http` hooks.)",
   },
   'empty-settings': {
     group: 'file',

@@ -5,8 +5,8 @@ import { PROSE_SECTIONS, type RawProse, type RawSection } from '../prose/types.j
 import type { Behavior, Diagnostic, PermissionRule, SourceName } from '../types.js';
 import { BEHAVIORS } from '../types.js';
 import { isHooks, type SchemaIssue } from './check.js';
-import { checkHookKeys } from './hook-keys.js';
 import type { LocatedDocument } from './document.js';
+import { checkHookKeys } from './hook-keys.js';
 import { AUTO_MODE_KEYS, AUTOMODE_KEYS, misspeltKey, PERMISSIONS_KEYS, SETTINGS_KEYS } from './known-keys.js';
 import { diagnosticAt, type Origin, provenanceAt } from './origin.js';
 import type { DisableEntry } from './shipped.js';
