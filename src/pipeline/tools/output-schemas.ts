@@ -1,19 +1,10 @@
 import { ContentBlockSchema } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import type { Todo } from '../session.js';
-import type { TaskOutput } from './background.js';
-import type { BashOutput } from './bash.js';
-import type { EditOutput } from './edit.js';
-import type { GlobOutput } from './glob.js';
-import type { GrepOutput } from './grep.js';
-import type { McpContent } from './mcp.js';
-import type { ReadOutput } from './read.js';
-import type { ToolSearchOutput } from './tool-search.js';
-import type { WriteOutput } from './write.js';
 
-// What each reference tool returns: a PostToolUse hook's replacement output must have the same shape.
+// What each reference tool returns: a PostToolUse hook's replacement output must have the same shape. Each tool's
+// definition checks that its schema gives its output type.
 
-export const BashOutputSchema: z.ZodType<BashOutput> = z.object({
+export const BashOutputSchema = z.object({
   stdout: z.string(),
   stderr: z.string(),
   exitCode: z.number().int().nullable(),
@@ -21,7 +12,7 @@ export const BashOutputSchema: z.ZodType<BashOutput> = z.object({
   autoBackgrounded: z.boolean().optional(),
 });
 
-export const TaskOutputSchema: z.ZodType<TaskOutput> = z.object({
+export const TaskOutputSchema = z.object({
   id: z.string(),
   status: z.enum(['running', 'completed', 'failed', 'killed']),
   exitCode: z.number().int().nullable(),
@@ -29,31 +20,31 @@ export const TaskOutputSchema: z.ZodType<TaskOutput> = z.object({
   stderr: z.string(),
 });
 
-export const ReadOutputSchema: z.ZodType<ReadOutput> = z.object({
+export const ReadOutputSchema = z.object({
   file: z.string(),
   text: z.string(),
   totalLines: z.number().int().nonnegative(),
 });
 
-export const WriteOutputSchema: z.ZodType<WriteOutput> = z.object({ file: z.string(), created: z.boolean() });
+export const WriteOutputSchema = z.object({ file: z.string(), created: z.boolean() });
 
-export const EditOutputSchema: z.ZodType<EditOutput> = z.object({
+export const EditOutputSchema = z.object({
   file: z.string(),
   replacements: z.number().int().nonnegative(),
 });
 
-export const GlobOutputSchema: z.ZodType<GlobOutput> = z.object({
+export const GlobOutputSchema = z.object({
   files: z.array(z.string()),
   truncated: z.boolean(),
 });
 
-export const GrepOutputSchema: z.ZodType<GrepOutput> = z.object({
+export const GrepOutputSchema = z.object({
   mode: z.enum(['content', 'files_with_matches', 'count']),
   lines: z.array(z.string()),
   truncated: z.boolean(),
 });
 
-const TodoSchema: z.ZodType<Todo> = z.object({
+const TodoSchema = z.object({
   content: z.string(),
   status: z.enum(['pending', 'in_progress', 'completed']),
   activeForm: z.string().optional(),
@@ -64,7 +55,7 @@ export const TodoWriteOutputSchema = z.object({
   newTodos: z.array(TodoSchema),
 });
 
-export const ToolSearchOutputSchema: z.ZodType<ToolSearchOutput> = z.object({
+export const ToolSearchOutputSchema = z.object({
   loaded: z.array(z.string()),
   missing: z.array(z.string()),
   schemas: z.array(
@@ -76,4 +67,4 @@ export const ToolSearchOutputSchema: z.ZodType<ToolSearchOutput> = z.object({
  * An MCP tool's result content: the `content` list of a `tools/call` result, each item a content block of the
  * MCP schema (text, image, audio, resource link, embedded resource).
  */
-export const McpOutputSchema = z.array(ContentBlockSchema) as unknown as z.ZodType<McpContent[]>;
+export const McpOutputSchema = z.array(ContentBlockSchema);
