@@ -3,6 +3,7 @@ export { needsModel, STAGE1_TOOL, STAGE2_TOOL } from './model-parts.js';
 export { resolveMode } from './rules-phase.js';
 export { createSession } from './session.js';
 export {
+  type ClassifierNote,
   contextFromTranscript,
   readTranscript,
   TRANSCRIPT_LIMITS,

@@ -4,6 +4,17 @@ import { readFile } from 'node:fs/promises';
 export interface TranscriptContext {
   userMessages?: readonly string[];
   toolCalls?: readonly { tool: string; input: unknown }[];
+  /**
+   * Notes PostToolUse hooks attached to earlier calls' results (`classifierContext`). Nothing checks what they
+   * say: the model reads them as unverified, and they reach it only for what the rules leave to it.
+   */
+  classifierContext?: readonly ClassifierNote[];
+}
+
+/** One call's `classifierContext`: the notes of all its hooks together. */
+export interface ClassifierNote {
+  tool: string;
+  text: string;
 }
 
 interface Block {

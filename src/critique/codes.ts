@@ -50,6 +50,18 @@ export const CODES = {
     title: 'A key that is not a Claude Code setting, close to one that is',
     help: 'A key that differs from a Claude Code setting by case or by one or two letters (`permisions`, `alow`, `defaultmode`) is probably a typo: Claude Code ignores the key and everything under it. Keys close to no known setting are not reported, since Claude Code adds settings over time.',
   },
+  'unknown-hook-event': {
+    group: 'file',
+    severity: 'warning',
+    title: 'A hook under an event name Claude Code does not have',
+    help: 'Hook event names are case-sensitive (`PostToolUse`, not `posttooluse`); Claude Code never runs hooks listed under a name it does not know, so a misspelt event turns its hooks off without a word. The finding names the event meant when one is close.',
+  },
+  'unknown-hook-type': {
+    group: 'file',
+    severity: 'warning',
+    title: 'A hook of a type Claude Code does not run',
+    help: "A hook entry's `type` is one of `command`, `http`, `prompt`, `agent` or `mcp_tool`; an entry of any other type never runs. (automode's own pipeline runs `command` and `http` hooks.)",
+  },
   'empty-settings': {
     group: 'file',
     severity: 'note',

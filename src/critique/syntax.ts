@@ -68,6 +68,11 @@ function fixFor(d: Diagnostic): string | undefined {
       const meant = /did you mean "([^"]+)"/.exec(d.message)?.[1];
       return meant ? `rename it to "${meant.split('.').at(-1)}"` : undefined;
     }
+    case 'unknown-hook-event':
+    case 'unknown-hook-type': {
+      const meant = /did you mean "([^"]+)"/.exec(d.message)?.[1];
+      return meant ? `write "${meant}"` : undefined;
+    }
     case 'powershell-command':
       return 'write the rule for the bash command that does the same, or remove it';
     case 'legacy-colon-star':

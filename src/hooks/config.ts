@@ -29,6 +29,8 @@ export function hookConfig(blocks: readonly HookBlock[], options: HookConfigOpti
   for (const block of blocks) {
     const where = (pointer: string) => `${block.file ?? block.source}#${pointer}`;
     for (const [event, matchers] of Object.entries(block.hooks)) {
+      // Names Claude Code does not have are reported by the settings loader (unknown-hook-event); Claude Code's
+      // other events are not fired by the pipeline.
       if (!HOOK_EVENTS.includes(event as HookEvent)) continue;
       matchers.forEach((m, i) => {
         const base = `/hooks/${event}/${i}`;

@@ -12,6 +12,7 @@ export {
 } from './config.js';
 export { runHttpHook } from './http.js';
 export { compileMatcher, type Matcher } from './matcher.js';
+export type { OutputReplacement } from './output.js';
 export {
   aggregatePermissionDenied,
   aggregatePermissionRequest,

@@ -21,9 +21,21 @@ export interface PreToolUseResult extends CommonResult {
   blocked: boolean;
 }
 
+/** A PostToolUse hook's replacement for the tool's output, not yet checked against the tool's output shape. */
+export interface OutputReplacement {
+  value: unknown;
+  field: 'updatedToolOutput' | 'updatedMCPToolOutput';
+  /** The hook that gave it, as errors name it. */
+  hook: string;
+}
+
 export interface PostToolUseResult extends CommonResult {
   /** `decision: "block"` or exit code 2: feedback for the model. */
   block?: string;
+  /** `updatedToolOutput`, else `updatedMCPToolOutput` (PostToolUse only). */
+  replacement?: OutputReplacement;
+  /** A note on the result for the permission classifier, never for the model (PostToolUse only). */
+  classifierContext?: string;
 }
 
 export interface PermissionRequestResult extends CommonResult {
@@ -152,6 +164,19 @@ export function postToolUseResult(
     r.block = typeof json.reason === 'string' && json.reason ? json.reason : `blocked by ${label(run)}`;
   } else if (json.decision !== undefined) {
     errors.push(`unknown decision ${JSON.stringify(json.decision)}`);
+  }
+  const specific = isObject(json.hookSpecificOutput) ? json.hookSpecificOutput : {};
+  for (const field of ['updatedToolOutput', 'updatedMCPToolOutput', 'classifierContext'] as const) {
+    if (specific[field] !== undefined && event !== 'PostToolUse') {
+      errors.push(`${field} applies to PostToolUse only: the call failed`);
+    }
+  }
+  if (event === 'PostToolUse') {
+    const field = specific.updatedToolOutput !== undefined ? 'updatedToolOutput' : 'updatedMCPToolOutput';
+    if (specific[field] !== undefined) r.replacement = { value: specific[field], field, hook: label(run) };
+    const note = specific.classifierContext;
+    if (typeof note === 'string') r.classifierContext = note;
+    else if (note !== undefined) errors.push('classifierContext is not a string');
   }
   return withErrors(r, run, errors);
 }

@@ -2,6 +2,7 @@ import { runCommandHook } from './command.js';
 import { type HookConfig, matchingHooks } from './config.js';
 import { runHttpHook } from './http.js';
 import {
+  type OutputReplacement,
   type PermissionDeniedResult,
   type PermissionRequestResult,
   type PostToolUseResult,
@@ -68,6 +69,13 @@ export interface PreToolUseOutcome extends HookOutcome {
 export interface PostToolUseOutcome extends HookOutcome {
   /** Feedback from hooks that blocked (`decision: "block"` or exit 2). */
   blocks: string[];
+  /**
+   * Replacement outputs, in settings order: the pipeline checks each against the tool's output shape and uses
+   * the last one that fits.
+   */
+  replacements: OutputReplacement[];
+  /** Notes for the permission classifier, in settings order. */
+  classifierContext: string[];
 }
 
 export interface PermissionRequestOutcome extends HookOutcome {
@@ -131,6 +139,8 @@ export function aggregatePostToolUse(runs: HookRun[], event: 'PostToolUse' | 'Po
   const outcome: PostToolUseOutcome = {
     ...collect(runs, results),
     blocks: results.flatMap((r) => (r.block ? [r.block] : [])),
+    replacements: results.flatMap((r) => (r.replacement ? [r.replacement] : [])),
+    classifierContext: results.flatMap((r) => (r.classifierContext ? [r.classifierContext] : [])),
   };
   return outcome;
 }

@@ -22,7 +22,10 @@ export interface PipelineOptions {
   mode?: Mode;
   sessionId?: string;
   transcriptPath?: string;
-  /** The session so far, for the classifier (user messages and earlier tool calls). */
+  /**
+   * The session so far, for the classifier (user messages and earlier tool calls); the pipeline adds the
+   * `classifierContext` notes of PostToolUse hooks.
+   */
   context?: () => TranscriptContext | undefined;
   /** Where results too large for the model are written (default: a folder per session under the temp dir). */
   resultsDir?: string;
@@ -65,9 +68,11 @@ export interface ToolUseContext {
 export function createToolUseContext(options: PipelineOptions): ToolUseContext {
   const settings = options.classifier.settings;
   const sessionId = options.sessionId ?? randomUUID();
+  const session = options.session ?? new SessionState();
+  const context = options.context ?? (() => undefined);
   return {
     registry: options.tools instanceof ToolRegistry ? options.tools : new ToolRegistry(options.tools),
-    session: options.session ?? new SessionState(),
+    session,
     permissions: new PermissionState(options.classifier),
     hooks: options.hooks ?? hookConfig(settings.hooks),
     handler: options.handler ?? coordinatorHandler(),
@@ -78,6 +83,6 @@ export function createToolUseContext(options: PipelineOptions): ToolUseContext {
     resultsDir: options.resultsDir ?? path.join(tmpdir(), 'automode', sessionId, 'tool-results'),
     toolTimeoutMs: options.toolTimeoutMs,
     hookEnv: { ...settings.env, ...options.hookEnv },
-    transcript: options.context ?? (() => undefined),
+    transcript: () => session.classifierContext.withNotes(context()),
   };
 }

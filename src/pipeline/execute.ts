@@ -4,7 +4,7 @@ import type { PipelineMessage, ToolUseBlock } from './messages.js';
 import { permissionStage } from './permission/stage.js';
 import { executionStage } from './stages/execution.js';
 import { lookupStage } from './stages/lookup.js';
-import { postToolUseStage } from './stages/post-tool-use.js';
+import { postToolUseStage, withHookText } from './stages/post-tool-use.js';
 import { preToolUseStage } from './stages/pre-tool-use.js';
 import { resultMappingStage } from './stages/result-mapping.js';
 import type { EarlySpeculation } from './stages/speculation.js';
@@ -19,7 +19,8 @@ export { INTERRUPT_MESSAGE } from './stages/tool-result.js';
 
 /**
  * The eight stages for one tool_use block: lookup, validation, PreToolUse hooks with the speculative
- * classifier, permission, execution, result mapping, PostToolUse hooks, and the tool_result. Every failure is
+ * classifier, permission, execution, PostToolUse hooks, result mapping, and the tool_result. The PostToolUse
+ * hooks run before the mapping, so that an output they replace is the one the model sees. Every failure is
  * a tool_result with `is_error: true`; the generator itself does not throw. `early` is the classification the
  * scheduler started when the block was complete; stage 3 uses it when it is of the same input.
  */
@@ -44,9 +45,9 @@ export async function* executeToolUse(
     const input = yield* permissionStage(run, checked);
     if (!input) return;
     const outcome = yield* executionStage(run, input);
-    const mapped = await resultMappingStage(run, outcome);
-    const done = yield* postToolUseStage(run, { input, outcome, pre: checked.pre, mapped });
-    yield toolResultStage(run, done);
+    const post = yield* postToolUseStage(run, { input, outcome });
+    const mapped = await resultMappingStage(run, post.outcome);
+    yield toolResultStage(run, withHookText(run, mapped, checked.pre, post));
   } catch (e) {
     // Only a bug in the pipeline gets here; it still ends as data.
     yield fail(run, 'execution', classifyToolError(e), `Error: ${errorText(e)}`);

@@ -18,6 +18,7 @@ export {
   type HttpHookTarget,
   hookConfig,
   MAX_HOOK_OUTPUT_CHARS,
+  type OutputReplacement,
   type PermissionDeniedOutcome,
   type PermissionRequestOutcome,
   type PostToolUseOutcome,
@@ -32,6 +33,7 @@ export {
   runPostToolUseHooks,
   runPreToolUseHooks,
 } from '../hooks/index.js';
+export { MAX_CLASSIFIER_CONTEXT_CHARS } from './classifier-context.js';
 export {
   createToolUseContext,
   PermissionState,
@@ -128,6 +130,18 @@ export {
   mcpToolName,
 } from './tools/mcp.js';
 export { mcpServersFromSettings } from './tools/mcp-config.js';
+export {
+  BashOutputSchema,
+  EditOutputSchema,
+  GlobOutputSchema,
+  GrepOutputSchema,
+  McpOutputSchema,
+  ReadOutputSchema,
+  TaskOutputSchema,
+  TodoWriteOutputSchema,
+  ToolSearchOutputSchema,
+  WriteOutputSchema,
+} from './tools/output-schemas.js';
 export { readTool } from './tools/read.js';
 export { todoWriteTool } from './tools/todo.js';
 export { deferredToolsNotice, toolSearchTool } from './tools/tool-search.js';

@@ -1,3 +1,4 @@
+import { ClassifierContextLog } from './classifier-context.js';
 import { DenialTracking } from './permission/denials.js';
 import { BackgroundTasks } from './tools/background.js';
 
@@ -19,4 +20,6 @@ export class SessionState {
   todos: Todo[] = [];
   readonly tasks = new BackgroundTasks();
   readonly denials = new DenialTracking();
+  /** What PostToolUse hooks told the classifier about the session's results. */
+  readonly classifierContext = new ClassifierContextLog();
 }

@@ -1,4 +1,5 @@
 import { canonicalToolName } from '../rules/index.js';
+import type { z } from 'zod';
 import type { ToolResultContent } from './messages.js';
 import { type InputSchema, inputJsonSchema } from './schema.js';
 import type { SessionState } from './session.js';
@@ -37,6 +38,11 @@ export interface Tool<I = Record<string, unknown>, O = unknown> {
   /** The full description the model reads. */
   prompt(): string;
   readonly inputSchema: InputSchema<I>;
+  /**
+   * The shape of the tool's output. A PostToolUse hook can replace the output only with a value of this shape;
+   * a tool without one keeps its own output.
+   */
+  readonly outputSchema?: z.ZodType<O>;
   validateInput(input: I, ctx: ToolContext): ValidationResult | Promise<ValidationResult>;
   checkPermissions(input: I, ctx: ToolContext): ToolPermission | Promise<ToolPermission>;
   /** Yields progress, then one result. Throwing is how a tool fails. */

@@ -81,6 +81,8 @@ export type DiagnosticCode =
   | 'shipped-rule-unknown'
   | 'shipped-deny-kept'
   | 'unknown-setting'
+  | 'unknown-hook-event'
+  | 'unknown-hook-type'
   | 'powershell-command';
 
 /** A Bash specifier compiled once. `regex` is the source of an anchored RegExp over a command line. */

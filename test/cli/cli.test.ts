@@ -271,6 +271,31 @@ describe('automode CLI', () => {
     expect(clean.err).not.toMatch(/shell-operator|glued-option-star/);
   });
 
+  it('config reports hooks under an event name Claude Code does not have, at their position, with the name meant', () => {
+    const file = join(project, 'hook-typo.json');
+    const hook = { hooks: [{ type: 'command', command: 'true' }] };
+    writeFileSync(
+      file,
+      JSON.stringify(
+        { hooks: { posttooluse: [hook], PreTooluse: [hook], OnSave: [hook], PostToolUse: [hook] } },
+        null,
+        2,
+      ),
+    );
+    const r = run(['config', '--settings', file]);
+    expect(r.code).toBe(0);
+    expect(r.err).toContain(`${file}:3:20: warning unknown-hook-event:`);
+    expect(r.err).toContain(
+      '"hooks.posttooluse" is not a Claude Code hook event, so its hooks never run; did you mean "PostToolUse"?',
+    );
+    expect(r.err).toMatch(
+      /:13:19: warning unknown-hook-event: "hooks.PreTooluse" .*did you mean "PreToolUse"\?/,
+    );
+    expect(r.err).toMatch(/"hooks.OnSave" is not a Claude Code hook event, so its hooks never run\n/);
+    expect(r.err).not.toContain('"hooks.PostToolUse"');
+    expect(run(['config']).err).not.toContain('unknown-hook-event');
+  });
+
   it('config shows the shipped rules turned off and the allow rules overriding shipped asks', () => {
     const file = join(project, 'tiers.json');
     writeFileSync(

@@ -40,6 +40,26 @@ const CASES: Case[] = [
     message: 'did you mean "permissions"? Claude Code ignores it and everything under it',
   },
   {
+    code: 'unknown-hook-event',
+    fixture: 'unknown-hook-event.json',
+    clean: 'clean/unknown-hook-event.json',
+    line: 3,
+    column: 20,
+    pointer: '/hooks/posttooluse',
+    witness: null,
+    message: 'is not a Claude Code hook event, so its hooks never run; did you mean "PostToolUse"?',
+  },
+  {
+    code: 'unknown-hook-type',
+    fixture: 'unknown-hook-type.json',
+    clean: 'clean/unknown-hook-type.json',
+    line: 4,
+    column: 48,
+    pointer: '/hooks/PreToolUse/0/hooks/0/type',
+    witness: null,
+    message: 'so the hook never runs; did you mean "command"?',
+  },
+  {
     code: 'empty-settings',
     fixture: 'empty-settings.json',
     clean: 'clean/empty-settings.json',
@@ -572,6 +592,81 @@ describe('keys close to a Claude Code setting', () => {
     );
     const report = await critiqueFiles(box, [file]);
     expect(report.findings.map((f) => f.code)).not.toContain('unknown-setting');
+  });
+});
+
+describe('hook event names and hook types Claude Code does not know', () => {
+  it.each([
+    ['posttooluse', 'PostToolUse'],
+    ['PreTooluse', 'PreToolUse'],
+    ['PostToolUseFailur', 'PostToolUseFailure'],
+    ['sessionstart', 'SessionStart'],
+    ['OnSave', undefined],
+  ])('%s', async (event, meant) => {
+    const file = path.join(box.root, 'hook-event.json');
+    const entry = { matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] };
+    await writeFile(file, JSON.stringify({ hooks: { [event]: [entry], PostToolUse: [entry] } }));
+    const report = await critiqueFiles(box, [file]);
+    const found = report.findings.filter((f) => f.code === 'unknown-hook-event');
+    expect(found.map((f) => f.location.pointer)).toEqual([`/hooks/${event}`]);
+    if (meant) {
+      expect(found[0]!.message).toContain(`did you mean "${meant}"?`);
+      expect(found[0]!.fix).toBe(`write "${meant}"`);
+    } else {
+      expect(found[0]!.message).not.toContain('did you mean');
+      expect(found[0]!.fix).toBeUndefined();
+    }
+  });
+
+  it('leaves every Claude Code event and hook type alone', async () => {
+    const file = path.join(box.root, 'all-events.json');
+    const events = [
+      'SessionStart',
+      'SessionEnd',
+      'Setup',
+      'InstructionsLoaded',
+      'UserPromptSubmit',
+      'PreToolUse',
+      'PermissionRequest',
+      'PermissionDenied',
+      'PostToolUse',
+      'PostToolUseFailure',
+      'Notification',
+      'SubagentStart',
+      'SubagentStop',
+      'TaskCreated',
+      'TaskCompleted',
+      'TeammateIdle',
+      'Stop',
+      'StopFailure',
+      'PreCompact',
+      'PostCompact',
+      'ConfigChange',
+      'CwdChanged',
+      'FileChanged',
+      'WorktreeCreate',
+      'WorktreeRemove',
+      'Elicitation',
+      'ElicitationResult',
+    ];
+    const hooks = ['command', 'http', 'prompt', 'agent', 'mcp_tool'].map((type) => ({ type }));
+    await writeFile(file, JSON.stringify({ hooks: Object.fromEntries(events.map((e) => [e, [{ hooks }]])) }));
+    const report = await critiqueFiles(box, [file]);
+    const codes = report.findings.map((f) => f.code);
+    expect(codes).not.toContain('unknown-hook-event');
+    expect(codes).not.toContain('unknown-hook-type');
+  });
+
+  it('an entry without a hooks list is a schema error, located', async () => {
+    const file = path.join(box.root, 'no-hooks-list.json');
+    await writeFile(
+      file,
+      JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', command: 'x' }] } }, null, 2),
+    );
+    const report = await critiqueFiles(box, [file]);
+    const schema = report.findings.filter((f) => f.code === 'schema');
+    expect(schema.length).toBeGreaterThan(0);
+    expect(schema[0]!.message).toMatch(/hooks/);
   });
 });
 

@@ -272,6 +272,33 @@ describe('command hooks as real processes', () => {
     expect(out.additionalContext).toEqual(['see lint.log']);
   });
 
+  it('PostToolUse replacements and classifier notes are collected in settings order; updatedToolOutput wins over updatedMCPToolOutput', async () => {
+    const say = (fields: Record<string, unknown>) => ({
+      command: hookCommand({ stdout: { hookSpecificOutput: { hookEventName: 'PostToolUse', ...fields } } }),
+    });
+    const c = config(
+      [
+        {
+          hooks: [
+            say({ updatedMCPToolOutput: ['mcp'], updatedToolOutput: ['any'], classifierContext: 'one' }),
+            say({ updatedMCPToolOutput: ['only mcp'] }),
+            say({ classifierContext: 42 }),
+            say({ classifierContext: 'two' }),
+          ],
+        },
+      ],
+      'PostToolUse',
+    );
+    const out = await runPostToolUseHooks(c, 'PostToolUse', { ...input(), tool_response: { ok: 1 } }, opts);
+    expect(out.replacements.map((r) => [r.field, r.value])).toEqual([
+      ['updatedToolOutput', ['any']],
+      ['updatedMCPToolOutput', ['only mcp']],
+    ]);
+    expect(out.replacements[0]!.hook).toMatch(/^hook `/);
+    expect(out.classifierContext).toEqual(['one', 'two']);
+    expect(out.errors).toEqual([expect.stringMatching(/classifierContext is not a string/)]);
+  });
+
   it('PermissionDenied hooks get the reason and may say retry; exit 2 and a bad retry are reported', async () => {
     const dir = await tempDir();
     const record = path.join(dir, 'input.json');

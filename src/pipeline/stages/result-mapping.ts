@@ -7,7 +7,7 @@ import type { ExecOutcome } from './execution.js';
 import type { ToolRun } from './state.js';
 import type { ResultContent } from './tool-result.js';
 
-/** Stage 6: the outcome mapped to tool_result content, saved to disk (or cut) when too large. */
+/** Stage 7: the outcome (as the PostToolUse hooks left it) mapped to tool_result content, saved to disk (or cut) when too large. */
 export async function resultMappingStage(run: ToolRun, outcome: ExecOutcome): Promise<ResultContent> {
   const { ctx, tool, block } = run;
   let content: ToolResultContent;

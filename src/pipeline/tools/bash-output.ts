@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { buildTool, type Tool } from '../tool.js';
 import type { TaskOutput } from './background.js';
 import { formatShellOutput } from './bash.js';
+import { TaskOutputSchema } from './output-schemas.js';
 
 const input = z.strictObject({ bash_id: z.string().describe('The ID of the background command') });
 
@@ -12,6 +13,7 @@ export function bashOutputTool(): Tool<z.infer<typeof input>, TaskOutput> {
     aliases: ['TaskOutput'],
     description: 'Read the new output of a background shell command',
     inputSchema: input,
+    outputSchema: TaskOutputSchema,
     isConcurrencySafe: () => true,
     isReadOnly: () => true,
     validateInput: (args, ctx) =>

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AsyncQueue } from '../async-queue.js';
 import { semanticBoolean, semanticNumber } from '../schema.js';
 import { buildTool, type Tool } from '../tool.js';
+import { BashOutputSchema } from './output-schemas.js';
 import { type ShellChunk, ShellProcess } from './shell.js';
 
 export const DEFAULT_BASH_TIMEOUT_MS = 120_000;
@@ -73,6 +74,7 @@ export function bashTool(options: BashToolOptions = {}): Tool<BashInput, BashOut
       `Default timeout ${defaultTimeoutMs / 1000} s. Set run_in_background for long-running commands and read ` +
       'their output with BashOutput.',
     inputSchema: input,
+    outputSchema: BashOutputSchema,
     maxResultSizeChars: 30_000,
     interruptBehavior: () => 'cancel',
     async *call(args, ctx) {

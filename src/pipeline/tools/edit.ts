@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { semanticBoolean } from '../schema.js';
 import { buildTool, type Tool, type ValidationResult } from '../tool.js';
 import { absolute, checkReadFirst, mtimeOf } from './files.js';
+import { EditOutputSchema } from './output-schemas.js';
 
 const input = z.strictObject({
   file_path: z.string().describe('The absolute path of the file to change'),
@@ -71,6 +72,7 @@ export function editTool(): Tool<EditInput, EditOutput> {
     prompt: () =>
       'Replaces old_string with new_string in a file. old_string must be unique in the file unless replace_all is true. Read the file first.',
     inputSchema: input,
+    outputSchema: EditOutputSchema,
     async validateInput(args, ctx) {
       const file = absolute(ctx, args.file_path);
       const read = await checkReadFirst(ctx, file);

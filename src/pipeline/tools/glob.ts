@@ -3,6 +3,7 @@ import path from 'node:path';
 import picomatch from 'picomatch';
 import { z } from 'zod';
 import { buildTool, type Tool } from '../tool.js';
+import { GlobOutputSchema } from './output-schemas.js';
 import { walkFiles } from './walk.js';
 
 const MAX_RESULTS = 100;
@@ -25,6 +26,7 @@ export function globTool(): Tool<z.infer<typeof input>, GlobOutput> {
     prompt: () =>
       `Finds files matching a glob pattern, most recently modified first (at most ${MAX_RESULTS}).`,
     inputSchema: input,
+    outputSchema: GlobOutputSchema,
     isConcurrencySafe: () => true,
     isReadOnly: () => true,
     async *call(args, ctx) {

@@ -4,6 +4,7 @@ import picomatch from 'picomatch';
 import { z } from 'zod';
 import { semanticBoolean, semanticNumber } from '../schema.js';
 import { buildTool, type Tool } from '../tool.js';
+import { GrepOutputSchema } from './output-schemas.js';
 import { walkFiles } from './walk.js';
 
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
@@ -46,6 +47,7 @@ export function grepTool(): Tool<GrepInput, GrepOutput> {
     prompt: () =>
       'Searches file contents with a JavaScript regular expression. output_mode: files_with_matches (default), content, count.',
     inputSchema: input,
+    outputSchema: GrepOutputSchema,
     isConcurrencySafe: () => true,
     isReadOnly: () => true,
     validateInput(args) {

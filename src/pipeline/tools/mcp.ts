@@ -8,6 +8,7 @@ import { errorText } from '../errors.js';
 import type { ResultBlock } from '../messages.js';
 import { jsonSchemaInput } from '../schema.js';
 import { type AnyTool, buildTool, type Tool } from '../tool.js';
+import { McpOutputSchema } from './output-schemas.js';
 
 /** A server started as a child process, spoken to over its stdin and stdout. */
 export interface McpStdioServerConfig {
@@ -94,6 +95,7 @@ function wrap(server: string, client: Client, t: ListedTool, options: McpOptions
     name: mcpToolName(server, t.name),
     description: t.description ?? `${t.name} from the MCP server ${server}`,
     inputSchema: jsonSchemaInput(t.inputSchema),
+    outputSchema: McpOutputSchema,
     isConcurrencySafe: () => readOnly,
     isReadOnly: () => readOnly,
     interruptBehavior: () => 'cancel',

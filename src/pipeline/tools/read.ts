@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { semanticNumber } from '../schema.js';
 import { buildTool, type Tool } from '../tool.js';
 import { absolute } from './files.js';
+import { ReadOutputSchema } from './output-schemas.js';
 
 const MAX_LINES = 2000;
 const MAX_LINE_CHARS = 2000;
@@ -28,6 +29,7 @@ export function readTool(): Tool<z.infer<typeof input>, ReadOutput> {
     prompt: () =>
       `Reads a text file. Lines come numbered (cat -n style); at most ${MAX_LINES} lines from offset, each cut at ${MAX_LINE_CHARS} characters.`,
     inputSchema: input,
+    outputSchema: ReadOutputSchema,
     isConcurrencySafe: () => true,
     isReadOnly: () => true,
     maxResultSizeChars: 200_000,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Todo } from '../session.js';
 import { buildTool, type Tool } from '../tool.js';
+import { TodoWriteOutputSchema } from './output-schemas.js';
 
 const todo = z.strictObject({
   content: z.string().min(1),
@@ -16,6 +17,7 @@ export function todoWriteTool(): Tool<z.infer<typeof input>, { oldTodos: Todo[];
     name: 'TodoWrite',
     description: 'Update the todo list of the session',
     inputSchema: input,
+    outputSchema: TodoWriteOutputSchema,
     isConcurrencySafe: () => true,
     async *call(args, ctx) {
       const oldTodos = ctx.session.todos;

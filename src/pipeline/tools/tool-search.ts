@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { semanticNumber } from '../schema.js';
 import { type AnyTool, buildTool, type Tool, type ToolRegistry } from '../tool.js';
+import { ToolSearchOutputSchema } from './output-schemas.js';
 
 const input = z.strictObject({
   query: z.string().describe('"select:Name,Other" to load tools by name, or keywords to search for'),
@@ -61,6 +62,7 @@ export function toolSearchTool(): Tool<z.infer<typeof input>, ToolSearchOutput> 
     prompt: () =>
       'Some tools are deferred: only their names are listed. Call ToolSearch with "select:Name,Other" or with keywords to load their schemas; then call them.',
     inputSchema: input,
+    outputSchema: ToolSearchOutputSchema,
     isConcurrencySafe: () => true,
     isReadOnly: () => true,
     async *call(args, ctx) {

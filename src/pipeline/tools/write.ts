@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { buildTool, type Tool } from '../tool.js';
 import { absolute, checkReadFirst, mtimeOf } from './files.js';
+import { WriteOutputSchema } from './output-schemas.js';
 
 const input = z.strictObject({
   file_path: z.string().describe('The absolute path of the file to write'),
@@ -21,6 +22,7 @@ export function writeTool(): Tool<z.infer<typeof input>, WriteOutput> {
     description: 'Write a file',
     prompt: () => 'Writes a file, replacing its content. Read an existing file before writing it.',
     inputSchema: input,
+    outputSchema: WriteOutputSchema,
     validateInput: (args, ctx) => checkReadFirst(ctx, absolute(ctx, args.file_path)),
     async *call(args, ctx) {
       const file = absolute(ctx, args.file_path);

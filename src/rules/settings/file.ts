@@ -6,6 +6,7 @@ import type { Behavior, Diagnostic, PermissionRule, SourceName } from '../types.
 import { BEHAVIORS } from '../types.js';
 import { isHooks, type SchemaIssue } from './check.js';
 import type { LocatedDocument } from './document.js';
+import { checkHookKeys } from './hook-keys.js';
 import { AUTO_MODE_KEYS, AUTOMODE_KEYS, misspeltKey, PERMISSIONS_KEYS, SETTINGS_KEYS } from './known-keys.js';
 import { diagnosticAt, type Origin, provenanceAt } from './origin.js';
 import type { DisableEntry } from './shipped.js';
@@ -127,6 +128,7 @@ export function readSettingsContent(
   }
 
   if (isStringRecord(settings.env)) content.env = settings.env;
+  checkHookKeys(settings.hooks, report);
   if (isHooks(settings.hooks)) {
     content.hooks = {
       source: origin.source,

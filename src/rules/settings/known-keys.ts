@@ -117,3 +117,37 @@ function editDistance(a: string, b: string): number {
   }
   return rows[a.length]![b.length]!;
 }
+
+/** Claude Code's hook events (code.claude.com/docs/en/hooks): names are case-sensitive. */
+export const HOOK_EVENT_KEYS: readonly string[] = [
+  'SessionStart',
+  'SessionEnd',
+  'Setup',
+  'InstructionsLoaded',
+  'UserPromptSubmit',
+  'PreToolUse',
+  'PermissionRequest',
+  'PermissionDenied',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'Notification',
+  'SubagentStart',
+  'SubagentStop',
+  'TaskCreated',
+  'TaskCompleted',
+  'TeammateIdle',
+  'Stop',
+  'StopFailure',
+  'PreCompact',
+  'PostCompact',
+  'ConfigChange',
+  'CwdChanged',
+  'FileChanged',
+  'WorktreeCreate',
+  'WorktreeRemove',
+  'Elicitation',
+  'ElicitationResult',
+];
+
+/** The `type` of a hook entry Claude Code runs. */
+export const HOOK_TYPES: readonly string[] = ['command', 'http', 'prompt', 'agent', 'mcp_tool'];
