@@ -1,4 +1,5 @@
 import type { ToolResultContent } from './messages.js';
+import type { BashSandbox, SandboxPlan } from './sandbox/sandbox.js';
 import { type InputSchema, inputJsonSchema } from './schema.js';
 import type { SessionState } from './session.js';
 
@@ -10,6 +11,14 @@ export interface ToolContext {
   signal: AbortSignal;
   session: SessionState;
   registry: ToolRegistry;
+  /** The session's sandbox for shell commands, when one is configured. */
+  sandbox?: BashSandbox;
+}
+
+/** A call that may run in a sandbox: the sandbox, and whether this call runs in it. */
+export interface SandboxedCall {
+  sandbox: BashSandbox;
+  plan: SandboxPlan;
 }
 
 export type ValidationResult =
@@ -38,6 +47,8 @@ export interface Tool<I = Record<string, unknown>, O = unknown> {
   readonly inputSchema: InputSchema<I>;
   validateInput(input: I, ctx: ToolContext): ValidationResult | Promise<ValidationResult>;
   checkPermissions(input: I, ctx: ToolContext): ToolPermission | Promise<ToolPermission>;
+  /** For tools that run commands in a sandbox: how this call will run (undefined: no sandbox is on). */
+  sandboxed?(input: I, ctx: ToolContext): SandboxedCall | undefined;
   /** Yields progress, then one result. Throwing is how a tool fails. */
   call(input: I, ctx: ToolContext): AsyncIterable<ToolEvent<O>>;
   mapToolResult(output: O, toolUseId: string): ToolResultContent;
