@@ -8,7 +8,7 @@ import {
   runAgent,
 } from '../eval/index.js';
 import { DEFAULT_MODELS } from '../llm/index.js';
-import type { PermissionHandler } from '../pipeline/index.js';
+import { type PermissionHandler, Sandbox, stopSandboxRuntime } from '../pipeline/index.js';
 import type { Colors, Mode } from '../shared/index.js';
 import { isModelConfigured } from '../shared/index.js';
 import { type ModelArgs, modelFromArgs, withModelOptions } from './model-args.js';
@@ -30,6 +30,7 @@ interface AgentArgs extends SettingsArgs, ModelArgs {
   maxTurns: number;
   mode?: Mode;
   json: boolean;
+  sandbox: boolean;
 }
 
 function callLine(r: CallRecord, c: Colors): string {
@@ -69,7 +70,7 @@ function lineWriter(io: Io) {
   };
 }
 
-export const agentCommand: CommandModule = {
+const command: CommandModule = {
   command: 'agent [task]',
   describe: 'Run a minimal agent (or replay recorded turns) with every tool call decided by the pipeline',
   builder: (y) =>
@@ -90,6 +91,14 @@ export const agentCommand: CommandModule = {
       })
       .option('max-turns', { type: 'number', default: 20, describe: 'Stop after this many model turns' })
       .option('json', { type: 'boolean', default: false, describe: 'Print the run as one JSON object' })
+      .option('sandbox', {
+        type: 'boolean',
+        default: false,
+        describe:
+          "Run Bash in Claude Code's sandbox (bubblewrap on Linux, Seatbelt on macOS) even where the settings do " +
+          'not set sandbox.enabled: writes only in the project and the temp folder, network only to allowed hosts; ' +
+          "the settings' sandbox block applies. Where it cannot start, calls are asked, never run unsandboxed",
+      })
       .example('$0 agent "make the failing test pass" --cwd ./repo --mode auto', 'A live agent')
       .example(
         '$0 agent --script session.jsonl --cwd /tmp/sandbox',
@@ -115,12 +124,14 @@ export const agentCommand: CommandModule = {
       return EXIT.usage;
     }
     const handler = await handlerFor(args);
+    const sandbox = new Sandbox(settings, args.sandbox ? { enabled: true } : {});
     const session = await AgentSession.create({
       settings,
       cwd: settings.cwd,
       ...(classifierModel ? { classifierModel } : {}),
       ...(args.mode ? { mode: args.mode } : {}),
       ...(handler ? { handler } : {}),
+      ...(sandbox.enabled ? { sandbox } : {}),
     });
     const onRecord = args.json ? undefined : (r: CallRecord) => io.err(callLine(r, io.errColors));
     const flush = async () => {
@@ -187,4 +198,10 @@ export const agentCommand: CommandModule = {
     }
     return run.stopReason === 'error' || run.stopReason === 'max-turns' ? EXIT.findings : EXIT.ok;
   },
+};
+
+/** The sandbox's proxies would keep the process alive: they stop when the command ends, however it ends. */
+export const agentCommand: CommandModule = {
+  ...command,
+  run: (raw, io) => command.run(raw, io).finally(stopSandboxRuntime),
 };

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { TranscriptContext } from '../../classifier/index.js';
 import { createClassifier } from '../../classifier/index.js';
 import type { ModelCaller } from '../../llm/index.js';
-import type { PermissionHandler } from '../../pipeline/index.js';
+import type { BashSandbox, PermissionHandler } from '../../pipeline/index.js';
 import {
   coordinatorHandler,
   createToolUseContext,
@@ -56,6 +56,8 @@ export interface AgentSessionOptions {
   /** Who answers when a call needs a human; default: hooks and the classifier, else deny (headless). */
   handler?: PermissionHandler;
   toolTimeoutMs?: number;
+  /** Runs Bash commands in this sandbox. */
+  sandbox?: BashSandbox;
 }
 
 /** Who answered in the human's place: the user, or nobody (denied for want of someone to ask). */
@@ -94,6 +96,7 @@ export class AgentSession {
       context: () => session?.context(),
       resultsDir: await mkdtemp(path.join(tmpdir(), 'automode-agent-results-')),
       ...(options.toolTimeoutMs !== undefined ? { toolTimeoutMs: options.toolTimeoutMs } : {}),
+      ...(options.sandbox ? { sandbox: options.sandbox } : {}),
     });
     session = new AgentSession(ctx);
     return session;
