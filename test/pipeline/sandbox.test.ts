@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -96,6 +96,16 @@ describe.skipIf(process.platform !== 'linux')('the Bash tool in the sandbox (bub
     expect(r.text).toContain('Read-only file system');
     expect(await readFile(path.join(s.outside, 'ok.txt'), 'utf8')).toBe('a\n');
     expect(existsSync(path.join(s.cwd, 'locked', 'no.txt'))).toBe(false);
+  });
+
+  test('a Read deny rule makes the file unreadable inside the sandbox, however the command names it', async () => {
+    const { handler } = recordingHandler('allow');
+    const s = await project({ ...ENABLED, permissions: { deny: ['Read(./secret.txt)'] } }, { handler });
+    await writeFile(path.join(s.cwd, 'secret.txt'), 'the secret\n');
+    await writeFile(path.join(s.cwd, 'open.txt'), 'not secret\n');
+    const r = await run(s.ctx, 'Bash', { command: 'for f in open secret; do cat "$f.txt"; done' });
+    expect(r.text).toContain('not secret');
+    expect(r.text).not.toContain('the secret');
   });
 
   test('a host not allowed is unreachable; one allowed by the settings or a WebFetch rule is reached', async () => {
