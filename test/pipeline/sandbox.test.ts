@@ -134,6 +134,14 @@ describe.skipIf(process.platform !== 'linux')('the Bash tool in the sandbox (bub
     expect((await run(byRule.ctx, 'Bash', { command: url('localhost') })).text).toBe('hello from the host\n');
   });
 
+  test('a sandboxed command past its timeout is killed with everything it started', async () => {
+    const s = await project(ENABLED);
+    const marker = `314.${process.pid}`;
+    const r = await run(s.ctx, 'Bash', { command: `sleep ${marker} & wait`, timeout: 1500 });
+    expect(r.text).toContain('Command timed out after 1500 ms');
+    await expect.poll(() => pgrep(`sleep ${marker}`), { timeout: 5000 }).toBe(false);
+  });
+
   test('a command in the background runs sandboxed too, and killing it ends everything in it', async () => {
     const s = await project(ENABLED);
     const marker = `313.${process.pid}`;
