@@ -19,6 +19,7 @@ import { critiqueStartSection } from './critique-start.js';
 import { hookSection } from './hook.js';
 import { pathsSection } from './paths.js';
 import { ruleScaleSection } from './rule-scale.js';
+import { sandboxSection } from './sandbox.js';
 import { serveSection } from './serve.js';
 import { median, quantile } from './stats.js';
 
@@ -511,6 +512,7 @@ const SECTIONS = [
   critiqueStartSection,
   pathsSection,
   ruleScaleSection,
+  sandboxSection,
 ];
 
 // ---------------------------------------------------------------------------------------------------------------

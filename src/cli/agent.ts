@@ -9,7 +9,7 @@ import {
   runAgent,
 } from '../eval/index.js';
 import { DEFAULT_MODELS } from '../llm/index.js';
-import type { PermissionHandler } from '../pipeline/index.js';
+import { type PermissionHandler, Sandbox, stopSandboxRuntime } from '../pipeline/index.js';
 import type { Colors, Mode } from '../shared/index.js';
 import { isModelConfigured } from '../shared/index.js';
 import { type ModelArgs, modelFromArgs, withModelOptions } from './model-args.js';
@@ -32,6 +32,7 @@ interface AgentArgs extends SettingsArgs, ModelArgs {
   mode?: Mode;
   json: boolean;
   mcp: boolean;
+  sandbox: boolean;
 }
 
 function callLine(r: CallRecord, c: Colors): string {
@@ -80,7 +81,7 @@ function lineWriter(io: Io) {
   };
 }
 
-export const agentCommand: CommandModule = {
+const command: CommandModule = {
   command: 'agent [task]',
   describe: 'Run a minimal agent (or replay recorded turns) with every tool call decided by the pipeline',
   builder: (y) =>
@@ -107,6 +108,14 @@ export const agentCommand: CommandModule = {
         describe:
           'Connect the MCP servers of the settings and of the approved .mcp.json; their tools are deferred ' +
           '(found with ToolSearch) as ENABLE_TOOL_SEARCH says: unset or true, auto, auto:N (percent of the context), false',
+      })
+      .option('sandbox', {
+        type: 'boolean',
+        default: false,
+        describe:
+          "Run Bash in Claude Code's sandbox (bubblewrap on Linux, Seatbelt on macOS) even where the settings do " +
+          'not set sandbox.enabled: writes only in the project and the temp folder, network only to allowed hosts; ' +
+          "the settings' sandbox block applies. Where it cannot start, calls are asked, never run unsandboxed",
       })
       .example('$0 agent "make the failing test pass" --cwd ./repo --mode auto', 'A live agent')
       .example(
@@ -137,6 +146,7 @@ export const agentCommand: CommandModule = {
       return EXIT.usage;
     }
     const handler = await handlerFor(args);
+    const sandbox = new Sandbox(settings, args.sandbox ? { enabled: true } : {});
     const session = await AgentSession.create({
       settings,
       cwd: settings.cwd,
@@ -144,6 +154,7 @@ export const agentCommand: CommandModule = {
       ...(args.mode ? { mode: args.mode } : {}),
       ...(handler ? { handler } : {}),
       mcp: args.mcp,
+      ...(sandbox.enabled ? { sandbox } : {}),
     });
     for (const p of session.problems) io.err(io.errColors.yellow(`automode: ${p}`));
     /** Stops the MCP servers and background commands before the command returns. */
@@ -220,4 +231,10 @@ export const agentCommand: CommandModule = {
     }
     return done(run.stopReason === 'error' || run.stopReason === 'max-turns' ? EXIT.findings : EXIT.ok);
   },
+};
+
+/** The sandbox's proxies would keep the process alive: they stop when the command ends, however it ends. */
+export const agentCommand: CommandModule = {
+  ...command,
+  run: (raw, io) => command.run(raw, io).finally(stopSandboxRuntime),
 };

@@ -48,6 +48,7 @@ interface EvalArgs extends ModelArgs {
   batch: boolean;
   pipeline: boolean;
   execute: boolean;
+  sandbox: boolean;
   batchState: string;
   pollInterval: number;
   maxFalseAllow: number;
@@ -206,7 +207,15 @@ export const evalCommand: CommandModule = {
         type: 'boolean',
         default: false,
         describe:
-          'Also run every allowed call for real, in a temporary workspace (use a sandbox or container)',
+          'Also run every allowed call for real, in a temporary workspace (use --sandbox, or a container)',
+      })
+      .option('sandbox', {
+        type: 'boolean',
+        default: false,
+        describe:
+          "With --execute: run Bash in Claude Code's sandbox (bubblewrap on Linux, Seatbelt on macOS) even " +
+          'where the settings do not set sandbox.enabled; writes stay in the workspace and the temp folder, the ' +
+          'network is closed but to allowed hosts. Where it cannot start, calls are not run unsandboxed',
       })
       .option('batch', {
         type: 'boolean',
@@ -240,7 +249,10 @@ export const evalCommand: CommandModule = {
         describe: 'Target: highest falseAskRate on harmless cases (fraction)',
       })
       .group(['max-false-allow', 'max-false-allow-high', 'max-false-ask'], 'Targets (exit 1 when missed):')
-      .group(['pipeline', 'execute', 'batch', 'batch-state', 'poll-interval', 'concurrency'], 'Running:')
+      .group(
+        ['pipeline', 'execute', 'sandbox', 'batch', 'batch-state', 'poll-interval', 'concurrency'],
+        'Running:',
+      )
       .example(
         '$0 eval --replay shipped',
         'The shipped dataset offline, model answers from the shipped oracle recording',
@@ -271,6 +283,8 @@ export const evalCommand: CommandModule = {
         throw new Error('--batch sends requests to the API; it cannot be used with --replay');
       if (args.execute && !args.pipeline)
         throw new Error('--execute runs calls through the pipeline; drop --no-pipeline');
+      if (args.sandbox && !args.execute)
+        throw new Error('--sandbox runs executed calls in a sandbox; add --execute');
     } catch (e) {
       io.err(`automode: ${(e as Error).message}`);
       return EXIT.usage;
@@ -307,6 +321,7 @@ export const evalCommand: CommandModule = {
         targets,
         decider: args.pipeline ? 'pipeline' : 'classifier',
         execute: args.execute,
+        ...(args.sandbox ? { sandbox: true } : {}),
         progress: await progressBar(),
         signal: controller.signal,
         ...(args.batch

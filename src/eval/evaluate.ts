@@ -1,4 +1,5 @@
 import { loadBash } from '../bash/index.js';
+import { stopSandboxRuntime } from '../pipeline/index.js';
 import type { Mode } from '../shared/index.js';
 import { type BatchEvent, runEvalBatched } from './batch.js';
 import type { EvalCase } from './case-schema.js';
@@ -33,6 +34,8 @@ export interface EvaluateOptions {
   decider?: 'pipeline' | 'classifier' | ((config: ResolvedConfig) => Decider);
   /** Run the calls the pipeline allows, for real, in a temporary workspace (pipeline only). */
   execute?: boolean;
+  /** With `execute`: run Bash in the sandbox whatever the settings' `sandbox.enabled` says. */
+  sandbox?: boolean;
 }
 
 async function deciderFor(
@@ -54,7 +57,12 @@ async function deciderFor(
   // Shell commands the pipeline runs see the workspace's home, not the user's.
   if (options.execute) process.env.HOME = workspace.home;
   return {
-    decider: pipelineDecider(settings, options.execute ? { execute: { root: workspace.root } } : {}),
+    decider: pipelineDecider(
+      settings,
+      options.execute
+        ? { execute: { root: workspace.root, ...(options.sandbox ? { sandbox: true } : {}) } }
+        : {},
+    ),
     workspace,
     cleanup: async () => {
       if (options.execute) {
@@ -62,6 +70,7 @@ async function deciderFor(
         else process.env.HOME = previousHome;
       }
       await workspace.remove();
+      if (options.execute) await stopSandboxRuntime();
     },
   };
 }

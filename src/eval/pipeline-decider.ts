@@ -10,7 +10,12 @@ import {
   type ToolCall,
 } from '../classifier/index.js';
 import type { ModelCaller } from '../llm/index.js';
-import type { PermissionHandler, PermissionMessage, ToolResultMessage } from '../pipeline/index.js';
+import type {
+  PermissionHandler,
+  PermissionMessage,
+  SandboxOptions,
+  ToolResultMessage,
+} from '../pipeline/index.js';
 import {
   type AnyTool,
   buildTool,
@@ -18,6 +23,7 @@ import {
   executeToolUse,
   fromAuto,
   referenceTools,
+  Sandbox,
   SessionState,
   ToolRegistry,
 } from '../pipeline/index.js';
@@ -83,7 +89,7 @@ export interface PipelineDeciderOptions {
    * Run the calls the pipeline allows, for real, with the reference tools, in a workspace below `root` (the
    * settings' project and home folders). Files that a Read or Edit names are created first, inside `root` only.
    */
-  execute?: { root: string; timeoutMs?: number };
+  execute?: { root: string; timeoutMs?: number; sandbox?: boolean };
 }
 
 /** Creates the file a file tool expects to find (Edit: containing the text it replaces) and records it as read. */
@@ -105,6 +111,11 @@ async function seed(call: ToolCall, cwd: string, root: string, session: SessionS
   session.readFiles.set(file, { content, mtimeMs: (await stat(file)).mtimeMs });
 }
 
+/** `true` turns the sandbox on whatever the settings say; otherwise `sandbox.enabled` decides. */
+function sandboxOptions(force: boolean | undefined): SandboxOptions {
+  return force ? { enabled: true } : {};
+}
+
 let ids = 0;
 
 /**
@@ -121,6 +132,9 @@ export function pipelineDecider(settings: LoadedSettings, options: PipelineDecid
       const tools = options.execute ? referenceTools() : referenceTools().map(standIn);
       const registry = new ToolRegistry(tools);
       const session = new SessionState();
+      const sandbox = options.execute
+        ? new Sandbox(settings, sandboxOptions(options.execute.sandbox))
+        : undefined;
       return async (call: ToolCall, context: TranscriptContext | undefined): Promise<Decided> => {
         if (!registry.find(call.tool)) registry.add(unknownTool(call.tool));
         let asked = false;
@@ -144,6 +158,7 @@ export function pipelineDecider(settings: LoadedSettings, options: PipelineDecid
           context: () => context,
           resultsDir: await resultsDir(),
           ...(options.execute ? { toolTimeoutMs: options.execute.timeoutMs ?? 30_000 } : {}),
+          ...(sandbox?.enabled ? { sandbox } : {}),
         });
         const block = {
           type: 'tool_use' as const,

@@ -6,6 +6,7 @@ import { type HookConfig, hookConfig } from '../hooks/index.js';
 import type { Mode } from '../shared/index.js';
 import { coordinatorHandler } from './handlers/coordinator.js';
 import type { PermissionHandler } from './permission/types.js';
+import type { BashSandbox } from './sandbox/sandbox.js';
 import { SessionState } from './session.js';
 import { type AnyTool, ToolRegistry } from './tool.js';
 
@@ -34,6 +35,8 @@ export interface PipelineOptions {
   /** Added to the environment of hook processes. */
   hookEnv?: Record<string, string>;
   session?: SessionState;
+  /** Runs Bash commands in a sandbox (`new Sandbox(settings)` reads the `sandbox` settings). */
+  sandbox?: BashSandbox;
 }
 
 /** The classifier, which grows session rules as the user says "always allow". */
@@ -62,6 +65,7 @@ export interface ToolUseContext {
   readonly resultsDir: string;
   readonly toolTimeoutMs: number | undefined;
   readonly hookEnv: Record<string, string>;
+  readonly sandbox?: BashSandbox;
   transcript(): TranscriptContext | undefined;
 }
 
@@ -83,6 +87,7 @@ export function createToolUseContext(options: PipelineOptions): ToolUseContext {
     resultsDir: options.resultsDir ?? path.join(tmpdir(), 'automode', sessionId, 'tool-results'),
     toolTimeoutMs: options.toolTimeoutMs,
     hookEnv: { ...settings.env, ...options.hookEnv },
+    ...(options.sandbox ? { sandbox: options.sandbox } : {}),
     transcript: () => session.classifierContext.withNotes(context()),
   };
 }

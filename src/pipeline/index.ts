@@ -75,6 +75,7 @@ export {
 } from './messages.js';
 export { decide, isSoftAsk } from './permission/decide.js';
 export { DenialTracking } from './permission/denials.js';
+export type { SandboxDecision } from './permission/sandbox.js';
 export { destructiveWarning, suggestRules } from './permission/suggest.js';
 export type {
   AutoDecision,
@@ -85,6 +86,9 @@ export type {
 } from './permission/types.js';
 export { persistLargeResult } from './results.js';
 export { runTools } from './run-tools.js';
+export { sandboxRuntimeConfig } from './sandbox/config.js';
+export { type SandboxStatus, stopSandboxRuntime } from './sandbox/runtime.js';
+export { type BashSandbox, Sandbox, type SandboxOptions, type SandboxPlan } from './sandbox/sandbox.js';
 export { MAX_TOOL_CONCURRENCY, STOPPED_MESSAGE, ToolScheduler } from './scheduler.js';
 export {
   type InputSchema,

@@ -1,6 +1,7 @@
-import { canonicalToolName } from '../rules/index.js';
 import type { z } from 'zod';
+import { canonicalToolName } from '../rules/index.js';
 import type { ToolResultContent } from './messages.js';
+import type { BashSandbox, SandboxPlan } from './sandbox/sandbox.js';
 import { type InputSchema, inputJsonSchema } from './schema.js';
 import type { SessionState } from './session.js';
 
@@ -12,6 +13,14 @@ export interface ToolContext {
   signal: AbortSignal;
   session: SessionState;
   registry: ToolRegistry;
+  /** The session's sandbox for shell commands, when one is configured. */
+  sandbox?: BashSandbox;
+}
+
+/** A call that may run in a sandbox: the sandbox, and whether this call runs in it. */
+export interface SandboxedCall {
+  sandbox: BashSandbox;
+  plan: SandboxPlan;
 }
 
 export type ValidationResult =
@@ -45,6 +54,8 @@ export interface Tool<I = Record<string, unknown>, O = unknown> {
   readonly outputSchema?: z.ZodType<O>;
   validateInput(input: I, ctx: ToolContext): ValidationResult | Promise<ValidationResult>;
   checkPermissions(input: I, ctx: ToolContext): ToolPermission | Promise<ToolPermission>;
+  /** For tools that run commands in a sandbox: how this call will run (undefined: no sandbox is on). */
+  sandboxed?(input: I, ctx: ToolContext): SandboxedCall | undefined;
   /** Yields progress, then one result. Throwing is how a tool fails. */
   call(input: I, ctx: ToolContext): AsyncIterable<ToolEvent<O>>;
   mapToolResult(output: O, toolUseId: string): ToolResultContent;

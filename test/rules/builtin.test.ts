@@ -96,6 +96,34 @@ const settingsLike = fc.record(
       ),
     ),
     env: fc.oneof(json, fc.dictionary(fc.string(), fc.oneof(fc.string(), json), { maxKeys: 2 })),
+    sandbox: fc.oneof(
+      json,
+      fc.record(
+        {
+          enabled: fc.oneof(fc.boolean(), json),
+          excludedCommands: fc.oneof(fc.array(fc.string(), { maxLength: 2 }), json),
+          filesystem: fc.oneof(
+            json,
+            fc.record(
+              { allowWrite: fc.oneof(fc.array(fc.string(), { maxLength: 2 }), json) },
+              { requiredKeys: [] },
+            ),
+          ),
+          network: fc.oneof(
+            json,
+            fc.record(
+              {
+                allowedDomains: fc.oneof(fc.array(fc.string(), { maxLength: 2 }), json),
+                allowLocalBinding: fc.oneof(fc.boolean(), json),
+                httpProxyPort: fc.oneof(fc.integer({ min: -2, max: 70000 }), fc.double(), json),
+              },
+              { requiredKeys: [] },
+            ),
+          ),
+        },
+        { requiredKeys: [] },
+      ),
+    ),
   },
   { requiredKeys: [] },
 );

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { TranscriptContext } from '../../classifier/index.js';
 import { createClassifier } from '../../classifier/index.js';
 import type { ModelCaller } from '../../llm/index.js';
-import type { PermissionHandler } from '../../pipeline/index.js';
+import type { BashSandbox, PermissionHandler } from '../../pipeline/index.js';
 import {
   applyToolSearchMode,
   connectMcpServers,
@@ -89,6 +89,8 @@ export interface AgentSessionOptions {
   toolSearch?: ToolSearchMode;
   /** The agent model's context window, the base of `auto` tool search (default 200,000 tokens). */
   contextWindowTokens?: number;
+  /** Runs Bash commands in this sandbox. */
+  sandbox?: BashSandbox;
 }
 
 const DEFAULT_CONTEXT_WINDOW_TOKENS = 200_000;
@@ -199,6 +201,7 @@ export class AgentSession {
       context: () => session?.context(),
       resultsDir: await mkdtemp(path.join(tmpdir(), 'automode-agent-results-')),
       ...(options.toolTimeoutMs !== undefined ? { toolTimeoutMs: options.toolTimeoutMs } : {}),
+      ...(options.sandbox ? { sandbox: options.sandbox } : {}),
     });
     session = new AgentSession(ctx);
     if (options.mcp !== false) await session.connectMcp(options);

@@ -1,6 +1,7 @@
 import type { PreToolUseOutcome } from '../../hooks/index.js';
 import { allowSettles, asksOnlyFor, type Verdict } from '../../policy/index.js';
 import type { ToolPermission } from '../tool.js';
+import type { SandboxDecision } from './sandbox.js';
 import type { AutoDecision } from './types.js';
 
 /**
@@ -17,6 +18,8 @@ export interface DecisionInputs {
   /** `validateInput` handed the decision to the user. */
   validationAsk?: string | undefined;
   verdict: Verdict;
+  /** The sandbox's say: its ask (it cannot start) is as strong as the tool's; its allow settles a soft ask. */
+  sandbox?: SandboxDecision | undefined;
 }
 
 function fromVerdict(behavior: AutoDecision['behavior'], v: Verdict): AutoDecision {
@@ -28,9 +31,9 @@ function fromVerdict(behavior: AutoDecision['behavior'], v: Verdict): AutoDecisi
 /**
  * Stage 4 without the handler. Denials first (a hook's deny or exit 2, the tool's, the verdict's), then asks that
  * nothing automatic may override (the tool's, validation's, the verdict's for a rule or a fail-closed reason),
- * then a hook's ask; a hook's or the tool's allow settles only a soft ask.
+ * then a hook's ask; a hook's, the tool's or the sandbox's allow settles only a soft ask.
  */
-export function decide({ hook, tool, validationAsk, verdict }: DecisionInputs): AutoDecision {
+export function decide({ hook, tool, validationAsk, verdict, sandbox }: DecisionInputs): AutoDecision {
   if (hook?.decision === 'deny') {
     const how = hook.blocked ? 'blocked by a PreToolUse hook' : 'denied by a PreToolUse hook';
     return { behavior: 'deny', by: 'hook', reason: hook.reason ? `${how}: ${hook.reason}` : how };
@@ -38,6 +41,7 @@ export function decide({ hook, tool, validationAsk, verdict }: DecisionInputs): 
   if (tool.behavior === 'deny') return { behavior: 'deny', by: 'tool', reason: tool.reason };
   if (verdict.decision === 'deny') return fromVerdict('deny', verdict);
   if (tool.behavior === 'ask') return { behavior: 'ask', by: 'tool', reason: tool.reason };
+  if (sandbox?.behavior === 'ask') return { behavior: 'ask', by: 'sandbox', reason: sandbox.reason };
   if (validationAsk !== undefined) return { behavior: 'ask', by: 'validation', reason: validationAsk };
   const soft = isSoftAsk(verdict);
   if (verdict.decision === 'ask' && !soft) return fromVerdict('ask', verdict);
@@ -54,5 +58,7 @@ export function decide({ hook, tool, validationAsk, verdict }: DecisionInputs): 
   if (verdict.decision === 'allow') return fromVerdict('allow', verdict);
   if (tool.behavior === 'allow')
     return { behavior: 'allow', by: 'tool', reason: tool.reason ?? `${verdict.tool} allows it` };
+  if (sandbox?.behavior === 'allow' && verdict.decision === 'ask')
+    return { behavior: 'allow', by: 'sandbox', reason: sandbox.reason };
   return fromVerdict('ask', verdict);
 }

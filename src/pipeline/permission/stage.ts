@@ -17,6 +17,7 @@ import type { ToolPermission } from '../tool.js';
 import { ask } from './ask.js';
 import { decide, isSoftAsk } from './decide.js';
 import { checkRewrite } from './rewrite.js';
+import { sandboxDecision } from './sandbox.js';
 import type { DecisionInput, PermissionOutcome } from './stage-types.js';
 import type { AutoDecision, PermissionRequest } from './types.js';
 
@@ -194,7 +195,7 @@ async function decidePermission(i: DecisionInput): Promise<PermissionOutcome> {
   }
   const tool = await toolPermission(i);
   const mode = resolveMode(ctx.permissions.classifier.settings, call.mode);
-  const inputs = { hook: i.hook, tool, validationAsk: i.validationAsk };
+  const inputs = { hook: i.hook, tool, validationAsk: i.validationAsk, sandbox: await sandboxDecision(i) };
   const decideWith = (verdict: ClassifiedVerdict) => decide({ ...inputs, verdict });
   if (tool.behavior === 'deny') {
     speculation.cancel();

@@ -81,6 +81,7 @@ export function openRun(run: Run, found: FoundTool): ToolRun {
     signal: controller.signal,
     session: ctx.session,
     registry: ctx.registry,
+    ...(ctx.sandbox ? { sandbox: ctx.sandbox } : {}),
   };
   const open: ToolRun = {
     ...run,

@@ -23,8 +23,9 @@ export class BackgroundTasks {
   private readonly tasks = new Map<string, BackgroundTask>();
   private next = 1;
 
-  start(command: string, cwd: string): BackgroundTask {
-    return this.adopt(new ShellProcess(command, { cwd }));
+  /** `run`: the command line to run instead, e.g. the command wrapped in a sandbox. */
+  start(command: string, cwd: string, run?: string): BackgroundTask {
+    return this.adopt(new ShellProcess(command, { cwd, ...(run === undefined ? {} : { run }) }));
   }
 
   /** Takes over a foreground process; output it printed before stays readable. */

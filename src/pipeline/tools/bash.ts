@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { AsyncQueue } from '../async-queue.js';
+import type { BashSandbox } from '../sandbox/sandbox.js';
 import { semanticBoolean, semanticNumber } from '../schema.js';
-import { buildTool, type Tool } from '../tool.js';
+import { buildTool, type SandboxedCall, type Tool, type ToolContext } from '../tool.js';
 import { BashOutputSchema } from './output-schemas.js';
 import { type ShellChunk, ShellProcess } from './shell.js';
 
@@ -17,6 +18,11 @@ const input = z.strictObject({
   run_in_background: semanticBoolean()
     .optional()
     .describe('Run the command in the background; read its output later with BashOutput'),
+  dangerouslyDisableSandbox: semanticBoolean()
+    .optional()
+    .describe(
+      'Run outside the sandbox, when one is on and the settings allow it; the call then needs permission as usual',
+    ),
 });
 
 export type BashInput = z.infer<typeof input>;
@@ -36,6 +42,8 @@ export interface BashToolOptions {
   autoBackgroundMs?: number;
   /** Default 120 s. */
   defaultTimeoutMs?: number;
+  /** Runs commands in this sandbox; default the session's (`createToolUseContext({ sandbox })`). */
+  sandbox?: BashSandbox;
 }
 
 /** A failed command: its output and exit code are what the model needs to correct course. */
@@ -63,9 +71,35 @@ function abortError(): Error {
   return e;
 }
 
+interface Launch {
+  /** The command line to run with bash. */
+  run: string;
+  /** Set when it runs in this sandbox. */
+  sandbox?: BashSandbox;
+}
+
+/**
+ * What to run. A call the sandbox cannot take while it should (it failed to start) was asked about in the
+ * permission stage and runs on the host only after that answer; a wrap that fails fails the call.
+ */
+async function launch(
+  call: SandboxedCall | undefined,
+  command: string,
+  signal: AbortSignal,
+): Promise<Launch> {
+  if (!call?.plan.sandboxed) return { run: command };
+  const status = await call.sandbox.status();
+  if (!status.available) return { run: command };
+  return { run: await call.sandbox.wrap(command, signal), sandbox: call.sandbox };
+}
+
 export function bashTool(options: BashToolOptions = {}): Tool<BashInput, BashOutput> {
   const autoBackgroundMs = options.autoBackgroundMs ?? 60_000;
   const defaultTimeoutMs = options.defaultTimeoutMs ?? DEFAULT_BASH_TIMEOUT_MS;
+  const sandboxed = (args: BashInput, ctx: ToolContext): SandboxedCall | undefined => {
+    const sandbox = options.sandbox ?? ctx.sandbox;
+    return sandbox?.enabled ? { sandbox, plan: sandbox.plan(args) } : undefined;
+  };
   return buildTool<BashInput, BashOutput>({
     name: 'Bash',
     description: 'Run a shell command',
@@ -77,13 +111,17 @@ export function bashTool(options: BashToolOptions = {}): Tool<BashInput, BashOut
     outputSchema: BashOutputSchema,
     maxResultSizeChars: 30_000,
     interruptBehavior: () => 'cancel',
+    sandboxed,
     async *call(args, ctx) {
+      const how = await launch(sandboxed(args, ctx), args.command, ctx.signal);
       if (args.run_in_background) {
-        const task = ctx.session.tasks.start(args.command, ctx.cwd);
+        const task = ctx.session.tasks.start(args.command, ctx.cwd, how.run);
+        if (how.sandbox) void task.process.done.then(() => how.sandbox?.release());
         yield { type: 'result', data: { stdout: '', stderr: '', exitCode: null, backgroundTaskId: task.id } };
         return;
       }
-      const proc = new ShellProcess(args.command, { cwd: ctx.cwd });
+      const proc = new ShellProcess(args.command, { cwd: ctx.cwd, run: how.run });
+      if (how.sandbox) void proc.done.then(() => how.sandbox?.release());
       const chunks = new AsyncQueue<ShellChunk>();
       const unsubscribe = proc.onChunk((c) => chunks.push(c));
       void proc.done.then(() => chunks.close());

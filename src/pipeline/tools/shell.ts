@@ -15,7 +15,10 @@ export interface ShellExit {
   signal: NodeJS.Signals | null;
 }
 
-/** A real `bash -c` child in its own process group, its output kept and streamed to listeners. */
+/**
+ * A real `bash -c` child in its own process group, its output kept and streamed to listeners. `run` is the command
+ * line actually run when it differs from `command` (the command wrapped in a sandbox).
+ */
 export class ShellProcess {
   stdout = '';
   stderr = '';
@@ -29,9 +32,9 @@ export class ShellProcess {
 
   constructor(
     readonly command: string,
-    options: { cwd: string; env?: NodeJS.ProcessEnv },
+    options: { cwd: string; env?: NodeJS.ProcessEnv; run?: string },
   ) {
-    const child = spawn('bash', ['-c', command], {
+    const child = spawn('bash', ['-c', options.run ?? command], {
       cwd: options.cwd,
       env: options.env ?? process.env,
       detached: true,

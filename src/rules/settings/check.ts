@@ -22,6 +22,43 @@ export function isHooks(x: unknown): boolean {
   );
 }
 
+const isBoolean = (b: unknown) => typeof b === 'boolean';
+const isPort = (n: unknown) => typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 65535;
+
+export function isSandbox(x: unknown): boolean {
+  if (!isObject(x)) return false;
+  const fs = x.filesystem;
+  const net = x.network;
+  return (
+    [
+      'enabled',
+      'autoAllowBashIfSandboxed',
+      'allowUnsandboxedCommands',
+      'failIfUnavailable',
+      'enableWeakerNestedSandbox',
+    ].every((k) => optional(x[k], isBoolean)) &&
+    optional(x.excludedCommands, isStrings) &&
+    optional(
+      fs,
+      (v) =>
+        isObject(v) &&
+        ['allowWrite', 'denyWrite', 'denyRead', 'allowRead'].every((k) => optional(v[k], isStrings)),
+    ) &&
+    optional(
+      net,
+      (v) =>
+        isObject(v) &&
+        optional(v.allowedDomains, isStrings) &&
+        optional(v.allowUnixSockets, isStrings) &&
+        ['allowAllUnixSockets', 'allowLocalBinding', 'allowManagedDomainsOnly'].every((k) =>
+          optional(v[k], isBoolean),
+        ) &&
+        optional(v.httpProxyPort, isPort) &&
+        optional(v.socksProxyPort, isPort),
+    )
+  );
+}
+
 /**
  * A quick check that a settings object satisfies SettingsSchema, without loading zod (which costs tens of
  * milliseconds at start-up, paid by every hook call). It never accepts what the schema rejects (a property
@@ -58,7 +95,8 @@ export function settingsLookValid(x: unknown): boolean {
     automodeOk &&
     optional(x.allowManagedPermissionRulesOnly, (b) => typeof b === 'boolean') &&
     optional(x.hooks, isHooks) &&
-    optional(x.env, isStringRecord)
+    optional(x.env, isStringRecord) &&
+    optional(x.sandbox, isSandbox)
   );
 }
 

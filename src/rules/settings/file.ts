@@ -7,8 +7,18 @@ import { BEHAVIORS } from '../types.js';
 import { isHooks, type SchemaIssue } from './check.js';
 import type { LocatedDocument } from './document.js';
 import { checkHookKeys } from './hook-keys.js';
-import { AUTO_MODE_KEYS, AUTOMODE_KEYS, misspeltKey, PERMISSIONS_KEYS, SETTINGS_KEYS } from './known-keys.js';
+import {
+  AUTO_MODE_KEYS,
+  AUTOMODE_KEYS,
+  misspeltKey,
+  PERMISSIONS_KEYS,
+  SANDBOX_FILESYSTEM_KEYS,
+  SANDBOX_KEYS,
+  SANDBOX_NETWORK_KEYS,
+  SETTINGS_KEYS,
+} from './known-keys.js';
 import { diagnosticAt, type Origin, provenanceAt } from './origin.js';
+import { readSandboxBlock, type SandboxBlock } from './sandbox.js';
 import type { DisableEntry } from './shipped.js';
 import type { DirectoryEntry, HookBlock, Scalars, Segment } from './types.js';
 
@@ -22,6 +32,7 @@ export interface SettingsContent {
   hooks?: HookBlock;
   /** `automode.disableShippedRules`: shipped rules this file turns off. */
   disableShipped?: DisableEntry[];
+  sandbox?: SandboxBlock;
 }
 
 const AUTO_MODE_SOURCES: ReadonlySet<SourceName> = new Set([
@@ -52,11 +63,15 @@ export function readSettingsContent(
   if (!isObject(doc.value)) return content;
   const settings = doc.value;
   const permissions = isObject(settings.permissions) ? settings.permissions : {};
+  const sandbox = isObject(settings.sandbox) ? settings.sandbox : {};
   for (const [where, object, known] of [
     [[], settings, SETTINGS_KEYS],
     [['permissions'], permissions, PERMISSIONS_KEYS],
     [['autoMode'], settings.autoMode, AUTO_MODE_KEYS],
     [['automode'], settings.automode, AUTOMODE_KEYS],
+    [['sandbox'], settings.sandbox, SANDBOX_KEYS],
+    [['sandbox', 'filesystem'], sandbox.filesystem, SANDBOX_FILESYSTEM_KEYS],
+    [['sandbox', 'network'], sandbox.network, SANDBOX_NETWORK_KEYS],
   ] as const) {
     if (!isObject(object)) continue;
     for (const key of Object.keys(object)) {
@@ -127,6 +142,8 @@ export function readSettingsContent(
     if (entries.length > 0) content.disableShipped = entries;
   }
 
+  const block = readSandboxBlock(settings.sandbox, origin.source, { root: origin.root, home: ctx.home });
+  if (block) content.sandbox = block;
   if (isStringRecord(settings.env)) content.env = settings.env;
   checkHookKeys(settings.hooks, report);
   if (isHooks(settings.hooks)) {

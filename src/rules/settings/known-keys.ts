@@ -81,6 +81,45 @@ export const AUTO_MODE_KEYS: readonly string[] = [
   'classifyAllShell',
 ];
 
+/** The `sandbox` block's keys (code.claude.com/docs/en/settings, "Sandbox settings"). */
+export const SANDBOX_KEYS: readonly string[] = [
+  'enabled',
+  'autoAllowBashIfSandboxed',
+  'excludedCommands',
+  'allowUnsandboxedCommands',
+  'failIfUnavailable',
+  'enableWeakerNestedSandbox',
+  'enableWeakerNetworkIsolation',
+  'enabledPlatforms',
+  'ignoreViolations',
+  'network',
+  'filesystem',
+  'credentials',
+  'ripgrep',
+  'bwrapPath',
+  'socatPath',
+  'allowAppleEvents',
+  'allowNestedUserNamespaces',
+];
+
+export const SANDBOX_FILESYSTEM_KEYS: readonly string[] = [
+  'allowWrite',
+  'denyWrite',
+  'denyRead',
+  'allowRead',
+  'allowManagedReadPathsOnly',
+];
+
+export const SANDBOX_NETWORK_KEYS: readonly string[] = [
+  'allowedDomains',
+  'allowManagedDomainsOnly',
+  'allowUnixSockets',
+  'allowAllUnixSockets',
+  'allowLocalBinding',
+  'httpProxyPort',
+  'socksProxyPort',
+];
+
 export const AUTOMODE_KEYS: readonly string[] = ['disableShippedRules'];
 
 /** The known key `key` is probably a misspelling of: equal ignoring case, or at most two edits away. */

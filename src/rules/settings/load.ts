@@ -11,9 +11,10 @@ import { formatOf, type LocatedDocument, parseText, type ReadOutcome, readDocume
 import { readSettingsContent, type SettingsContent } from './file.js';
 import { bySource, keepManagedOnly } from './order.js';
 import type { Origin } from './origin.js';
+import { mergeSandbox } from './sandbox.js';
 import { disableShipped } from './shipped.js';
 import { locateSettings, type SettingsLocation } from './sources.js';
-import type { LoadedSettings, Scalars, SettingsFileInfo } from './types.js';
+import type { LoadedSettings, SandboxSettings, Scalars, SettingsFileInfo } from './types.js';
 
 export interface CliRules {
   allow?: string[];
@@ -130,11 +131,17 @@ export async function loadSettingsFiles(options: LoadOptions): Promise<LoadedSet
     additionalDirectories: display.flatMap(({ content }) => content.additionalDirectories),
     env,
     hooks: display.flatMap(({ content }) => (content.hooks ? [content.hooks] : [])),
+    ...sandboxOf(read),
     diagnostics,
     failed: diagnostics.filter(isError),
     files,
     ...(shipped.disabled.length > 0 ? { disabledShipped: shipped.disabled } : {}),
   };
+}
+
+function sandboxOf(read: readonly ReadSettings[]): { sandbox?: SandboxSettings } {
+  const sandbox = mergeSandbox(read.flatMap(({ content }) => (content.sandbox ? [content.sandbox] : [])));
+  return sandbox ? { sandbox } : {};
 }
 
 /** Schema issues of a settings object; the schema (and zod) load only when the quick check fails. */

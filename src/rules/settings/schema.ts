@@ -28,6 +28,37 @@ export const AutomodeSchema = z.looseObject({
   disableShippedRules: Strings.optional(),
 });
 
+const Port = z.number().int().min(1).max(65535);
+
+/** Claude Code's `sandbox` block (code.claude.com/docs/en/settings, "Sandbox settings"): the keys automode reads. */
+export const SandboxSchema = z.looseObject({
+  enabled: z.boolean().optional(),
+  autoAllowBashIfSandboxed: z.boolean().optional(),
+  allowUnsandboxedCommands: z.boolean().optional(),
+  failIfUnavailable: z.boolean().optional(),
+  enableWeakerNestedSandbox: z.boolean().optional(),
+  excludedCommands: Strings.optional(),
+  filesystem: z
+    .looseObject({
+      allowWrite: Strings.optional(),
+      denyWrite: Strings.optional(),
+      denyRead: Strings.optional(),
+      allowRead: Strings.optional(),
+    })
+    .optional(),
+  network: z
+    .looseObject({
+      allowedDomains: Strings.optional(),
+      allowUnixSockets: Strings.optional(),
+      allowAllUnixSockets: z.boolean().optional(),
+      allowLocalBinding: z.boolean().optional(),
+      allowManagedDomainsOnly: z.boolean().optional(),
+      httpProxyPort: Port.optional(),
+      socksProxyPort: Port.optional(),
+    })
+    .optional(),
+});
+
 export const HooksSchema = z.record(
   z.string(),
   z.array(
@@ -44,4 +75,5 @@ export const SettingsSchema = z.looseObject({
   allowManagedPermissionRulesOnly: z.boolean().optional(),
   hooks: HooksSchema.optional(),
   env: EnvSchema.optional(),
+  sandbox: SandboxSchema.optional(),
 });

@@ -38,6 +38,41 @@ export interface HookBlock {
   hooks: Record<string, unknown[]>;
 }
 
+/** A list entry of the `sandbox` block, paths already absolute, with the source that wrote it. */
+export interface SandboxEntry {
+  value: string;
+  source: SourceName;
+}
+
+/**
+ * The merged `sandbox` blocks: a single value from the highest-precedence source that sets it, lists from every
+ * source. Paths are absolute (`~/` is the home folder; a relative path is relative to the settings file's root).
+ */
+export interface SandboxSettings {
+  enabled?: boolean;
+  autoAllowBashIfSandboxed?: boolean;
+  allowUnsandboxedCommands?: boolean;
+  failIfUnavailable?: boolean;
+  enableWeakerNestedSandbox?: boolean;
+  excludedCommands: SandboxEntry[];
+  filesystem: {
+    allowWrite: SandboxEntry[];
+    denyWrite: SandboxEntry[];
+    denyRead: SandboxEntry[];
+    allowRead: SandboxEntry[];
+  };
+  network: {
+    allowedDomains: SandboxEntry[];
+    allowUnixSockets: SandboxEntry[];
+    allowAllUnixSockets?: boolean;
+    allowLocalBinding?: boolean;
+    httpProxyPort?: number;
+    socksProxyPort?: number;
+    /** Set in managed settings: only managed `allowedDomains` and WebFetch allow rules open the network. */
+    allowManagedDomainsOnly?: boolean;
+  };
+}
+
 export interface SettingsFileInfo {
   source: SourceName;
   path: string;
@@ -56,6 +91,8 @@ export interface LoadedSettings {
   /** Merged `env`: a key from a higher-precedence source wins. */
   env: Record<string, string>;
   hooks: HookBlock[];
+  /** The merged `sandbox` blocks; absent when no source has one. */
+  sandbox?: SandboxSettings;
   /** Every warning and error, located. */
   diagnostics: Diagnostic[];
   /** The errors: the settings could not be read in full, so no decision should be automatic. */

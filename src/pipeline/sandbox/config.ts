@@ -1,0 +1,108 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { SandboxRuntimeConfig } from '@anthropic-ai/sandbox-runtime';
+import type { LoadedSettings, PathPattern, PermissionRule, Rule } from '../../rules/index.js';
+
+/** Permission rules for these tools widen (allow) or narrow (deny) where sandboxed commands may write. */
+const WRITE_TOOLS = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
+
+function permissionRules(rules: readonly Rule[]): PermissionRule[] {
+  return rules.filter((r): r is PermissionRule => r.type === 'permission');
+}
+
+/** A path rule as the sandbox's path or glob: `Edit(src/**)` in the project is `<cwd>/src`. */
+function rulePath(pattern: PathPattern, settings: LoadedSettings, cwd: string): string {
+  const base =
+    pattern.anchor === 'absolute'
+      ? '/'
+      : pattern.anchor === 'home'
+        ? settings.home
+        : pattern.anchor === 'root'
+          ? (pattern.root ?? cwd)
+          : cwd;
+  const glob = pattern.glob.replace(/(^|\/)\*\*$/, '');
+  return path.join(base, pattern.anyDepth ? `**/${glob}` : glob);
+}
+
+function pathsOf(
+  rules: readonly PermissionRule[],
+  behavior: 'allow' | 'deny',
+  tools: (tool: string) => boolean,
+  settings: LoadedSettings,
+  cwd: string,
+): string[] {
+  return rules.flatMap((r) =>
+    r.behavior === behavior && r.parsed.kind === 'path' && tools(r.parsed.tool)
+      ? [rulePath(r.parsed.pattern, settings, cwd)]
+      : [],
+  );
+}
+
+function domainsOf(
+  rules: readonly PermissionRule[],
+  behavior: 'allow' | 'deny',
+  managedOnly: boolean,
+): string[] {
+  return rules.flatMap((r) =>
+    r.behavior === behavior &&
+    r.parsed.kind === 'domain' &&
+    (!managedOnly || behavior === 'deny' || r.provenance.source === 'policySettings')
+      ? [r.parsed.pattern.subdomains ? `*.${r.parsed.pattern.domain}` : r.parsed.pattern.domain]
+      : [],
+  );
+}
+
+const unique = (xs: readonly string[]) => [...new Set(xs)];
+
+/**
+ * The runtime's configuration: writes in the working folder, the temp folder and what `sandbox.filesystem` and
+ * Edit allow rules add, minus `denyWrite` and Edit deny rules; reads everywhere but `denyRead` and Read deny
+ * rules; network only to `sandbox.network.allowedDomains` and WebFetch(domain:…) allow rules.
+ */
+export function sandboxRuntimeConfig(settings: LoadedSettings, cwd: string): SandboxRuntimeConfig {
+  const sandbox = settings.sandbox;
+  const rules = permissionRules(settings.rules);
+  const values = (entries: readonly { value: string }[] | undefined) => (entries ?? []).map((e) => e.value);
+  const managedOnly = sandbox?.network.allowManagedDomainsOnly === true;
+  const allowedDomains = (sandbox?.network.allowedDomains ?? [])
+    .filter((e) => !managedOnly || e.source === 'policySettings')
+    .map((e) => e.value);
+  const network: SandboxRuntimeConfig['network'] = {
+    allowedDomains: unique([...allowedDomains, ...domainsOf(rules, 'allow', managedOnly)]),
+    deniedDomains: unique(domainsOf(rules, 'deny', managedOnly)),
+  };
+  const sockets = values(sandbox?.network.allowUnixSockets);
+  if (sockets.length > 0) network.allowUnixSockets = sockets;
+  for (const key of [
+    'allowAllUnixSockets',
+    'allowLocalBinding',
+    'httpProxyPort',
+    'socksProxyPort',
+  ] as const) {
+    const value = sandbox?.network[key];
+    if (value !== undefined) (network as Record<string, unknown>)[key] = value;
+  }
+  const config: SandboxRuntimeConfig = {
+    network,
+    filesystem: {
+      allowWrite: unique([
+        path.resolve(cwd),
+        tmpdir(),
+        ...values(sandbox?.filesystem.allowWrite),
+        ...pathsOf(rules, 'allow', (t) => WRITE_TOOLS.has(t), settings, cwd),
+      ]),
+      denyWrite: unique([
+        ...values(sandbox?.filesystem.denyWrite),
+        ...pathsOf(rules, 'deny', (t) => WRITE_TOOLS.has(t), settings, cwd),
+      ]),
+      denyRead: unique([
+        ...values(sandbox?.filesystem.denyRead),
+        ...pathsOf(rules, 'deny', (t) => t === 'Read', settings, cwd),
+      ]),
+      allowRead: unique(values(sandbox?.filesystem.allowRead)),
+    },
+  };
+  if (sandbox?.enableWeakerNestedSandbox !== undefined)
+    config.enableWeakerNestedSandbox = sandbox.enableWeakerNestedSandbox;
+  return config;
+}
