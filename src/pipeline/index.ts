@@ -86,7 +86,7 @@ export type {
 } from './permission/types.js';
 export { persistLargeResult } from './results.js';
 export { runTools } from './run-tools.js';
-export { sandboxRuntimeConfig } from './sandbox/config.js';
+export { type SandboxConfig, sandboxRuntimeConfig } from './sandbox/config.js';
 export { type SandboxStatus, stopSandboxRuntime } from './sandbox/runtime.js';
 export { type BashSandbox, Sandbox, type SandboxOptions, type SandboxPlan } from './sandbox/sandbox.js';
 export { MAX_TOOL_CONCURRENCY, STOPPED_MESSAGE, ToolScheduler } from './scheduler.js';

@@ -153,6 +153,7 @@ const VALUES: Record<string, string[]> = {
     'REJECT_MESSAGE',
     'ReadOutputSchema',
     'STOPPED_MESSAGE',
+    'Sandbox',
     'SessionState',
     'ShellError',
     'StreamingToolExecutor',
@@ -203,11 +204,13 @@ const VALUES: Record<string, string[]> = {
     'runPostToolUseHooks',
     'runPreToolUseHooks',
     'runTools',
+    'sandboxRuntimeConfig',
     'saveAllowRules',
     'semanticBoolean',
     'semanticNumber',
     'servePermissionRequests',
     'settingsTargets',
+    'stopSandboxRuntime',
     'suggestRules',
     'swarmWorkerHandler',
     'terminalPrompt',
@@ -391,7 +394,7 @@ console.log(JSON.stringify(out));
 /** Type-checked by tsc in the consumer: the type names a user reaches for, from each entry. */
 const TYPES = `
 import type { ClassifiedVerdict, Classifier, LoadedSettings, ToolCall, Verdict } from 'automode';
-import type { PermissionHandler, PipelineMessage, Tool, ToolUseContext, HookConfig } from 'automode/pipeline';
+import type { PermissionHandler, PipelineMessage, Tool, ToolUseContext, HookConfig, SandboxConfig, SandboxOptions, PermissionRequestedMessage } from 'automode/pipeline';
 import type { EvalCase, EvalReport, ResolvedConfig } from 'automode/eval';
 import type { CritiqueOptions, CritiqueReport, Finding } from 'automode/critique';
 import type { Change, ChangeKind, DiffSummary, DiffVerdict, SuiteResult, Summary } from 'automode/testing';
@@ -408,7 +411,7 @@ const plain: Verdict = verdict;
 const session: ClassifierSession = createSession();
 const model: ModelClient = await loadModelClient();
 await createClassifier(settings, { model }).classify(call, { session });
-export type Used = [PermissionHandler, PipelineMessage, Tool, ToolUseContext, HookConfig, EvalCase, EvalReport,
+export type Used = [PermissionHandler, PipelineMessage, Tool, ToolUseContext, HookConfig, SandboxConfig, SandboxOptions, PermissionRequestedMessage, EvalCase, EvalReport,
   ResolvedConfig, CritiqueOptions, CritiqueReport, Finding, SuiteResult, Summary, MatcherOptions, typeof plain,
   Change, ChangeKind, DiffSummary, DiffVerdict];
 `;

@@ -1,6 +1,5 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { SandboxRuntimeConfig } from '@anthropic-ai/sandbox-runtime';
 import type { LoadedSettings, PathPattern, PermissionRule, Rule } from '../../rules/index.js';
 
 /** Permission rules for these tools widen (allow) or narrow (deny) where sandboxed commands may write. */
@@ -55,11 +54,29 @@ function domainsOf(
 const unique = (xs: readonly string[]) => [...new Set(xs)];
 
 /**
+ * What automode configures of the runtime: a part of its `SandboxConfig`, written out so that automode's
+ * own declarations do not reach into the runtime's types (`runtime.ts` checks that it fits).
+ */
+export interface SandboxConfig {
+  network: {
+    allowedDomains: string[];
+    deniedDomains: string[];
+    allowUnixSockets?: string[];
+    allowAllUnixSockets?: boolean;
+    allowLocalBinding?: boolean;
+    httpProxyPort?: number;
+    socksProxyPort?: number;
+  };
+  filesystem: { allowWrite: string[]; denyWrite: string[]; denyRead: string[]; allowRead: string[] };
+  enableWeakerNestedSandbox?: boolean;
+}
+
+/**
  * The runtime's configuration: writes in the working folder, the temp folder and what `sandbox.filesystem` and
  * Edit allow rules add, minus `denyWrite` and Edit deny rules; reads everywhere but `denyRead` and Read deny
  * rules; network only to `sandbox.network.allowedDomains` and WebFetch(domain:…) allow rules.
  */
-export function sandboxRuntimeConfig(settings: LoadedSettings, cwd: string): SandboxRuntimeConfig {
+export function sandboxRuntimeConfig(settings: LoadedSettings, cwd: string): SandboxConfig {
   const sandbox = settings.sandbox;
   const rules = permissionRules(settings.rules);
   const values = (entries: readonly { value: string }[] | undefined) => (entries ?? []).map((e) => e.value);
@@ -67,7 +84,7 @@ export function sandboxRuntimeConfig(settings: LoadedSettings, cwd: string): San
   const allowedDomains = (sandbox?.network.allowedDomains ?? [])
     .filter((e) => !managedOnly || e.source === 'policySettings')
     .map((e) => e.value);
-  const network: SandboxRuntimeConfig['network'] = {
+  const network: SandboxConfig['network'] = {
     allowedDomains: unique([...allowedDomains, ...domainsOf(rules, 'allow', managedOnly)]),
     deniedDomains: unique(domainsOf(rules, 'deny', managedOnly)),
   };
@@ -82,7 +99,7 @@ export function sandboxRuntimeConfig(settings: LoadedSettings, cwd: string): San
     const value = sandbox?.network[key];
     if (value !== undefined) (network as Record<string, unknown>)[key] = value;
   }
-  const config: SandboxRuntimeConfig = {
+  const config: SandboxConfig = {
     network,
     filesystem: {
       allowWrite: unique([

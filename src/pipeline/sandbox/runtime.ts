@@ -1,5 +1,6 @@
 import type { SandboxRuntimeConfig } from '@anthropic-ai/sandbox-runtime';
 import { errorText } from '../errors.js';
+import type { SandboxConfig } from './config.js';
 
 type Runtime = typeof import('@anthropic-ai/sandbox-runtime');
 
@@ -18,12 +19,12 @@ const SUPPORTED = new Set<NodeJS.Platform>(['linux', 'darwin']);
 let queue: Promise<unknown> = Promise.resolve();
 let started: string | undefined;
 
-function networkKey(config: SandboxRuntimeConfig): string {
+function networkKey(config: SandboxConfig): string {
   const { filesystem: _, ...rest } = config;
   return JSON.stringify(rest);
 }
 
-async function start(config: SandboxRuntimeConfig): Promise<SandboxStatus> {
+async function start(config: SandboxConfig): Promise<SandboxStatus> {
   if (!SUPPORTED.has(process.platform))
     return { available: false, reason: `sandboxing needs Linux or macOS, not ${process.platform}` };
   let rt: Runtime;
@@ -48,7 +49,8 @@ async function start(config: SandboxRuntimeConfig): Promise<SandboxStatus> {
   try {
     if (started !== undefined) await manager.reset();
     started = undefined;
-    await manager.initialize(config);
+    const full: SandboxRuntimeConfig = config;
+    await manager.initialize(full);
     started = key;
     return { available: true };
   } catch (e) {
@@ -57,7 +59,7 @@ async function start(config: SandboxRuntimeConfig): Promise<SandboxStatus> {
 }
 
 /** Checks the platform and the dependencies, then starts the runtime with this configuration's network. */
-export function startSandbox(config: SandboxRuntimeConfig): Promise<SandboxStatus> {
+export function startSandbox(config: SandboxConfig): Promise<SandboxStatus> {
   const next = queue.then(() => start(config));
   queue = next.catch(() => undefined);
   return next;
@@ -66,7 +68,7 @@ export function startSandbox(config: SandboxRuntimeConfig): Promise<SandboxStatu
 /** The command line that runs `command` with bash inside the sandbox. */
 export async function wrapCommand(
   command: string,
-  config: SandboxRuntimeConfig,
+  config: SandboxConfig,
   signal?: AbortSignal,
 ): Promise<string> {
   const { SandboxManager } = await load();

@@ -1,6 +1,5 @@
-import type { SandboxRuntimeConfig } from '@anthropic-ai/sandbox-runtime';
 import type { LoadedSettings } from '../../rules/index.js';
-import { sandboxRuntimeConfig } from './config.js';
+import { type SandboxConfig, sandboxRuntimeConfig } from './config.js';
 import { excludedBy } from './excluded.js';
 import { afterCommand, type SandboxStatus, startSandbox, wrapCommand } from './runtime.js';
 
@@ -35,7 +34,7 @@ export interface BashSandbox {
 export class Sandbox implements BashSandbox {
   readonly enabled: boolean;
   readonly autoAllow: boolean;
-  readonly config: SandboxRuntimeConfig;
+  readonly config: SandboxConfig;
   private readonly excluded: readonly string[];
   private readonly allowUnsandboxed: boolean;
   private started: Promise<SandboxStatus> | undefined;

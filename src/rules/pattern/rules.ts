@@ -3,7 +3,7 @@ import { canonicalToolName, isKnownTool, suggestTool } from '../permission/tools
 import { cachedRegex } from '../permission/wildcard.js';
 import type { LocatedDocument } from '../settings/document.js';
 import { diagnosticAt, type Origin, provenanceAt } from '../settings/origin.js';
-import type { Segment } from '../settings/types.js';
+import type { Report, Segment } from '../settings/types.js';
 import type { Diagnostic, PatternField, PatternRule } from '../types.js';
 import { PATH_TOOLS } from '../types.js';
 import { PATTERN_KEYS, type PatternKey } from './keys.js';
@@ -121,13 +121,6 @@ function compileRule(
     provenance: provenanceAt(origin, doc, ['rules', index]),
   };
 }
-
-type Report = (
-  path: Segment[],
-  severity: Diagnostic['severity'],
-  code: Diagnostic['code'],
-  message: string,
-) => void;
 
 function checkTool(spec: PatternRuleSpec, key: PatternKey, report: Report): void {
   if (!isKnownTool(spec.tool)) {

@@ -1,14 +1,7 @@
 import { isObject } from '../../shared/index.js';
 import type { Diagnostic } from '../types.js';
 import { HOOK_EVENT_KEYS, HOOK_TYPES, misspeltKey } from './known-keys.js';
-import type { Segment } from './types.js';
-
-type Report = (
-  path: Segment[],
-  severity: Diagnostic['severity'],
-  code: Diagnostic['code'],
-  message: string,
-) => void;
+import type { Report, Segment } from './types.js';
 
 const didYouMean = (meant: string | undefined) => (meant ? `; did you mean "${meant}"?` : '');
 

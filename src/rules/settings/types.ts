@@ -5,6 +5,14 @@ import type { DisabledRule } from './shipped.js';
 
 export type Segment = string | number;
 
+/** Reports a problem at a JSON path of the document being read. */
+export type Report = (
+  path: Segment[],
+  severity: Diagnostic['severity'],
+  code: Diagnostic['code'],
+  message: string,
+) => void;
+
 export interface Position {
   line: number;
   column: number;
