@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createClassifier } from '../../src/classifier/index.js';
 import { createToolUseContext, type ToolUseContext } from '../../src/pipeline/context.js';
+import type { PermissionMessage, PipelineMessage } from '../../src/pipeline/messages.js';
 import type { PermissionHandler } from '../../src/pipeline/permission/types.js';
 import { Sandbox } from '../../src/pipeline/sandbox/sandbox.js';
 import { referenceTools } from '../../src/pipeline/tools/index.js';
@@ -56,4 +57,23 @@ export async function sandboxSetup(
     ...(options.handler ? { handler: options.handler } : {}),
   });
   return { root, cwd, outside, sandbox, ctx };
+}
+
+/** The permission message of a call's messages. */
+export const permission = (messages: PipelineMessage[]) =>
+  messages.find((m): m is PermissionMessage => m.type === 'permission');
+
+/** Projects made by `sandboxSetup`, removed together by `remove()`. */
+export function projects() {
+  const roots: string[] = [];
+  return {
+    async make(...args: Parameters<typeof sandboxSetup>): Promise<SandboxSetup> {
+      const s = await sandboxSetup(...args);
+      roots.push(s.root);
+      return s;
+    },
+    async remove(): Promise<void> {
+      for (const root of roots.splice(0)) await rm(root, { recursive: true, force: true });
+    },
+  };
 }

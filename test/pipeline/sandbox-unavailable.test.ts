@@ -4,19 +4,11 @@ import { mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { PermissionMessage, PipelineMessage } from '../../src/pipeline/messages.js';
 import { recordingHandler, run } from './helpers.js';
-import { requireSandboxPrograms, type SandboxSetup, sandboxSetup } from './sandbox-helpers.js';
+import { permission, projects, requireSandboxPrograms } from './sandbox-helpers.js';
 
-const permission = (messages: PipelineMessage[]) =>
-  messages.find((m): m is PermissionMessage => m.type === 'permission');
-
-const roots: string[] = [];
-async function project(...args: Parameters<typeof sandboxSetup>): Promise<SandboxSetup> {
-  const s = await sandboxSetup(...args);
-  roots.push(s.root);
-  return s;
-}
+const made = projects();
+const project = made.make;
 
 const savedPath = process.env.PATH;
 let bin: string;
@@ -33,7 +25,7 @@ beforeAll(async () => {
 afterAll(async () => {
   process.env.PATH = savedPath;
   await rm(bin, { recursive: true, force: true });
-  for (const root of roots) await rm(root, { recursive: true, force: true });
+  await made.remove();
 });
 
 describe.skipIf(process.platform !== 'linux')('a sandbox that cannot start', () => {

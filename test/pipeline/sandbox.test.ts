@@ -6,22 +6,15 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { PermissionMessage, PipelineMessage, ToolResultMessage } from '../../src/pipeline/messages.js';
+import type { ToolResultMessage } from '../../src/pipeline/messages.js';
 import { textOf } from '../../src/pipeline/messages.js';
 import { runTools } from '../../src/pipeline/run-tools.js';
 import { stopSandboxRuntime } from '../../src/pipeline/sandbox/runtime.js';
 import { collect, recordingHandler, run } from './helpers.js';
-import { requireSandboxPrograms, type SandboxSetup, sandboxSetup } from './sandbox-helpers.js';
+import { permission, projects, requireSandboxPrograms } from './sandbox-helpers.js';
 
-const permission = (messages: PipelineMessage[]) =>
-  messages.find((m): m is PermissionMessage => m.type === 'permission');
-
-const roots: string[] = [];
-async function project(...args: Parameters<typeof sandboxSetup>): Promise<SandboxSetup> {
-  const s = await sandboxSetup(...args);
-  roots.push(s.root);
-  return s;
-}
+const made = projects();
+const project = made.make;
 
 let server: http.Server;
 let port: number;
@@ -36,7 +29,7 @@ beforeAll(async () => {
 afterAll(async () => {
   server?.close();
   await stopSandboxRuntime();
-  for (const root of roots) await rm(root, { recursive: true, force: true });
+  await made.remove();
 });
 
 const ENABLED = { sandbox: { enabled: true } };

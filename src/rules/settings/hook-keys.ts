@@ -1,7 +1,6 @@
 import { isObject } from '../../shared/index.js';
-import type { Diagnostic } from '../types.js';
 import { HOOK_EVENT_KEYS, HOOK_TYPES, misspeltKey } from './known-keys.js';
-import type { Report, Segment } from './types.js';
+import type { Report } from './types.js';
 
 const didYouMean = (meant: string | undefined) => (meant ? `; did you mean "${meant}"?` : '');
 
