@@ -157,79 +157,81 @@ const command: CommandModule = {
       ...(sandbox.enabled ? { sandbox } : {}),
     });
     for (const p of session.problems) io.err(io.errColors.yellow(`automode: ${p}`));
-    /** Stops the MCP servers and background commands before the command returns. */
-    const done = async (code: number) => {
-      await session.close();
-      return code;
-    };
-    const onRecord = args.json ? undefined : (r: CallRecord) => io.err(callLine(r, io.errColors));
-    const flush = async () => {
-      if (classifierModel && 'flush' in classifierModel) {
-        const done = await (classifierModel as { flush(): Promise<{ ok: boolean }> }).flush();
-        if (!done.ok) io.err('automode: the recording could not be written in full');
-      }
-    };
+    // The MCP servers and background commands stop before the command returns, however it returns.
+    try {
+      const onRecord = args.json ? undefined : (r: CallRecord) => io.err(callLine(r, io.errColors));
+      const flush = async () => {
+        if (classifierModel && 'flush' in classifierModel) {
+          const done = await (classifierModel as { flush(): Promise<{ ok: boolean }> }).flush();
+          if (!done.ok) io.err('automode: the recording could not be written in full');
+        }
+      };
 
-    if (args.script) {
-      const file = path.resolve(args.script);
-      let read: Awaited<ReturnType<typeof readScript>>;
-      try {
-        read = await readScript(file);
-      } catch (e) {
-        io.err(`automode: cannot read ${file}: ${(e as Error).message}`);
-        return done(EXIT.usage);
+      if (args.script) {
+        const file = path.resolve(args.script);
+        let read: Awaited<ReturnType<typeof readScript>>;
+        try {
+          read = await readScript(file);
+        } catch (e) {
+          io.err(`automode: cannot read ${file}: ${(e as Error).message}`);
+          return EXIT.usage;
+        }
+        if (read.problems.length > 0) {
+          for (const p of read.problems) io.err(`automode: ${file}:${p.line}: ${p.message}`);
+          return EXIT.usage;
+        }
+        const run = await playScript(read.script, session, onRecord);
+        await flush();
+        const failed = run.checks.filter((c) => !c.ok);
+        if (args.json)
+          printJson(io, {
+            calls: run.records,
+            checks: run.checks,
+            mcp: mcpReport(session),
+            ...(run.stop ? { stop: run.stop } : {}),
+          });
+        else {
+          if (run.stop) io.out(stoppedLine(run.stop));
+          io.out(
+            `${run.records.length} calls replayed; ${run.checks.length - failed.length} of ${run.checks.length} labels met`,
+          );
+          for (const f of failed)
+            io.out(
+              `  ${file}:${f.line}: ${f.toolUseId ?? 'the run'} expected ${f.expected}, got ${f.actual}`,
+            );
+        }
+        return failed.length > 0 ? EXIT.findings : EXIT.ok;
       }
-      if (read.problems.length > 0) {
-        for (const p of read.problems) io.err(`automode: ${file}:${p.line}: ${p.message}`);
-        return done(EXIT.usage);
-      }
-      const run = await playScript(read.script, session, onRecord);
+
+      const { createModelClient } = await import('../llm/client.js');
+      const agentModel = args.agentModel ?? process.env.AUTOMODE_AGENT_MODEL ?? DEFAULT_MODELS[2];
+      const client = createModelClient({ model: agentModel, timeoutMs: 600_000, attemptTimeoutMs: 600_000 });
+      const text = lineWriter(io);
+      const run = await runAgent(args.task!, session, {
+        sdk: client.sdk,
+        model: agentModel,
+        maxTurns: args.maxTurns,
+        ...(args.json ? {} : { onText: (t: string) => text.write(t) }),
+        ...(onRecord ? { onRecord } : {}),
+      });
+      text.flush();
       await flush();
-      const failed = run.checks.filter((c) => !c.ok);
-      if (args.json)
-        printJson(io, {
-          calls: run.records,
-          checks: run.checks,
-          mcp: mcpReport(session),
-          ...(run.stop ? { stop: run.stop } : {}),
-        });
+      const { records, ...summary } = run;
+      if (args.json) printJson(io, { ...summary, calls: records, mcp: mcpReport(session) });
       else {
-        if (run.stop) io.out(stoppedLine(run.stop));
-        io.out(
-          `${run.records.length} calls replayed; ${run.checks.length - failed.length} of ${run.checks.length} labels met`,
+        const asked = run.records.filter((r) => r.asked).length;
+        const denied = run.records.filter((r) => r.decision === 'deny').length;
+        io.err(
+          io.errColors.dim(
+            `${run.turns} turns, ${run.records.length} tool calls (${denied} denied, ${asked} asked); ${run.usage.input} input and ${run.usage.output} output tokens; stopped: ${run.stopReason}${run.error ? ` (${run.error})` : ''}`,
+          ),
         );
-        for (const f of failed)
-          io.out(`  ${file}:${f.line}: ${f.toolUseId ?? 'the run'} expected ${f.expected}, got ${f.actual}`);
+        if (run.stop) io.err(stoppedLine(run.stop));
       }
-      return done(failed.length > 0 ? EXIT.findings : EXIT.ok);
+      return run.stopReason === 'error' || run.stopReason === 'max-turns' ? EXIT.findings : EXIT.ok;
+    } finally {
+      await session.close();
     }
-
-    const { createModelClient } = await import('../llm/client.js');
-    const agentModel = args.agentModel ?? process.env.AUTOMODE_AGENT_MODEL ?? DEFAULT_MODELS[2];
-    const client = createModelClient({ model: agentModel, timeoutMs: 600_000, attemptTimeoutMs: 600_000 });
-    const text = lineWriter(io);
-    const run = await runAgent(args.task!, session, {
-      sdk: client.sdk,
-      model: agentModel,
-      maxTurns: args.maxTurns,
-      ...(args.json ? {} : { onText: (t: string) => text.write(t) }),
-      ...(onRecord ? { onRecord } : {}),
-    });
-    text.flush();
-    await flush();
-    const { records, ...summary } = run;
-    if (args.json) printJson(io, { ...summary, calls: records, mcp: mcpReport(session) });
-    else {
-      const asked = run.records.filter((r) => r.asked).length;
-      const denied = run.records.filter((r) => r.decision === 'deny').length;
-      io.err(
-        io.errColors.dim(
-          `${run.turns} turns, ${run.records.length} tool calls (${denied} denied, ${asked} asked); ${run.usage.input} input and ${run.usage.output} output tokens; stopped: ${run.stopReason}${run.error ? ` (${run.error})` : ''}`,
-        ),
-      );
-      if (run.stop) io.err(stoppedLine(run.stop));
-    }
-    return done(run.stopReason === 'error' || run.stopReason === 'max-turns' ? EXIT.findings : EXIT.ok);
   },
 };
 
