@@ -155,7 +155,7 @@ function* matchingRules(
   program: string,
 ): Generator<PermissionRule | PatternRule> {
   const family = v.family;
-  const words = commandWords(v, ctx.home);
+  const words = () => commandWords(v, ctx.home);
   const own = ctx.index.bashFor(behavior, program, words);
   const candidates = family === program ? own : [...own, ...ctx.index.bashFor(behavior, family, words)];
   for (const rule of candidates) {
@@ -181,7 +181,7 @@ function overridingAllow(
   program: string,
 ): PermissionRule | undefined {
   if (!v.allStatic || v.extraArgs || !asks.every(isShipped)) return undefined;
-  for (const rule of ctx.index.bashFor('allow', program, commandWords(v, ctx.home))) {
+  for (const rule of ctx.index.bashFor('allow', program, () => commandWords(v, ctx.home))) {
     if (!isShipped(rule) && allowRuleMatches(rule, v) && overridesAll(rule, asks, ctx.home)) return rule;
   }
   return undefined;
@@ -196,7 +196,7 @@ function firstAllowRule(
   ctx: DecisionContext,
   program: string,
 ): PermissionRule | PatternRule | undefined {
-  for (const rule of ctx.index.bashFor('allow', program, commandWords(v, ctx.home))) {
+  for (const rule of ctx.index.bashFor('allow', program, () => commandWords(v, ctx.home))) {
     if (allowRuleMatches(rule, v)) return rule;
   }
   for (const rule of ctx.index.tool('allow', 'Bash')) {
@@ -333,7 +333,7 @@ function coveredByCarrier(
   if (from <= 0) return undefined;
   if (allowNames(first.parsed.pattern, views, from)) return first;
   // A later rule may name the wrapped words that the first one covers with `*`: `Bash(npx *)`, `Bash(npx tsc *)`.
-  for (const rule of ctx.index.bashFor('allow', views.program, commandWords(views, ctx.home))) {
+  for (const rule of ctx.index.bashFor('allow', views.program, () => commandWords(views, ctx.home))) {
     if (allowRuleMatches(rule, views) && allowNames(rule.parsed.pattern, views, from)) return rule;
   }
   return undefined;

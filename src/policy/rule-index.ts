@@ -69,8 +69,13 @@ export class RuleIndex {
   /**
    * Bash pattern rules that may match a command of this program whose views hold these words (all of them
    * when `words` is undefined), in rule order: a program's rules by their first argument (`ruleArgumentKeys`).
+   * `words` is called only for a program with enough rules to be indexed by argument.
    */
-  bashFor(behavior: Behavior, program: string, words: ReadonlySet<string> | undefined): readonly BashRule[] {
+  bashFor(
+    behavior: Behavior,
+    program: string,
+    words: (() => ReadonlySet<string>) | undefined,
+  ): readonly BashRule[] {
     const name = program.includes('/') ? basename(program) : program;
     const own = this.bashByProgram[behavior].get(name) ?? NONE;
     if (words === undefined || own.length < this.argumentIndexFrom) return this.bash(behavior, program);
@@ -81,7 +86,7 @@ export class RuleIndex {
       byArgument.set(name, index);
     }
     const found: number[] = [...index.loose];
-    for (const w of words) {
+    for (const w of words()) {
       const list = index.keyed.get(w);
       if (list) for (const i of list) found.push(i);
     }
