@@ -26,7 +26,8 @@ export const KNOWN_TOOLS = [
 /**
  * Names a tool has gone by, and the name it has now. Claude Code renamed `Task` to `Agent`, `KillShell` to
  * `TaskStop`, and the output tools to `TaskOutput`, and still reads rules and hook matchers written with the old
- * names; the tool-execution design names the file tools `FileRead`, `FileWrite` and `FileEdit`.
+ * names. The tool-execution design names the tools as Claude Code's source does: `FileRead`, `FileWrite`,
+ * `FileEdit`, `BashTool`, `AgentTool`, and the tool classes behind them (`FileEditTool`, `GrepTool`, ...).
  */
 export const TOOL_NAME_ALIASES: Readonly<Record<string, string>> = {
   Task: 'Agent',
@@ -38,6 +39,17 @@ export const TOOL_NAME_ALIASES: Readonly<Record<string, string>> = {
   FileEdit: 'Edit',
   BashTool: 'Bash',
   AgentTool: 'Agent',
+  FileReadTool: 'Read',
+  FileWriteTool: 'Write',
+  FileEditTool: 'Edit',
+  GlobTool: 'Glob',
+  GrepTool: 'Grep',
+  NotebookEditTool: 'NotebookEdit',
+  WebFetchTool: 'WebFetch',
+  WebSearchTool: 'WebSearch',
+  TodoWriteTool: 'TodoWrite',
+  TaskStopTool: 'TaskStop',
+  TaskOutputTool: 'TaskOutput',
 };
 
 /** The tool's current name: an alias becomes the name it stands for; any other name is kept. */
