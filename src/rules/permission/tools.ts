@@ -1,3 +1,5 @@
+import { closestName } from '../closest-name.js';
+
 export const KNOWN_TOOLS = [
   'Bash',
   'Read',
@@ -94,28 +96,7 @@ export function isKnownTool(name: string): boolean {
   return known.has(canonicalToolName(name)) || name.startsWith('mcp__');
 }
 
-/** The closest known tool name (case-insensitive edit distance at most 2, or a case-only difference). */
+/** The known tool a name probably misspells (see `closestName`). */
 export function suggestTool(name: string): string | undefined {
-  const lower = name.toLowerCase();
-  let best: { tool: string; distance: number } | undefined;
-  for (const tool of KNOWN_TOOLS) {
-    const distance = editDistance(lower, tool.toLowerCase());
-    if (distance <= Math.min(2, Math.floor(tool.length / 2)) && (!best || distance < best.distance)) {
-      best = { tool, distance };
-    }
-  }
-  return best?.tool;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current.push(Math.min(previous[j]! + 1, current[j - 1]! + 1, substitution));
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
+  return closestName(name, KNOWN_TOOLS);
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { isObject, isStringRecord, toMode } from '../../shared/index.js';
+import { closestName } from '../closest-name.js';
 import { locatedPermissionRule } from '../permission/located.js';
 import { PROSE_SECTIONS, type RawProse, type RawSection } from '../prose/types.js';
 import type { Behavior, Diagnostic, PermissionRule, SourceName } from '../types.js';
@@ -10,7 +11,6 @@ import { checkHookKeys } from './hook-keys.js';
 import {
   AUTO_MODE_KEYS,
   AUTOMODE_KEYS,
-  misspeltKey,
   PERMISSIONS_KEYS,
   SANDBOX_FILESYSTEM_KEYS,
   SANDBOX_KEYS,
@@ -75,7 +75,7 @@ export function readSettingsContent(
   ] as const) {
     if (!isObject(object)) continue;
     for (const key of Object.keys(object)) {
-      const meant = misspeltKey(key, known);
+      const meant = closestName(key, known);
       if (meant === undefined) continue;
       const name = [...where, key].join('.');
       report(

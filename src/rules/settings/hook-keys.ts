@@ -1,5 +1,6 @@
 import { isObject } from '../../shared/index.js';
-import { HOOK_EVENT_KEYS, HOOK_TYPES, misspeltKey } from './known-keys.js';
+import { closestName } from '../closest-name.js';
+import { HOOK_EVENT_KEYS, HOOK_TYPES } from './known-keys.js';
 import type { Report } from './types.js';
 
 const didYouMean = (meant: string | undefined) => (meant ? `; did you mean "${meant}"?` : '');
@@ -12,7 +13,7 @@ export function checkHookKeys(hooks: unknown, report: Report): void {
   if (!isObject(hooks)) return;
   for (const [event, matchers] of Object.entries(hooks)) {
     if (!HOOK_EVENT_KEYS.includes(event)) {
-      const meant = misspeltKey(event, HOOK_EVENT_KEYS);
+      const meant = closestName(event, HOOK_EVENT_KEYS);
       report(
         ['hooks', event],
         'warning',
@@ -25,7 +26,7 @@ export function checkHookKeys(hooks: unknown, report: Report): void {
       if (!isObject(m) || !Array.isArray(m.hooks)) return;
       m.hooks.forEach((h, j) => {
         if (!isObject(h) || typeof h.type !== 'string' || HOOK_TYPES.includes(h.type)) return;
-        const meant = misspeltKey(h.type, HOOK_TYPES);
+        const meant = closestName(h.type, HOOK_TYPES);
         report(
           ['hooks', event, i, 'hooks', j, 'type'],
           'warning',
