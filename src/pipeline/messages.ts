@@ -78,6 +78,8 @@ export interface HookMessage {
   systemMessages: string[];
   errors: string[];
   stop?: string;
+  /** The hook whose `updatedToolOutput` (or `updatedMCPToolOutput`) the model got instead of the tool's output. */
+  outputReplacedBy?: string;
 }
 
 export interface ToolResultMessage {
@@ -111,8 +113,14 @@ export function appendText(content: ToolResultContent, text: string): ResultBloc
 }
 
 /** What a hook event reports besides its decision; nothing when there is nothing to report. */
-export function hookMessage(toolUseId: string, event: string, o: HookOutcome): HookMessage | undefined {
-  if (o.systemMessages.length === 0 && o.errors.length === 0 && o.stop === undefined) return undefined;
+export function hookMessage(
+  toolUseId: string,
+  event: string,
+  o: HookOutcome,
+  outputReplacedBy?: string,
+): HookMessage | undefined {
+  const quiet = o.systemMessages.length === 0 && o.errors.length === 0 && o.stop === undefined;
+  if (quiet && outputReplacedBy === undefined) return undefined;
   const m: HookMessage = {
     type: 'hook',
     toolUseId,
@@ -121,5 +129,6 @@ export function hookMessage(toolUseId: string, event: string, o: HookOutcome): H
     errors: o.errors,
   };
   if (o.stop !== undefined) m.stop = o.stop;
+  if (outputReplacedBy !== undefined) m.outputReplacedBy = outputReplacedBy;
   return m;
 }

@@ -68,6 +68,8 @@ describe('PostToolUse updatedToolOutput', () => {
     expect(r.text).toBe('token=[redacted]\nPostToolUse hook context: redacted one secret');
     expect(r.text).not.toContain('s3cr3t');
     expect(hookErrors(r)).toEqual([]);
+    const hook = r.messages.find((m) => m.type === 'hook');
+    expect(hook).toMatchObject({ event: 'PostToolUse', outputReplacedBy: expect.stringContaining('hook.mjs') });
     const { readFile } = await import('node:fs/promises');
     const seen = JSON.parse((await readFile(record, 'utf8')).trim()).input;
     expect(seen.tool_response).toMatchObject({ stdout: 'token=s3cr3t' });
@@ -82,6 +84,7 @@ describe('PostToolUse updatedToolOutput', () => {
     });
     const r = await run(ctx, 'Bash', { command: 'printf plain' });
     expect(r.text).toBe('plain');
+    expect(r.messages.find((m) => m.type === 'hook' && m.outputReplacedBy !== undefined)).toBeUndefined();
     const errors = hookErrors(r);
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatch(/updatedToolOutput ignored: it does not have the shape of Bash's output/);

@@ -5,6 +5,8 @@ import type { AnyTool } from '../tool.js';
 export interface ReplacedOutput {
   replaced: boolean;
   output: unknown;
+  /** The hook whose replacement the output now is. */
+  by?: string;
   /** Replacements not used, each with why. */
   errors: string[];
 }
@@ -44,6 +46,7 @@ export function replaceOutput(tool: AnyTool, output: unknown, replacements: read
     }
     result.replaced = true;
     result.output = parsed.data;
+    result.by = r.hook;
   }
   return result;
 }

@@ -36,13 +36,17 @@ export async function* postToolUseStage(
     : { ...base, error: outcome.message, is_interrupt: outcome.kind === 'Interrupted' };
   const post = await runPostToolUseHooks(ctx.hooks, event, input, hookOptions(ctx, run.options.signal));
   let final = outcome;
+  let replacedBy: string | undefined;
   if (outcome.ok && post.replacements.length > 0) {
     const replaced = replaceOutput(tool, outcome.output, post.replacements);
     post.errors.push(...replaced.errors);
-    if (replaced.replaced) final = { ok: true, output: replaced.output };
+    if (replaced.replaced) {
+      final = { ok: true, output: replaced.output };
+      replacedBy = replaced.by;
+    }
   }
   ctx.session.classifierContext.add(tool.name, block.id, post.classifierContext);
-  const hook = hookMessage(block.id, event, post);
+  const hook = hookMessage(block.id, event, post, replacedBy);
   if (hook) yield hook;
   return { event, outcome: final, post };
 }
