@@ -69,7 +69,10 @@ describe('PostToolUse updatedToolOutput', () => {
     expect(r.text).not.toContain('s3cr3t');
     expect(hookErrors(r)).toEqual([]);
     const hook = r.messages.find((m) => m.type === 'hook');
-    expect(hook).toMatchObject({ event: 'PostToolUse', outputReplacedBy: expect.stringContaining('hook.mjs') });
+    expect(hook).toMatchObject({
+      event: 'PostToolUse',
+      outputReplacedBy: expect.stringContaining('hook.mjs'),
+    });
     const { readFile } = await import('node:fs/promises');
     const seen = JSON.parse((await readFile(record, 'utf8')).trim()).input;
     expect(seen.tool_response).toMatchObject({ stdout: 'token=s3cr3t' });
