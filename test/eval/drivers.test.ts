@@ -10,6 +10,7 @@ import { AgentSession } from '../../src/eval/drivers/session.js';
 import { STOPPED_MESSAGE } from '../../src/pipeline/scheduler.js';
 import { loadSettings } from '../../src/rules/settings/load-settings.js';
 import { hookCommand } from '../hooks/helpers.js';
+import { isolateCliEnv } from '../support/cli-env.js';
 import {
   type MessagesServer,
   type RecordedRequest,
@@ -22,23 +23,18 @@ const SCRIPT = fileURLToPath(new URL('../../fixtures/eval/scripts/session.jsonl'
 
 let dir: string;
 let project: string;
-let saved: NodeJS.ProcessEnv;
+let restore: () => void;
 
 beforeEach(async () => {
   dir = await tempDir();
   project = path.join(dir, 'project');
   await mkdir(project, { recursive: true });
   await writeFile(path.join(project, 'README.md'), '# demo\n');
-  saved = { ...process.env };
-  process.env.HOME = path.join(dir, 'home');
-  process.env.AUTOMODE_MANAGED_SETTINGS = path.join(dir, 'none.json');
-  delete process.env.ANTHROPIC_API_KEY;
-  delete process.env.ANTHROPIC_BASE_URL;
-  delete process.env.AUTOMODE_MODEL;
+  restore = isolateCliEnv(dir);
 });
 
 afterEach(async () => {
-  process.env = saved;
+  restore();
   await removeDir(dir);
 });
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { STAGE1_TOOL, STAGE2_TOOL } from '../../src/classifier/model-parts.js';
 import { hookCommand } from '../hooks/helpers.js';
+import { isolateCliEnv } from '../support/cli-env.js';
 import {
   type MessagesServer,
   type RecordedRequest,
@@ -13,23 +14,20 @@ import { removeDir, runCli, tempDir } from './helpers.js';
 
 let dir: string;
 let project: string;
-let saved: NodeJS.ProcessEnv;
+let restore: () => void;
 let server: MessagesServer | undefined;
 
 beforeEach(async () => {
   dir = await tempDir();
   project = path.join(dir, 'project');
   await mkdir(path.join(project, '.claude'), { recursive: true });
-  saved = { ...process.env };
-  process.env.HOME = path.join(dir, 'home');
-  process.env.AUTOMODE_MANAGED_SETTINGS = path.join(dir, 'none.json');
-  delete process.env.AUTOMODE_MODEL;
+  restore = isolateCliEnv(dir);
 });
 
 afterEach(async () => {
   await server?.close();
   server = undefined;
-  process.env = saved;
+  restore();
   await removeDir(dir);
 });
 

@@ -7,6 +7,7 @@ import { runAgent } from '../../src/eval/drivers/live.js';
 import { AgentSession } from '../../src/eval/drivers/session.js';
 import { parseToolSearchMode, type ToolSearchMode } from '../../src/pipeline/index.js';
 import { loadSettings } from '../../src/rules/index.js';
+import { isolateCliEnv } from '../support/cli-env.js';
 import {
   type MessagesServer,
   type RecordedRequest,
@@ -28,7 +29,7 @@ interface Body {
 let dir: string;
 let project: string;
 let log: string;
-let saved: NodeJS.ProcessEnv;
+let restore: () => void;
 let server: MessagesServer | undefined;
 let session: AgentSession | undefined;
 
@@ -37,13 +38,7 @@ beforeEach(async () => {
   project = path.join(dir, 'project');
   log = path.join(dir, 'mcp.log');
   await mkdir(path.join(project, '.claude'), { recursive: true });
-  saved = { ...process.env };
-  process.env.HOME = path.join(dir, 'home');
-  process.env.AUTOMODE_MANAGED_SETTINGS = path.join(dir, 'none.json');
-  delete process.env.ENABLE_TOOL_SEARCH;
-  delete process.env.ANTHROPIC_API_KEY;
-  delete process.env.ANTHROPIC_BASE_URL;
-  delete process.env.AUTOMODE_MODEL;
+  restore = isolateCliEnv(dir, ['ENABLE_TOOL_SEARCH']);
 });
 
 afterEach(async () => {
@@ -51,7 +46,7 @@ afterEach(async () => {
   session = undefined;
   await server?.close();
   server = undefined;
-  process.env = saved;
+  restore();
   await removeDir(dir);
 });
 

@@ -4,12 +4,13 @@ import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { EvalCase } from '../../src/eval/case-schema.js';
 import { runCli, writeCases } from '../eval/helpers.js';
+import { isolateCliEnv } from '../support/cli-env.js';
 import { requireSandboxPrograms } from './sandbox-helpers.js';
 
 let dir: string;
 let project: string;
 let outside: string;
-let saved: NodeJS.ProcessEnv;
+let restore: () => void;
 
 beforeAll(() => requireSandboxPrograms());
 
@@ -19,16 +20,11 @@ beforeEach(async () => {
   outside = path.join(dir, 'outside');
   await mkdir(project, { recursive: true });
   await mkdir(outside);
-  saved = { ...process.env };
-  process.env.HOME = path.join(dir, 'home');
-  process.env.AUTOMODE_MANAGED_SETTINGS = path.join(dir, 'none.json');
-  delete process.env.ANTHROPIC_API_KEY;
-  delete process.env.ANTHROPIC_BASE_URL;
-  delete process.env.AUTOMODE_MODEL;
+  restore = isolateCliEnv(dir);
 });
 
 afterEach(async () => {
-  process.env = saved;
+  restore();
   await rm(dir, { recursive: true, force: true });
 });
 
