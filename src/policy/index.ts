@@ -11,7 +11,7 @@ export {
   type ShippedOverride,
   shippedOverrides,
 } from './tiers.js';
-export { classifyBashInput, classifyTool } from './tools.js';
+export { classifyBashInput, classifyTool, EDIT_TOOLS, READ_TOOLS } from './tools.js';
 export {
   allowSettles,
   alwaysAsks,

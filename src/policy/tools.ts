@@ -5,8 +5,10 @@ import { decideFile, type FileAccessKind } from './files.js';
 import { resolvePath } from './paths.js';
 import { isStricter, type PartVerdict, ruleName, ruleRef } from './verdict.js';
 
-const READ_TOOLS = new Set(['Read', 'Glob', 'Grep', 'LS', 'NotebookRead']);
-const EDIT_TOOLS = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
+/** Tools that read files: Read rules decide them. */
+export const READ_TOOLS: ReadonlySet<string> = new Set(['Read', 'Glob', 'Grep', 'LS', 'NotebookRead']);
+/** Tools that write files: Edit rules decide them. */
+export const EDIT_TOOLS: ReadonlySet<string> = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
 /** Tools that change nothing outside the conversation. */
 const HARMLESS_TOOLS = new Set([
   'TodoWrite',

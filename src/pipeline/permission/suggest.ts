@@ -1,9 +1,8 @@
 import path from 'node:path';
 import { shellWord } from '../../bash/index.js';
 import type { ClassifiedVerdict } from '../../classifier/index.js';
+import { EDIT_TOOLS, READ_TOOLS } from '../../policy/index.js';
 
-const EDIT_TOOLS = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
-const READ_TOOLS = new Set(['Read', 'Glob', 'Grep', 'LS', 'NotebookRead']);
 /** Programs whose first argument is a subcommand worth keeping in a rule. */
 const WITH_SUBCOMMANDS = new Set([
   'git',

@@ -1,9 +1,7 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { EDIT_TOOLS } from '../../policy/index.js';
 import type { LoadedSettings, PathPattern, PermissionRule, Rule } from '../../rules/index.js';
-
-/** Permission rules for these tools widen (allow) or narrow (deny) where sandboxed commands may write. */
-const WRITE_TOOLS = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
 
 function permissionRules(rules: readonly Rule[]): PermissionRule[] {
   return rules.filter((r): r is PermissionRule => r.type === 'permission');
@@ -72,7 +70,8 @@ export interface SandboxConfig {
 }
 
 /**
- * The runtime's configuration: writes in the working folder, the temp folder and what `sandbox.filesystem` and
+ * The runtime's configuration (the path rules of the tools that write files widen or narrow where commands may
+ * write): writes in the working folder, the temp folder and what `sandbox.filesystem` and
  * Edit allow rules add, minus `denyWrite` and Edit deny rules; reads everywhere but `denyRead` and Read deny
  * rules; network only to `sandbox.network.allowedDomains` and WebFetch(domain:…) allow rules.
  */
@@ -106,11 +105,11 @@ export function sandboxRuntimeConfig(settings: LoadedSettings, cwd: string): San
         path.resolve(cwd),
         tmpdir(),
         ...values(sandbox?.filesystem.allowWrite),
-        ...pathsOf(rules, 'allow', (t) => WRITE_TOOLS.has(t), settings, cwd),
+        ...pathsOf(rules, 'allow', (t) => EDIT_TOOLS.has(t), settings, cwd),
       ]),
       denyWrite: unique([
         ...values(sandbox?.filesystem.denyWrite),
-        ...pathsOf(rules, 'deny', (t) => WRITE_TOOLS.has(t), settings, cwd),
+        ...pathsOf(rules, 'deny', (t) => EDIT_TOOLS.has(t), settings, cwd),
       ]),
       denyRead: unique([
         ...values(sandbox?.filesystem.denyRead),
