@@ -18,6 +18,7 @@ import type {
 import {
   canonicalJson,
   estimateCostUsd,
+  estimatedTokens,
   prefixHash,
   type RecordedExchange,
   requestHash,
@@ -73,8 +74,6 @@ export function oracleAnswer(c: EvalCase, prose: ProseRules, stage: Stage): Reco
   };
 }
 
-const tokens = (text: string) => Math.ceil(text.length / 4);
-
 function textOf(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value ?? '');
 }
@@ -90,12 +89,12 @@ function oracleResult(
   const hash = requestHash(request);
   const prefix = prefixHash(request);
   const name = request.tools?.[0] && 'name' in request.tools[0] ? request.tools[0].name : STAGE1_TOOL;
-  const cached = tokens(textOf(request.system) + textOf(request.tools));
+  const cached = estimatedTokens(textOf(request.system) + textOf(request.tools));
   const fresh = !cache.has(prefix);
   cache.add(prefix);
   const counts = {
-    inputTokens: tokens(textOf(request.messages)),
-    outputTokens: tokens(JSON.stringify(input)) + 20,
+    inputTokens: estimatedTokens(textOf(request.messages)),
+    outputTokens: estimatedTokens(JSON.stringify(input)) + 20,
     cacheReadTokens: fresh ? 0 : cached,
     cacheWriteTokens: fresh ? cached : 0,
     cacheWrite1hTokens: 0,

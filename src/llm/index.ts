@@ -37,4 +37,4 @@ export type {
   ModelRequest,
   ResolvedRequest,
 } from './types.js';
-export { prefixHash, tokenCounts } from './usage.js';
+export { estimatedTokens, prefixHash, tokenCounts } from './usage.js';

@@ -18,6 +18,11 @@ export function prefixHash(request: Pick<ResolvedRequest, 'model' | 'system' | '
   return sha256(canonicalJson({ model: request.model, system: request.system, tools: request.tools }));
 }
 
+/** Tokens a text takes, estimated at four characters a token, where no API counts them. */
+export function estimatedTokens(text: string): number {
+  return Math.ceil(text.length / 4);
+}
+
 function count(n: number | null | undefined): number {
   return typeof n === 'number' && Number.isFinite(n) && n > 0 ? n : 0;
 }

@@ -1,3 +1,4 @@
+import { estimatedTokens } from '../../llm/index.js';
 import type { AnyTool, ToolRegistry } from '../tool.js';
 
 /**
@@ -23,9 +24,9 @@ export function parseToolSearchMode(value: string | undefined): { mode: ToolSear
   };
 }
 
-/** Tokens a tool definition takes in a request, estimated at four characters a token. */
+/** Tokens the tools' definitions take in a request. */
 function definitionTokens(registry: ToolRegistry, tools: readonly AnyTool[]): number {
-  return tools.reduce((n, t) => n + Math.ceil(JSON.stringify(registry.definition(t)).length / 4), 0);
+  return tools.reduce((n, t) => n + estimatedTokens(JSON.stringify(registry.definition(t))), 0);
 }
 
 /**
