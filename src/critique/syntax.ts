@@ -1,5 +1,5 @@
 import type { Diagnostic, DiagnosticCode, LocatedDocument, Rule } from '../rules/index.js';
-import { gluedOptionStar, splitCommands } from '../rules/index.js';
+import { gluedOptionStar, meantIn, splitCommands } from '../rules/index.js';
 import type { FindingCode } from './codes.js';
 import { fromDiagnostic, placeKey, related, ruleLocation } from './locations.js';
 import type { Finding, Witness } from './types.js';
@@ -59,18 +59,18 @@ function fixFor(d: Diagnostic): string | undefined {
   const specifier = /\(([\s\S]*)\)$/.exec(rule)?.[1];
   switch (d.code) {
     case 'unknown-tool': {
-      const suggestion = /did you mean "([^"]+)"/.exec(d.message)?.[1];
+      const suggestion = meantIn(d.message);
       if (!suggestion)
         return 'check the tool name (names are case-sensitive; MCP tools are mcp__server__tool)';
       return rule ? `write ${suggestion}${rule.slice(name.length)}` : `write "${suggestion}"`;
     }
     case 'unknown-setting': {
-      const meant = /did you mean "([^"]+)"/.exec(d.message)?.[1];
+      const meant = meantIn(d.message);
       return meant ? `rename it to "${meant.split('.').at(-1)}"` : undefined;
     }
     case 'unknown-hook-event':
     case 'unknown-hook-type': {
-      const meant = /did you mean "([^"]+)"/.exec(d.message)?.[1];
+      const meant = meantIn(d.message);
       return meant ? `write "${meant}"` : undefined;
     }
     case 'powershell-command':

@@ -10,12 +10,7 @@ import {
   type ToolCall,
 } from '../classifier/index.js';
 import type { ModelCaller } from '../llm/index.js';
-import type {
-  PermissionHandler,
-  PermissionMessage,
-  SandboxOptions,
-  ToolResultMessage,
-} from '../pipeline/index.js';
+import type { PermissionHandler, PermissionMessage, ToolResultMessage } from '../pipeline/index.js';
 import {
   type AnyTool,
   buildTool,
@@ -111,11 +106,6 @@ async function seed(call: ToolCall, cwd: string, root: string, session: SessionS
   session.readFiles.set(file, { content, mtimeMs: (await stat(file)).mtimeMs });
 }
 
-/** `true` turns the sandbox on whatever the settings say; otherwise `sandbox.enabled` decides. */
-function sandboxOptions(force: boolean | undefined): SandboxOptions {
-  return force ? { enabled: true } : {};
-}
-
 let ids = 0;
 
 /**
@@ -132,8 +122,9 @@ export function pipelineDecider(settings: LoadedSettings, options: PipelineDecid
       const tools = options.execute ? referenceTools() : referenceTools().map(standIn);
       const registry = new ToolRegistry(tools);
       const session = new SessionState();
+      // `execute.sandbox` turns the sandbox on whatever the settings say; otherwise `sandbox.enabled` decides.
       const sandbox = options.execute
-        ? new Sandbox(settings, sandboxOptions(options.execute.sandbox))
+        ? new Sandbox(settings, options.execute.sandbox ? { enabled: true } : {})
         : undefined;
       return async (call: ToolCall, context: TranscriptContext | undefined): Promise<Decided> => {
         if (!registry.find(call.tool)) registry.add(unknownTool(call.tool));

@@ -21,6 +21,16 @@ export function closestName(name: string, known: readonly string[]): string | un
   return best?.name;
 }
 
+/** `; did you mean "X"?` after a message, when there is a name it probably means; read back by `meantIn`. */
+export function didYouMean(meant: string | undefined): string {
+  return meant ? `; did you mean "${meant}"?` : '';
+}
+
+/** The name a message's `did you mean "X"?` offers. */
+export function meantIn(message: string): string | undefined {
+  return /did you mean "([^"]+)"/.exec(message)?.[1];
+}
+
 /** Levenshtein distance with adjacent transpositions (optimal string alignment); 3 stands for "more than 2". */
 function editDistance(a: string, b: string): number {
   if (Math.abs(a.length - b.length) > 2) return 3;

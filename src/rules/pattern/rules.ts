@@ -1,4 +1,5 @@
 import { isObject } from '../../shared/index.js';
+import { didYouMean } from '../closest-name.js';
 import { canonicalToolName, isKnownTool, suggestTool } from '../permission/tools.js';
 import { cachedRegex } from '../permission/wildcard.js';
 import type { LocatedDocument } from '../settings/document.js';
@@ -125,7 +126,7 @@ function compileRule(
 function checkTool(spec: PatternRuleSpec, key: PatternKey, report: Report): void {
   if (!isKnownTool(spec.tool)) {
     const suggestion = suggestTool(spec.tool);
-    const hint = suggestion ? `; did you mean "${suggestion}"?` : '';
+    const hint = didYouMean(suggestion);
     report(['tool'], 'warning', 'unknown-tool', `unknown tool "${spec.tool}"${hint}`);
   }
   if (!isKnownTool(spec.tool) || spec.tool.startsWith('mcp__')) return;

@@ -1,3 +1,4 @@
+import { didYouMean } from '../closest-name.js';
 import type { Behavior, DiagnosticCode, ParsedPermission, PathTool, Severity } from '../types.js';
 import { PATH_TOOLS } from '../types.js';
 import { parseBashPattern } from './bash.js';
@@ -47,7 +48,7 @@ export function parsePermissionRule(text: string, options: ParseOptions): ParseR
   const issues: RuleIssue[] = [];
   if (!isKnownTool(name)) {
     const suggestion = suggestTool(name);
-    const hint = suggestion ? `; did you mean "${suggestion}"?` : '';
+    const hint = didYouMean(suggestion);
     issues.push(warning('unknown-tool', `unknown tool "${name}"${hint}`));
   }
   if (name.startsWith('mcp__')) {

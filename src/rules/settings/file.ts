@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { isObject, isStringRecord, toMode } from '../../shared/index.js';
-import { closestName } from '../closest-name.js';
+import { closestName, didYouMean } from '../closest-name.js';
 import { locatedPermissionRule } from '../permission/located.js';
 import { PROSE_SECTIONS, type RawProse, type RawSection } from '../prose/types.js';
 import type { Behavior, Diagnostic, PermissionRule, SourceName } from '../types.js';
@@ -18,9 +18,9 @@ import {
   SETTINGS_KEYS,
 } from './known-keys.js';
 import { diagnosticAt, type Origin, provenanceAt } from './origin.js';
-import { readSandboxBlock, type SandboxBlock } from './sandbox.js';
+import { readSandboxBlock } from './sandbox.js';
 import type { DisableEntry } from './shipped.js';
-import type { DirectoryEntry, HookBlock, Scalars, Segment } from './types.js';
+import type { DirectoryEntry, HookBlock, SandboxSettings, Scalars, Segment } from './types.js';
 
 export interface SettingsContent {
   rules: PermissionRule[];
@@ -32,7 +32,7 @@ export interface SettingsContent {
   hooks?: HookBlock;
   /** `automode.disableShippedRules`: shipped rules this file turns off. */
   disableShipped?: DisableEntry[];
-  sandbox?: SandboxBlock;
+  sandbox?: SandboxSettings;
 }
 
 const AUTO_MODE_SOURCES: ReadonlySet<SourceName> = new Set([
@@ -82,7 +82,7 @@ export function readSettingsContent(
         [...where, key],
         'warning',
         'unknown-setting',
-        `"${name}" is not a Claude Code setting; did you mean "${[...where, meant].join('.')}"? ` +
+        `"${name}" is not a Claude Code setting${didYouMean([...where, meant].join('.'))} ` +
           `Claude Code ignores it and everything under it`,
       );
     }

@@ -1,9 +1,7 @@
 import { isObject } from '../../shared/index.js';
-import { closestName } from '../closest-name.js';
+import { closestName, didYouMean } from '../closest-name.js';
 import { HOOK_EVENT_KEYS, HOOK_TYPES } from './known-keys.js';
 import type { Report } from './types.js';
-
-const didYouMean = (meant: string | undefined) => (meant ? `; did you mean "${meant}"?` : '');
 
 /**
  * Hook events and hook types Claude Code does not know: it never runs such hooks, so a misspelt `posttooluse`

@@ -3,12 +3,6 @@ import { isObject } from '../../shared/index.js';
 import type { SourceName } from '../types.js';
 import type { SandboxEntry, SandboxSettings } from './types.js';
 
-/** One file's `sandbox` block: its values, its list entries tagged with the file's source, paths made absolute. */
-export type SandboxBlock = Omit<SandboxSettings, 'filesystem' | 'network'> & {
-  filesystem: SandboxSettings['filesystem'];
-  network: SandboxSettings['network'];
-};
-
 export function emptySandbox(): SandboxSettings {
   return {
     excludedCommands: [],
@@ -43,14 +37,17 @@ function strings(list: unknown, source: SourceName, map: (s: string) => string =
   return list.filter((x): x is string => typeof x === 'string').map((x) => ({ value: map(x), source }));
 }
 
-/** Reads what is well typed; ill-typed values are reported by the schema and left out here. */
+/**
+ * One file's `sandbox` block: its values, its list entries tagged with the file's source, paths made absolute.
+ * Reads what is well typed; ill-typed values are reported by the schema and left out here.
+ */
 export function readSandboxBlock(
   value: unknown,
   source: SourceName,
   ctx: { root: string; home: string },
-): SandboxBlock | undefined {
+): SandboxSettings | undefined {
   if (!isObject(value)) return undefined;
-  const block: SandboxBlock = emptySandbox();
+  const block = emptySandbox();
   for (const key of FLAGS) if (typeof value[key] === 'boolean') block[key] = value[key];
   block.excludedCommands = strings(value.excludedCommands, source);
   const fs = isObject(value.filesystem) ? value.filesystem : {};
@@ -73,7 +70,7 @@ export function readSandboxBlock(
 }
 
 /** Blocks in rising precedence: the last one to set a value wins; lists add up. */
-export function mergeSandbox(blocks: readonly SandboxBlock[]): SandboxSettings | undefined {
+export function mergeSandbox(blocks: readonly SandboxSettings[]): SandboxSettings | undefined {
   if (blocks.length === 0) return undefined;
   const out = emptySandbox();
   for (const b of blocks) {
