@@ -13,7 +13,7 @@ import {
 import { FILE_EFFECTS } from './programs/file-effects.js';
 import { INTERPRETERS } from './programs/interpreters.js';
 import type { ProgramSpec } from './programs/program.js';
-import { programSpec } from './programs/registry.js';
+import { programModule, programSpec } from './programs/registry.js';
 import { RUNNERS } from './programs/runners.js';
 import { SHELLS } from './programs/shells.js';
 import { TOOL_EFFECTS } from './programs/tool-effects.js';
@@ -41,6 +41,14 @@ export function effectsOf(cmd: CommandView): EffectsResult {
   if (cmd.argv.length === 0) return NONE;
   const program = programFamily(cmd.program);
   if (NO_FILES.has(program)) return NONE;
+  const module = programModule(program);
+  if (module) {
+    const configured = module.configEffects?.(cmd);
+    if (configured) return configured;
+    if (module.effects) return module.effects(cmd);
+    if (module.nested) return carrierEffects(cmd);
+    return module.spec ? specEffects(module.spec)(cmd) : UNKNOWN;
+  }
   const config = CONFIG_EFFECTS[program]?.(cmd);
   if (config) return config;
   const handler = HANDLERS.get(program);

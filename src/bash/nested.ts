@@ -2,6 +2,7 @@ import { assignmentSpecs, declarationSpecs } from './programs/environment.js';
 import { INTERPRETERS } from './programs/interpreters.js';
 import { NETCAT_HANDLERS } from './programs/netcat.js';
 import { PROGRAM_OPTIONS } from './programs/program-options.js';
+import { programModule } from './programs/registry.js';
 import { RUNNERS } from './programs/runners.js';
 import { SHELLS } from './programs/shells.js';
 import type { Handler } from './programs/specs.js';
@@ -35,6 +36,7 @@ export function nestedOf(cmd: CommandView): NestedSpec[] {
   const specs = assignmentSpecs(cmd.program, cmd.assignments);
   if (cmd.argv.length === 0) return specs;
   if (DECLARATIONS.has(cmd.program)) return [...specs, ...declarationSpecs(cmd.program, cmd.argv)];
-  const handler = HANDLERS.get(programFamily(cmd.program));
+  const family = programFamily(cmd.program);
+  const handler = programModule(family)?.nested ?? HANDLERS.get(family);
   return handler ? [...specs, ...handler(cmd)] : specs;
 }

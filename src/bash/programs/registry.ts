@@ -9,12 +9,16 @@ import { GREP_SPECS } from './grep-spec.js';
 import { JQ_SPECS } from './jq-spec.js';
 import { NETCAT_SPECS } from './netcat.js';
 import { PACKAGE_MANAGER_SPECS } from './npm-spec.js';
+import type { ProgramModule } from './module.js';
 import type { ProgramSpec } from './program.js';
 import { SED_SPEC } from './sed-spec.js';
 import { SORT_SPEC } from './sort-spec.js';
 import { SYSTEM_SPECS } from './system-specs.js';
 import { TAR_SPEC } from './tar-spec.js';
 import { TEXT_TOOL_SPECS } from './text-tools.js';
+
+/** The programs kept as one module each (`module.ts`); the tables below hold the rest until they move. */
+const MODULES: readonly ProgramModule[] = [];
 
 /**
  * Every program automode has a spec for. A program not listed here is unknown: it is never read-only and deny
@@ -37,6 +41,7 @@ const SPECS: readonly ProgramSpec[] = [
   ...PACKAGE_MANAGER_SPECS,
   ...CLOUD_TOOL_SPECS,
   ...NETCAT_SPECS,
+  ...MODULES.flatMap((m) => (m.spec ? [m.spec] : [])),
 ];
 
 const BY_NAME = new Map<string, ProgramSpec>();
@@ -66,4 +71,21 @@ export function familySpec(program: string): ProgramSpec | undefined {
 
 export function allProgramSpecs(): readonly ProgramSpec[] {
   return SPECS;
+}
+
+const MODULE_BY_NAME = new Map<string, ProgramModule>();
+for (const module of MODULES) {
+  for (const name of module.names) {
+    if (MODULE_BY_NAME.has(name)) throw new Error(`two program modules are named ${name}`);
+    MODULE_BY_NAME.set(name, module);
+  }
+}
+
+/** The module of a program (its family name: `python` for `python3.12`), or undefined. */
+export function programModule(program: string): ProgramModule | undefined {
+  return MODULE_BY_NAME.get(program);
+}
+
+export function allProgramModules(): readonly ProgramModule[] {
+  return MODULES;
 }
