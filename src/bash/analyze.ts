@@ -3,6 +3,7 @@ import { copyTree } from './copy-tree.js';
 import { effectsOf } from './effects.js';
 import { nestedOf } from './nested.js';
 import { isBashLoaded, loadBash as loadParser, ParserNotLoaded, parseBash } from './parser.js';
+import { runtimeWord } from './programs/words.js';
 import { bashReading } from './reading.js';
 import { type StateChange, shellEffects } from './shell-state.js';
 import { plainCommands } from './simple.js';
@@ -77,6 +78,7 @@ function analyzeState(source: string, newId: () => number, shellDepth: number, p
       source,
       commands: [],
       compoundRedirects: [],
+      listings: [],
       functions: [],
       problems,
       opaque: true,
@@ -99,6 +101,7 @@ function analyzeState(source: string, newId: () => number, shellDepth: number, p
       source,
       commands,
       compoundRedirects: [],
+      listings: [],
       functions: [],
       problems: [],
       opaque: false,
@@ -108,6 +111,7 @@ function analyzeState(source: string, newId: () => number, shellDepth: number, p
       shellDepth,
       commands,
       analysis.compoundRedirects,
+      analysis.listings,
       analysis.functions,
       analysis.problems,
     );
@@ -137,15 +141,47 @@ function analyzeState(source: string, newId: () => number, shellDepth: number, p
     problems.push(...walker.problems);
     const commands: SimpleCommand[] = [];
     const compoundRedirects = [...walker.compoundRedirects];
+    const listings = [...walker.listings];
     const functions = [...walker.functions];
-    const expander = new Expander(newId, shellDepth, commands, compoundRedirects, functions, problems);
+    const expander = new Expander(
+      newId,
+      shellDepth,
+      commands,
+      compoundRedirects,
+      listings,
+      functions,
+      problems,
+    );
     for (const cmd of walker.commands) expander.add(cmd, 0);
     expander.finish(walker.changes);
     return {
-      analysis: { source, commands, compoundRedirects, functions, problems, opaque: problems.length > 0 },
+      analysis: {
+        source,
+        commands,
+        compoundRedirects,
+        listings,
+        functions,
+        problems,
+        opaque: problems.length > 0,
+      },
       changes: expander.changes,
     };
   }
+}
+
+/**
+ * bash expands a glob word by listing the folders it walks, whatever the program then does with the names
+ * (`echo ~/.ssh/*` prints them): every glob word no effect already covers is a listing of what it matches.
+ */
+function globListings(argv: readonly Word[], effects: readonly FileEffect[]): FileEffect[] {
+  const out: FileEffect[] = [];
+  for (const word of argv) {
+    if (!word.dynamic.includes('glob')) continue;
+    if (effects.some((e) => e.path.span.start === word.span.start && e.path.span.end === word.span.end))
+      continue;
+    out.push({ access: 'metadata', path: word, via: 'argument' });
+  }
+  return out;
 }
 
 /** Adds to each command what it runs (nested commands, hidden code) and the files it touches. */
@@ -159,6 +195,7 @@ class Expander {
     private readonly shellDepth: number,
     private readonly out: SimpleCommand[],
     private readonly compoundRedirects: Redirect[],
+    private readonly listings: Word[],
     private readonly functions: string[],
     private readonly problems: Problem[],
   ) {}
@@ -168,7 +205,12 @@ class Expander {
     const program = cmd.name && !cmd.name.dynamic ? cmd.name.program : '';
     const view = { argv: cmd.argv, assignments: cmd.assignments, program };
     const fx = effectsOf(view);
-    cmd.effects = [...redirectEffects(cmd.redirects), ...fx.effects];
+    cmd.effects = [...redirectEffects(cmd.redirects), ...fx.effects, ...globListings(cmd.argv, fx.effects)];
+    for (const a of cmd.assignments) {
+      // The array's word carries the whole list: a glob character anywhere in it may expand.
+      if (a.array && (a.value.dynamic.includes('glob') || /[*?[]/.test(a.value.text)))
+        this.listings.push(runtimeWord(`the files ${a.value.text} matches`, a.value.span));
+    }
     cmd.effectsKnown =
       fx.known &&
       cmd.nested?.extraArgs !== true &&
@@ -296,6 +338,7 @@ class Expander {
       this.out.push(cmd);
     }
     this.compoundRedirects.push(...inner.compoundRedirects);
+    this.listings.push(...inner.listings);
     this.functions.push(...inner.functions);
   }
 }

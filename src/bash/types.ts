@@ -207,6 +207,11 @@ export interface Analysis {
   commands: SimpleCommand[];
   /** Redirections attached to compound statements (loops, groups, subshells, lists). */
   compoundRedirects: Redirect[];
+  /**
+   * Glob words bash expands outside any command's arguments (a `for` or `select` list, an array assignment): each
+   * lists the folders it walks. An array assignment's word is its whole list.
+   */
+  listings: Word[];
   /** Functions defined in the input. */
   functions: string[];
   problems: Problem[];

@@ -49,6 +49,7 @@ const EXPRESSIONS = new Set([
 export class Walker {
   readonly commands: SimpleCommand[] = [];
   readonly compoundRedirects: Redirect[] = [];
+  readonly listings: Word[] = [];
   readonly functions: string[] = [];
   readonly problems: Problem[] = [];
   /** Variables set by constructs rather than commands (`for NAME in`). */
@@ -611,8 +612,10 @@ export class Walker {
         }
         continue;
       }
-      if (field === 'value') this.word(child, ctx);
-      else this.statement(child, inLoop);
+      if (field === 'value') {
+        const word = this.word(child, ctx);
+        if (word.dynamic.includes('glob')) this.listings.push(word);
+      } else this.statement(child, inLoop);
     }
   }
 

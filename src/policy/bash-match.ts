@@ -221,6 +221,13 @@ export function allowNames(p: BashPattern, v: CommandViews, from: number): boole
   return !matchBashPattern(p, hidden);
 }
 
+/** Whether the rule matches whatever word `at` holds: a wildcard stands for it, the rule does not name it. */
+export function coversWord(p: BashPattern, v: CommandViews, at: number): boolean {
+  if (at >= v.values.length) return true;
+  const hidden = v.values.map((value, i) => (i === at ? HIDDEN : value)).join(' ');
+  return matchBashPattern(p, hidden);
+}
+
 /**
  * Deny and ask rules match robustly: through path-qualified names, global options between a program and its
  * subcommand, options in any order or grouping (`rm -fr`, `rm -r -f`, `rm --recursive --force` all hit

@@ -1,5 +1,5 @@
-import type { Analysis, CodeExecution, SimpleCommand } from '../bash/index.js';
-import { analyze, commandLine } from '../bash/index.js';
+import type { Analysis, CodeExecution, ProgramSpec, SimpleCommand, Word } from '../bash/index.js';
+import { analyze, commandLine, parseCommand, programSpec } from '../bash/index.js';
 import type { Behavior, PatternRule, PermissionRule } from '../rules/index.js';
 import { matchPatternRule } from '../rules/index.js';
 import { decideEffect } from './bash-effects.js';
@@ -8,6 +8,7 @@ import {
   allowRuleMatches,
   type CommandViews,
   commandWords,
+  coversWord,
   denyMatches,
   lineOf,
   mayMatch,
@@ -29,9 +30,6 @@ const ACCEPT_EDITS = new Set(['mkdir', 'touch', 'mv', 'cp', 'rm', 'rmdir', 'ln']
 
 /** Wrappers that only change how a command runs: `Bash(npm test)` also allows `timeout 5 npm test`. */
 const TRANSPARENT = new Set(['timeout', 'time', 'nice', 'nohup', 'stdbuf', 'command', 'builtin', 'xargs']);
-
-/** Code that a matching allow rule may stand for without naming it: the user allowed running that file. */
-const NAMED_BY_ANY_RULE = new Set<CodeExecution['kind']>(['script-file', 'source-file']);
 
 interface Decided {
   part: PartVerdict;
@@ -66,6 +64,10 @@ export function classifyBash(analysis: Analysis, ctx: DecisionContext): PartVerd
     // An allow rule vouches for what the command it names does to its operands inside the permitted folders;
     // a file an option names is checked as a redirection to it is.
     const covered = d.part.by === 'rule' && d.part.decision === 'allow' ? d.part : undefined;
+    if (covered) {
+      const unknown = unvouchedEffects(cmd, d.allowedBy ?? covered, d.views);
+      if (unknown) parts.push(unknown);
+    }
     for (const effect of cmd.effects) {
       parts.push(decideEffect(effect, cmd, ctx, cwds, effect.via === 'argument' ? covered : undefined));
     }
@@ -76,6 +78,9 @@ export function classifyBash(analysis: Analysis, ctx: DecisionContext): PartVerd
         parts.push(decideEffect({ access: 'read', path, via: 'argument' }, cmd, ctx, cwds, undefined, true));
       }
     }
+  }
+  for (const path of analysis.listings) {
+    parts.push(decideEffect({ access: 'metadata', path, via: 'argument' }, undefined, ctx, cwds));
   }
   for (const r of analysis.compoundRedirects) {
     if (r.writes)
@@ -219,18 +224,71 @@ function codeWord(cmd: SimpleCommand, exec: CodeExecution): number {
   return cmd.argv.findIndex((w) => w.span.start <= exec.span.start && exec.span.start < w.span.end);
 }
 
-/** Whether an allow rule also vouches for the code the command runs: it must name that code, not cover it with `*`. */
+/**
+ * The code the command runs that an allow rule does not vouch for. A rule approves running the program on the
+ * words it shows: it vouches for code only when it names the word that carries it (`Bash(npm test)` for the
+ * script `npm test` runs, `Bash(./build.sh)` for that script), never for code a `*` stands for, code read from
+ * stdin or set through the environment.
+ */
 function coversCode(
   rule: PermissionRule | PatternRule,
   cmd: SimpleCommand,
   v: CommandViews,
 ): CodeExecution | undefined {
   for (const exec of cmd.executes) {
-    if (exec.kind === 'stdin') return exec;
-    if (NAMED_BY_ANY_RULE.has(exec.kind)) continue;
+    if (exec.kind === 'stdin' || exec.kind === 'environment') return exec;
     if (rule.type !== 'permission' || rule.parsed.kind !== 'bash') return exec;
     const at = codeWord(cmd, exec);
-    if (at <= 0 || !allowNames(rule.parsed.pattern, v, at)) return exec;
+    if (at < 0 || coversWord(rule.parsed.pattern, v, at)) return exec;
+  }
+  return undefined;
+}
+
+/**
+ * A program automode has a spec for, allowed by a rule whose wildcard stands for an option or a subcommand the
+ * spec does not know: the rule approved the words, and nobody knows what those words make the program do, so
+ * the call asks. A rule that names the word (`Bash(gh pr comment *)` for `pr`) vouches for it.
+ */
+function unvouchedEffects(
+  cmd: SimpleCommand,
+  rule: PermissionRule | PatternRule | PartVerdict,
+  v: CommandViews,
+): PartVerdict | undefined {
+  const spec = programSpec(v.program);
+  if (!spec || readOnlyOf(v).readOnly) return undefined;
+  const unknown = unknownToSpec(spec, cmd.argv);
+  if (!unknown) return undefined;
+  const pattern =
+    'type' in rule && rule.type === 'permission' && rule.parsed.kind === 'bash'
+      ? rule.parsed.pattern
+      : undefined;
+  if (pattern && !coversWord(pattern, v, unknown.at)) return undefined;
+  const name = 'type' in rule ? ruleName(rule) : (rule.rule?.text ?? 'an allow rule');
+  return part(
+    cmd,
+    'ask',
+    'file',
+    `${unknown.what}, so what it does is unknown; ${name} approves the words shown, not effects nobody can see`,
+  );
+}
+
+/** The first word of a command line the program's spec does not know: an option, a subcommand, a form. */
+function unknownToSpec(spec: ProgramSpec, argv: readonly Word[]): { what: string; at: number } | undefined {
+  const parsed = parseCommand(spec, argv, { unknown: 'flag', dynamic: 'operand' });
+  if (!parsed.ok) {
+    const at = argv.findIndex((w) => w.span.start <= parsed.span.start && parsed.span.start < w.span.end);
+    return { what: `${spec.name} cannot read ${parsed.reason}`, at: at < 0 ? argv.length - 1 : at };
+  }
+  if (parsed.unknownSubcommand) {
+    const { word, index } = parsed.unknownSubcommand;
+    return { what: `${spec.name} has no subcommand ${word.text} that automode knows`, at: index };
+  }
+  for (const level of parsed.levels) {
+    const option = level.parsed.unknown[0];
+    if (option) {
+      const what = `${level.name} has no option ${argv[option.index]?.text ?? option.name} that automode knows`;
+      return { what, at: option.index };
+    }
   }
   return undefined;
 }
@@ -366,9 +424,15 @@ function readOnlyOf(v: CommandViews): ReadOnlyCheck {
 }
 
 function hiddenCode(cmd: SimpleCommand, e: CodeExecution, rule?: PermissionRule | PatternRule): PartVerdict {
-  if (NAMED_BY_ANY_RULE.has(e.kind)) {
+  if (e.kind === 'script-file' || e.kind === 'source-file') {
     const what = e.code && !e.via.endsWith(` ${e.code}`) ? `${e.via} ${e.code}` : e.via;
-    return part(cmd, 'ask', 'no-rule', `no rule allows running ${what} (${e.kind} run by ${e.program})`);
+    const named = rule ? `; ${ruleName(rule)} does not name it` : '';
+    return part(
+      cmd,
+      'ask',
+      'no-rule',
+      `no rule allows running ${what} (${e.kind} run by ${e.program})${named}`,
+    );
   }
   const what = `runs code that cannot be analysed (${e.kind} via ${e.program} ${e.via})`;
   const reason = rule ? `${what}; ${ruleName(rule)} does not name that code` : what;

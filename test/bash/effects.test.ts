@@ -221,7 +221,8 @@ describe('jq, yq, awk', () => {
 describe('listing and find', () => {
   table([
     [['ls', '-la', 'dir'], true, ['read dir']],
-    [['ls'], true, []],
+    [['ls'], true, ['read .']],
+    [['du', '-sh'], true, ['read .']],
     [['ls', '--color=auto', '-I', '*.o', 'd'], true, ['read d']],
     [['du', '-sh', 'dir'], true, ['read dir']],
     [['tree', '-L', '2', 'dir'], true, ['read dir']],
@@ -229,7 +230,8 @@ describe('listing and find', () => {
     [['find', '.', '-name', 'x'], true, ['read .']],
     [['find', 'a', 'b', '-type', 'f'], true, ['read a', 'read b']],
     [['find', 'src', '-name', '*.o', '-delete'], true, ['read src', 'delete src']],
-    [['find', '-name', '*.o', '-delete'], true, ['delete .']],
+    [['find', '-name', '*.o', '-delete'], true, ['read .', 'delete .']],
+    [['find', '-type', 'f'], true, ['read .']],
     [['find', '.', '-fprint', 'out'], true, ['read .', 'write out (option)']],
     [['find', '.', '-newer', 'ref'], true, ['read .', 'read ref (option)']],
     [['find', '.', '-exec', 'rm', '{}', ';'], true, ['read .']],

@@ -43,7 +43,7 @@ const test = (name: string): ProgramSpec => ({
 export const BUILTIN_SPECS: readonly ProgramSpec[] = [
   {
     name: 'echo',
-    grammar: grammar({ flags: 'neE', abbreviate: false }),
+    grammar: grammar({ flags: 'neE', abbreviate: false, options: /^-[neE]+$/ }),
     permute: false,
     readOnly: readOnly('n e E', 'inert'),
   },

@@ -387,13 +387,16 @@ const source: EffectHandler = (cmd) => {
   return { effects: file ? [argument('read', file)] : [], known: true };
 };
 
-const ls = readsWith(LS);
+/** Operands read, or with none the working folder, wherever a `cd` before the command went. */
+const readsOrHere = (operands: Word[]) => reads(operands.length > 0 ? operands : [workingFolder(undefined)]);
+
+const ls = fileCommand({ grammar: LS, operands: readsOrHere });
 
 const du = fileCommand({
   grammar: DU,
   fileOptions: { X: 'read', '--files0-from': 'read' },
   unlisted: ['--files0-from'],
-  operands: reads,
+  operands: readsOrHere,
 });
 
 const tree = fileCommand({

@@ -43,6 +43,8 @@ export interface Grammar {
   whole?: ReadonlySet<string>;
   /** Long options `--no-` does not negate (git's PARSE_OPT_NONEG), by their name. */
   fixed?: ReadonlySet<string>;
+  /** A known word is an option only when it matches: bash's echo reads `-neE` clusters and prints any other word. */
+  options?: RegExp;
 }
 
 export interface GrammarSpec {
@@ -72,6 +74,7 @@ export interface GrammarSpec {
   whole?: string;
   /** Space-separated long option names `--no-` does not negate. */
   fixed?: string;
+  options?: RegExp;
 }
 
 function named(spec: string | undefined, prefix: string): Map<string, Named> {
@@ -103,6 +106,7 @@ export function grammar(spec: GrammarSpec): Grammar {
     ...(spec.unlistedFlags ? { unlistedFlags: spec.unlistedFlags } : {}),
     ...(spec.whole ? { whole: new Set(spec.whole.split(/\s+/)) } : {}),
     ...(spec.fixed ? { fixed: new Set(spec.fixed.split(/\s+/)) } : {}),
+    ...(spec.options ? { options: spec.options } : {}),
   };
 }
 
@@ -264,7 +268,9 @@ export function parseOptions(
       return operandsFrom(i + 1);
     }
     const optionLike =
-      (lead.startsWith('-') || (g.plus && lead.startsWith('+'))) && (word.value.length > 1 || !word.static);
+      (lead.startsWith('-') || (g.plus && lead.startsWith('+'))) &&
+      (word.value.length > 1 || !word.static) &&
+      (!g.options || !word.static || g.options.test(word.value));
     if (!optionLike) {
       const unsure = lead === '' && !word.static;
       if (unsure && strict) return failure(`${word.text} may be an option or an operand`, word);

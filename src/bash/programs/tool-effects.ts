@@ -149,8 +149,9 @@ const yq: EffectHandler = (cmd) => {
 const find: EffectHandler = (cmd) => {
   const expression = parseFind(cmd.argv);
   if (expression.invalid) return NONE;
-  const effects: FileEffect[] = reads(expression.paths);
-  const deleted = expression.paths.length ? expression.paths : [syntheticWord('.', cmd.argv[0]!.span)];
+  const paths = expression.paths.length ? expression.paths : [syntheticWord('.', cmd.argv[0]!.span)];
+  const effects: FileEffect[] = reads(paths);
+  const deleted = paths;
   for (const primary of expression.primaries) {
     if (primary.name === '-delete') effects.push(...each('delete', deleted));
     const access = FILE_PRIMARIES[primary.name];
