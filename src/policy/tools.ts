@@ -1,3 +1,4 @@
+import braces from 'braces';
 import type { Behavior, PatternRule, PermissionRule } from '../rules/index.js';
 import { matchDomain, matchParamRule, matchPatternRule } from '../rules/index.js';
 import type { DecisionContext } from './context.js';
@@ -107,10 +108,11 @@ export function classifyTool(
     const listing = tool === 'Glob' || tool === 'LS';
     const respectsGitignore = tool === 'Grep' && Object.keys(input).every((k) => GREP_IGNORE_NEUTRAL.has(k));
     let file = decideFile({ access, path, shown, tool, listing, respectsGitignore }, ctx);
-    const listed = tool === 'Glob' && path !== undefined ? patternFolder(input.pattern, path, ctx) : path;
-    if (listed !== path) {
-      const shownPattern = typeof input.pattern === 'string' ? input.pattern : '(no pattern)';
-      const other = decideFile({ access, path: listed, shown: shownPattern, tool, listing }, ctx);
+    const listed = tool === 'Glob' && path !== undefined ? patternFolders(input.pattern, path, ctx) : [path];
+    const shownPattern = typeof input.pattern === 'string' ? input.pattern : '(no pattern)';
+    for (const folder of listed) {
+      if (folder === path) continue;
+      const other = decideFile({ access, path: folder, shown: shownPattern, tool, listing }, ctx);
       if (isStricter(other.decision, file.decision)) file = other;
     }
     if (allowed && file.decision === 'ask' && file.by === 'file') {
@@ -154,14 +156,34 @@ export function classifyBashInput(input: Record<string, unknown>, ctx: DecisionC
   return [];
 }
 
+/** More alternatives than this in one Glob pattern are not looked at one by one. */
+const MAX_ALTERNATIVES = 256;
+
 /**
- * The folder a Glob pattern lists: its part before the first wildcard, which may leave the tool's folder
- * (`../../*`, `/etc/*`, `~/.ssh/*`). Undefined when the file system will not say where it leads.
+ * The folders a Glob pattern lists: for each of its brace alternatives (`{..,src}/.ssh/*` is `../.ssh/*` and
+ * `src/.ssh/*`), the part before the first wildcard, which may leave the tool's folder (`../../*`, `/etc/*`,
+ * `~/.ssh/*`). An undefined folder (the path is then asked) where it cannot be told: a `..` after a wildcard
+ * leads wherever the matched entries lead, or too many alternatives.
  */
-function patternFolder(pattern: unknown, base: string, ctx: DecisionContext): string | undefined {
-  if (typeof pattern !== 'string') return base;
+function patternFolders(pattern: unknown, base: string, ctx: DecisionContext): Array<string | undefined> {
+  if (typeof pattern !== 'string') return [base];
+  // Alternatives multiply: a few braces can stand for millions of patterns.
+  if (pattern.split('{').length > 9) return [undefined];
+  let alternatives: string[];
+  try {
+    alternatives = braces(pattern, { expand: true, rangeLimit: MAX_ALTERNATIVES });
+  } catch {
+    return [undefined];
+  }
+  // A brace the expansion left standing (`{..,src}`, which braces reads as a range) is one nobody can tell.
+  if (alternatives.length > MAX_ALTERNATIVES || alternatives.some((a) => a.includes('{'))) return [undefined];
+  return alternatives.map((alternative) => patternFolder(alternative, base, ctx));
+}
+
+function patternFolder(pattern: string, base: string, ctx: DecisionContext): string | undefined {
   const segments = pattern.split('/');
   const wild = segments.findIndex((s) => /[*?[{]/.test(s));
+  if (wild >= 0 && segments.slice(wild).some((s) => s === '..')) return undefined;
   const head = (wild < 0 ? segments.slice(0, -1) : segments.slice(0, wild)).join('/');
   if (head === '') return pattern.startsWith('/') ? '/' : base;
   return resolvePath(head, ctx, base);

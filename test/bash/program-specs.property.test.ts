@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { lookupLong } from '../../src/bash/programs/options.js';
@@ -37,6 +38,9 @@ function unknownLong(spec: ProgramSpec, name: string): boolean {
 }
 
 const withReadOnly = allProgramSpecs().filter((spec) => spec.readOnly);
+/** Programs that read only some words as options and take every other word as an operand (bash's echo). */
+const someWordsOnly = withReadOnly.filter((spec) => spec.grammar.options);
+const withOptions = withReadOnly.filter((spec) => !spec.grammar.options);
 
 describe('program specs: an unknown option is never read-only', () => {
   it.each(withReadOnly.map((spec) => [spec.name, spec] as const))(
@@ -47,7 +51,7 @@ describe('program specs: an unknown option is never read-only', () => {
     },
   );
 
-  it.each(withReadOnly.map((spec) => [spec.name, spec] as const))('%s', (_name, spec) => {
+  it.each(withOptions.map((spec) => [spec.name, spec] as const))('%s', (_name, spec) => {
     const base = BASES[spec.name] ?? [];
     const option = fc.oneof(
       fc
@@ -69,5 +73,17 @@ describe('program specs: an unknown option is never read-only', () => {
       }),
       { seed: SEED, numRuns: 60 },
     );
+  });
+});
+
+describe('programs that read only some words as options', () => {
+  it('bash prints every other word, and the spec reads it as an operand', () => {
+    expect(someWordsOnly.map((spec) => spec.name)).toEqual(['echo']);
+    const words = ['-a', '-x', '--help', '--', '-> arrow', '-nx', '-', '-n-', '--version'];
+    for (const w of words) {
+      const printed = spawnSync('bash', ['-c', 'echo "$1"', '_', w], { encoding: 'utf8' }).stdout;
+      expect(printed, w).toBe(`${w}\n`);
+      expect(checkProgram(someWordsOnly[0]!, ['echo', w].map(word), true).readOnly, w).toBe(true);
+    }
   });
 });

@@ -73,12 +73,12 @@ describe('automode critique: output formats', () => {
   });
 
   it('--json prints only the report on stdout', async () => {
-    const r = await run(['--no-llm', '--json', fixturePath('broad-allow.json')]);
+    const r = await run(['--no-llm', '--json', fixturePath('dangerous-allow.json')]);
     expect(r.code).toBe(1);
     const report = JSON.parse(r.out);
     expect(report.summary.errors).toBeGreaterThan(0);
-    expect(report.findings.map((f: { code: string }) => f.code)).toContain('broad-allow');
-    expect(report.files[0]).toMatchObject({ path: fixturePath('broad-allow.json'), kind: 'settings' });
+    expect(report.findings.map((f: { code: string }) => f.code)).toContain('dangerous-allow');
+    expect(report.files[0]).toMatchObject({ path: fixturePath('dangerous-allow.json'), kind: 'settings' });
     expect(typeof report.timings.staticMs).toBe('number');
   });
 

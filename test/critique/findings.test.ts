@@ -397,7 +397,9 @@ const CASES: Case[] = [
     line: 5,
     column: 7,
     pointer: '/permissions/allow/1',
-    severity: 'error',
+    // A warning: `Bash(npx *)` no longer allows the package code its `*` stands for, so the rule is set aside
+    // in auto mode but other checks stop every witness.
+    severity: 'warning',
     witness: /^npx /,
     message: 'auto mode sets it aside',
   },
