@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { parseSed, sedScriptSafety } from '../../src/bash/programs/sed.js';
+import { parseSed, sedScriptSafety } from '../../src/bash/programs/sed/script.js';
 
 describe('sed scripts: what they run, read and write', () => {
   test.each([

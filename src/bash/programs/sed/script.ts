@@ -1,4 +1,4 @@
-import type { EmbeddedSafety } from './embedded.js';
+import type { EmbeddedSafety } from '../embedded.js';
 
 /** What a sed script does besides editing the stream, read with GNU sed's grammar. */
 export interface SedScript {

@@ -1,7 +1,7 @@
-import type { Word } from '../types.js';
-import { grammar, has, operandWords, optionsNamed, type Parsed } from './options.js';
-import { type ProgramSpec, readOnly } from './program.js';
-import { sedScriptSafety } from './sed.js';
+import type { Word } from '../../types.js';
+import { grammar, has, operandWords, optionsNamed, type Parsed } from '../options.js';
+import { type ProgramSpec, readOnly } from '../program.js';
+import { sedScriptSafety } from './script.js';
 
 export const SED = grammar({
   flags: 'nrEsuzbaI',
