@@ -49,7 +49,7 @@ const SED_SNIPPETS = [
   'p', 'w out.txt', 'W out.txt', 's/a/b/w out.txt', 's/a/b/gw out.txt', 's|a|b|pw out.txt', 's/a/b/w  out.txt',
   's/a/b/Iw out.txt', 's/a/b/2w out.txt', '/a/w out.txt', '1!w out.txt', '2,$W out.txt', '$!{w out.txt\n}',
   '0,/a/w out.txt', '1~2w out.txt', '/a/,/b/w out.txt', 'w /dev/stdout', 'w /dev/stderr', '1r .env',
-  '1R secret.txt', '$r .env', '/a/r secret.txt', 'r /dev/stdin', '1e mark', 'e mark', '$e mark',
+  '1R secret.txt', '0r .env', '0 r secret.txt', '$r .env', '/a/r secret.txt', 'r /dev/stdin', '1e mark', 'e mark', '$e mark',
   's/.*/mark/e', 's/.*/mark/ge', '1{s/.*/mark/;e\n}', 'a foo', 'i\\\nbar', 'y/ab/ba/', '=', 'F', 'l', 'z;p',
   's/a/b/;w out.txt', 'w out.txt;p', '1d;w sub/out.txt', 'h;G;w out.txt', 'Q', '1q',
 ];
@@ -142,7 +142,27 @@ const AWK_MODES: AwkMode[] = [
   { programs: ['mawk'], line: (p) => `-W interactive ${quote(p)} f` },
 ];
 
+/** Pieces of awk text that combine into programs stressing strings, regexes, comments and redirections. */
+// biome-ignore format: a table of pieces reads better packed
+const AWK_PIECES = [
+  '{', '}', '(', ')', ';', '\n', ' ', '/', '/x/', '/[/]/', '/a\\/b/', '"mark"', '"out.txt"', '".env"', '"a\\"b"',
+  '# c\n', '\\\n', 'x', '$1', 'NR', 'a[1]', '++', '+', '-', '*', '^', '!', '>', '>>', '<', '|', '?', ':', '~', '=',
+  '/=', ',', 'print', 'printf', 'getline', 'system(', 'close(', 'ENVIRON', 'ARGV[1]=', 'in', 'if', 'else',
+  'BEGIN', 'END', 'length', 'next', 'exit', '1', 'f(', 'function f(a)', 'BEGIN{', 'system("mark")',
+  'print > "out.txt"', '"mark" | getline', 'getline < ".env"', 'print | "mark"',
+];
+
+/** Pieces of sed scripts, with every command that reaches a file or runs one. */
+// biome-ignore format: a table of pieces reads better packed
+const SED_PIECES = [
+  's/a/b/', 's/[/]/x/', 's/[]/]/x/', 's|a|b|', 's/a\\/b/c/', 's/a/b/g', 's/a/b/w out.txt', 's/.*/mark/e', 's/a/b/ e',
+  'y/ab/xy/', '/a/', '/[/]/', '\\%a%', '1', '0', '$', '1~2', '2,+1', '0,/a/', ',', '!', ' ', ';', '\n', '{', '}',
+  'p', 'd', 'N', 'q', 'l', '=', 'h', 'G', ':a', 'ba', 'a foo', 'a\\', 'i\\\nbar', 'c\\baz', 'e', 'e mark',
+  'r .env', 'R secret.txt', 'w out.txt', 'W out.txt', '# c', '\\', '[', 'e', 'w', 'r',
+];
+
 interface Outcome {
+  status: number | null;
   ran: boolean;
   changed: string[];
   leaked: string[];
@@ -208,7 +228,7 @@ describe.runIf(GNU_SED && GAWK && MAWK)(
       try {
         ran = readFileSync(marker, 'utf8').length > 0;
       } catch {}
-      return { ran, changed, leaked };
+      return { status: result.status, ran, changed, leaked };
     }
 
     const clean = (path: string) => path.replace(/^(\.\/)+/, '');
@@ -279,6 +299,32 @@ describe.runIf(GNU_SED && GAWK && MAWK)(
       expect(effects.ran).toBeGreaterThan(20);
       expect(effects.changed).toBeGreaterThan(50);
       expect(effects.leaked).toBeGreaterThan(10);
+      expect(problems).toEqual([]);
+    }, 300_000);
+
+    test('programs and scripts built from pieces', () => {
+      const random = seeded(47);
+      const problems: string[] = [];
+      const accepted = { sed: 0, gawk: 0, mawk: 0 };
+      for (let k = 0; k < 600; k++) {
+        const sed = k % 3 === 0;
+        const pieces = sed ? SED_PIECES : AWK_PIECES;
+        let text = '';
+        const n = 1 + Math.floor(random() * (sed ? 4 : 7));
+        for (let j = 0; j < n; j++) text += pick(random, pieces);
+        if (!sed && random() < 0.5) text = `BEGIN { ${text} }`;
+        const program = sed ? 'sed' : pick(random, ['gawk', 'mawk'] as const);
+        const line = `${program} ${sed ? '-n ' : ''}${quote(text)} f`;
+        const outcome = run(line, {});
+        const status = spawnSync('bash', ['-c', `${line} >/dev/null 2>&1`], { cwd: work, input: '' }).status;
+        if (status === 0) accepted[program]++;
+        problems.push(...check(line, outcome));
+      }
+      console.log(
+        `pieces oracle: 900 lines, accepted ${JSON.stringify(accepted)}, problems: ${problems.length}`,
+      );
+      expect(accepted.sed).toBeGreaterThan(20);
+      expect(accepted.gawk + accepted.mawk).toBeGreaterThan(20);
       expect(problems).toEqual([]);
     }, 300_000);
 
