@@ -3,9 +3,10 @@ import { option } from './effect-helpers.js';
 import { codeIn } from './specs.js';
 
 /**
- * Whether a file name a program opens is a stream rather than a file in the tree: `-`, `/dev/stdin`, anything under
- * `/dev` or `/proc` (`/dev/fd/3`, `/proc/self/fd/0`, `/proc/self/root/dev/stdin`), or a word only known at run time (`<(...)`, `$f`). What a program
- * reads from there is whatever the command line feeds it, never a file a rule could name.
+ * Whether a file name a program opens is a stream rather than a file in the tree: `-`, anything under `/dev` or
+ * `/proc` (`/dev/stdin`, `/dev/fd/3`, `/proc/self/fd/0`, `/proc/self/root/...`), or a word only known at run time
+ * (`<(...)`, `$f`). What a program reads from there is whatever the command line feeds it, never a file a rule
+ * could name.
  */
 export function isStreamName(word: Word): boolean {
   if (!word.static) return true;
