@@ -106,6 +106,9 @@ describe('sed', () => {
     [['sed', '-i', 's/a/b/', dyn('"$f"')], false, ['write ⟨$⟩']],
     [['sed', '-i', '-e', 's/a/b/', '--', dyn('"$f"')], true, ['write ⟨$⟩']],
     [['sed', '-f', '-', 'f'], false, ['read f']],
+    // BSD sed -I EXTENSION edits in place too.
+    [['sed', '-I', '', 's/a/b/', 'f'], true, ['write f']],
+    [['sed', '-I', '.bak', 's/a/b/', 'f'], true, ['write f', 'create f.bak']],
     [['sed', '--fi=/dev/stdin', 'f'], false, ['read f']],
     [['sed', '-n', 'W out', 'f'], true, ['write out (option)', 'read f']],
     [['sed', 's|a|b|gpw out', 'f'], true, ['write out (option)', 'read f']],

@@ -36,7 +36,7 @@ export const sedEffects: EffectHandler = (cmd) => {
     }
     for (const path of result.reads) effects.push(option('read', syntheticWord(path, at)));
   }
-  const inPlace = optionsNamed(parsed, 'i').at(-1);
+  const inPlace = optionsNamed(parsed, 'i', 'I').at(-1);
   if (!inPlace) return { effects: [...effects, ...reads(files)], known };
   effects.push(...each('write', files));
   const suffix = inPlace.value;
