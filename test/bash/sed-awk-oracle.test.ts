@@ -161,6 +161,81 @@ const SED_PIECES = [
   'r .env', 'R secret.txt', 'w out.txt', 'W out.txt', '# c', '\\', '[', 'e', 'w', 'r',
 ];
 
+/** A small grammar of awk programs whose pieces stress lexing (regex or division, strings, comments) and effects. */
+function awkProgram(random: () => number): string {
+  const expr = (depth: number): string => {
+    const leaves = [
+      '$1',
+      'NR',
+      'x',
+      '"s"',
+      '"a\\"b"',
+      '1',
+      '2.5',
+      'length',
+      'a[1]',
+      '/x/',
+      '"mark"',
+      '".env"',
+    ];
+    if (depth > 2 || random() < 0.4) return pick(random, leaves);
+    const e = () => expr(depth + 1);
+    return pick(random, [
+      () => `(${e()})`,
+      () => `${e()} / 2`,
+      () => `${e()} ~ /a\\/b/`,
+      () => `length(${e()})`,
+      () => `${e()} " " ${e()}`,
+      () => `${e()} ? ${e()} : ${e()}`,
+      () => `!${e()}`,
+      () => `substr(${e()}, 2)`,
+      () => '"mark" | getline',
+      () => '"mark" | getline y',
+      () => '(getline y < ".env")',
+      () => '(getline < "secret.txt")',
+      () => 'system("mark")',
+      () => `${e()} > 1`,
+      () => 'x++',
+    ])();
+  };
+  const statement = (depth: number): string => {
+    const e = () => expr(1);
+    const s = () => (depth > 1 ? 'print' : statement(depth + 1));
+    return pick(random, [
+      () => `print ${e()}`,
+      () => `print ${e()}, ${e()}`,
+      () => `printf "%s\\n", ${e()}`,
+      () => `print ${e()} > "out.txt"`,
+      () => `print ${e()} >> "sub/out.txt"`,
+      () => `print ${e()} | "mark"`,
+      () => `printf("%s", ${e()}) > "out.txt"`,
+      () => `print > ("out" ".txt")`,
+      () => `x = ${e()}`,
+      () => `if (${e()}) ${s()}; else ${s()}`,
+      () => `while (${e()}) { ${s()}; break }`,
+      () => `for (i = 0; i < 1; i++) ${s()}`,
+      () => 'getline < "secret.txt"; print',
+      () => 'system("mark")',
+      () => 'close("mark")',
+      () => e(),
+      () => '# system("mark")\n',
+      () => `{ ${s()} }`,
+    ])();
+  };
+  const body = () => Array.from({ length: 1 + Math.floor(random() * 3) }, () => statement(0)).join('; ');
+  const items = Array.from({ length: 1 + Math.floor(random() * 2) }, () =>
+    pick(random, [
+      () => `BEGIN { ${body()} }`,
+      () => `END { ${body()} }`,
+      () => `${expr(1)} { ${body()} }`,
+      () => `/a/ { ${body()} }`,
+      () => 'function f(p) { return p }',
+      () => expr(1),
+    ])(),
+  );
+  return items.join(pick(random, ['\n', '; ', ' ']));
+}
+
 interface Outcome {
   status: number | null;
   ran: boolean;
@@ -325,6 +400,30 @@ describe.runIf(GNU_SED && GAWK && MAWK)(
       );
       expect(accepted.sed).toBeGreaterThan(20);
       expect(accepted.gawk + accepted.mawk).toBeGreaterThan(20);
+      expect(problems).toEqual([]);
+    }, 300_000);
+
+    test('awk programs from a grammar, in gawk and mawk', () => {
+      const random = seeded(53);
+      const problems: string[] = [];
+      const accepted = { gawk: 0, mawk: 0 };
+      const effects = { ran: 0, changed: 0, leaked: 0 };
+      for (let k = 0; k < 300; k++) {
+        const program = pick(random, ['gawk', 'mawk'] as const);
+        const line = `${program} ${quote(awkProgram(random))} f`;
+        const outcome = run(line, {});
+        if (outcome.status === 0) accepted[program]++;
+        effects.ran += Number(outcome.ran);
+        effects.changed += Number(outcome.changed.length > 0);
+        effects.leaked += Number(outcome.leaked.length > 0);
+        problems.push(...check(line, outcome));
+      }
+      console.log(
+        `awk grammar oracle: 300 programs, accepted ${JSON.stringify(accepted)}, ${JSON.stringify(effects)}, ` +
+          `problems: ${problems.length}`,
+      );
+      expect(accepted.gawk + accepted.mawk).toBeGreaterThan(150);
+      expect(Math.min(effects.ran, effects.changed, effects.leaked)).toBeGreaterThan(20);
       expect(problems).toEqual([]);
     }, 300_000);
 
