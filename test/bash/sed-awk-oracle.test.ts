@@ -13,6 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { analyze, loadBash } from '../../src/bash/analyze.js';
+import { AWK_MODULE } from '../../src/bash/programs/awk/index.js';
+import { SED_MODULE } from '../../src/bash/programs/sed/index.js';
 import type { SimpleCommand } from '../../src/bash/types.js';
 
 /**
@@ -280,6 +282,7 @@ describe.runIf(GNU_SED && GAWK && MAWK)(
       writeFileSync(join(work, 'f'), 'a\nb\nab\n');
       for (const [name, canary] of Object.entries(CANARIES)) writeFileSync(join(work, name), `${canary}\n`);
       writeFileSync(join(work, 'inc.awk'), 'BEGIN { system("mark") }\n');
+      writeFileSync(join(work, 'README.md'), 'a\n');
       for (const [name, text] of Object.entries(extra)) writeFileSync(join(work, name), text);
     }
 
@@ -319,7 +322,7 @@ describe.runIf(GNU_SED && GAWK && MAWK)(
       if (programs.length === 0) return [`${line}: no sed or awk command found`];
       const unseen = (cmd: SimpleCommand) => cmd.executes.length > 0 && !cmd.effectsKnown;
       const declares = (access: string[], name: string) =>
-        programs.some(
+        analysis.commands.some(
           (cmd) =>
             unseen(cmd) || cmd.effects.some((e) => access.includes(e.access) && clean(e.path.value) === name),
         );
@@ -424,6 +427,18 @@ describe.runIf(GNU_SED && GAWK && MAWK)(
       );
       expect(accepted.gawk + accepted.mawk).toBeGreaterThan(150);
       expect(Math.min(effects.ran, effects.changed, effects.leaked)).toBeGreaterThan(20);
+      expect(problems).toEqual([]);
+    }, 300_000);
+
+    test('the shapes the modules give the effect oracle', () => {
+      const problems: string[] = [];
+      for (const line of [...(SED_MODULE.oracle?.cases ?? []), ...(AWK_MODULE.oracle?.cases ?? [])]) {
+        const outcome = run(line, {
+          'prog.awk': 'BEGIN { system("mark") }\n',
+          'x.awk': '{ print > "out.txt" }\n',
+        });
+        problems.push(...check(line, outcome));
+      }
       expect(problems).toEqual([]);
     }, 300_000);
 
