@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { analyze, loadBash } from '../../src/bash/analyze.js';
-import { awkFindings } from '../../src/bash/programs/awk.js';
-import { AWK, awkPrograms } from '../../src/bash/programs/awk-spec.js';
+import { awkFindings } from '../../src/bash/programs/awk/program.js';
+import { AWK, awkPrograms } from '../../src/bash/programs/awk/spec.js';
 import { parseOptions } from '../../src/bash/programs/options.js';
 
 const lines = readFileSync(new URL('../../fixtures/nl2bash/commands.txt', import.meta.url), 'utf8')

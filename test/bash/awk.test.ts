@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, test } from 'vitest';
-import { awkConstructs, awkFindings, awkProgramSafety } from '../../src/bash/programs/awk.js';
+import { awkConstructs, awkFindings, awkProgramSafety } from '../../src/bash/programs/awk/program.js';
 
 describe('awk programs that only compute are read-only', () => {
   test.each([

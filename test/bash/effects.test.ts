@@ -97,14 +97,27 @@ describe('sed', () => {
     [['sed', '--in-place=.orig', '-e', 's/a/b/', 'f'], true, ['write f', 'create f.orig']],
     [['sed', '-n', 'p', 'f'], true, ['read f']],
     [['sed', '-n', '1,5p', 'f', 'g'], true, ['read f', 'read g']],
-    [['sed', 's/a/b/w out', 'f'], true, ['write out', 'read f']],
-    [['sed', '-n', '/x/w out.txt', 'f'], true, ['write out.txt', 'read f']],
-    [['sed', '1r header.txt', 'f'], true, ['read header.txt', 'read f']],
+    [['sed', 's/a/b/w out', 'f'], true, ['write out (option)', 'read f']],
+    [['sed', '-n', '/x/w out.txt', 'f'], true, ['write out.txt (option)', 'read f']],
+    [['sed', '1r header.txt', 'f'], true, ['read header.txt (option)', 'read f']],
     [['sed', 's/a/b/w /dev/stdout', 'f'], true, ['read f']],
     [['sed', '-f', 's.sed', 'f'], false, ['read s.sed (option)', 'read f']],
     [['sed', dyn('"s/$a/b/"', 's/⟨$⟩/b/'), 'f'], false, ['read f']],
     [['sed', '-i', 's/a/b/', dyn('"$f"')], false, ['write ⟨$⟩']],
     [['sed', '-i', '-e', 's/a/b/', '--', dyn('"$f"')], true, ['write ⟨$⟩']],
+    [['sed', '-f', '-', 'f'], false, ['read f']],
+    // BSD sed -I EXTENSION edits in place too.
+    [['sed', '-I', '', 's/a/b/', 'f'], true, ['write f']],
+    [['sed', '-I', '.bak', 's/a/b/', 'f'], true, ['write f', 'create f.bak']],
+    [['sed', '--fi=/dev/stdin', 'f'], false, ['read f']],
+    [['sed', '-n', 'W out', 'f'], true, ['write out (option)', 'read f']],
+    [['sed', 's|a|b|gpw out', 'f'], true, ['write out (option)', 'read f']],
+    [['sed', '0r .env', 'f'], true, ['read .env (option)', 'read f']],
+    [['sed', '1R .env', 'f'], true, ['read .env (option)', 'read f']],
+    // sed opens w files as it compiles the script, before --help stops it.
+    [['sed', '-e', 'w out', '--help'], true, ['write out (option)']],
+    [['sed', 's/a/b/e', 'f'], false, ['read f']],
+    [['sed', '--bogus', 'p', 'f'], false, ['read f']],
   ]);
 
   test("BSD `sed -i '' SCRIPT FILE` still reports FILE as written", () => {
@@ -211,10 +224,23 @@ describe('jq, yq, awk', () => {
     [['awk', '-F:', '{print $1}', '/etc/passwd'], true, ['read /etc/passwd']],
     [['awk', '{print x}', 'x=1', 'f'], true, ['read f']],
     [['awk', '-f', 'prog.awk', 'f'], false, ['read prog.awk (option)', 'read f']],
-    [['awk', '{print > "out"}', 'f'], false, ['write out', 'read f']],
-    [['awk', 'BEGIN { getline l < ".env" }'], false, ['read .env']],
-    [['gawk', '-i', 'inplace', '{sub(/a/, "b")} 1', 'f'], true, ['write f']],
+    [['awk', '{print > "out"}', 'f'], false, ['write out (option)', 'read f']],
+    [['awk', 'BEGIN { getline l < ".env" }'], false, ['read .env (option)']],
+    [['gawk', '-i', 'inplace', '{sub(/a/, "b")} 1', 'f'], false, ['write f']],
     [['awk', dyn('"{print $n}"', '{print ⟨$⟩}'), 'f'], false, ['read f']],
+    [['awk', '-f', '-', 'f'], false, ['read f']],
+    [['gawk', '-E', '/dev/stdin', 'x=1'], false, ['read x=1']],
+    [['gawk', '-i', 'lib', '{ print }', 'f'], false, ['read lib (option)', 'read f']],
+    [['gawk', '-l', 'filefuncs', '{ print }', 'f'], false, ['read f']],
+    [['gawk', '-d', '{ print }', 'f'], true, ['write awkvars.out (option)', 'read f']],
+    [['gawk', '--profile=prof.out', '{ print }', 'f'], true, ['write prof.out (option)', 'read f']],
+    [['awk', '-v', 'ARGC=3', '{ print }', 'f'], false, ['read f']],
+    [['awk', '{ print }', 'ARGV=x', 'f'], false, ['read f']],
+    [['awk', '-W', 'interactive', '{ print }', 'f'], true, ['read f']],
+    // mawk -W exec makes the next word the program file; gawk -W reads its own long options.
+    [['mawk', '-W', 'exec', 'x.awk', 'f'], false, ['read x.awk', 'read f']],
+    [['gawk', '-Wsource={ print }', 'f'], false, ['read f']],
+    [['awk', '{ print > "/dev/stderr" }', 'f'], true, ['read f']],
   ]);
 });
 

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { parseSed, sedScriptSafety } from '../../src/bash/programs/sed.js';
+import { parseSed, sedScriptSafety } from '../../src/bash/programs/sed/script.js';
 
 describe('sed scripts: what they run, read and write', () => {
   test.each([
@@ -48,6 +48,8 @@ describe('sed scripts: what they run, read and write', () => {
     ['1r in', ['in'], []],
     ['R in\nW out', ['in'], ['out']],
     ['/x/w out.txt', [], ['out.txt']],
+    ['0r in', ['in'], []],
+    ['0 r in', ['in'], []],
   ])('%j reads %j, writes %j', (script, reads, writes) => {
     const parsed = parseSed(script);
     expect(parsed.ok).toBe(true);
@@ -79,6 +81,9 @@ describe('sed scripts: what they run, read and write', () => {
     '1!!p',
     'qx',
     'l5p',
+    '0!r in',
+    '0p',
+    '0,5p',
     's\na\nb\n',
   ])('%j is rejected', (script) => {
     expect(parseSed(script).ok).toBe(false);
@@ -107,7 +112,7 @@ const PIECES = [
   's/a/b/', 's/[/]/x/', 's/[]/]/x/', 's/[^]/]/x/', 's/[[:alpha:]/]/x/', 's/[[.].]/]/x/', 's/[[=/=]]/x/',
   's|a|b|', 's,[,],x,', 's/a\\/b/c/', 's/a/\\n/g', 's/x[/', 's/[\\]/x/', 's/a/b/gIp', 's/a/b/ e', 's/a/b/3',
   's/a/b/w out', 's\\a\\b\\', 'y/ab/xy/', 'y/[/]/', 'y/a\\/b/xyz/', '/x/p', '/[/]/p', '\\%a%p', '\\%[%]%p',
-  '/a/I,/b/M', '1,3', '0,/x/', '$', '1~2', '2,+3', '1,~4', '!', ' ', ';', '\n', '{', '}', 'p', 'd', 'N',
+  '/a/I,/b/M', '1,3', '0,/x/', '0', '0r in', '$', '1~2', '2,+3', '1,~4', '!', ' ', ';', '\n', '{', '}', 'p', 'd', 'N',
   'P', 'D', 'q', 'q 5', 'l', 'l 3', 'F', 'z', '=', 'x', 'h', 'G', ':a', 'ba', 'b', 't a', 'T', 'v',
   'a foo', 'a\\', 'i\\\nbar', 'c\\baz', 'e', 'e echo hi', 'r in', 'R in', 'w out', 'W out', '# c', '#',
   '\\', '[', ']', '/', 'e', 'w', ':', 'k', 's', 'y',

@@ -1,6 +1,4 @@
 import type { CommandView, NestedSpec, Word } from '../types.js';
-import { AWK_SPECIAL_VARIABLES, awkConstructs } from './awk.js';
-import { AWK, awkPrograms } from './awk-spec.js';
 import { parseFind } from './find.js';
 import { GIT } from './git/nested.js';
 import { RG } from './grep-spec.js';
@@ -16,19 +14,9 @@ import {
   type Parsed,
   parseOptions,
 } from './options.js';
-import { parseSed } from './sed.js';
-import { SED, sedScripts } from './sed-spec.js';
 import { argvSpec, codeIn, codeSpec, type Handler, parseFailure, shellSpec, unresolved } from './specs.js';
 import { TAR } from './tar-spec.js';
-import {
-  assignmentName,
-  is,
-  joinWords,
-  leadingText,
-  singleField,
-  sliceWord,
-  syntheticWord,
-} from './words.js';
+import { is, joinWords, leadingText, singleField, sliceWord, syntheticWord } from './words.js';
 
 /** Options are read GNU style (anywhere before `--`); a word that may be an option fails the analysis. */
 function scan(cmd: CommandView, g: Grammar, start = 1, permute = true): Parsed | NestedSpec {
@@ -63,114 +51,6 @@ function rg(cmd: CommandView): NestedSpec[] {
     .map((option) =>
       argvSpec([option.value!], option.name, { kind: 'option', extraArgs: option.name === '--pre' }),
     );
-}
-
-/** The scripts are one program joined by newlines, as sed joins its -e values. */
-function sedScriptSpecs(scripts: readonly Word[], possible: boolean): NestedSpec[] {
-  const dynamic = scripts.find((script) => !script.static);
-  if (dynamic) return [codeSpec('program-option', 'sed', 'sed script', dynamic)];
-  const at = scripts[0];
-  if (!at) return [];
-  const text = scripts.map((script) => script.value).join('\n');
-  const result = parseSed(text);
-  if (!result.ok) return possible ? [] : [codeSpec('program-option', 'sed', 'sed script', at, text)];
-  return result.executes.map((exec) =>
-    exec.command?.trim()
-      ? shellSpec(syntheticWord(exec.command, at.span), 'sed e')
-      : codeSpec('program-option', 'sed', exec.via, at, exec.command),
-  );
-}
-
-function sed(cmd: CommandView): NestedSpec[] {
-  const parsed = scan(cmd, SED);
-  if (failed(parsed)) return [parsed];
-  if (has(parsed, '--sandbox', '--help', '--version')) return [];
-  const { scripts, bsd } = sedScripts(cmd.argv, parsed);
-  return [
-    ...optionsNamed(parsed, 'f').map((option) => codeIn('script-file', 'sed', '-f', option.value!)),
-    ...sedScriptSpecs(scripts, false),
-    ...(bsd ? sedScriptSpecs([bsd], true) : []),
-  ];
-}
-
-/** mawk `-W` values that change nothing but output details; gawk reads any other as a long option. */
-const SAFE_W = /^(interactive|posix_space|version|usage|help|sprintf=\d+|random=\d+)$/;
-
-/** What gawk --sandbox refuses to run; ENVIRON and the rest stay reachable. */
-const SANDBOXED = new Set([
-  'system(',
-  'print >',
-  'print |',
-  'print |&',
-  '| getline',
-  '|&',
-  'getline <',
-  '@load',
-]);
-
-/** gawk --sandbox refuses to add input files to ARGV, however the program writes it. */
-function sandboxed(construct: string): boolean {
-  return SANDBOXED.has(construct) || /^ARG[VC] /.test(construct);
-}
-
-/** Options that write a file (dump, profile, pretty-print) or run the debugger. */
-const AWK_SIDE_EFFECTS = ['d', 'D', 'p', 'o'];
-
-/**
- * `NAME=value` given by -v or as an operand: assigning ARGV, ARGC or ENVIRON-like variables makes awk read
- * other input or the environment. A -v whose name is only known at run time may be one of them.
- */
-function awkSpecialAssignment(word: Word, option: boolean): boolean {
-  const name = assignmentName(word);
-  if (name === 'dynamic') return option;
-  return name !== null && AWK_SPECIAL_VARIABLES.has(name);
-}
-
-function awk(cmd: CommandView): NestedSpec[] {
-  const parsed = scan(cmd, AWK, 1, false);
-  if (failed(parsed)) return [parsed];
-  if (has(parsed, 'h', 'V', 'C')) return [];
-  const program = cmd.program;
-  const specs: NestedSpec[] = [
-    ...optionsNamed(parsed, 'f', 'E').map((option) =>
-      codeIn('script-file', program, `-${option.name}`, option.value!),
-    ),
-    ...optionsNamed(parsed, 'i')
-      .filter((option) => !is(option.value, 'inplace', 'inplace.awk'))
-      .map((option) => codeIn('script-file', program, '-i', option.value!)),
-    ...optionsNamed(parsed, 'l').map((option) => codeIn('program-option', program, '-l', option.value!)),
-    ...optionsNamed(parsed, 'W')
-      .filter(
-        (option) => !option.value!.static || !option.value!.value.split(',').every((v) => SAFE_W.test(v)),
-      )
-      .map((option) => codeIn('program-option', program, '-W', option.value!)),
-    ...parsed.options
-      .filter((option) => AWK_SIDE_EFFECTS.includes(option.name))
-      .map((option) => codeSpec('program-option', program, `-${option.name}`, cmd.argv[option.index]!)),
-    ...parsed.unknown.map((option) =>
-      codeIn('program-option', program, 'unknown option', cmd.argv[option.index]!),
-    ),
-  ];
-  const sandbox = has(parsed, 'S');
-  const { programs, files } = awkPrograms(cmd.argv, parsed);
-  const assignments = [
-    ...optionsNamed(parsed, 'v')
-      .map((option) => option.value!)
-      .filter((word) => awkSpecialAssignment(word, true)),
-    ...files.filter((word) => awkSpecialAssignment(word, false)),
-  ];
-  for (const word of assignments) specs.push(codeIn('program-option', program, 'assignment', word));
-  for (const text of programs) {
-    if (!text.static) {
-      specs.push(codeSpec('program-option', program, 'awk program', text));
-      continue;
-    }
-    for (const construct of awkConstructs(text.value)) {
-      if (sandbox && sandboxed(construct)) continue;
-      specs.push(codeSpec('program-option', program, construct, text, text.value));
-    }
-  }
-  return specs;
 }
 
 /** jq runs no commands; a filter from a file, or one that reads the environment or modules, is code. */
@@ -532,12 +412,6 @@ export const PROGRAM_OPTIONS: Record<string, Handler> = {
   ...GIT,
   find,
   rg,
-  sed,
-  gsed: sed,
-  awk,
-  gawk: awk,
-  mawk: awk,
-  nawk: awk,
   jq,
   tar,
   gtar: tar,

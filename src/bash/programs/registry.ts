@@ -1,4 +1,4 @@
-import { AWK_SPECS } from './awk-spec.js';
+import { AWK_MODULE } from './awk/index.js';
 import { BUILTIN_SPECS } from './builtin-specs.js';
 import { CLOUD_TOOL_SPECS } from './cloud-tools.js';
 import { DOCKER_SPEC } from './docker-spec.js';
@@ -11,14 +11,14 @@ import type { ProgramModule } from './module.js';
 import { NETCAT_SPECS } from './netcat.js';
 import { PACKAGE_MANAGER_SPECS } from './npm-spec.js';
 import type { ProgramSpec } from './program.js';
-import { SED_SPEC } from './sed-spec.js';
+import { SED_MODULE } from './sed/index.js';
 import { SORT_SPEC } from './sort-spec.js';
 import { SYSTEM_SPECS } from './system-specs.js';
 import { TAR_SPEC } from './tar-spec.js';
 import { TEXT_TOOL_SPECS } from './text-tools.js';
 
 /** The programs kept as one module each (`module.ts`); the tables below hold the rest until they move. */
-const MODULES: readonly ProgramModule[] = [];
+const MODULES: readonly ProgramModule[] = [SED_MODULE, AWK_MODULE];
 
 /**
  * Every program automode has a spec for. A program not listed here is unknown: it is never read-only and deny
@@ -32,8 +32,6 @@ const SPECS: readonly ProgramSpec[] = [
   ...GREP_SPECS,
   SORT_SPEC,
   FIND_SPEC,
-  SED_SPEC,
-  ...AWK_SPECS,
   ...JQ_SPECS,
   ...FILE_TOOL_SPECS,
   TAR_SPEC,

@@ -1,6 +1,4 @@
 import type { CommandView, EffectsResult, FileEffect, Word } from '../types.js';
-import { awkProgramSafety } from './awk.js';
-import { AWK, awkPrograms } from './awk-spec.js';
 import {
   argument,
   type EffectHandler,
@@ -30,18 +28,8 @@ import {
 } from './options.js';
 import { expandTarBundle, RSYNC, SCP } from './program-options.js';
 import { checkProgram } from './read-only.js';
-import { parseSed } from './sed.js';
-import { SED, sedScripts } from './sed-spec.js';
 import { TAR } from './tar-spec.js';
-import {
-  assignmentName,
-  is,
-  leadingText,
-  runtimeWord,
-  sliceWord,
-  splitsFreely,
-  syntheticWord,
-} from './words.js';
+import { is, leadingText, runtimeWord, sliceWord, splitsFreely, syntheticWord } from './words.js';
 import { wrapperSyntax } from './wrappers.js';
 
 function lenient(cmd: CommandView, g: Grammar, start = 1, permute = true): Parsed | undefined {
@@ -52,73 +40,6 @@ function lenient(cmd: CommandView, g: Grammar, start = 1, permute = true): Parse
 function clean(parsed: Parsed): boolean {
   return parsed.unknown.length === 0 && parsed.suspects.length === 0;
 }
-
-const STANDARD_STREAMS = ['/dev/stdout', '/dev/stderr', '/dev/null'];
-
-/** sed: -i writes the files (else reads them); `w FILE` in the script writes, `r FILE` reads. */
-const sed: EffectHandler = (cmd) => {
-  const parsed = lenient(cmd, SED);
-  if (!parsed) return UNKNOWN;
-  if (has(parsed, '--help', '--version')) return NONE;
-  const { scripts, bsd, files } = sedScripts(cmd.argv, parsed);
-  const effects: FileEffect[] = optionsNamed(parsed, 'f').map((found) => option('read', found.value!));
-  let known = clean(parsed) && !has(parsed, 'f');
-  for (const group of bsd ? [scripts, [bsd]] : [scripts]) {
-    if (group.some((script) => !script.static)) {
-      known = false;
-      continue;
-    }
-    if (group.length === 0) continue;
-    const at = group[0]!.span;
-    const result = parseSed(group.map((script) => script.value).join('\n'));
-    if (!result.ok && group[0] !== bsd) known = false;
-    for (const path of result.writes) {
-      if (!STANDARD_STREAMS.includes(path)) effects.push(argument('write', syntheticWord(path, at)));
-    }
-    for (const path of result.reads) effects.push(argument('read', syntheticWord(path, at)));
-  }
-  const inPlace = optionsNamed(parsed, 'i').at(-1);
-  if (!inPlace) return { effects: [...effects, ...reads(files)], known };
-  effects.push(...each('write', files));
-  const suffix = inPlace.value;
-  if (suffix && !(suffix.static && suffix.value === '')) {
-    if (!suffix.static || /[*/]/.test(suffix.value)) known = false;
-    else
-      effects.push(...files.map((file) => argument('create', { ...file, value: file.value + suffix.value })));
-  }
-  return { effects, known };
-};
-
-/** awk reads its file operands (not `var=value` ones); gawk -i inplace writes them. */
-const awk: EffectHandler = (cmd) => {
-  const parsed = lenient(cmd, AWK, 1, false);
-  if (!parsed) return UNKNOWN;
-  const { programs, files } = awkPrograms(cmd.argv, parsed);
-  const effects: FileEffect[] = [];
-  let known = clean(parsed);
-  let inPlace = false;
-  for (const found of parsed.options) {
-    if (found.name === 'i' && is(found.value, 'inplace', 'inplace.awk')) inPlace = true;
-    else if (['f', 'E', 'i'].includes(found.name) && found.value) effects.push(option('read', found.value));
-    else if (found.name === 'l') known = false;
-  }
-  if (has(parsed, 'f', 'E')) known = false;
-  for (const program of programs) {
-    if (!program.static) {
-      known = false;
-      continue;
-    }
-    const safety = awkProgramSafety(program.value);
-    if (!safety.readOnly) known = false;
-    for (const path of safety.reads) effects.push(argument('read', syntheticWord(path, program.span)));
-    for (const path of safety.writes) effects.push(argument('write', syntheticWord(path, program.span)));
-  }
-  const inputs = files.filter((word) => {
-    const name = assignmentName(word);
-    return name === null || name === 'dynamic' || !/^[A-Za-z_]\w*$/.test(name);
-  });
-  return { effects: [...effects, ...each(inPlace ? 'write' : 'read', inputs)], known };
-};
 
 /** jq FILTER [FILES]; --slurpfile NAME FILE and -f FILE read files; --args makes the operands after it arguments. */
 const jq: EffectHandler = (cmd) => {
@@ -553,12 +474,6 @@ function ownFiles(
 }
 
 export const TOOL_EFFECTS: Record<string, EffectHandler> = {
-  sed,
-  gsed: sed,
-  awk,
-  gawk: awk,
-  mawk: awk,
-  nawk: awk,
   jq,
   yq,
   find,

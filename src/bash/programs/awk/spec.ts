@@ -1,7 +1,8 @@
-import type { Word } from '../types.js';
-import { awkProgramSafety } from './awk.js';
-import { grammar, has, operandWords, optionsNamed, type Parsed } from './options.js';
-import { type ProgramSpec, readOnly } from './program.js';
+import type { Word } from '../../types.js';
+import { grammar, has, type Option, operandWords, optionsNamed, type Parsed } from '../options.js';
+import { type ProgramSpec, readOnly } from '../program.js';
+import { assignmentName, is } from '../words.js';
+import { AWK_SPECIAL_VARIABLES, awkProgramSafety } from './program.js';
 
 /** gawk's options; mawk, nawk and busybox awk read a subset. */
 export const AWK = grammar({
@@ -23,6 +24,34 @@ export function awkPrograms(words: readonly Word[], parsed: Parsed): { programs:
   return { programs: operands.slice(0, 1), files: operands.slice(1) };
 }
 
+/** Options whose value names a file of program text: -f, gawk -E (--exec) and -i (--include). */
+export const PROGRAM_FILE_OPTIONS: readonly string[] = ['f', 'E', 'i'];
+
+/**
+ * The `-i inplace` options: gawk's in-place editing library, which writes the input files. gawk looks it up on
+ * AWKPATH, whose first folder is the working folder: an `inplace` or `inplace.awk` file there runs instead.
+ */
+export function includesInPlace(parsed: Parsed): Option[] {
+  return optionsNamed(parsed, 'i').filter((option) => is(option.value, 'inplace', 'inplace.awk'));
+}
+
+/** mawk `-W` values that change nothing but output details; gawk reads any other as a long option. */
+const SAFE_W = /^(interactive|posix_space|version|usage|help|sprintf=\d+|random=\d+)$/;
+
+export function safeW(value: Word | undefined): boolean {
+  return value?.static === true && value.value.split(',').every((part) => SAFE_W.test(part));
+}
+
+/**
+ * `NAME=value` given by -v or as an operand: assigning ARGV, ARGC or ENVIRON-like variables makes awk read
+ * other input or the environment. A -v whose name is only known at run time may be one of them.
+ */
+export function isAwkSpecialAssignment(word: Word, option: boolean): boolean {
+  const name = assignmentName(word);
+  if (name === 'dynamic') return option;
+  return name !== null && AWK_SPECIAL_VARIABLES.has(name);
+}
+
 /** The program text must be known, and hold no construct that runs commands or reaches other files. */
 export function awkProgramProblem(parsed: Parsed, words: readonly Word[]): string | undefined {
   const { programs } = awkPrograms(words, parsed);
@@ -38,8 +67,10 @@ export function awkProgramProblem(parsed: Parsed, words: readonly Word[]): strin
 const RUNS_FILE = 'runs a program file';
 const WRITES = 'writes a file';
 
-const awk = (name: string): ProgramSpec => ({
-  name,
+/** awk as gawk, mawk and the one true awk (nawk) read it. */
+export const AWK_SPEC: ProgramSpec = {
+  name: 'awk',
+  aliases: ['gawk', 'mawk', 'nawk'],
   grammar: AWK,
   permute: false,
   readOnly: readOnly('F v e b c C g h I M n N O P r s S t V k L', 'files', {
@@ -56,6 +87,4 @@ const awk = (name: string): ProgramSpec => ({
       W: 'sets an implementation option, some of which run programs',
     },
   }),
-});
-
-export const AWK_SPECS: readonly ProgramSpec[] = [awk('awk'), awk('gawk'), awk('mawk'), awk('nawk')];
+};

@@ -1,11 +1,12 @@
-import type { Word } from '../types.js';
-import { grammar, has, operandWords, optionsNamed, type Parsed } from './options.js';
-import { type ProgramSpec, readOnly } from './program.js';
-import { sedScriptSafety } from './sed.js';
+import type { Word } from '../../types.js';
+import { grammar, has, operandWords, optionsNamed, type Parsed } from '../options.js';
+import { type ProgramSpec, readOnly } from '../program.js';
+import { sedScriptSafety } from './script.js';
 
+/** GNU sed 4.9's options, and BSD sed's -a (open w files late) and -I EXTENSION (in place, one stream). */
 export const SED = grammar({
-  flags: 'nrEsuzbaI',
-  values: 'efl',
+  flags: 'nrEsuzba',
+  values: 'eflI',
   optional: 'i',
   long:
     'quiet/n silent/n expression=/e file=/f in-place?/i line-length=/l null-data/z zero-terminated/z ' +

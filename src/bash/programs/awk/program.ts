@@ -1,5 +1,5 @@
-import { AwkLexer, AwkSyntaxError, type AwkToken } from './awk-lexer.js';
-import type { EmbeddedSafety } from './embedded.js';
+import type { EmbeddedSafety } from '../embedded.js';
+import { AwkLexer, AwkSyntaxError, type AwkToken } from './lexer.js';
 
 /** Built-in functions that only compute (close and fflush act only on what a redirection opened). */
 const PURE_FUNCTIONS = new Set(

@@ -1,4 +1,4 @@
-import type { EmbeddedSafety } from './embedded.js';
+import type { EmbeddedSafety } from '../embedded.js';
 
 /** What a sed script does besides editing the stream, read with GNU sed's grammar. */
 export interface SedScript {
@@ -107,15 +107,17 @@ class SedParser {
         range = true;
       }
     }
-    if (zero && !range) this.fail('invalid usage of line address 0');
     this.skipBlanks();
-    if (s[this.i] === '!') {
+    const negated = s[this.i] === '!';
+    if (negated) {
       this.i++;
       this.skipBlanks();
       if (s[this.i] === '!') this.fail('multiple `!`s');
     }
     const c = s[this.i++];
     if (c === undefined) this.fail('missing command');
+    // GNU sed takes line 0 alone only before `r`: the file is read before the first line.
+    if (zero && !range && (negated || c !== 'r')) this.fail('invalid usage of line address 0');
     if (PLAIN.has(c)) {
       this.endOfCommand();
       return;
