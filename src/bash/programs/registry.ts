@@ -1,7 +1,7 @@
 import { AWK_SPECS } from './awk-spec.js';
 import { BUILTIN_SPECS } from './builtin-specs.js';
 import { CLOUD_TOOL_SPECS } from './cloud-tools.js';
-import { DOCKER_SPEC } from './docker-spec.js';
+import { DOCKER } from './docker/index.js';
 import { FILE_TOOL_SPECS } from './file-tools.js';
 import { FIND_SPEC } from './find-spec.js';
 import { GIT_SPEC } from './git/spec.js';
@@ -18,7 +18,7 @@ import { TAR_SPEC } from './tar-spec.js';
 import { TEXT_TOOL_SPECS } from './text-tools.js';
 
 /** The programs kept as one module each (`module.ts`); the tables below hold the rest until they move. */
-const MODULES: readonly ProgramModule[] = [];
+const MODULES: readonly ProgramModule[] = [DOCKER];
 
 /**
  * Every program automode has a spec for. A program not listed here is unknown: it is never read-only and deny
@@ -37,7 +37,6 @@ const SPECS: readonly ProgramSpec[] = [
   ...JQ_SPECS,
   ...FILE_TOOL_SPECS,
   TAR_SPEC,
-  DOCKER_SPEC,
   ...PACKAGE_MANAGER_SPECS,
   ...CLOUD_TOOL_SPECS,
   ...NETCAT_SPECS,
