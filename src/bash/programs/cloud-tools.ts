@@ -10,20 +10,6 @@ function commands(names: string): Record<string, SubcommandSpec> {
   return subcommands;
 }
 
-export const KUBECTL_SPEC: ProgramSpec = {
-  name: 'kubectl',
-  grammar: grammar({
-    values: 'nsv',
-    long:
-      'as= as-group= as-uid= cache-dir= certificate-authority= client-certificate= client-key= cluster= ' +
-      'context= disable-compression insecure-skip-tls-verify kubeconfig= match-server-version namespace=/n ' +
-      'password= profile= profile-output= request-timeout= server=/s tls-server-name= token= user= ' +
-      'username= v=/v vmodule= warnings-as-errors log-flush-frequency= help',
-    abbreviate: false,
-  }),
-  subcommands: {},
-};
-
 export const HELM_SPEC: ProgramSpec = {
   name: 'helm',
   grammar: grammar({
@@ -49,7 +35,6 @@ export const HELM_SPEC: ProgramSpec = {
 };
 
 export const CLOUD_TOOL_SPECS: readonly ProgramSpec[] = [
-  KUBECTL_SPEC,
   HELM_SPEC,
   {
     name: 'terraform',

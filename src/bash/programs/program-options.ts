@@ -444,19 +444,6 @@ function zip(cmd: CommandView): NestedSpec[] {
   return specs;
 }
 
-/** kubectl exec / run / debug / attach run a command in a pod: the words after `--`. */
-function kubectl(cmd: CommandView): NestedSpec[] {
-  const words = cmd.argv;
-  const separator = words.findIndex((word) => is(word, '--'));
-  const before = separator < 0 ? words : words.slice(0, separator);
-  const sub = before.find((word, index) => index > 0 && is(word, 'exec', 'run', 'debug', 'attach'));
-  if (!sub) return [];
-  const command = separator < 0 ? [] : words.slice(separator + 1);
-  const text = command.length ? joinWords(command) : sub;
-  const code = command.length && text.static ? text.value : undefined;
-  return [codeSpec('program-option', 'kubectl', `kubectl ${sub.value}`, text, code)];
-}
-
 /** Options naming a helper program: sort --compress-program, install --strip-program. */
 function helperProgram(option: string): Handler {
   return (cmd) =>
@@ -501,7 +488,6 @@ export const PROGRAM_OPTIONS: Record<string, Handler> = {
   emacs,
   man,
   zip,
-  kubectl,
   sort: helperProgram('--compress-program'),
   install: helperProgram('--strip-program'),
 };

@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
-import { analyze } from '../../../src/bash/analyze.js';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { analyze, loadBash } from '../../../src/bash/analyze.js';
 import { DOCKER_SPEC } from '../../../src/bash/programs/docker/spec.js';
 import { optionNames } from '../../../src/bash/programs/options.js';
 import type { SubcommandSpec } from '../../../src/bash/programs/program.js';
@@ -13,6 +13,8 @@ interface Shown {
   effects: string[];
   code: string[];
 }
+
+beforeAll(loadBash);
 
 function shown(line: string): Shown {
   const cmd = analyze(line).commands[0]!;
