@@ -28,7 +28,7 @@ describe('kubectl: files it reads and writes', () => {
       ['write .git/hooks/pre-commit'],
     ],
     ['kubectl get pods --profile=heap', ['write profile.pprof']],
-    ['kubectl get pods --profile-output=p.out', []],
+    ['kubectl get pods --profile-output=p.out', ['write p.out']],
     ['kubectl get pods --cache-dir=.git/hooks', ['write .git/hooks']],
     ['kubectl get pods --client-key=key.pem', ['read key.pem']],
     ['kubectl get pods -o go-template-file=.env', ['read .env']],
@@ -107,6 +107,7 @@ const FILE_OPTIONS: Record<string, string> = {
   '--client-certificate': 'read',
   '--client-key': 'read',
   '--cache-dir': 'write',
+  '--profile-output': 'write',
   f: 'read',
   k: 'read',
   '--from-file': 'read',
@@ -186,14 +187,25 @@ describe('kubectl: the real client', () => {
     expect(shown('kubectl get pods --kubeconfig=./k.yaml').code).toEqual(['environment --kubeconfig']);
   });
 
-  test.runIf(kubectl)('writes the profile it is asked for, even when the command fails', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'automode-kubectl-'));
-    const args = ['get', 'pods', '-s', 'http://127.0.0.1:1', '--request-timeout=1s'];
-    spawnSync('kubectl', [...args, '--profile=cpu', '--profile-output=p.out'], { cwd: dir, timeout: 30_000 });
-    spawnSync('kubectl', [...args, '--profile-output=none.out'], { cwd: dir, timeout: 30_000 });
-    expect(existsSync(join(dir, 'p.out'))).toBe(true);
-    expect(existsSync(join(dir, 'none.out'))).toBe(false);
-    expect(shown('kubectl get pods --profile=cpu --profile-output=p.out').effects).toEqual(['write p.out']);
-    expect(shown('kubectl get pods --profile-output=none.out').effects).toEqual([]);
-  });
+  test.runIf(kubectl)(
+    'writes the profile it is asked for, even when the command fails: a write declared',
+    () => {
+      const dir = mkdtempSync(join(tmpdir(), 'automode-kubectl-'));
+      const args = ['get', 'pods', '-s', 'http://127.0.0.1:1', '--request-timeout=1s'];
+      spawnSync('kubectl', [...args, '--profile=cpu', '--profile-output=p.out'], {
+        cwd: dir,
+        timeout: 30_000,
+      });
+      spawnSync('kubectl', [...args, '--profile-output=none.out'], { cwd: dir, timeout: 30_000 });
+      expect(existsSync(join(dir, 'p.out'))).toBe(true);
+      // A heap profile is written when the command ends well; a CPU profile's file is created at the start.
+      spawnSync('kubectl', ['version', '--client', '--profile=heap'], { cwd: dir, timeout: 30_000 });
+      expect(existsSync(join(dir, 'profile.pprof'))).toBe(true);
+      expect(shown('kubectl get pods --profile=cpu --profile-output=p.out').effects).toEqual(['write p.out']);
+      expect(shown('kubectl get pods --profile=heap').effects).toEqual(['write profile.pprof']);
+      // Without --profile nothing is written; the write is declared all the same.
+      expect(existsSync(join(dir, 'none.out'))).toBe(false);
+      expect(shown('kubectl get pods --profile-output=none.out').effects).toEqual(['write none.out']);
+    },
+  );
 });

@@ -149,11 +149,12 @@ function kubectlEffects(cmd: CommandView): EffectsResult {
     f: 'read',
     k: 'read',
   });
+  // kubectl writes the profile only when --profile names one; the file is declared whenever either is given.
   const profile = valuesOf(parsed, '--profile').at(-1);
-  if (profile && !is(profile, 'none')) {
-    const output = valuesOf(parsed, '--profile-output').at(-1);
-    ctx.effects.push(option('write', output ?? syntheticWord('profile.pprof', profile.span)));
-  }
+  const output = valuesOf(parsed, '--profile-output').at(-1);
+  if (output) ctx.effects.push(option('write', output));
+  else if (profile && !is(profile, 'none'))
+    ctx.effects.push(option('write', syntheticWord('profile.pprof', profile.span)));
   if (path === 'kustomize') {
     optionFiles(ctx, { o: 'write' });
   } else {
