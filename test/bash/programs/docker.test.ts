@@ -107,8 +107,8 @@ describe('docker: code it runs', () => {
     ['docker -H ssh://host ps', ['program-option -H']],
     ['docker -H tcp://host:2376 ps', []],
     ['docker --context remote ps', ['environment --context']],
-    ['docker compose up', ['program-option docker compose']],
-    ['docker foo', ['program-option docker foo']],
+    ['docker compose up', ['program-option docker-compose']],
+    ['docker foo', ['program-option docker-foo']],
     ['docker build .', ['program-option docker build']],
     ['docker run --rm alpine sh -c x', ['program-option docker run']],
     ['docker container exec -it c bash', ['program-option docker exec']],
@@ -213,7 +213,7 @@ describe('docker: the real client runs what its configuration names', () => {
     expect(existsSync(marker)).toBe(true);
     expect(shown('docker --config ./cfg probe').code).toEqual([
       'environment --config',
-      'program-option docker probe',
+      'program-option docker-probe',
     ]);
     expect(shown('docker --config ./cfg probe').known).toBe(false);
   });

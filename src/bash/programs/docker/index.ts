@@ -47,7 +47,7 @@ function dockerNested(cmd: CommandView): NestedSpec[] {
     if (!unknown.word.static) {
       return [...specs, unresolved(`${program} subcommand only known at run time`, unknown.word)];
     }
-    return [...specs, codeSpec('program-option', program, `${program} ${unknown.word.value}`, unknown.word)];
+    return [...specs, codeSpec('program-option', program, `${program}-${unknown.word.value}`, unknown.word)];
   }
   const path = commandPath(parsed);
   const last = parsed.levels.at(-1)!;

@@ -196,7 +196,7 @@ function kubectlNested(cmd: CommandView): NestedSpec[] {
   if (unknown) {
     if (!unknown.word.static)
       return [...specs, unresolved('kubectl subcommand only known at run time', unknown.word)];
-    return [...specs, codeSpec('program-option', 'kubectl', `kubectl ${unknown.word.value}`, unknown.word)];
+    return [...specs, codeSpec('program-option', 'kubectl', `kubectl-${unknown.word.value}`, unknown.word)];
   }
   const last = parsed.levels.at(-1)!;
   const path = commandPath(parsed);
