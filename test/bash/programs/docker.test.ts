@@ -218,3 +218,36 @@ describe('docker: the real client runs what its configuration names', () => {
     expect(shown('docker --config ./cfg probe').known).toBe(false);
   });
 });
+
+describe("docker: the spec against each command's own --help", () => {
+  const docker = spawnSync('docker', ['--version']).status === 0;
+  const paths: { path: string; spec: SubcommandSpec }[] = [];
+  const walk = (spec: SubcommandSpec, path: string[]) => {
+    paths.push({ path: path.join(' '), spec });
+    for (const [name, sub] of Object.entries(spec.subcommands ?? {})) walk(sub, [...path, name]);
+  };
+  walk(DOCKER_SPEC, []);
+  test.runIf(docker).each(paths.map((entry) => [entry.path || '(docker)', entry.spec]))(
+    'docker %s',
+    (path, spec) => {
+      const words = path === '(docker)' ? [] : path.split(' ');
+      const help = spawnSync('docker', [...words, '--help'], { encoding: 'utf8', timeout: 20_000 }).stdout;
+      const listed = new Map<string, boolean>();
+      for (const line of help.split('\n')) {
+        const entry = /^\s+(?:-\w, )?--([\w.-]+)(?: (\S+))?(?:\s{2,}|$)/.exec(line);
+        if (entry && entry[1] !== 'help') listed.set(entry[1]!, entry[2] !== undefined);
+      }
+      const own = new Map(
+        [...spec.grammar.long]
+          .filter(([name]) => name !== 'help')
+          .map(([name, o]) => [name, o.arity === 'value']),
+      );
+      // `build` also holds buildx's options (buildx is not installed here); the hidden --net spellings are kept.
+      const extra =
+        path.endsWith(' build') || path.endsWith('container run') || path.endsWith('container create');
+      for (const [name, value] of listed)
+        expect(`${name}${own.get(name) ? '=' : ''}`).toBe(`${name}${value ? '=' : ''}`);
+      if (!extra) expect([...own.keys()].sort()).toEqual([...listed.keys()].sort());
+    },
+  );
+});

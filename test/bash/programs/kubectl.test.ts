@@ -209,3 +209,36 @@ describe('kubectl: the real client', () => {
     },
   );
 });
+
+describe("kubectl: the spec against each command's own --help", () => {
+  const kubectl = spawnSync('kubectl', ['version', '--client']).status === 0;
+  const paths: { path: string; spec: SubcommandSpec }[] = [];
+  const walk = (spec: SubcommandSpec, path: string[]) => {
+    paths.push({ path: path.join(' '), spec });
+    for (const [name, sub] of Object.entries(spec.subcommands ?? {})) walk(sub, [...path, name]);
+  };
+  walk(KUBECTL_SPEC, []);
+  const global = spawnSync('kubectl', ['options'], { encoding: 'utf8' }).stdout ?? '';
+  const options = (text: string) => {
+    const listed = new Map<string, boolean>();
+    for (const line of text.split('\n')) {
+      const entry = /^\s{4}(?:-\w, )?--([\w.-]+)=(.*):$/.exec(line);
+      if (entry) listed.set(entry[1]!, !['true', 'false'].includes(entry[2]!));
+    }
+    return listed;
+  };
+  test.runIf(kubectl).each(paths.map((entry) => [entry.path || '(kubectl)', entry.spec]))(
+    'kubectl %s',
+    (path, spec) => {
+      const words = path === '(kubectl)' ? [] : path.split(' ');
+      const help = spawnSync('kubectl', [...words, '--help'], { encoding: 'utf8', timeout: 20_000 }).stdout;
+      const listed = new Map([...options(global), ...options(help)]);
+      const own = new Map(
+        [...spec.grammar.long]
+          .filter(([name]) => name !== 'help')
+          .map(([name, o]) => [name, o.arity === 'value']),
+      );
+      expect(Object.fromEntries(own)).toEqual(Object.fromEntries(listed));
+    },
+  );
+});
