@@ -62,6 +62,7 @@ describe('kubectl: files it reads and writes', () => {
     ['kubectl logs -f pod -c x', []],
     ['kubectl top pods', []],
     ['kubectl version --client', []],
+    ['kubectl debug pod --profile=general -it --image=busybox', []],
     ['kubectl --help', []],
   ])('%s', (line, effects) => {
     expect(shown(line)).toMatchObject({ known: true, effects });
@@ -72,6 +73,7 @@ describe('kubectl: files it reads and writes', () => {
     'kubectl foo',
     'kubectl create foo x',
     'kubectl kustomize . --enable-alpha-plugins',
+    'kubectl kustomize . --load-restrictor=LoadRestrictionsNone',
     'kubectl get pods -o "$fmt"',
   ])('%s: files not all known', (line) => {
     expect(shown(line).known).toBe(false);

@@ -116,6 +116,9 @@ const COMMAND_EFFECTS: Readonly<Record<string, (ctx: Context) => void>> = {
     const [folder] = operandWords(ctx.cmd.argv, ctx.last);
     ctx.effects.push(argument('read', folder ?? syntheticWord('.', ctx.cmd.argv[0]!.span)));
     if (has(ctx.last, '--enable-alpha-plugins', '--enable-helm', '--mount', '--network')) ctx.known = false;
+    // Outside the root, a kustomization may read any file.
+    const restrictor = lastValue(ctx.last, '--load-restrictor');
+    if (restrictor && !is(restrictor, 'LoadRestrictionsRootOnly')) ctx.known = false;
   },
   ...Object.fromEntries(CONFIG_READS.map((name) => [`config ${name}`, readsConfig])),
   ...Object.fromEntries(CONFIG_WRITES.map((name) => [`config ${name}`, writesConfig])),
@@ -150,7 +153,8 @@ function kubectlEffects(cmd: CommandView): EffectsResult {
     k: 'read',
   });
   // kubectl writes the profile only when --profile names one; the file is declared whenever either is given.
-  const profile = valuesOf(parsed, '--profile').at(-1);
+  // `kubectl debug --profile` names a debugging profile, not a pprof one.
+  const profile = path === 'debug' ? undefined : valuesOf(parsed, '--profile').at(-1);
   const output = valuesOf(parsed, '--profile-output').at(-1);
   if (output) ctx.effects.push(option('write', output));
   else if (profile && !is(profile, 'none'))
