@@ -6,6 +6,7 @@ import { FILE_TOOL_SPECS } from './file-tools.js';
 import { FIND_SPEC } from './find-spec.js';
 import { GIT_SPEC } from './git/spec.js';
 import { GREP_SPECS } from './grep-spec.js';
+import { HELM } from './helm.js';
 import { JQ_SPECS } from './jq-spec.js';
 import { KUBECTL } from './kubectl/index.js';
 import type { ProgramModule } from './module.js';
@@ -19,7 +20,7 @@ import { TAR_SPEC } from './tar-spec.js';
 import { TEXT_TOOL_SPECS } from './text-tools.js';
 
 /** The programs kept as one module each (`module.ts`); the tables below hold the rest until they move. */
-const MODULES: readonly ProgramModule[] = [DOCKER, KUBECTL];
+const MODULES: readonly ProgramModule[] = [DOCKER, KUBECTL, HELM];
 
 /**
  * Every program automode has a spec for. A program not listed here is unknown: it is never read-only and deny
