@@ -70,7 +70,8 @@ function helmNested(cmd: CommandView): NestedSpec[] {
   if (unknown) {
     if (!unknown.word.static)
       return [...specs, unresolved('helm subcommand only known at run time', unknown.word)];
-    return [...specs, codeSpec('program-option', 'helm', `helm-${unknown.word.value}`, unknown.word)];
+    const plugin = `helm-${unknown.word.value}`;
+    return [...specs, codeSpec('program-option', 'helm', plugin, unknown.word, plugin)];
   }
   const last = parsed.levels.at(-1)!;
   if (last.name === 'helm plugin')

@@ -114,6 +114,7 @@ describe('docker: code it runs', () => {
     ['docker container exec -it c bash', ['program-option docker exec']],
     ['docker plugin install x', ['program-option docker install']],
     ['docker cp c:/x y', []],
+    ['docker network zz', []],
     ['docker ps', []],
   ])('%s', (line, code) => {
     expect(shown(line).code).toEqual(code);

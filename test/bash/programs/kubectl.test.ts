@@ -86,6 +86,7 @@ describe('kubectl: code it runs', () => {
     ['kubectl --kubeconfig k.yaml get pods', ['environment --kubeconfig']],
     ['KUBECONFIG=./k.yaml kubectl get pods', ['environment KUBECONFIG']],
     ['kubectl foo bar', ['program-option kubectl-foo']],
+    ['kubectl create foo x', ['program-option kubectl-create-foo']],
     ['kubectl exec pod -- ls /', ['program-option kubectl exec']],
     ['kubectl exec -it pod -- sh', ['program-option kubectl exec']],
     ['kubectl port-forward pod 8080:80', ['program-option kubectl port-forward']],

@@ -47,7 +47,10 @@ function dockerNested(cmd: CommandView): NestedSpec[] {
     if (!unknown.word.static) {
       return [...specs, unresolved(`${program} subcommand only known at run time`, unknown.word)];
     }
-    return [...specs, codeSpec('program-option', program, `${program}-${unknown.word.value}`, unknown.word)];
+    // Only a top-level command may be a plugin; a group's unknown command is an error.
+    if (parsed.levels.length > 1) return specs;
+    const plugin = `${program}-${unknown.word.value}`;
+    return [...specs, codeSpec('program-option', program, plugin, unknown.word, plugin)];
   }
   const path = commandPath(parsed);
   const last = parsed.levels.at(-1)!;

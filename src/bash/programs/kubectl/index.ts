@@ -200,7 +200,12 @@ function kubectlNested(cmd: CommandView): NestedSpec[] {
   if (unknown) {
     if (!unknown.word.static)
       return [...specs, unresolved('kubectl subcommand only known at run time', unknown.word)];
-    return [...specs, codeSpec('program-option', 'kubectl', `kubectl-${unknown.word.value}`, unknown.word)];
+    const plugin = [
+      'kubectl',
+      ...parsed.levels.slice(1).map((level) => level.name.split(' ').at(-1)),
+      unknown.word.value,
+    ].join('-');
+    return [...specs, codeSpec('program-option', 'kubectl', plugin, unknown.word, plugin)];
   }
   const last = parsed.levels.at(-1)!;
   const path = commandPath(parsed);
