@@ -104,13 +104,12 @@ const HOST_ACCESS = [
   '--security-opt',
 ];
 
-/** A mount source that is a host path (not a named volume). */
+/** A `-v` source that is a host path: a named volume has neither a slash nor a leading `.` or `~`. */
 function hostPath(word: Word): boolean {
-  return !word.static || /^[/.~]/.test(word.value);
+  return !word.static || /^[.~]|\//.test(word.value);
 }
 
 function bind(ctx: Context, source: Word, readOnly: boolean): void {
-  if (!hostPath(source)) return;
   ctx.effects.push(option('read', source));
   if (!readOnly) ctx.effects.push(option('write', source));
 }
@@ -124,7 +123,8 @@ function mounts(ctx: Context, volumes: string[], mountOptions: string[]): void {
       if (!value.static) ctx.known = false;
       continue;
     }
-    bind(ctx, piece(value, parts[0]!), /(^|,)ro($|,)/.test(parts[2] ?? ''));
+    const source = piece(value, parts[0]!);
+    if (hostPath(source)) bind(ctx, source, /(^|,)ro($|,)/.test(parts[2] ?? ''));
   }
   for (const found of optionsNamed(ctx.parsed, ...mountOptions)) {
     const value = found.value!;
@@ -295,6 +295,14 @@ const COMMAND_EFFECTS: Readonly<Record<string, (ctx: Context) => void>> = {
     mounts(ctx, [], ['--mount']);
   },
   'service update': (ctx) => mounts(ctx, [], ['--mount-add']),
+  // `--opt device=PATH --opt o=bind`: a named volume that is a host folder.
+  'volume create': (ctx) => {
+    for (const found of optionsNamed(ctx.parsed, 'o')) {
+      const device = /^device=(.*)$/.exec(found.value!.value);
+      if (device) bind(ctx, piece(found.value!, device[1]!), false);
+      else if (!found.value!.static) ctx.known = false;
+    }
+  },
   // A compose file names more files (env files, bind mounts, build contexts).
   'stack config': all((ctx) => optionFiles(ctx, { c: 'read' }), unknown),
   'stack deploy': all((ctx) => optionFiles(ctx, { c: 'read' }), unknown),
