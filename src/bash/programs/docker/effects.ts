@@ -69,8 +69,8 @@ function remote(word: Word): boolean {
 }
 
 /**
- * `docker cp`: an operand is in a container when it holds `:` before any `/`-rooted path (`CONTAINER:PATH`);
- * an absolute path, one without `:`, or a relative one starting with `.` is local.
+ * `docker cp`: `CONTAINER:PATH` is a path in a container; an absolute path, one without `:`, or one whose part
+ * before the `:` starts with `.` (`./a:b`) is local.
  */
 function localCopyPath(word: Word): boolean {
   const lead = leadingText(word);
