@@ -12,7 +12,8 @@ import {
 } from './programs/effect-helpers.js';
 import { FILE_EFFECTS } from './programs/file-effects.js';
 import { INTERPRETERS } from './programs/interpreters.js';
-import type { ProgramSpec } from './programs/program.js';
+import type { ProgramModule } from './programs/module.js';
+import { type ParsedLevel, type ProgramSpec, parseCommand } from './programs/program.js';
 import { programModule, programSpec } from './programs/registry.js';
 import { RUNNERS } from './programs/runners.js';
 import { SHELLS } from './programs/shells.js';
@@ -40,22 +41,60 @@ const CARRIERS = new Set(Object.keys({ ...WRAPPERS, ...SHELLS, ...INTERPRETERS, 
 export function effectsOf(cmd: CommandView): EffectsResult {
   if (cmd.argv.length === 0) return NONE;
   const program = programFamily(cmd.program);
-  if (NO_FILES.has(program)) return NONE;
   const module = programModule(program);
+  const configured = module ? module.configEffects?.(cmd) : CONFIG_EFFECTS[program]?.(cmd);
+  if (configured) return configured;
+  const result = declaredEffects(program, module, cmd);
+  return result.known && unknownToSpec(program, cmd) ? { ...result, known: false } : result;
+}
+
+function declaredEffects(
+  program: string,
+  module: ProgramModule | undefined,
+  cmd: CommandView,
+): EffectsResult {
+  if (NO_FILES.has(program)) return NONE;
   if (module) {
-    const configured = module.configEffects?.(cmd);
-    if (configured) return configured;
     if (module.effects) return module.effects(cmd);
     if (module.nested) return carrierEffects(cmd);
     return module.spec ? specEffects(module.spec)(cmd) : UNKNOWN;
   }
-  const config = CONFIG_EFFECTS[program]?.(cmd);
-  if (config) return config;
   const handler = HANDLERS.get(program);
   if (handler) return handler(cmd);
   if (CARRIERS.has(program)) return carrierEffects(cmd);
   const spec = programSpec(program);
   return spec ? specEffects(spec)(cmd) : UNKNOWN;
+}
+
+/** The shell's own builtins: an option they do not know is an operand or an error, never other code. */
+const SHELL_BUILTINS = new Set(['echo', 'printf', 'true', 'false', 'test', '[', 'cd', 'pwd', 'type']);
+
+/**
+ * The command holds an option or a subcommand its program's spec does not know (a newer version's option, a
+ * plugin, an alias): whatever its handler found, the files it touches are not all known. A spec whose
+ * subcommand table is empty leaves subcommands to the program's handler.
+ */
+function unknownToSpec(program: string, cmd: CommandView): boolean {
+  const spec = SHELL_BUILTINS.has(program) ? undefined : (programSpec(cmd.program) ?? programSpec(program));
+  if (!spec) return false;
+  const parsed = parseCommand(spec, cmd.argv, { unknown: 'flag', dynamic: 'operand' });
+  if (!parsed.ok) return true;
+  if (parsed.unknownSubcommand && Object.keys(parsed.levels.at(-1)!.spec.subcommands ?? {}).length > 0)
+    return true;
+  return parsed.levels.some((level) => level.parsed.unknown.length > 0 || unlisted(level));
+}
+
+/** An option a grammar reads as a flag without listing it (`unlistedFlags`) is known only when the allow-list names it. */
+function unlisted(level: ParsedLevel): boolean {
+  const { grammar, readOnly } = level.spec;
+  if (!grammar.unlistedFlags) return false;
+  return level.parsed.options.some(
+    (found) =>
+      found.name.startsWith('--') &&
+      !grammar.long.has(found.name.slice(2)) &&
+      !readOnly?.options.has(found.name) &&
+      !Object.hasOwn(readOnly?.why ?? {}, found.name),
+  );
 }
 
 const fromSpecs = new WeakMap<ProgramSpec, EffectHandler>();

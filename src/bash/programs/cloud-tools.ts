@@ -1,56 +1,7 @@
 import { grammar } from './options.js';
-import type { ProgramSpec, SubcommandSpec } from './program.js';
-
-/** Cobra commands (kubectl, helm, gh) read exact long names, anywhere on the line. */
-const ANY = grammar({ long: 'help', abbreviate: false });
-
-function commands(names: string): Record<string, SubcommandSpec> {
-  const subcommands: Record<string, SubcommandSpec> = {};
-  for (const name of names.split(' ')) subcommands[name] = { grammar: ANY };
-  return subcommands;
-}
-
-export const KUBECTL_SPEC: ProgramSpec = {
-  name: 'kubectl',
-  grammar: grammar({
-    values: 'nsv',
-    long:
-      'as= as-group= as-uid= cache-dir= certificate-authority= client-certificate= client-key= cluster= ' +
-      'context= disable-compression insecure-skip-tls-verify kubeconfig= match-server-version namespace=/n ' +
-      'password= profile= profile-output= request-timeout= server=/s tls-server-name= token= user= ' +
-      'username= v=/v vmodule= warnings-as-errors log-flush-frequency= help',
-    abbreviate: false,
-  }),
-  subcommands: {},
-};
-
-export const HELM_SPEC: ProgramSpec = {
-  name: 'helm',
-  grammar: grammar({
-    flags: 'h',
-    values: 'n',
-    long:
-      'burst-limit= debug kube-apiserver= kube-as-group= kube-as-user= kube-ca-file= kube-context= ' +
-      'kube-insecure-skip-tls-verify kube-tls-server-name= kube-token= kubeconfig= namespace=/n qps= ' +
-      'registry-config= repository-cache= repository-config= help/h',
-    abbreviate: false,
-  }),
-  subcommands: commands(
-    'completion create dependency env get help history install lint list package plugin pull push registry ' +
-      'repo rollback search show status template test uninstall upgrade verify version',
-  ),
-  subcommandAliases: {
-    del: 'uninstall',
-    delete: 'uninstall',
-    un: 'uninstall',
-    ls: 'list',
-    dep: 'dependency',
-  },
-};
+import type { ProgramSpec } from './program.js';
 
 export const CLOUD_TOOL_SPECS: readonly ProgramSpec[] = [
-  KUBECTL_SPEC,
-  HELM_SPEC,
   {
     name: 'terraform',
     grammar: grammar({ words: '-chdir= -help -version', abbreviate: false }),

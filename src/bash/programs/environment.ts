@@ -27,6 +27,8 @@ const COMMAND_VARIABLES = new Set([
   'SHELL',
   'RSYNC_RSH',
   'RUSTC_WRAPPER',
+  'KUBE_EDITOR',
+  'KUBECTL_EXTERNAL_DIFF',
 ]);
 
 /** Variables that change which code a program loads or where it looks for programs and configuration. */
@@ -63,6 +65,11 @@ const LOADER_VARIABLES = new Set([
   'GIT_TEMPLATE_DIR',
   'XDG_CONFIG_HOME',
   'RIPGREP_CONFIG_PATH',
+  // Configurations that name programs: kubeconfig exec plugins, docker credential helpers and CLI plugins, ssh.
+  'KUBECONFIG',
+  'DOCKER_CONFIG',
+  'DOCKER_HOST',
+  'DOCKER_CONTEXT',
 ]);
 
 const LOADER_PREFIXES = ['GIT_CONFIG', 'BASH_FUNC_'];

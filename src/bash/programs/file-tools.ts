@@ -30,9 +30,10 @@ export const RM = grammar({
   implies: { R: 'r' },
 });
 
-/** chmod MODE FILE: a mode may start with `-` (`chmod -x f`), read as options it is not. */
+/** chmod MODE FILE: a mode may start with `-` (`chmod -x f`); chmod's getopt reads its letters as options. */
 export const CHMOD = grammar({
   flags: 'cfvR',
+  optional: 'rwxXstugoa,+=01234567',
   long: `changes/c silent/f quiet/f verbose/v no-preserve-root preserve-root recursive/R reference= ${HELP}`,
 });
 

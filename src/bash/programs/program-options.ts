@@ -4,16 +4,7 @@ import { GIT } from './git/nested.js';
 import { RG } from './grep-spec.js';
 import { jqConstructs } from './jq.js';
 import { jqCommandLine, parseJq } from './jq-spec.js';
-import {
-  type Grammar,
-  grammar,
-  has,
-  lastValue,
-  operandWords,
-  optionsNamed,
-  type Parsed,
-  parseOptions,
-} from './options.js';
+import { type Grammar, grammar, has, lastValue, optionsNamed, type Parsed, parseOptions } from './options.js';
 import { argvSpec, codeIn, codeSpec, type Handler, parseFailure, shellSpec, unresolved } from './specs.js';
 import { TAR } from './tar-spec.js';
 import { is, joinWords, leadingText, singleField, sliceWord, syntheticWord } from './words.js';
@@ -333,68 +324,6 @@ function zip(cmd: CommandView): NestedSpec[] {
   return specs;
 }
 
-const DOCKER_GLOBAL = grammar({
-  flags: 'Dv',
-  values: 'Hcl',
-  long: 'host=/H context=/c log-level=/l config= tlscacert= tlscert= tlskey= tls tlsverify debug/D version/v help',
-});
-
-const DOCKER_RUN = grammar({
-  flags: 'diPqt',
-  values: 'acehlmpuvw',
-  long:
-    'add-host= annotation= attach=/a blkio-weight= blkio-weight-device= cap-add= cap-drop= cgroup-parent= ' +
-    'cgroupns= cidfile= cpu-period= cpu-quota= cpu-rt-period= cpu-rt-runtime= cpu-shares=/c cpus= ' +
-    'cpuset-cpus= cpuset-mems= device= device-cgroup-rule= device-read-bps= device-read-iops= ' +
-    'device-write-bps= device-write-iops= dns= dns-option= dns-search= domainname= entrypoint= env=/e ' +
-    'env-file= expose= gpus= group-add= health-cmd= health-interval= health-retries= health-start-interval= ' +
-    'health-start-period= health-timeout= hostname=/h ip= ip6= ipc= isolation= kernel-memory= label=/l ' +
-    'label-file= link= link-local-ip= log-driver= log-opt= mac-address= memory=/m memory-reservation= ' +
-    'memory-swap= memory-swappiness= mount= name= network= net= network-alias= oom-score-adj= pid= ' +
-    'pids-limit= platform= publish=/p pull= restart= runtime= security-opt= shm-size= stop-signal= ' +
-    'stop-timeout= storage-opt= sysctl= tmpfs= ulimit= user=/u userns= uts= volume=/v volume-driver= ' +
-    'volumes-from= workdir=/w detach-keys= detach/d interactive/i tty/t publish-all/P quiet/q rm init ' +
-    'privileged read-only sig-proxy? disable-content-trust no-healthcheck oom-kill-disable use-api-socket help',
-});
-
-/** docker run IMAGE CMD, docker exec CONTAINER CMD: the command runs inside a container. */
-function docker(cmd: CommandView): NestedSpec[] {
-  const words = cmd.argv;
-  const global = parseOptions(words, 1, DOCKER_GLOBAL, { unknown: 'flag', dynamic: 'operand' });
-  if (!global.ok) return [parseFailure(cmd.program, global)];
-  let index = global.rest;
-  if (is(words[index], 'container', 'compose')) index++;
-  const sub = words[index];
-  if (!sub) return [];
-  if (!sub.static) return [unresolved(`${cmd.program} subcommand only known at run time`, sub)];
-  if (!['run', 'exec', 'build', 'buildx', 'create', 'debug'].includes(sub.value)) return [];
-  const via = `${cmd.program} ${sub.value}`;
-  if (sub.value !== 'run' && sub.value !== 'exec') return [codeSpec('program-option', cmd.program, via, sub)];
-  const parsed = parseOptions(words, index + 1, DOCKER_RUN, { unknown: 'flag', dynamic: 'operand' });
-  if (!parsed.ok || parsed.unknown.length || parsed.suspects.length) {
-    return [codeSpec('program-option', cmd.program, via, sub)];
-  }
-  const command = operandWords(words, parsed).slice(1);
-  const entrypoint = lastValue(parsed, '--entrypoint');
-  const all = entrypoint ? [entrypoint, ...command] : command;
-  if (all.length === 0) return [codeSpec('program-option', cmd.program, via, sub)];
-  const text = joinWords(all);
-  return [codeSpec('program-option', cmd.program, via, text, text.static ? text.value : undefined)];
-}
-
-/** kubectl exec / run / debug / attach run a command in a pod: the words after `--`. */
-function kubectl(cmd: CommandView): NestedSpec[] {
-  const words = cmd.argv;
-  const separator = words.findIndex((word) => is(word, '--'));
-  const before = separator < 0 ? words : words.slice(0, separator);
-  const sub = before.find((word, index) => index > 0 && is(word, 'exec', 'run', 'debug', 'attach'));
-  if (!sub) return [];
-  const command = separator < 0 ? [] : words.slice(separator + 1);
-  const text = command.length ? joinWords(command) : sub;
-  const code = command.length && text.static ? text.value : undefined;
-  return [codeSpec('program-option', 'kubectl', `kubectl ${sub.value}`, text, code)];
-}
-
 /** Options naming a helper program: sort --compress-program, install --strip-program. */
 function helperProgram(option: string): Handler {
   return (cmd) =>
@@ -433,9 +362,6 @@ export const PROGRAM_OPTIONS: Record<string, Handler> = {
   emacs,
   man,
   zip,
-  docker,
-  podman: docker,
-  kubectl,
   sort: helperProgram('--compress-program'),
   install: helperProgram('--strip-program'),
 };

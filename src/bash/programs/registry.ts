@@ -1,12 +1,14 @@
 import { AWK_MODULE } from './awk/index.js';
 import { BUILTIN_SPECS } from './builtin-specs.js';
 import { CLOUD_TOOL_SPECS } from './cloud-tools.js';
-import { DOCKER_SPEC } from './docker-spec.js';
+import { DOCKER } from './docker/index.js';
 import { FILE_TOOL_SPECS } from './file-tools.js';
 import { FIND_SPEC } from './find-spec.js';
 import { GIT_SPEC } from './git/spec.js';
 import { GREP_SPECS } from './grep-spec.js';
+import { HELM } from './helm.js';
 import { JQ_SPECS } from './jq-spec.js';
+import { KUBECTL } from './kubectl/index.js';
 import type { ProgramModule } from './module.js';
 import { NETCAT_SPECS } from './netcat.js';
 import { PACKAGE_MANAGER_SPECS } from './npm-spec.js';
@@ -18,7 +20,7 @@ import { TAR_SPEC } from './tar-spec.js';
 import { TEXT_TOOL_SPECS } from './text-tools.js';
 
 /** The programs kept as one module each (`module.ts`); the tables below hold the rest until they move. */
-const MODULES: readonly ProgramModule[] = [SED_MODULE, AWK_MODULE];
+const MODULES: readonly ProgramModule[] = [SED_MODULE, AWK_MODULE, DOCKER, KUBECTL, HELM];
 
 /**
  * Every program automode has a spec for. A program not listed here is unknown: it is never read-only and deny
@@ -35,7 +37,6 @@ const SPECS: readonly ProgramSpec[] = [
   ...JQ_SPECS,
   ...FILE_TOOL_SPECS,
   TAR_SPEC,
-  DOCKER_SPEC,
   ...PACKAGE_MANAGER_SPECS,
   ...CLOUD_TOOL_SPECS,
   ...NETCAT_SPECS,

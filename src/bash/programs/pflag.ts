@@ -1,0 +1,25 @@
+import type { Word } from '../types.js';
+import type { Option } from './options.js';
+import { type ParsedCommand, type ProgramSpec, parseCommand } from './program.js';
+import { leadingText, sliceWord } from './words.js';
+
+/**
+ * A command line as Go's pflag reads it (docker, kubectl, helm): as getopt does, but `-o=VALUE` gives a short
+ * option the value after the `=`.
+ */
+export function parsePflag(spec: ProgramSpec, words: readonly Word[]): ParsedCommand | undefined {
+  const parsed = parseCommand(spec, words, { unknown: 'flag', dynamic: 'operand' });
+  if (!parsed.ok) return undefined;
+  for (const level of parsed.levels) {
+    level.parsed.options = level.parsed.options.map((found) => shortValue(found, words));
+  }
+  return parsed;
+}
+
+function shortValue(found: Option, words: readonly Word[]): Option {
+  const value = found.value;
+  const word = words[found.index];
+  if (!value || !word || found.name.length !== 1 || value.span.start < word.span.start) return found;
+  if (value.span.end > word.span.end || value.span.start === word.span.start) return found;
+  return leadingText(value).startsWith('=') ? { ...found, value: sliceWord(value, 1) } : found;
+}
