@@ -3,7 +3,6 @@ import { AWK_SPECIAL_VARIABLES, awkConstructs } from './awk.js';
 import { AWK, awkPrograms } from './awk-spec.js';
 import { parseFind } from './find.js';
 import { GIT } from './git/nested.js';
-import { RG } from './grep-spec.js';
 import { jqConstructs } from './jq.js';
 import { jqCommandLine, parseJq } from './jq-spec.js';
 import {
@@ -52,17 +51,6 @@ function find(cmd: CommandView): NestedSpec[] {
   return expression.execs
     .filter((exec) => exec.words.length > 0)
     .map((exec) => argvSpec(exec.words, exec.primary, { kind: 'option', extraArgs: exec.extraArgs }));
-}
-
-/** rg --pre COMMAND runs COMMAND with each file name; --hostname-bin runs a program. */
-function rg(cmd: CommandView): NestedSpec[] {
-  const parsed = scan(cmd, RG);
-  if (failed(parsed)) return [parsed];
-  return optionsNamed(parsed, '--pre', '--hostname-bin')
-    .filter((option) => option.value && !(option.value.static && option.value.value === ''))
-    .map((option) =>
-      argvSpec([option.value!], option.name, { kind: 'option', extraArgs: option.name === '--pre' }),
-    );
 }
 
 /** The scripts are one program joined by newlines, as sed joins its -e values. */
@@ -531,7 +519,6 @@ function helperProgram(option: string): Handler {
 export const PROGRAM_OPTIONS: Record<string, Handler> = {
   ...GIT,
   find,
-  rg,
   sed,
   gsed: sed,
   awk,
