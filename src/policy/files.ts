@@ -4,6 +4,7 @@ import type { Behavior, PatternRule, PermissionRule } from '../rules/index.js';
 import { matchPatternRule } from '../rules/index.js';
 import type { DecisionContext } from './context.js';
 import { findInFolder } from './folder-contents.js';
+import { reincludesHiddenAt } from './gitignore.js';
 import type { PathEntry } from './path-index.js';
 import { criticalRemoval, isInside, protectedReason, realPath, seedRealPath } from './paths.js';
 import { isExactPath, isShipped } from './tiers.js';
@@ -114,11 +115,13 @@ function isFolder(path: string, ctx: DecisionContext): boolean {
 
 /**
  * The rules a reader can meet below the folder. One that skips hidden entries (`rg`) never reaches a file
- * whose rule ends in a hidden name (`Read(.env)` at any depth) unless the folder itself lies in a hidden one.
+ * whose rule ends in a hidden name (`Read(.env)` at any depth) unless the folder itself lies in a hidden one,
+ * or an ignore file at or above it may re-include hidden entries (`!.env`).
  */
 function readableBy(rules: PathEntry[], folder: string, skipsHidden: boolean): PathEntry[] {
   if (!skipsHidden || folder.split(sep).some((s) => s.startsWith('.') && s !== '.' && s !== '..'))
     return rules;
+  if (reincludesHiddenAt(folder)) return rules;
   return rules.filter((e) => !e.compiled.glob.slice(e.compiled.glob.lastIndexOf('/') + 1).startsWith('.'));
 }
 

@@ -1,4 +1,4 @@
-import type { FileEffect, Word } from '../types.js';
+import type { EffectsResult, FileEffect, Word } from '../types.js';
 import { argument, type EffectHandler, fileCommand, reads, underFolder } from './effect-helpers.js';
 import type { ProgramModule } from './module.js';
 import { grammar, has, lastValue, type Parsed } from './options.js';
@@ -25,7 +25,7 @@ function unseen(access: 'read' | 'write', what: string, at: Word): FileEffect {
   return argument(access, runtimeWord(what, at.span));
 }
 
-/** `src/.` and `.` copy a folder's contents, hidden names included, straight into the destination. */
+/** `src/.` and `.` copy a folder's contents straight into the destination. */
 function copiesContents(source: Word): boolean {
   const v = source.value;
   return !source.static || v === '.' || v === '..' || v.endsWith('/.') || v.endsWith('/..');
@@ -41,11 +41,13 @@ function basename(word: Word): string | undefined {
  * Sources are read, the destination (last operand, or `-t DIR`) written. A recursive copy that follows links
  * (`-L`, `--dereference`, and `-l`, whose hard links reach through links too) reads what they lead to, and with
  * `-l` the linked files stay writable under their new names; neither can be told from the command line.
- * `--parents` writes each source's path below the destination, `..` included.
+ * `--parents` writes each source's path below the destination, `..` included. A recursive copy writes below
+ * the destination the names the source folder holds (`.git`, `.claude` among them), which the command line
+ * does not show: its effects are not all known.
  */
-function copies(operands: Word[], parsed: Parsed): FileEffect[] {
+function copies(operands: Word[], parsed: Parsed): EffectsResult {
   const target = lastValue(parsed, 't');
-  if (!target && operands.length < 2) return [];
+  if (!target && operands.length < 2) return { effects: [], known: true };
   const sources = target ? operands : operands.slice(0, -1);
   const dest = target ?? operands.at(-1)!;
   const recursive = has(parsed, 'r');
@@ -57,16 +59,15 @@ function copies(operands: Word[], parsed: Parsed): FileEffect[] {
     if (has(parsed, '--parents')) out.push(argument('write', underFolder(dest, source)));
     if (!recursive) continue;
     if (has(parsed, 'L', 'l', '--copy-contents')) {
-      out.push(unseen('read', `the files the links below ${source.text} lead to`, source));
-      if (linking) out.push(unseen('write', `the files the links below ${source.text} lead to`, source));
+      const linked = `the files the links below ${source.text} lead to`;
+      out.push(unseen('read', linked, source));
+      if (linking) out.push(unseen('write', linked, source));
     }
     const name = basename(source);
-    if (copiesContents(source) || has(parsed, 'T', '--keep-directory-symlink') || name === undefined)
-      out.push(unseen('write', `the files copied from ${source.text} below ${dest.text}`, dest));
-    else if (!has(parsed, 'T'))
+    if (name !== undefined && !copiesContents(source) && !has(parsed, 'T'))
       out.push(argument('write', underFolder(dest, { ...source, text: name, value: name })));
   }
-  return out;
+  return { effects: out, known: !recursive };
 }
 
 const effects: EffectHandler = fileCommand({ grammar: CP, fileOptions: { t: 'write' }, operands: copies });
