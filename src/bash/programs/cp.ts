@@ -1,9 +1,15 @@
 import type { EffectsResult, FileEffect, Word } from '../types.js';
-import { argument, type EffectHandler, fileCommand, reads, underFolder } from './effect-helpers.js';
+import {
+  argument,
+  type EffectHandler,
+  fileCommand,
+  reads,
+  underFolder,
+  unseenFiles,
+} from './effect-helpers.js';
 import type { ProgramModule } from './module.js';
 import { grammar, has, lastValue, type Parsed } from './options.js';
 import type { ProgramSpec } from './program.js';
-import { runtimeWord } from './words.js';
 
 /** GNU cp, every version's options: `--debug`, `--keep-directory-symlink` are recent. */
 const CP = grammar({
@@ -19,11 +25,6 @@ const CP = grammar({
 });
 
 const spec: ProgramSpec = { name: 'cp', grammar: CP };
-
-/** A file no rule can be checked against: what links below a folder lead to, what a copy spreads below a folder. */
-function unseen(access: 'read' | 'write', what: string, at: Word): FileEffect {
-  return argument(access, runtimeWord(what, at.span));
-}
 
 /** `src/.` and `.` copy a folder's contents straight into the destination. */
 function copiesContents(source: Word): boolean {
@@ -50,7 +51,7 @@ function copies(operands: Word[], parsed: Parsed): EffectsResult {
   if (!target && operands.length < 2) return { effects: [], known: true };
   const sources = target ? operands : operands.slice(0, -1);
   const dest = target ?? operands.at(-1)!;
-  const recursive = has(parsed, 'r');
+  const recursive = has(parsed, 'r', 'R', 'a');
   const linking = has(parsed, 'l');
   const out: FileEffect[] = [...reads(sources)];
   if (!target) out.push(argument('write', dest));
@@ -60,8 +61,8 @@ function copies(operands: Word[], parsed: Parsed): EffectsResult {
     if (!recursive) continue;
     if (has(parsed, 'L', 'l', '--copy-contents')) {
       const linked = `the files the links below ${source.text} lead to`;
-      out.push(unseen('read', linked, source));
-      if (linking) out.push(unseen('write', linked, source));
+      out.push(unseenFiles('read', linked, source));
+      if (linking) out.push(unseenFiles('write', linked, source));
     }
     const name = basename(source);
     if (name !== undefined && !copiesContents(source) && !has(parsed, 'T'))
@@ -100,6 +101,6 @@ export const CP_MODULE: ProgramModule = {
       'cp --remove-destination README.md x',
       'cp --attributes-only README.md x',
     ],
-    operands: ['.', 'docs', 'docs/key', 'docs/.', '.env'],
+    operands: ['docs', 'docs/key', 'docs/sshdir', 'docs/.', 'README.md'],
   },
 };

@@ -1,9 +1,8 @@
-import type { FileEffect, Word } from '../types.js';
-import { type EffectHandler, fileCommand, reads, workingFolder } from './effect-helpers.js';
+import type { Word } from '../types.js';
+import { type EffectHandler, fileCommand, reads, unseenFiles, workingFolder } from './effect-helpers.js';
 import type { ProgramModule } from './module.js';
 import { grammar, has, type Parsed } from './options.js';
 import { everyOptionBut, type ProgramSpec, readOnly } from './program.js';
-import { runtimeWord } from './words.js';
 
 const FOLLOWS_LINKS = 'follows links below the folder, to files no rule can be checked against';
 const READS_PATTERNS = 'reads patterns from a file no rule names';
@@ -51,15 +50,6 @@ function readsNoFolder(value: Word | undefined): boolean {
   return ('skip'.startsWith(v) && v !== '') || ('read'.startsWith(v) && v.length >= 3);
 }
 
-/** What a link below a folder walked with `-R` leads to: any file, so no rule can vouch for it. */
-function linkedBelow(folder: Word): FileEffect {
-  return {
-    access: 'read',
-    path: runtimeWord(`the files the links below ${folder.text} lead to`, folder.span),
-    via: 'argument',
-  };
-}
-
 const effects: EffectHandler = fileCommand({
   grammar: GREP,
   fileOptions: { f: 'read', '--exclude-from': 'read' },
@@ -69,7 +59,9 @@ const effects: EffectHandler = fileCommand({
     // A recursive search with no file searches the working folder.
     const files = named.length === 0 && walk !== 'none' ? [workingFolder(operands.at(-1))] : named;
     const read = reads(files);
-    return walk === 'follows-links' ? [...read, ...files.map(linkedBelow)] : read;
+    return walk === 'follows-links'
+      ? [...read, ...files.map((f) => unseenFiles('read', `the files the links below ${f.text} lead to`, f))]
+      : read;
   },
 });
 

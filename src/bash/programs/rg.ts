@@ -1,10 +1,9 @@
-import type { CommandView, FileEffect, NestedSpec, Word } from '../types.js';
-import { type EffectHandler, fileCommand, reads, workingFolder } from './effect-helpers.js';
+import type { CommandView, NestedSpec, Word } from '../types.js';
+import { type EffectHandler, fileCommand, reads, unseenFiles, workingFolder } from './effect-helpers.js';
 import type { ProgramModule } from './module.js';
 import { grammar, has, optionsNamed, type Parsed, parseOptions } from './options.js';
 import { type ProgramSpec, readOnly } from './program.js';
 import { argvSpec, parseFailure, unresolved } from './specs.js';
-import { runtimeWord } from './words.js';
 
 const FOLLOWS_LINKS = 'follows links below the folder, to files no rule can be checked against';
 const READS_PATTERNS = 'reads patterns from a file no rule names';
@@ -108,11 +107,6 @@ function excludes(glob: Word | undefined): boolean {
   return glob?.static === true && glob.value.startsWith('!');
 }
 
-function linkedBelow(folder: Word): FileEffect {
-  const what = runtimeWord(`the files the links below ${folder.text} lead to`, folder.span);
-  return { access: 'read', path: what, via: 'argument' };
-}
-
 const effects: EffectHandler = fileCommand({
   grammar: RG,
   fileOptions: { f: 'read', '--ignore-file': 'read' },
@@ -127,7 +121,9 @@ const effects: EffectHandler = fileCommand({
       ...(claims.skipsHidden ? { skipsHidden: true as const } : {}),
       ...(claims.respectsGitignore ? { respectsGitignore: true as const } : {}),
     }));
-    const follows = has(parsed, 'L') ? files.map(linkedBelow) : [];
+    const follows = has(parsed, 'L')
+      ? files.map((f) => unseenFiles('read', `the files the links below ${f.text} lead to`, f))
+      : [];
     return { effects: [...read, ...follows], known };
   },
 });

@@ -1,9 +1,17 @@
 import type { FileEffect, Word } from '../types.js';
-import { argument, type EffectHandler, NONE, option, UNKNOWN, workingFolder } from './effect-helpers.js';
+import {
+  argument,
+  type EffectHandler,
+  NONE,
+  option,
+  UNKNOWN,
+  unseenFiles,
+  workingFolder,
+} from './effect-helpers.js';
 import type { ProgramModule } from './module.js';
 import { grammar } from './options.js';
 import { type ProgramSpec, readOnly } from './program.js';
-import { leadingText, runtimeWord } from './words.js';
+import { leadingText } from './words.js';
 
 const FLAGS = 'acdfghilnpqrstuvxACDFJQNSUXR';
 /** tree takes the value of each of these from the next word, even inside a cluster (`-oa FILE` writes FILE). */
@@ -113,7 +121,7 @@ function parseTree(argv: readonly Word[]): TreeLine | undefined {
 
 /** What may lie anywhere below a folder: no rule can vouch for it. */
 function belowEvery(access: 'read' | 'write', folder: Word, what: string): FileEffect {
-  return option(access, runtimeWord(`${what} below ${folder.text}`, folder.span));
+  return unseenFiles(access, `${what} below ${folder.text}`, folder, 'option');
 }
 
 /**
