@@ -1,11 +1,8 @@
 import { statSync } from 'node:fs';
-import { sep } from 'node:path';
 import type { Behavior, PatternRule, PermissionRule } from '../rules/index.js';
 import { matchPatternRule } from '../rules/index.js';
 import type { DecisionContext } from './context.js';
 import { findInFolder } from './folder-contents.js';
-import { reincludesHiddenAt } from './gitignore.js';
-import type { PathEntry } from './path-index.js';
 import { criticalRemoval, isInside, protectedReason, realPath, seedRealPath } from './paths.js';
 import { isExactPath, isShipped } from './tiers.js';
 import { type PartVerdict, ruleName, ruleRef } from './verdict.js';
@@ -114,18 +111,6 @@ function isFolder(path: string, ctx: DecisionContext): boolean {
 }
 
 /**
- * The rules a reader can meet below the folder. One that skips hidden entries (`rg`) never reaches a file
- * whose rule ends in a hidden name (`Read(.env)` at any depth) unless the folder itself lies in a hidden one,
- * or an ignore file at or above it may re-include hidden entries (`!.env`).
- */
-function readableBy(rules: PathEntry[], folder: string, skipsHidden: boolean): PathEntry[] {
-  if (!skipsHidden || folder.split(sep).some((s) => s.startsWith('.') && s !== '.' && s !== '..'))
-    return rules;
-  if (reincludesHiddenAt(folder)) return rules;
-  return rules.filter((e) => !e.compiled.glob.slice(e.compiled.glob.lastIndexOf('/') + 1).startsWith('.'));
-}
-
-/**
  * Reading a whole folder reads everything in it: a Read deny or ask rule that an existing entry below it
  * matches decides, and a deny rule that could match when the folder is too large to look through asks.
  */
@@ -151,7 +136,9 @@ function folderContents(
   for (const behavior of ['deny', 'ask'] as const) {
     const index = ctx.index.paths('Read', behavior, { cwd: ctx.cwd, home: ctx.home });
     for (const folder of paths) {
-      const rules = readableBy(index.allInside(folder), folder, skipsHidden);
+      // A reader that skips hidden entries (`rg`) still reads those an ignore file's `!` line re-includes, at
+      // any depth: the walk, not the rule's name, tells whether it reaches one.
+      const rules = index.allInside(folder);
       if (rules.length === 0 || !isFolderPath(folder)) continue;
       const check = findInFolder(folder, rules, { skipHidden: skipsHidden, respectGitignore });
       if (check.kind === 'match') return { behavior, rule: check.entry.rule, found: check.path };

@@ -106,3 +106,41 @@ describe('cp in acceptEdits mode', () => {
       expect(await decision(command), command).not.toBe('allow');
   });
 });
+
+describe('rg and ignore files that re-include hidden entries', () => {
+  for (const [where, ignore] of [
+    ['the project', '.gitignore'],
+    ['a folder below it', 'sub/.gitignore'],
+    ['a folder below it', 'sub/.ignore'],
+  ] as const) {
+    describe(`${ignore} in ${where}`, () => {
+      const sandbox = useSandboxClassifier(
+        async (box) => {
+          await plant(box);
+          await mkdir(path.join(box.project, 'sub'), { recursive: true });
+          await writeFile(path.join(box.project, 'sub/.env'), 'SECRET=2\n');
+          await writeFile(path.join(box.project, ignore), 'build\n!.env\n');
+        },
+        { permissions: { deny: ['Read(**/.env)'] } },
+      );
+      it('reads the hidden file the ! line names', async () => {
+        expect((await sandbox.bash('rg SECRET')).decision).toBe('deny');
+        expect((await sandbox.bash('rg -n SECRET sub')).decision).toBe('deny');
+      });
+    });
+  }
+  describe('without one', () => {
+    const sandbox = useSandboxClassifier(
+      async (box) => {
+        await plant(box);
+        await mkdir(path.join(box.project, 'sub'), { recursive: true });
+        await writeFile(path.join(box.project, 'sub/.env'), 'SECRET=2\n');
+        await writeFile(path.join(box.project, 'sub/.gitignore'), 'build\n');
+      },
+      { permissions: { deny: ['Read(**/.env)'] } },
+    );
+    it('skips hidden entries', async () => {
+      expect((await sandbox.bash('rg SECRET')).decision).toBe('allow');
+    });
+  });
+});
