@@ -131,8 +131,9 @@ function folderContents(
     }
     return known;
   };
-  // A configuration file named by RIPGREP_CONFIG_PATH may change what rg leaves out.
+  // A configuration file named by RIPGREP_CONFIG_PATH may change what rg leaves out (`--hidden`, `--glob`).
   const respectGitignore = respectsGitignore && !process.env.RIPGREP_CONFIG_PATH;
+  const skipHidden = skipsHidden && !process.env.RIPGREP_CONFIG_PATH;
   for (const behavior of ['deny', 'ask'] as const) {
     const index = ctx.index.paths('Read', behavior, { cwd: ctx.cwd, home: ctx.home });
     for (const folder of paths) {
@@ -140,7 +141,7 @@ function folderContents(
       // any depth: the walk, not the rule's name, tells whether it reaches one.
       const rules = index.allInside(folder);
       if (rules.length === 0 || !isFolderPath(folder)) continue;
-      const check = findInFolder(folder, rules, { skipHidden: skipsHidden, respectGitignore });
+      const check = findInFolder(folder, rules, { skipHidden, respectGitignore });
       if (check.kind === 'match') return { behavior, rule: check.entry.rule, found: check.path };
       // Past the limit only deny rules still fail closed. An ask rule is enforced on what the walk reached
       // (breadth first, so the shallow files such as a project's .env); asking for every search of a large tree

@@ -66,6 +66,17 @@ describe('grep, rg, tree and cp under rules that allow them', () => {
     expect(await decision("rg -g '!*.md' -n SECRET")).toBe('allow');
   });
 
+  it('rg with a configuration file may read hidden files', async () => {
+    const saved = process.env.RIPGREP_CONFIG_PATH;
+    process.env.RIPGREP_CONFIG_PATH = path.join(sandbox.box.home, 'rgrc');
+    try {
+      expect(await decision('rg SECRET')).toBe('deny');
+    } finally {
+      if (saved === undefined) delete process.env.RIPGREP_CONFIG_PATH;
+      else process.env.RIPGREP_CONFIG_PATH = saved;
+    }
+  });
+
   it('tree asks before it writes, and reads the files options name', async () => {
     for (const command of ['tree -a -H . -R -L 3', 'tree -R -L 1 docs', 'tree -l docs'])
       expect(await decision(command), command).toBe('ask');
