@@ -64,6 +64,9 @@ describe('grep, rg, tree and cp under rules that allow them', () => {
       expect(await decision(command), command).toBe('deny');
     expect(await decision('rg SECRET')).toBe('allow');
     expect(await decision("rg -g '!*.md' -n SECRET")).toBe('allow');
+    // One -u reads what ignore files leave out, never a hidden entry.
+    expect(await decision('rg -u SECRET')).toBe('allow');
+    expect(await decision('rg --no-ignore-vcs SECRET')).toBe('allow');
   });
 
   it('rg with a configuration file may read hidden files', async () => {

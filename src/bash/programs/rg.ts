@@ -85,21 +85,33 @@ function searchesNothing(parsed: Parsed): boolean {
   return has(parsed, '--type-list', '--generate', '--pcre2-version', 'h', 'V');
 }
 
+/** Options that stop rg reading some ignore files, and do nothing else: fewer files left out, no hidden one read. */
+const IGNORE_ONLY = new Set(
+  (
+    '--no-ignore --no-ignore-vcs --no-ignore-dot --no-ignore-global --no-ignore-parent --no-ignore-exclude ' +
+    '--no-ignore-files --no-require-git'
+  ).split(' '),
+);
+
 /**
  * rg leaves out hidden entries and what `.gitignore` files leave out only with its defaults: a glob that is not
- * a negation (`-g .env`) re-includes what it matches, a type (`-t`) re-includes hidden files its globs match, and
- * `-u`, `--hidden`, `--no-ignore*`, `--ignore-file`, `--no-require-git` widen the walk. The claims are made only
- * when every option is on the allow-list above and every glob excludes.
+ * a negation (`-g .env`) re-includes what it matches, hidden or ignored; a type (`-t`) re-includes the hidden
+ * files its globs match; `-u` and the `--no-ignore*` options read what ignore files leave out, `-uu` and
+ * `--hidden` hidden entries too. Each claim is kept only while every option given is known to leave it true.
  */
 function walkClaims(parsed: Parsed): { skipsHidden: boolean; respectsGitignore: boolean } {
+  const none = { skipsHidden: false, respectsGitignore: false };
+  if (parsed.options.filter((found) => found.name === 'u').length > 1) return none;
   let skipsHidden = true;
+  let respectsGitignore = true;
   for (const found of parsed.options) {
     if (NEUTRAL.has(found.name)) continue;
     if ((found.name === 'g' || found.name === '--iglob') && excludes(found.value)) continue;
-    if (found.name !== 't') return { skipsHidden: false, respectsGitignore: false };
-    skipsHidden = false;
+    if (found.name === 't') skipsHidden = false;
+    else if (found.name === 'u' || IGNORE_ONLY.has(found.name)) respectsGitignore = false;
+    else return none;
   }
-  return { skipsHidden, respectsGitignore: true };
+  return { skipsHidden, respectsGitignore };
 }
 
 /** A glob that only leaves files out: `!` first, and nothing the shell decides at run time. */
