@@ -59,11 +59,13 @@ function copies(operands: Word[], parsed: Parsed): EffectsResult {
   for (const source of sources) {
     if (has(parsed, '--parents')) out.push(argument('write', underFolder(dest, source)));
     if (!recursive) continue;
-    if (has(parsed, 'L', 'l', '--copy-contents')) {
+    if (has(parsed, 'L', 'l')) {
       const linked = `the files the links below ${source.text} lead to`;
       out.push(unseenFiles('read', linked, source));
       if (linking) out.push(unseenFiles('write', linked, source));
     }
+    if (has(parsed, '--copy-contents'))
+      out.push(unseenFiles('read', `the devices and pipes below ${source.text}`, source));
     const name = basename(source);
     if (name !== undefined && !copiesContents(source) && !has(parsed, 'T'))
       out.push(argument('write', underFolder(dest, { ...source, text: name, value: name })));
