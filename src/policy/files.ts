@@ -29,6 +29,8 @@ export interface FileRequest {
   folder?: boolean;
   /** Reading the folder skips hidden entries below it (`rg` without `--hidden`). */
   skipsHidden?: boolean;
+  /** With `skipsHidden`: the hidden names it reads all the same, as globs. */
+  readsHiddenMatching?: readonly string[];
   /** Reading the folder leaves out what the `.gitignore` files of its git repository match (`rg`, the Grep tool). */
   respectsGitignore?: boolean;
   /**
@@ -120,6 +122,7 @@ function folderContents(
   folder: boolean,
   skipsHidden: boolean,
   respectsGitignore: boolean,
+  readsHiddenMatching: readonly string[] | undefined,
 ): { behavior: 'deny' | 'ask'; rule: PermissionRule; found?: string } | undefined {
   const folders = new Map<string, boolean>();
   // Only a folder has contents; the stat is made only for a path some rule could reach inside.
@@ -141,7 +144,7 @@ function folderContents(
       // any depth: the walk, not the rule's name, tells whether it reaches one.
       const rules = index.allInside(folder);
       if (rules.length === 0 || !isFolderPath(folder)) continue;
-      const check = findInFolder(folder, rules, { skipHidden, respectGitignore });
+      const check = findInFolder(folder, rules, { skipHidden, respectGitignore, readsHiddenMatching });
       if (check.kind === 'match') return { behavior, rule: check.entry.rule, found: check.path };
       // Past the limit only deny rules still fail closed. An ask rule is enforced on what the walk reached
       // (breadth first, so the shallow files such as a project's .env); asking for every search of a large tree
@@ -213,6 +216,7 @@ export function decideFile(req: FileRequest, ctx: DecisionContext): PartVerdict 
       req.folder === true,
       req.skipsHidden === true,
       req.respectsGitignore === true,
+      req.readsHiddenMatching,
     );
     if (contents?.found !== undefined) {
       const what = isInside(contents.found, ctx.cwd)

@@ -304,8 +304,17 @@ class FolderRules {
 export function findInFolder(
   folder: string,
   rules: readonly PathEntry[],
-  options: { max?: number; skipHidden?: boolean; respectGitignore?: boolean } = {},
+  options: {
+    max?: number;
+    skipHidden?: boolean;
+    respectGitignore?: boolean;
+    /** With `skipHidden`: hidden names read all the same, as globs. */
+    readsHiddenMatching?: readonly string[];
+  } = {},
 ): FolderCheck {
+  const readsHidden = options.readsHiddenMatching?.length
+    ? picomatch([...options.readsHiddenMatching], { dot: true })
+    : () => false;
   const max = options.max ?? MAX_FOLDER_ENTRIES;
   if (rules.length === 0) return { kind: 'clear' };
   const compiled = new FolderRules(rules);
@@ -338,7 +347,7 @@ export function findInFolder(
     seen += entries.length;
     if (seen > max) return best ? { kind: 'match', ...best } : { kind: 'too-many' };
     for (const e of entries) {
-      if (skipHidden && e.name.startsWith('.')) continue;
+      if (skipHidden && e.name.startsWith('.') && !readsHidden(e.name)) continue;
       const path = join(at.dir, e.name);
       const isDir = e.isDirectory();
       const found = compiled.entry(path, e.name, at, best?.entry.order ?? NONE, isDir);

@@ -14,6 +14,7 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import picomatch from 'picomatch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyze, loadBash } from '../../src/bash/analyze.js';
 import { CP_MODULE } from '../../src/bash/programs/cp.js';
@@ -153,7 +154,8 @@ function readReaches(effect: FileEffect, source: string, at: string): boolean {
   // A folder read whole: the policy walks it without following links, leaving out what the effect says.
   if (!isInside(source, declared) || source === declared) return false;
   const below = path.relative(declared, source).split(path.sep);
-  if (effect.skipsHidden && below.some((name) => name.startsWith('.'))) return false;
+  const readsHidden = picomatch([...(effect.readsHiddenMatching ?? [])], { dot: true });
+  if (effect.skipsHidden && below.some((name) => name.startsWith('.') && !readsHidden(name))) return false;
   if (effect.respectsGitignore && source === path.join(at, 'proj/ign.txt')) return false;
   return true;
 }
@@ -260,7 +262,7 @@ const GREP_SAMPLES: Record<string, string[]> = {
 const RG_SAMPLES: Record<string, string[]> = {
   e: ['CANARY'],
   f: ['pats.txt'],
-  g: ['.env', '!*.md', '*', 'x'],
+  g: ['.env', '!*.md', '*', 'x', '*.txt', 'x/.h*'],
   '--iglob': ['.ENV', '!*.md'],
   t: ['sh', 'txt'],
   T: ['md'],

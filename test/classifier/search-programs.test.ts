@@ -64,6 +64,11 @@ describe('grep, rg, tree and cp under rules that allow them', () => {
       expect(await decision(command), command).toBe('deny');
     expect(await decision('rg SECRET')).toBe('allow');
     expect(await decision("rg -g '!*.md' -n SECRET")).toBe('allow');
+    // A glob re-includes only the hidden names it matches.
+    expect(await decision("rg -g '*.ts' SECRET")).toBe('allow');
+    expect(await decision("rg -g 'src/**/*.ts' SECRET")).toBe('allow');
+    for (const glob of ['*.env', '.e*', '*', '**', '{.env,x}', 'sub/.env'])
+      expect(await decision(`rg -g '${glob}' SECRET`), glob).toBe('deny');
     // One -u reads what ignore files leave out, never a hidden entry.
     expect(await decision('rg -u SECRET')).toBe('allow');
     expect(await decision('rg --no-ignore-vcs SECRET')).toBe('allow');

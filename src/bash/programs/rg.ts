@@ -93,30 +93,49 @@ const IGNORE_ONLY = new Set(
   ).split(' '),
 );
 
+interface WalkClaims {
+  skipsHidden: boolean;
+  respectsGitignore: boolean;
+  /** The hidden names read all the same: those a glob's last name matches (`-g '*.ts'` reads `.a.ts`). */
+  readsHiddenMatching: string[];
+}
+
 /**
  * rg leaves out hidden entries and what `.gitignore` files leave out only with its defaults: a glob that is not
  * a negation (`-g .env`) re-includes what it matches, hidden or ignored; a type (`-t`) re-includes the hidden
  * files its globs match; `-u` and the `--no-ignore*` options read what ignore files leave out, `-uu` and
  * `--hidden` hidden entries too. Each claim is kept only while every option given is known to leave it true.
  */
-function walkClaims(parsed: Parsed): { skipsHidden: boolean; respectsGitignore: boolean } {
-  const none = { skipsHidden: false, respectsGitignore: false };
+function walkClaims(parsed: Parsed): WalkClaims {
+  const none = { skipsHidden: false, respectsGitignore: false, readsHiddenMatching: [] };
   if (parsed.options.filter((found) => found.name === 'u').length > 1) return none;
-  let skipsHidden = true;
-  let respectsGitignore = true;
+  const claims: WalkClaims = { skipsHidden: true, respectsGitignore: true, readsHiddenMatching: [] };
   for (const found of parsed.options) {
     if (NEUTRAL.has(found.name)) continue;
-    if ((found.name === 'g' || found.name === '--iglob') && excludes(found.value)) continue;
-    if (found.name === 't') skipsHidden = false;
-    else if (found.name === 'u' || IGNORE_ONLY.has(found.name)) respectsGitignore = false;
+    if (found.name === 'g' || found.name === '--iglob') {
+      if (excludes(found.value)) continue;
+      claims.respectsGitignore = false;
+      const name = lastName(found.value);
+      if (name === undefined || found.name === '--iglob' || has(parsed, '--glob-case-insensitive'))
+        claims.skipsHidden = false;
+      else claims.readsHiddenMatching.push(name);
+    } else if (found.name === 't') claims.skipsHidden = false;
+    else if (found.name === 'u' || IGNORE_ONLY.has(found.name)) claims.respectsGitignore = false;
     else return none;
   }
-  return { skipsHidden, respectsGitignore };
+  return claims;
 }
 
 /** A glob that only leaves files out: `!` first, and nothing the shell decides at run time. */
 function excludes(glob: Word | undefined): boolean {
   return glob?.static === true && glob.value.startsWith('!');
+}
+
+/** The glob a name must match for a glob to re-include it (its last name), when it can be told. */
+function lastName(glob: Word | undefined): string | undefined {
+  if (!glob?.static) return undefined;
+  const name = glob.value.replace(/\/+$/, '').split('/').at(-1);
+  return name && !name.includes('\\') ? name : undefined;
 }
 
 const effects: EffectHandler = fileCommand({
@@ -127,10 +146,15 @@ const effects: EffectHandler = fileCommand({
     const named = has(parsed, 'e', 'f', '--files') ? operands : operands.slice(1);
     const files = named.length > 0 ? named : [workingFolder(operands.at(-1))];
     const known = parsed.unknown.length === 0 && !has(parsed, 'z', '--pre');
-    const claims = known ? walkClaims(parsed) : { skipsHidden: false, respectsGitignore: false };
+    const claims = known
+      ? walkClaims(parsed)
+      : { skipsHidden: false, respectsGitignore: false, readsHiddenMatching: [] };
     const read = reads(files).map((e) => ({
       ...e,
       ...(claims.skipsHidden ? { skipsHidden: true as const } : {}),
+      ...(claims.skipsHidden && claims.readsHiddenMatching.length > 0
+        ? { readsHiddenMatching: claims.readsHiddenMatching }
+        : {}),
       ...(claims.respectsGitignore ? { respectsGitignore: true as const } : {}),
     }));
     const follows = has(parsed, 'L')
