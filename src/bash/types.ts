@@ -137,6 +137,8 @@ export interface FileEffect {
   via: 'redirect' | 'argument' | 'option';
   /** A folder read recursively skipping hidden entries below it (`rg` without `--hidden`). */
   skipsHidden?: true;
+  /** With `skipsHidden`: hidden entries whose name one of these globs matches are read all the same (`rg -g '*.ts'`). */
+  readsHiddenMatching?: readonly string[];
   /** A folder read recursively leaving out what its git repository's `.gitignore` files match (`rg`). */
   respectsGitignore?: true;
 }

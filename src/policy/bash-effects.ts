@@ -75,6 +75,7 @@ export function decideEffect(
       tool: 'Bash',
       listing,
       skipsHidden: effect.skipsHidden === true,
+      ...(effect.readsHiddenMatching ? { readsHiddenMatching: effect.readsHiddenMatching } : {}),
       respectsGitignore: effect.respectsGitignore === true,
       possible,
     } as const;

@@ -1,10 +1,8 @@
 import { statSync } from 'node:fs';
-import { sep } from 'node:path';
 import type { Behavior, PatternRule, PermissionRule } from '../rules/index.js';
 import { matchPatternRule } from '../rules/index.js';
 import type { DecisionContext } from './context.js';
 import { findInFolder } from './folder-contents.js';
-import type { PathEntry } from './path-index.js';
 import { criticalRemoval, isInside, protectedReason, realPath, seedRealPath } from './paths.js';
 import { isExactPath, isShipped } from './tiers.js';
 import { type PartVerdict, ruleName, ruleRef } from './verdict.js';
@@ -31,6 +29,8 @@ export interface FileRequest {
   folder?: boolean;
   /** Reading the folder skips hidden entries below it (`rg` without `--hidden`). */
   skipsHidden?: boolean;
+  /** With `skipsHidden`: the hidden names it reads all the same, as globs. */
+  readsHiddenMatching?: readonly string[];
   /** Reading the folder leaves out what the `.gitignore` files of its git repository match (`rg`, the Grep tool). */
   respectsGitignore?: boolean;
   /**
@@ -113,16 +113,6 @@ function isFolder(path: string, ctx: DecisionContext): boolean {
 }
 
 /**
- * The rules a reader can meet below the folder. One that skips hidden entries (`rg`) never reaches a file
- * whose rule ends in a hidden name (`Read(.env)` at any depth) unless the folder itself lies in a hidden one.
- */
-function readableBy(rules: PathEntry[], folder: string, skipsHidden: boolean): PathEntry[] {
-  if (!skipsHidden || folder.split(sep).some((s) => s.startsWith('.') && s !== '.' && s !== '..'))
-    return rules;
-  return rules.filter((e) => !e.compiled.glob.slice(e.compiled.glob.lastIndexOf('/') + 1).startsWith('.'));
-}
-
-/**
  * Reading a whole folder reads everything in it: a Read deny or ask rule that an existing entry below it
  * matches decides, and a deny rule that could match when the folder is too large to look through asks.
  */
@@ -132,6 +122,7 @@ function folderContents(
   folder: boolean,
   skipsHidden: boolean,
   respectsGitignore: boolean,
+  readsHiddenMatching: readonly string[] | undefined,
 ): { behavior: 'deny' | 'ask'; rule: PermissionRule; found?: string } | undefined {
   const folders = new Map<string, boolean>();
   // Only a folder has contents; the stat is made only for a path some rule could reach inside.
@@ -143,14 +134,17 @@ function folderContents(
     }
     return known;
   };
-  // A configuration file named by RIPGREP_CONFIG_PATH may change what rg leaves out.
+  // A configuration file named by RIPGREP_CONFIG_PATH may change what rg leaves out (`--hidden`, `--glob`).
   const respectGitignore = respectsGitignore && !process.env.RIPGREP_CONFIG_PATH;
+  const skipHidden = skipsHidden && !process.env.RIPGREP_CONFIG_PATH;
   for (const behavior of ['deny', 'ask'] as const) {
     const index = ctx.index.paths('Read', behavior, { cwd: ctx.cwd, home: ctx.home });
     for (const folder of paths) {
-      const rules = readableBy(index.allInside(folder), folder, skipsHidden);
+      // A reader that skips hidden entries (`rg`) still reads those an ignore file's `!` line re-includes, at
+      // any depth: the walk, not the rule's name, tells whether it reaches one.
+      const rules = index.allInside(folder);
       if (rules.length === 0 || !isFolderPath(folder)) continue;
-      const check = findInFolder(folder, rules, { skipHidden: skipsHidden, respectGitignore });
+      const check = findInFolder(folder, rules, { skipHidden, respectGitignore, readsHiddenMatching });
       if (check.kind === 'match') return { behavior, rule: check.entry.rule, found: check.path };
       // Past the limit only deny rules still fail closed. An ask rule is enforced on what the walk reached
       // (breadth first, so the shallow files such as a project's .env); asking for every search of a large tree
@@ -222,6 +216,7 @@ export function decideFile(req: FileRequest, ctx: DecisionContext): PartVerdict 
       req.folder === true,
       req.skipsHidden === true,
       req.respectsGitignore === true,
+      req.readsHiddenMatching,
     );
     if (contents?.found !== undefined) {
       const what = isInside(contents.found, ctx.cwd)

@@ -1,7 +1,14 @@
 import { type Dirent, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import picomatch from 'picomatch';
-import { type IgnoreStack, ignoreStackAt, ignoreStackIn, isIgnored } from './gitignore.js';
+import {
+  type IgnoreStack,
+  ignoreStackAt,
+  ignoreStackIn,
+  isIgnored,
+  reincludesHidden,
+  reincludesHiddenAt,
+} from './gitignore.js';
 import type { PathEntry } from './path-index.js';
 
 /** Entries looked at below a folder before it is given up as too large to check. */
@@ -142,6 +149,8 @@ interface Pending {
   names: boolean;
   /** The `.gitignore` files above the folder, when the reader leaves out what they match. */
   ignores?: IgnoreStack;
+  /** An ignore file at or above the folder may re-include hidden entries: none is skipped. */
+  keepsHidden?: boolean;
 }
 
 const NONE = Number.POSITIVE_INFINITY;
@@ -295,8 +304,17 @@ class FolderRules {
 export function findInFolder(
   folder: string,
   rules: readonly PathEntry[],
-  options: { max?: number; skipHidden?: boolean; respectGitignore?: boolean } = {},
+  options: {
+    max?: number;
+    skipHidden?: boolean;
+    respectGitignore?: boolean;
+    /** With `skipHidden`: hidden names read all the same, as globs. */
+    readsHiddenMatching?: readonly string[];
+  } = {},
 ): FolderCheck {
+  const readsHidden = options.readsHiddenMatching?.length
+    ? picomatch([...options.readsHiddenMatching], { dot: true })
+    : () => false;
   const max = options.max ?? MAX_FOLDER_ENTRIES;
   if (rules.length === 0) return { kind: 'clear' };
   const compiled = new FolderRules(rules);
@@ -308,6 +326,7 @@ export function findInFolder(
   }
   const root = compiled.start(resolve(folder));
   if (options.respectGitignore) root.ignores = ignoreStackAt(root.dir);
+  if (options.skipHidden) root.keepsHidden = reincludesHiddenAt(root.dir);
   const queue: Pending[] = [root];
   let seen = 0;
   let best: { entry: PathEntry; path: string } | undefined;
@@ -321,19 +340,21 @@ export function findInFolder(
     } catch {
       continue;
     }
-    const ignores = at.ignores && ignoreStackIn(at.dir, entryNames(entries), at.ignores);
+    const names = entryNames(entries);
+    const ignores = at.ignores && ignoreStackIn(at.dir, names, at.ignores);
+    const skipHidden = options.skipHidden && !at.keepsHidden && !reincludesHidden(at.dir, names);
     if (ignores) entries = entries.filter((e) => !isIgnored(ignores, join(at.dir, e.name), e.isDirectory()));
     seen += entries.length;
     if (seen > max) return best ? { kind: 'match', ...best } : { kind: 'too-many' };
     for (const e of entries) {
-      if (options.skipHidden && e.name.startsWith('.')) continue;
+      if (skipHidden && e.name.startsWith('.') && !readsHidden(e.name)) continue;
       const path = join(at.dir, e.name);
       const isDir = e.isDirectory();
       const found = compiled.entry(path, e.name, at, best?.entry.order ?? NONE, isDir);
       if (found.file !== NONE && found.file < (best?.entry.order ?? NONE)) {
         best = { entry: byOrder.get(found.file)!, path };
       }
-      if (isDir) queue.push(compiled.child(path, at, found.cover, ignores));
+      if (isDir) queue.push({ ...compiled.child(path, at, found.cover, ignores), keepsHidden: !skipHidden });
     }
     if (best?.entry.order === first) break;
   }

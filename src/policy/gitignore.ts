@@ -66,6 +66,36 @@ export function ignoreStackIn(dir: string, names: readonly string[], above: Igno
   return level ? [...above, level] : above;
 }
 
+/** A `!` line: the file re-includes what it or an earlier one leaves out. */
+function negates(file: string): boolean {
+  try {
+    return /^[ \t]*!/m.test(readFileSync(file, 'utf8'));
+  } catch {
+    return existsSync(file);
+  }
+}
+
+/**
+ * Whether an ignore file in `dir` may re-include hidden entries: `rg` skips a hidden entry only when no ignore
+ * rule matches it, and a `!` rule (in `.gitignore`, `.ignore`, `.rgignore`, or `.git/info/exclude`) that matches
+ * one makes `rg` read it. `names` are the folder's entries when they are known.
+ */
+export function reincludesHidden(dir: string, names?: readonly string[]): boolean {
+  const has = (name: string) => (names ? names.includes(name) : existsSync(join(dir, name)));
+  for (const name of ['.gitignore', ...UNMODELLED]) if (has(name) && negates(join(dir, name))) return true;
+  return has('.git') && negates(join(dir, '.git', 'info', 'exclude'));
+}
+
+/** The same, for `folder` or any folder above it. */
+export function reincludesHiddenAt(folder: string): boolean {
+  for (let at = folder; ; ) {
+    if (reincludesHidden(at)) return true;
+    const parent = dirname(at);
+    if (parent === at) return false;
+    at = parent;
+  }
+}
+
 /**
  * Whether `rg` leaves out the entry `path`, met while walking (its parents were not left out). The deepest
  * `.gitignore` with a pattern matching the entry decides. `ignore` answers "ignored" for a path whose parent

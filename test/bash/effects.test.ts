@@ -35,7 +35,7 @@ function table(rows: [Item[], boolean, string[]][]): void {
 describe('copying, moving, deleting', () => {
   table([
     [['cp', 'a', 'b'], true, ['read a', 'write b']],
-    [['cp', '-r', 'a', 'b', 'dir/'], true, ['read a', 'read b', 'write dir/']],
+    [['cp', '-r', 'a', 'b', 'dir/'], false, ['read a', 'read b', 'write dir/', 'write dir/a', 'write dir/b']],
     [['cp', '-t', 'dir', 'a', 'b'], true, ['write dir (option)', 'read a', 'read b']],
     [['cp', '--target-directory=dir', 'a'], true, ['write dir (option)', 'read a']],
     [['cp', '-S', '.bak', '--backup', 'a', 'b'], true, ['read a', 'write b']],
@@ -252,7 +252,7 @@ describe('listing and find', () => {
     [['ls', '--color=auto', '-I', '*.o', 'd'], true, ['read d']],
     [['du', '-sh', 'dir'], true, ['read dir']],
     [['tree', '-L', '2', 'dir'], true, ['read dir']],
-    [['tree', '-o', 'out.txt'], true, ['write out.txt (option)']],
+    [['tree', '-o', 'out.txt'], true, ['read .', 'write out.txt (option)']],
     [['find', '.', '-name', 'x'], true, ['read .']],
     [['find', 'a', 'b', '-type', 'f'], true, ['read a', 'read b']],
     [['find', 'src', '-name', '*.o', '-delete'], true, ['read src', 'delete src']],

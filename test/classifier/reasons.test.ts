@@ -9,7 +9,7 @@ describe('reasons', () => {
     expect(await reason('sed -i s/a/b/ notes.txt')).toBe(
       'no rule allows sed -i s/a/b/ notes.txt (not a read-only default: sed -i can write or run programs)',
     );
-    expect(await reason('grep -R TODO .')).toMatch(/not a read-only default: grep -R follows links/);
+    expect(await reason('grep -R TODO .')).toMatch(/reads ⟨the files the links below \. lead to⟩/);
     expect(await reason('git push origin main')).toMatch(/git push is not a known read-only subcommand/);
   });
 

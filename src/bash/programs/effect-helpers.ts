@@ -131,3 +131,16 @@ export function* argvWords(words: readonly Word[], start = 1): Generator<ArgvSte
     yield step(word);
   }
 }
+
+/**
+ * Files the command line does not name and no rule can be checked against (`the files the links below docs lead
+ * to`): the effect is decided as a path known only at run time, and the reason shows the description.
+ */
+export function unseenFiles(
+  access: FileAccess,
+  what: string,
+  at: Word,
+  via: FileEffect['via'] = 'argument',
+): FileEffect {
+  return { access, path: { ...runtimeWord(what, at.span), value: `⟨${what}⟩` }, via };
+}

@@ -11,8 +11,7 @@ import {
   UNKNOWN,
   workingFolder,
 } from './effect-helpers.js';
-import { CP, MV, RM } from './file-tools.js';
-import { GREP, RG } from './grep-spec.js';
+import { MV, RM } from './file-tools.js';
 import { type Grammar, grammar, has, lastValue, type Parsed, parseOptions } from './options.js';
 import { SORT } from './sort-spec.js';
 import { DATE } from './system-specs.js';
@@ -39,7 +38,6 @@ import {
   STRINGS,
   TAC,
   TAIL,
-  TREE,
   UNIQ,
   WC,
   XXD,
@@ -48,18 +46,12 @@ import { is, leadingText, sliceWord, splitsFreely } from './words.js';
 
 const HELP = 'help version';
 
-/** cp, install: sources read, the last operand (or -t DIR) written. */
+/** install: sources read, the last operand (or -t DIR) written. */
 function copies(operands: Word[], parsed: Parsed) {
   if (lastValue(parsed, 't')) return reads(operands);
   if (operands.length < 2) return [];
   return [...reads(operands.slice(0, -1)), argument('write', operands.at(-1)!)];
 }
-
-const cp = fileCommand({
-  grammar: CP,
-  fileOptions: { t: 'write' },
-  operands: copies,
-});
 
 const mv = fileCommand({
   grammar: MV,
@@ -256,61 +248,6 @@ const more = fileCommand({
   operands: notCommands,
 });
 
-const grep = fileCommand({
-  grammar: GREP,
-  fileOptions: { f: 'read', '--exclude-from': 'read' },
-  operands: (operands, parsed) => {
-    const files = has(parsed, 'e', 'f') ? operands : operands.slice(1);
-    // `grep -r PATTERN` with no file searches the working folder.
-    if (files.length === 0 && has(parsed, 'r', 'R')) return reads([workingFolder(operands.at(-1))]);
-    return reads(files);
-  },
-});
-
-/**
- * rg options known to leave its ignore handling as it is. Any other (`-u`, `--no-ignore*`, `--ignore-file`,
- * `--no-require-git`, `-g` whose globs override ignore files, an option the grammar does not list) means the
- * folder is read whole.
- */
-const RG_IGNORE_NEUTRAL = new Set(
-  (
-    'a B c F H h i I j l n N o O p q s S U v V w x 0 e f t T A C E m M r d --type-add --type-clear ' +
-    '--context-separator --field-context-separator --field-match-separator --max-filesize --color --colors ' +
-    '--sort --sortr --path-separator --engine --dfa-size-limit --regex-size-limit --hyperlink-format --files ' +
-    '--type-list --hidden --no-hidden --no-messages --no-filename --with-filename --heading --no-heading ' +
-    '--line-number --no-line-number --column --no-column --count --count-matches --files-with-matches ' +
-    '--files-without-match --json --no-json --vimgrep --byte-offset --only-matching --passthru --passthrough ' +
-    '--trim --no-trim --stats --no-stats --smart-case --case-sensitive --ignore-case --fixed-strings ' +
-    '--no-fixed-strings --word-regexp --line-regexp --invert-match --multiline --no-multiline ' +
-    '--multiline-dotall --crlf --no-crlf --null --null-data --pcre2 --no-pcre2 --auto-hybrid-regex --text ' +
-    '--no-text --binary --no-binary --max-columns-preview --no-max-columns-preview --quiet --block-buffered ' +
-    '--line-buffered --no-block-buffered --no-line-buffered --mmap --no-mmap --no-config --no-unicode ' +
-    '--unicode --no-encoding --include-zero --no-include-zero --sort-files --no-sort-files --pretty ' +
-    '--no-context-separator --regexp --file --type --type-not --after-context --before-context --context ' +
-    '--encoding --max-count --max-depth --maxdepth --max-columns --replace --threads'
-  ).split(' '),
-);
-
-const rg = fileCommand({
-  grammar: RG,
-  fileOptions: { f: 'read', '--ignore-file': 'read' },
-  operands: (operands, parsed) => {
-    if (has(parsed, '--type-list', '--generate')) return [];
-    const named = has(parsed, 'e', 'f', '--files') ? operands : operands.slice(1);
-    const files = named.length > 0 ? named : [workingFolder(operands.at(-1))];
-    // Hidden entries below a folder are skipped unless --hidden or -uu (files named outright are read).
-    const hidden = has(parsed, '--hidden') || parsed.options.filter((o) => o.name === 'u').length >= 2;
-    const gitignore =
-      parsed.suspects.length === 0 &&
-      [...parsed.options, ...parsed.unknown].every((o) => RG_IGNORE_NEUTRAL.has(o.name));
-    return reads(files).map((e) => ({
-      ...e,
-      ...(hidden ? {} : { skipsHidden: true as const }),
-      ...(gitignore ? { respectsGitignore: true as const } : {}),
-    }));
-  },
-});
-
 const wc = fileCommand({
   grammar: WC,
   fileOptions: { '--files0-from': 'read' },
@@ -399,12 +336,6 @@ const du = fileCommand({
   operands: readsOrHere,
 });
 
-const tree = fileCommand({
-  grammar: TREE,
-  fileOptions: { o: 'write' },
-  operands: reads,
-});
-
 /** date -r FILE and -f FILE read files; otherwise date touches none. */
 const date: EffectHandler = (cmd) => {
   const parsed = parseOptions(cmd.argv, 1, DATE, { permute: true, unknown: 'flag', dynamic: 'operand' });
@@ -414,7 +345,6 @@ const date: EffectHandler = (cmd) => {
 };
 
 export const FILE_EFFECTS: Record<string, EffectHandler> = {
-  cp,
   mv,
   install,
   rm,
@@ -434,10 +364,6 @@ export const FILE_EFFECTS: Record<string, EffectHandler> = {
   tail,
   less,
   more,
-  grep,
-  egrep: grep,
-  fgrep: grep,
-  rg,
   wc,
   sort,
   uniq,
@@ -469,6 +395,5 @@ export const FILE_EFFECTS: Record<string, EffectHandler> = {
   '.': source,
   ls,
   du,
-  tree,
   date,
 };

@@ -3,19 +3,6 @@ import type { ProgramSpec } from './program.js';
 
 const HELP = 'help version';
 
-/** Every version's options: `--exchange`, `--no-copy`, `--debug` are recent. */
-export const CP = grammar({
-  flags: 'abdfHilLnPpRrsuvxTZ',
-  values: 'St',
-  long:
-    'archive/a attributes-only backup? copy-contents debug dereference/L force/f interactive/i link/l ' +
-    'no-clobber/n no-dereference/P no-preserve= no-target-directory/T one-file-system/x parents preserve? ' +
-    'recursive/R reflink? remove-destination sparse= strip-trailing-slashes suffix=/S symbolic-link/s ' +
-    `target-directory=/t update? verbose/v context? keep-directory-symlink ${HELP}`,
-  /** `-R` and `-r` are one option; `-a` copies recursively too. */
-  implies: { R: 'r', a: 'a r' },
-});
-
 export const MV = grammar({
   flags: 'bfinuvTZ',
   values: 'St',
@@ -56,7 +43,6 @@ export const CHGRP = grammar({
 
 export const FILE_TOOL_SPECS: readonly ProgramSpec[] = [
   { name: 'mkfs', dottedVariants: true, grammar: MKFS },
-  { name: 'cp', grammar: CP },
   { name: 'mv', grammar: MV },
   { name: 'rm', grammar: RM },
   { name: 'chmod', grammar: CHMOD },

@@ -1,7 +1,6 @@
 import type { CommandView, NestedSpec, Word } from '../types.js';
 import { parseFind } from './find.js';
 import { GIT } from './git/nested.js';
-import { RG } from './grep-spec.js';
 import { jqConstructs } from './jq.js';
 import { jqCommandLine, parseJq } from './jq-spec.js';
 import { type Grammar, grammar, has, lastValue, optionsNamed, type Parsed, parseOptions } from './options.js';
@@ -31,17 +30,6 @@ function find(cmd: CommandView): NestedSpec[] {
   return expression.execs
     .filter((exec) => exec.words.length > 0)
     .map((exec) => argvSpec(exec.words, exec.primary, { kind: 'option', extraArgs: exec.extraArgs }));
-}
-
-/** rg --pre COMMAND runs COMMAND with each file name; --hostname-bin runs a program. */
-function rg(cmd: CommandView): NestedSpec[] {
-  const parsed = scan(cmd, RG);
-  if (failed(parsed)) return [parsed];
-  return optionsNamed(parsed, '--pre', '--hostname-bin')
-    .filter((option) => option.value && !(option.value.static && option.value.value === ''))
-    .map((option) =>
-      argvSpec([option.value!], option.name, { kind: 'option', extraArgs: option.name === '--pre' }),
-    );
 }
 
 /** jq runs no commands; a filter from a file, or one that reads the environment or modules, is code. */
@@ -340,7 +328,6 @@ function helperProgram(option: string): Handler {
 export const PROGRAM_OPTIONS: Record<string, Handler> = {
   ...GIT,
   find,
-  rg,
   jq,
   tar,
   gtar: tar,

@@ -1,11 +1,12 @@
 import { AWK_MODULE } from './awk/index.js';
 import { BUILTIN_SPECS } from './builtin-specs.js';
 import { CLOUD_TOOL_SPECS } from './cloud-tools.js';
+import { CP_MODULE } from './cp.js';
 import { DOCKER } from './docker/index.js';
 import { FILE_TOOL_SPECS } from './file-tools.js';
 import { FIND_SPEC } from './find-spec.js';
 import { GIT_SPEC } from './git/spec.js';
-import { GREP_SPECS } from './grep-spec.js';
+import { GREP_MODULE } from './grep.js';
 import { HELM } from './helm.js';
 import { JQ_SPECS } from './jq-spec.js';
 import { KUBECTL } from './kubectl/index.js';
@@ -13,14 +14,26 @@ import type { ProgramModule } from './module.js';
 import { NETCAT_SPECS } from './netcat.js';
 import { PACKAGE_MANAGER_SPECS } from './npm-spec.js';
 import type { ProgramSpec } from './program.js';
+import { RG_MODULE } from './rg.js';
 import { SED_MODULE } from './sed/index.js';
 import { SORT_SPEC } from './sort-spec.js';
 import { SYSTEM_SPECS } from './system-specs.js';
 import { TAR_SPEC } from './tar-spec.js';
 import { TEXT_TOOL_SPECS } from './text-tools.js';
+import { TREE_MODULE } from './tree.js';
 
 /** The programs kept as one module each (`module.ts`); the tables below hold the rest until they move. */
-const MODULES: readonly ProgramModule[] = [SED_MODULE, AWK_MODULE, DOCKER, KUBECTL, HELM];
+const MODULES: readonly ProgramModule[] = [
+  SED_MODULE,
+  AWK_MODULE,
+  DOCKER,
+  KUBECTL,
+  HELM,
+  GREP_MODULE,
+  RG_MODULE,
+  TREE_MODULE,
+  CP_MODULE,
+];
 
 /**
  * Every program automode has a spec for. A program not listed here is unknown: it is never read-only and deny
@@ -31,7 +44,6 @@ const SPECS: readonly ProgramSpec[] = [
   ...BUILTIN_SPECS,
   ...SYSTEM_SPECS,
   ...TEXT_TOOL_SPECS,
-  ...GREP_SPECS,
   SORT_SPEC,
   FIND_SPEC,
   ...JQ_SPECS,

@@ -239,15 +239,6 @@ export const DF = grammar({
     `type=/t print-type/T exclude-type=/x ${HELP}`,
 });
 
-export const TREE = grammar({
-  flags: 'adlfxACDFgJhinpqQrsStuUvXR',
-  values: 'LPIoHT',
-  long:
-    'noreport charset= filelimit= timefmt= du si prune dirsfirst filesfirst gitignore fromfile fromtabfile ' +
-    'info infofile= matchdirs ignore-case metafirst sort= nolinks hyperlink help version',
-  abbreviate: false,
-});
-
 export const BASENAME = grammar({ flags: 'az', values: 's', long: `multiple/a suffix=/s zero/z ${HELP}` });
 
 export const DIRNAME = grammar({ flags: 'z', long: `zero/z ${HELP}` });
@@ -392,26 +383,6 @@ export const TEXT_TOOL_SPECS: readonly ProgramSpec[] = [
   },
   allReading('cmp', CMP),
   { name: 'uniq', grammar: UNIQ, readOnly: readOnly(everyOption(UNIQ), 'files', { maxOperands: 1 }) },
-  {
-    name: 'tree',
-    grammar: TREE,
-    readOnly: readOnly(
-      'a d f x A C D F g J h i n p q Q r s S t u U v X L P I H T --noreport --charset --filelimit --timefmt ' +
-        '--du --si --prune --dirsfirst --filesfirst --gitignore --info --matchdirs --ignore-case --metafirst ' +
-        '--sort --nolinks --hyperlink --help --version',
-      'files',
-      {
-        why: {
-          o: 'writes its listing to a file',
-          l: FOLLOWS_LINKS,
-          R: 'writes an HTML listing into every folder',
-          '--fromfile': READS_LISTED,
-          '--fromtabfile': READS_LISTED,
-          '--infofile': READS_LISTED,
-        },
-      },
-    ),
-  },
   {
     name: 'xxd',
     grammar: XXD,
