@@ -4,6 +4,7 @@ import { analyze, loadBash } from '../../src/bash/analyze.js';
 import { FILE_EFFECTS } from '../../src/bash/programs/file-effects.js';
 import { INTERPRETERS } from '../../src/bash/programs/interpreters.js';
 import { PROGRAM_OPTIONS } from '../../src/bash/programs/program-options.js';
+import { allProgramModules } from '../../src/bash/programs/registry.js';
 import { RUNNERS } from '../../src/bash/programs/runners.js';
 import { SHELLS } from '../../src/bash/programs/shells.js';
 import { TOOL_EFFECTS } from '../../src/bash/programs/tool-effects.js';
@@ -16,9 +17,9 @@ beforeAll(async () => {
 /** Every program the analyzer has a table for. */
 const PROGRAMS = [
   ...new Set(
-    [PROGRAM_OPTIONS, RUNNERS, INTERPRETERS, SHELLS, WRAPPERS, FILE_EFFECTS, TOOL_EFFECTS].flatMap((t) =>
-      Object.keys(t),
-    ),
+    [PROGRAM_OPTIONS, RUNNERS, INTERPRETERS, SHELLS, WRAPPERS, FILE_EFFECTS, TOOL_EFFECTS]
+      .flatMap((t) => Object.keys(t))
+      .concat(allProgramModules().flatMap((m) => m.names)),
   ),
 ].sort();
 

@@ -2,7 +2,6 @@ import type { CommandView, NestedSpec, Word } from '../types.js';
 import { AWK_SPECIAL_VARIABLES, awkConstructs } from './awk.js';
 import { AWK, awkPrograms } from './awk-spec.js';
 import { parseFind } from './find.js';
-import { GIT } from './git/nested.js';
 import { RG } from './grep-spec.js';
 import { jqConstructs } from './jq.js';
 import { jqCommandLine, parseJq } from './jq-spec.js';
@@ -529,7 +528,6 @@ function helperProgram(option: string): Handler {
 }
 
 export const PROGRAM_OPTIONS: Record<string, Handler> = {
-  ...GIT,
   find,
   rg,
   sed,

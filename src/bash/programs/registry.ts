@@ -4,7 +4,7 @@ import { CLOUD_TOOL_SPECS } from './cloud-tools.js';
 import { DOCKER_SPEC } from './docker-spec.js';
 import { FILE_TOOL_SPECS } from './file-tools.js';
 import { FIND_SPEC } from './find-spec.js';
-import { GIT_SPEC } from './git/spec.js';
+import { GIT_MODULE } from './git/index.js';
 import { GREP_SPECS } from './grep-spec.js';
 import { JQ_SPECS } from './jq-spec.js';
 import type { ProgramModule } from './module.js';
@@ -18,14 +18,13 @@ import { TAR_SPEC } from './tar-spec.js';
 import { TEXT_TOOL_SPECS } from './text-tools.js';
 
 /** The programs kept as one module each (`module.ts`); the tables below hold the rest until they move. */
-const MODULES: readonly ProgramModule[] = [];
+const MODULES: readonly ProgramModule[] = [GIT_MODULE];
 
 /**
  * Every program automode has a spec for. A program not listed here is unknown: it is never read-only and deny
  * rules match it by its words alone.
  */
 const SPECS: readonly ProgramSpec[] = [
-  GIT_SPEC,
   ...BUILTIN_SPECS,
   ...SYSTEM_SPECS,
   ...TEXT_TOOL_SPECS,
