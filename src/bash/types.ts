@@ -139,6 +139,8 @@ export interface FileEffect {
   skipsHidden?: true;
   /** A folder read recursively leaving out what its git repository's `.gitignore` files match (`rg`). */
   respectsGitignore?: true;
+  /** A relative path read from the top of the git repository the command runs in (`git show HEAD:x`). */
+  fromRepositoryRoot?: true;
 }
 
 export interface NameInfo {

@@ -124,12 +124,16 @@ function catFilePrints(parsed: Parsed): boolean {
 interface Named {
   /** Paths that are read, relative to the working folder. */
   paths: Word[];
+  /** Paths that are read, relative to the top of the repository. */
+  fromRoot: Word[];
   /** Something names every file (no pathspec, a pathspec with magic or a wildcard, `REV:`). */
   whole: boolean;
   /** A pathspec limits what is printed. */
   limited: boolean;
   /** An operand may be a revision that is not `REV:PATH`: an object that may be any blob or tree. */
   objects: boolean;
+  /** An operand is `REV:PATH`: a blob or a tree. */
+  blobs: boolean;
 }
 
 /** `:(glob)…`, `:!x`, `:^x`, `:/x`: a pathspec with magic, or `:/text`, a commit found by its message. */
@@ -180,7 +184,14 @@ function rangeSides(word: Word): Word[] {
  * from the working folder.
  */
 function namedBy(cmd: CommandView, parsed: Parsed, skip: number): Named {
-  const named: Named = { paths: [], whole: false, limited: false, objects: false };
+  const named: Named = {
+    paths: [],
+    fromRoot: [],
+    whole: false,
+    limited: false,
+    objects: false,
+    blobs: false,
+  };
   const pathspec = (word: Word) => {
     named.limited = true;
     if (MAGIC.test(leadingText(word)) || WILDCARD.test(word.value)) named.whole = true;
@@ -204,7 +215,8 @@ function namedBy(cmd: CommandView, parsed: Parsed, skip: number): Named {
       if (!path) continue;
       revision = true;
       if (path.value === '' || WILDCARD.test(path.value)) named.whole = true;
-      else named.paths.push(path);
+      else if (/^\.\.?\//.test(leadingText(path))) named.paths.push(path);
+      else named.fromRoot.push(path);
     }
     if (MAGIC.test(text)) {
       named.whole = true;
@@ -212,6 +224,7 @@ function namedBy(cmd: CommandView, parsed: Parsed, skip: number): Named {
     } else if (revision) {
       // A blob or tree named by its path: it limits what is printed as a pathspec does.
       named.limited = true;
+      named.blobs = true;
     } else if (text.includes('..')) {
       named.paths.push(word);
       named.objects = true;
@@ -242,9 +255,13 @@ function lineRangeFiles(value: Word): Word[] {
   return files;
 }
 
-/** The repository's files, all of them, hidden ones included: what a command reads when nothing limits it. */
-export function everyFile(at: Word): FileEffect {
-  return argument('read', syntheticWord('.', at.span));
+/**
+ * The repository's files, all of them, hidden ones included: what a command reads when nothing limits it (from
+ * the top of the repository, or the working folder's files for `fromRoot` false).
+ */
+export function everyFile(at: Word, fromRoot = true): FileEffect {
+  const effect = argument('read', syntheticWord('.', at.span));
+  return fromRoot ? { ...effect, fromRepositoryRoot: true } : effect;
 }
 
 /** Options whose value names a file the command reads. */
@@ -283,28 +300,39 @@ export function gitContentReads(cmd: CommandView, sub: string, subIndex: number)
       : 0;
   const named = namedBy(cmd, parsed, skip);
   // `git show` prints a blob it is given whatever the format options say.
-  const showsBlob = sub === 'show' && named.objects;
+  const showsBlob = sub === 'show' && (named.objects || named.blobs);
   if (!printsContent(sub, prints, parsed, level.grammar) && !showsBlob) return { effects, known };
   effects.push(...named.paths.map((path) => argument('read', path)));
+  effects.push(
+    ...named.fromRoot.map((path) => ({ ...argument('read', path), fromRepositoryRoot: true as const })),
+  );
   const lineRanges = ['log', 'show', 'whatchanged'].includes(sub) ? optionsNamed(parsed, 'L') : [];
   for (const found of lineRanges) {
     if (found.value) effects.push(...lineRangeFiles(found.value).map((file) => option('read', file)));
   }
-  const limited = named.limited || lineRanges.length > 0 || has(parsed, '--no-index') || ONE_FILE.has(sub);
+  const limited =
+    named.limited ||
+    lineRanges.length > 0 ||
+    ONE_FILE.has(sub) ||
+    (sub === 'diff' && has(parsed, '--no-index'));
   const whole =
     named.whole ||
     (named.objects && (sub === 'show' || sub === 'cat-file')) ||
     !limited ||
     WHOLE.has(sub) ||
     has(parsed, '--stdin', '--batch', '--batch-command', '--batch-all-objects');
-  if (whole) effects.push(everyFile(cmd.argv[subIndex]!));
+  if (whole) {
+    // git grep searches below the working folder; the others print the whole repository.
+    if (sub === 'grep') effects.push(everyFile(cmd.argv[subIndex]!, false));
+    effects.push(everyFile(cmd.argv[subIndex]!));
+  }
   return { effects: distinct(effects), known };
 }
 
 function distinct(effects: FileEffect[]): FileEffect[] {
   const seen = new Set<string>();
   return effects.filter((effect) => {
-    const key = `${effect.access} ${effect.via} ${effect.path.text}`;
+    const key = `${effect.access} ${effect.via} ${effect.path.text} ${effect.fromRepositoryRoot ?? ''}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

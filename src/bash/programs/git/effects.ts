@@ -80,7 +80,9 @@ export const gitEffects: EffectHandler = (cmd) => {
   const effects = [...output.effects, ...result.effects];
   const folder = lastValue(global, 'C');
   return {
-    effects: folder ? effects.map((e) => ({ ...e, path: underFolder(folder, e.path) })) : effects,
+    effects: folder
+      ? effects.map((e) => (e.fromRepositoryRoot ? e : { ...e, path: underFolder(folder, e.path) }))
+      : effects,
     known: result.known && output.known && !elsewhere,
   };
 };
