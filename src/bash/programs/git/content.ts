@@ -230,7 +230,7 @@ function namedBy(cmd: CommandView, parsed: Parsed, skip: number): Named {
       named.objects = true;
     } else if (COMMIT.test(text)) {
       // git refuses a word that names both a revision and a file, and these always name a commit.
-    } else if (mayBeRevision(text)) {
+    } else if (mayBeRevision(text) || REVISION_MARK.test(text)) {
       named.paths.push(word);
       named.objects = true;
     } else {
@@ -240,9 +240,12 @@ function namedBy(cmd: CommandView, parsed: Parsed, skip: number): Named {
   return named;
 }
 
+/** `HEAD^!`, `x^@`, `x^-2`, `x@{u}`: characters that make a word a revision as much as a path. */
+const REVISION_MARK = /[~^@{}!]/;
+
 /** Revisions that can only name a commit: HEAD and its kin, their ancestors and reflog entries. */
 const COMMIT =
-  /^(HEAD|@|ORIG_HEAD|FETCH_HEAD|MERGE_HEAD|CHERRY_PICK_HEAD)(~\d*|\^\d*|@\{[^}]*\}|\^\{(commit|\/[^}]*)\})*$/;
+  /^(HEAD|@|ORIG_HEAD|FETCH_HEAD|MERGE_HEAD|CHERRY_PICK_HEAD)(~\d*|\^\d*|\^!|\^@|\^-\d*|@\{[^}]*\}|\^\{(commit|\/[^}]*)\})*$/;
 
 /** `-L<start>,<end>:<file>` and `-L:<funcname>:<file>`: the file is after one of the colons. */
 function lineRangeFiles(value: Word): Word[] {
@@ -279,7 +282,12 @@ const ONE_FILE = new Set(['blame', 'annotate', 'cat-file']);
  * repository when no pathspec limits it or an operand may name any object (a blob's id); undefined for a command
  * automode knows no contents of.
  */
-export function gitContentReads(cmd: CommandView, sub: string, subIndex: number): EffectsResult | undefined {
+export function gitContentReads(
+  cmd: CommandView,
+  sub: string,
+  subIndex: number,
+  icase = false,
+): EffectsResult | undefined {
   if (sub === 'status') return statusReads(cmd, subIndex);
   const prints = CONTENT[sub];
   const level = gitLevel(sub);
@@ -315,16 +323,18 @@ export function gitContentReads(cmd: CommandView, sub: string, subIndex: number)
     lineRanges.length > 0 ||
     ONE_FILE.has(sub) ||
     (sub === 'diff' && has(parsed, '--no-index'));
+  // `--icase-pathspecs` makes `.ENV` name `.env`.
   const whole =
     named.whole ||
+    icase ||
     (named.objects && (sub === 'show' || sub === 'cat-file')) ||
     !limited ||
     WHOLE.has(sub) ||
     has(parsed, '--stdin', '--batch', '--batch-command', '--batch-all-objects');
   if (whole) {
-    // git grep searches below the working folder; the others print the whole repository.
+    // git grep searches below the working folder (the top with `:/`); the others print the whole repository.
     if (sub === 'grep') effects.push(everyFile(cmd.argv[subIndex]!, false));
-    effects.push(everyFile(cmd.argv[subIndex]!));
+    if (sub !== 'grep' || named.whole) effects.push(everyFile(cmd.argv[subIndex]!));
   }
   return { effects: distinct(effects), known };
 }

@@ -22,7 +22,7 @@ import {
 import { parseCommand, type SubcommandSpec } from '../program.js';
 import { checkProgram } from '../read-only.js';
 import { is, leadingText, runtimeWord, sliceWord, syntheticWord } from '../words.js';
-import { gitContentReads } from './content.js';
+import { everyFile, gitContentReads, revisionPath } from './content.js';
 import { parseGit } from './nested.js';
 import { GIT_SPEC, gitLevel } from './spec.js';
 
@@ -76,7 +76,7 @@ export const gitEffects: EffectHandler = (cmd) => {
   const result =
     canonical === 'config'
       ? gitConfigEffects(cmd, subIndex, elsewhere)
-      : gitPaths(cmd, canonical, subIndex, args);
+      : gitPaths(cmd, canonical, subIndex, args, has(global, '--icase-pathspecs'));
   const effects = [...output.effects, ...result.effects];
   const folder = lastValue(global, 'C');
   return {
@@ -103,8 +103,14 @@ function globsOnly(words: readonly Word[]): boolean {
   return words.every((word) => word.static || word.dynamic.every((kind) => kind === 'glob'));
 }
 
-function gitPaths(cmd: CommandView, sub: string, subIndex: number, args: Word[]): EffectsResult {
-  const content = gitContentReads(cmd, commandName(cmd, subIndex, sub), subIndex);
+function gitPaths(
+  cmd: CommandView,
+  sub: string,
+  subIndex: number,
+  args: Word[],
+  icase: boolean,
+): EffectsResult {
+  const content = gitContentReads(cmd, commandName(cmd, subIndex, sub), subIndex, icase);
   const named = gitFileOptions(cmd, sub);
   if (content && named) {
     return { effects: [...named.effects, ...content.effects], known: named.known && content.known };
@@ -234,11 +240,23 @@ function gitConfigEffects(cmd: CommandView, subIndex: number, elsewhere: boolean
   const writes = configWrites(parsed, operands, verb);
   const known = parsed.unknown.length === 0 && parsed.suspects.length === 0 && writes !== undefined;
   const file = configFile(parsed, cmd.argv[subIndex]!, elsewhere);
-  if (!file) return { effects: [], known };
+  if (!file) return { effects: blobReads(parsed, cmd.argv[subIndex]!), known };
   // git reads its own configuration files on every run; a file named with --file is read on purpose.
   const effects = has(parsed, 'f') ? [option('read', file)] : [];
   if (writes !== false) effects.push(option('write', file));
   return { effects, known };
+}
+
+/** `git config --blob=REV:PATH` reads PATH as stored in the repository; a blob named by its id may be any. */
+function blobReads(parsed: Parsed, at: Word): FileEffect[] {
+  const blob = lastValue(parsed, '--blob');
+  if (!blob) return [];
+  const path = revisionPath(blob);
+  if (path && path.value !== '') {
+    const relative = /^\.\.?\//.test(leadingText(path));
+    return [relative ? option('read', path) : { ...option('read', path), fromRepositoryRoot: true }];
+  }
+  return [everyFile(at)];
 }
 
 /** Whether the command writes; undefined when that cannot be told. */
