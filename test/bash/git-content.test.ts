@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadBash } from '../../src/bash/analyze.js';
+import { analyze, loadBash } from '../../src/bash/analyze.js';
 import { GIT_MODULE } from '../../src/bash/programs/git/index.js';
 import type { SubcommandSpec } from '../../src/bash/programs/program.js';
 import { type Classifier, createClassifier } from '../../src/classifier/index.js';
@@ -235,5 +235,70 @@ describe.skipIf(!installed)('git commands that print a committed secret', () => 
       ),
     );
     expect(verdicts.map((v, i) => `${quiet[i]}: ${v.decision}`)).toEqual(quiet.map((c) => `${c}: allow`));
+  });
+});
+
+describe('what git commands declare they read', () => {
+  beforeAll(async () => {
+    await loadBash();
+  });
+
+  /** `read PATH`, `read PATH (top)` for a path from the top of the repository; `?` when not all are listed. */
+  function reads(command: string): string[] {
+    const cmd = analyze(command).commands.at(-1)!;
+    return [
+      ...cmd.effects.map((e) => `${e.access} ${e.path.value}${e.fromRepositoryRoot ? ' (top)' : ''}`),
+      ...(cmd.effectsKnown ? [] : ['?']),
+    ];
+  }
+
+  it.each([
+    ['git blame src/../.env', ['read src/../.env']],
+    ['git blame -- src/../.env', ['read src/../.env']],
+    ['git diff --no-index ../.ssh/id_rsa README.md', ['read ../.ssh/id_rsa', 'read README.md']],
+    ['git show HEAD@{0}:.env', ['read .env (top)']],
+    ["git show 'HEAD^{/init}:.env'", ['read .env (top)']],
+    ["git show 'HEAD^{/fix: a:b}:.env'", ['read .env (top)']],
+    ['git show -s HEAD:.env', ['read .env (top)']],
+    ['git show HEAD:./.env', ['read ./.env']],
+    ['git show HEAD:../x', ['read ../x', 'read . (top)']],
+    ['git show :0:.env', ['read .env (top)']],
+    ['git show :.env', ['read .env (top)']],
+    ['git show @:.env', ['read .env (top)']],
+    ["git show 'v1.0^{tree}:.env'", ['read .env (top)']],
+    ['git show HEAD~2:.env', ['read .env (top)']],
+    ['git show ":/init"', ['read . (top)']],
+    ['git show 0123abcd', ['read 0123abcd', 'read . (top)']],
+    ['git show', ['read . (top)']],
+    ['git show HEAD^!', ['read . (top)']],
+    ['git show -s HEAD', []],
+    ['git show --stat HEAD~1', []],
+    ['git grep SECRET', ['read .']],
+    ["git grep -e . -- '*.env*'", ['read *.env*', 'read .', 'read . (top)']],
+    ["git grep SECRET -- ':(glob)**/.env'", ['read .', 'read . (top)']],
+    ['git grep SECRET -- src', ['read src']],
+    ['git grep -f pats', ['read pats', 'read .']],
+    ['git grep SECRET HEAD:', ['read .', 'read . (top)']],
+    ['git cat-file --batch', ['read . (top)']],
+    ['git cat-file -p HEAD:.env', ['read .env (top)']],
+    ['git cat-file blob HEAD:.env', ['read .env (top)']],
+    ['git cat-file -p 0123abcd', ['read 0123abcd', 'read . (top)']],
+    ['git cat-file -t 0123abcd', []],
+    ['git log -L1,1:.env', ['read .env']],
+    ['git log -p', ['read . (top)']],
+    ['git log -p -- .env', ['read .env']],
+    ['git log -S SECRET', ['read . (top)']],
+    ['git log --cc', ['read . (top)']],
+    ['git log --oneline --stat', []],
+    ['git diff', ['read . (top)']],
+    ['git diff --stat', []],
+    ['git diff HEAD~1..HEAD:.env', ['read .env (top)']],
+    ['git status -v', ['read . (top)']],
+    ['git status', []],
+    ['git --icase-pathspecs log -p -- .ENV', ['read .ENV', 'read . (top)']],
+    ['git -C sub show HEAD:.env', ['read .env (top)', 'read sub/.env', '?']],
+    ['git config --blob=HEAD:.env --list', ['read .env (top)']],
+  ])('%s', (command, expected) => {
+    expect(reads(command)).toEqual(expected);
   });
 });

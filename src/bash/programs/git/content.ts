@@ -35,10 +35,11 @@ const CONTENT: Readonly<Record<string, Prints>> = {
   'range-diff': 'always',
   'fast-export': 'always',
   'notes show': 'always',
+  'merge-tree': 'always',
 };
 
 /** Commands that print the whole history or tree they are given, whatever pathspecs follow. */
-const WHOLE = new Set(['archive', 'format-patch', 'range-diff', 'fast-export', 'notes show']);
+const WHOLE = new Set(['archive', 'format-patch', 'range-diff', 'fast-export', 'notes show', 'merge-tree']);
 
 /**
  * Options of the revision walker and the diff machinery that print no line of any file: names, counts, hashes,
@@ -289,6 +290,7 @@ export function gitContentReads(
   icase = false,
 ): EffectsResult | undefined {
   if (sub === 'status') return statusReads(cmd, subIndex);
+  if (sub === 'unpack-file') return unpackReads(cmd, subIndex);
   const prints = CONTENT[sub];
   const level = gitLevel(sub);
   if (!prints || !level) return undefined;
@@ -347,6 +349,25 @@ function distinct(effects: FileEffect[]): FileEffect[] {
     seen.add(key);
     return true;
   });
+}
+
+/** `git unpack-file BLOB` copies any blob into a file of the working folder, which it names on its output. */
+function unpackReads(cmd: CommandView, subIndex: number): EffectsResult {
+  const blob = subIndex + 1 < cmd.argv.length ? [subIndex + 1] : [];
+  const parsed: Parsed = {
+    ok: true,
+    options: [],
+    operands: blob,
+    unknown: [],
+    suspects: [],
+    rest: subIndex + 1,
+  };
+  const named = namedBy(cmd, parsed, 0);
+  const effects = named.fromRoot.map((path) => ({
+    ...argument('read', path),
+    fromRepositoryRoot: true as const,
+  }));
+  return { effects: [...effects, everyFile(cmd.argv[subIndex]!)], known: false };
 }
 
 /** `git status -v` shows the staged changes, `-vv` the unstaged ones too. */

@@ -77,15 +77,22 @@ export const gitEffects: EffectHandler = (cmd) => {
     canonical === 'config'
       ? gitConfigEffects(cmd, subIndex, elsewhere)
       : gitPaths(cmd, canonical, subIndex, args, has(global, '--icase-pathspecs'));
-  const effects = [...output.effects, ...result.effects];
   const folder = lastValue(global, 'C');
-  return {
-    effects: folder
-      ? effects.map((e) => (e.fromRepositoryRoot ? e : { ...e, path: underFolder(folder, e.path) }))
-      : effects,
-    known: result.known && output.known && !elsewhere,
-  };
+  const effects = [...output.effects, ...result.effects].flatMap((e) => elsewhereToo(e, global, folder));
+  return { effects, known: result.known && output.known && !elsewhere };
 };
+
+/**
+ * A path relative to the working folder, under `-C DIR`; a path from the top of the repository, also from the
+ * top of the repository `-C` or `--work-tree` may name instead of the one the command runs in.
+ */
+function elsewhereToo(effect: FileEffect, global: Parsed, folder: Word | undefined): FileEffect[] {
+  if (!effect.fromRepositoryRoot)
+    return [folder ? { ...effect, path: underFolder(folder, effect.path) } : effect];
+  const { fromRepositoryRoot: _, ...relative } = effect;
+  const tops = [lastValue(global, '--work-tree'), folder].filter((word) => word !== undefined);
+  return [effect, ...tops.map((top) => ({ ...relative, path: underFolder(top, effect.path) }))];
+}
 
 function gitOutput(args: Word[]): EffectsResult {
   const effects: FileEffect[] = [];
