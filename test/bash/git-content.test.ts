@@ -25,7 +25,7 @@ interface Repository {
 
 /**
  * A repository whose committed `.env` holds a canary in both of its commits (and a staged change), beside a
- * source file; the home folder holds an SSH key with the canary too.
+ * source file, with a tag naming its blob; the home folder holds an SSH key with the canary too.
  */
 function repository(): Repository {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'automode-git-content-')));
@@ -58,6 +58,7 @@ function repository(): Repository {
   git('commit', '-qam', 'fix: second');
   const blob = git('rev-parse', 'HEAD:.env').trim();
   const tree = git('rev-parse', 'HEAD^{tree}').trim();
+  git('tag', 'blobtag', blob);
   writeFileSync(join(cwd, '.env'), `SECRET=${CANARY}-staged\n`);
   git('add', '.env');
   writeFileSync(join(cwd, '.env'), `SECRET=${CANARY}-worktree\n`);
@@ -153,7 +154,13 @@ describe.skipIf(!installed)('git commands that print a committed secret', () => 
   it('every read-only command with every operand form is not allowed when it prints it', {
     timeout: 600_000,
   }, async () => {
-    const operands = [...(GIT_MODULE.oracle?.operands ?? []), repo.blob, repo.tree, `${repo.tree}:.env`];
+    const operands = [
+      ...(GIT_MODULE.oracle?.operands ?? []),
+      repo.blob,
+      repo.tree,
+      `${repo.tree}:.env`,
+      'blobtag',
+    ];
     const commands: string[] = [];
     for (const sub of [...readOnlyCommands(), ...CONTENT_COMMANDS]) {
       commands.push(`git ${sub}`);

@@ -291,6 +291,7 @@ export function gitContentReads(
 ): EffectsResult | undefined {
   if (sub === 'status') return statusReads(cmd, subIndex);
   if (sub === 'unpack-file') return unpackReads(cmd, subIndex);
+  if (REF_FORMATS.has(sub)) return rawReads(cmd, sub, subIndex);
   const prints = CONTENT[sub];
   const level = gitLevel(sub);
   if (!prints || !level) return undefined;
@@ -368,6 +369,24 @@ function unpackReads(cmd: CommandView, subIndex: number): EffectsResult {
     fromRepositoryRoot: true as const,
   }));
   return { effects: [...effects, everyFile(cmd.argv[subIndex]!)], known: false };
+}
+
+/** Commands that print refs in a `--format`, where `%(raw)` prints the object a ref names, a blob as well. */
+const REF_FORMATS = new Set(['for-each-ref', 'branch', 'tag']);
+
+function rawReads(cmd: CommandView, sub: string, subIndex: number): EffectsResult | undefined {
+  const level = gitLevel(sub);
+  const parsed =
+    level &&
+    parseOptions(cmd.argv, subIndex + 1, level.grammar, {
+      permute: true,
+      unknown: 'flag',
+      dynamic: 'operand',
+    });
+  if (!parsed?.ok) return undefined;
+  const formats = optionsNamed(parsed, '--format').map((found) => found.value!);
+  if (!formats.some((format) => !format.static || format.value.includes('%(raw'))) return undefined;
+  return { effects: [everyFile(cmd.argv[subIndex]!)], known: true };
 }
 
 /** `git status -v` shows the staged changes, `-vv` the unstaged ones too. */

@@ -70,6 +70,8 @@ export const GIT_MODULE: ProgramModule = {
       'git -C . log -p',
       'git unpack-file HEAD:.env | xargs cat',
       'git merge-tree HEAD~1 HEAD~1 HEAD',
+      "git for-each-ref --format='%(raw)'",
+      "git tag -l --format='%(raw)'",
       'cd src && git show HEAD:.env',
       'cd src && git show :.env',
       'cd src && git show HEAD:../.env',
