@@ -36,10 +36,26 @@ const CONTENT: Readonly<Record<string, Prints>> = {
   'fast-export': 'always',
   'notes show': 'always',
   'merge-tree': 'always',
+  'pack-objects': 'always',
+  'bundle create': 'always',
+  'checkout-index': 'always',
 };
 
+/** Content commands that also write (files, packs, objects) where their options say: what they touch is not all listed. */
+const WRITING = new Set(['merge-tree', 'pack-objects', 'bundle create', 'checkout-index', 'fast-export']);
+
 /** Commands that print the whole history or tree they are given, whatever pathspecs follow. */
-const WHOLE = new Set(['archive', 'format-patch', 'range-diff', 'fast-export', 'notes show', 'merge-tree']);
+const WHOLE = new Set([
+  'archive',
+  'format-patch',
+  'range-diff',
+  'fast-export',
+  'notes show',
+  'merge-tree',
+  'pack-objects',
+  'bundle create',
+  'checkout-index',
+]);
 
 /**
  * Options of the revision walker and the diff machinery that print no line of any file: names, counts, hashes,
@@ -301,7 +317,7 @@ export function gitContentReads(
     dynamic: 'operand',
   });
   if (!parsed.ok) return { effects: [], known: false };
-  const known = parsed.unknown.length === 0 && parsed.suspects.length === 0;
+  const known = parsed.unknown.length === 0 && parsed.suspects.length === 0 && !WRITING.has(sub);
   const effects: FileEffect[] = optionsNamed(parsed, ...(FILE_OPTIONS[sub] ?? ['O']))
     .filter((found) => found.value && !(found.value.static && found.value.value === '-'))
     .map((found) => option('read', found.value!));

@@ -71,6 +71,7 @@ export const GIT_MODULE: ProgramModule = {
       'git unpack-file HEAD:.env | xargs cat',
       'git merge-tree HEAD~1 HEAD~1 HEAD',
       "git for-each-ref --format='%(raw)'",
+      'git checkout-index --all --temp | cut -f1 | xargs cat',
       "git tag -l --format='%(raw)'",
       'cd src && git show HEAD:.env',
       'cd src && git show :.env',
