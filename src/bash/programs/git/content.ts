@@ -41,7 +41,7 @@ const CONTENT: Readonly<Record<string, Prints>> = {
   'checkout-index': 'always',
 };
 
-/** Content commands that also write (files, packs, objects) where their options say: what they touch is not all listed. */
+/** Content commands that may also write (files, packs, objects): what they touch is not all listed. */
 const WRITING = new Set(['merge-tree', 'pack-objects', 'bundle create', 'checkout-index', 'fast-export']);
 
 /** Commands that print the whole history or tree they are given, whatever pathspecs follow. */
@@ -196,9 +196,9 @@ function rangeSides(word: Word): Word[] {
 
 /**
  * What each operand may name. git tells revisions from paths by what exists, so a word that may be either is
- * read as a path too (`src/../.env`, `../x` are paths as much as ranges); a revision's `:PATH` names a path
- * from the repository's top (read here from the working folder, where agents run git), `:./x` and `:../x`
- * from the working folder.
+ * read as a path too (`src/../.env`, `../x` are paths as much as ranges); a revision's `:PATH` names a path from
+ * the top of the repository, `:./x` and `:../x` from the working folder. `skip` operands are not files (the
+ * pattern of `git grep`, the type of `git cat-file TYPE OBJECT`).
  */
 function namedBy(cmd: CommandView, parsed: Parsed, skip: number): Named {
   const named: Named = {

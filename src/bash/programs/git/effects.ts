@@ -62,7 +62,10 @@ const GIT_PATHS = grammar({
   unlistedFlags: /./,
 });
 
-/** git: paths given to add, rm, mv, restore and `checkout --`; listing commands touch nothing else. */
+/**
+ * git: the files a command prints the contents of (`content.ts`), the paths given to add, rm, mv, restore and
+ * `checkout --`, the files options name; other read-only commands touch nothing else.
+ */
 export const gitEffects: EffectHandler = (cmd) => {
   const found = parseGit(cmd.argv);
   if ('kind' in found) return UNKNOWN;
