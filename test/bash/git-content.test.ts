@@ -95,7 +95,18 @@ function readOnlyCommands(): string[] {
 const CONTENT_COMMANDS = ['annotate', 'format-patch --stdout', 'archive', 'range-diff', 'whatchanged'];
 
 /** Options that make the revision walkers and diffs print contents. */
-const CONTENT_OPTIONS = ['', '-p', '--cc', '-S SECRET', '-G SECRET', '-v', '--check', '-U1'];
+const CONTENT_OPTIONS = [
+  '',
+  '-p',
+  '--cc',
+  '-S SECRET',
+  '-G SECRET',
+  '-v',
+  '--check',
+  '-U1',
+  '--stat --no-stat',
+  '-s -p',
+];
 
 const installed = gitInstalled();
 
@@ -299,6 +310,8 @@ describe('what git commands declare they read', () => {
     ['git log --oneline --stat', []],
     ['git diff', ['read . (top)']],
     ['git diff --stat', []],
+    ['git diff --stat --no-stat', ['read . (top)', '?']],
+    ['git log --oneline --no-such-option', ['read . (top)', '?']],
     ['git diff HEAD~1..HEAD:.env', ['read .env (top)']],
     ['git status -v', ['read . (top)']],
     ['git status', []],

@@ -126,7 +126,7 @@ function listsFor(g: Grammar) {
 function printsContent(sub: string, prints: Prints, parsed: Parsed, g: Grammar): boolean {
   if (prints === 'always') return sub !== 'cat-file' || catFilePrints(parsed);
   const { quiet, noPatch } = listsFor(g);
-  if (parsed.options.some((found) => !quiet.has(found.name))) return true;
+  if (parsed.unknown.length > 0 || parsed.options.some((found) => !quiet.has(found.name))) return true;
   if (prints === 'options') return false;
   return !parsed.options.some((found) => noPatch.has(found.name));
 }
