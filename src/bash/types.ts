@@ -141,6 +141,8 @@ export interface FileEffect {
   respectsGitignore?: true;
   /** A relative path read from the top of the git repository the command runs in (`git show HEAD:x`). */
   fromRepositoryRoot?: true;
+  /** A folder read with the files its git history holds, deleted ones included (`git log -p`). */
+  history?: true;
 }
 
 export interface NameInfo {

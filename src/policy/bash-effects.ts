@@ -78,6 +78,7 @@ export function decideEffect(
       listing,
       skipsHidden: effect.skipsHidden === true,
       respectsGitignore: effect.respectsGitignore === true,
+      history: effect.history === true,
       possible,
     } as const;
     keep(decideFile(covered ? { ...req, coveredByRule: covered } : req, ctx));

@@ -256,6 +256,57 @@ describe.skipIf(!installed)('git commands that print a committed secret', () => 
   });
 });
 
+describe.skipIf(!installed)('git commands that print a secret only the history holds', () => {
+  it('are not allowed under a Read deny on its path, while the working tree alone stays allowed', {
+    timeout: 120_000,
+  }, async () => {
+    await loadBash();
+    const repo = repository();
+    const git = (...args: string[]) =>
+      execFileSync('git', args, { cwd: repo.cwd, env: repo.env, encoding: 'utf8' });
+    writeFileSync(join(repo.cwd, '.secret'), `TOKEN=${CANARY}-history\n`);
+    git('add', '.secret');
+    git('commit', '-qm', 'add: secret');
+    git('rm', '-q', '.secret');
+    git('commit', '-qm', 'remove: secret');
+    git('rm', '-q', '-f', '.env');
+    git('commit', '-qm', 'remove: env');
+    const classifier = createClassifier(
+      await loadSettings({
+        cwd: repo.cwd,
+        home: repo.home,
+        managedPath: join(repo.root, 'none.json'),
+        env: {},
+        cli: { allow: ['Bash(git *)', 'Read(./**)'], deny: ['Read(./.secret)'] },
+        ...builtinOptions(),
+      }),
+    );
+    const decide = async (command: string) =>
+      (await classifier.classify({ tool: 'Bash', input: { command }, mode: 'default', cwd: repo.cwd }))
+        .decision;
+    const printing = [
+      'git log -p',
+      'git log -p --all -- .secret',
+      'git show HEAD~2',
+      'git show HEAD~2:.secret',
+      'git diff HEAD~3 HEAD~2',
+      'git grep -h TOKEN HEAD~2',
+      'git cat-file --batch-all-objects --batch',
+      'git archive HEAD~2',
+      'git format-patch --stdout HEAD~3',
+    ];
+    for (const command of printing) {
+      expect(
+        spawnSync('bash', ['-c', command], { cwd: repo.cwd, env: repo.env, encoding: 'utf8' }).stdout,
+      ).toContain(`${CANARY}-history`);
+      expect(await decide(command), command).not.toBe('allow');
+    }
+    for (const command of ['git log --oneline', 'git grep -h TOKEN', 'git status']) {
+      expect(await decide(command), command).toBe('allow');
+    }
+  });
+});
+
 describe('what git commands declare they read', () => {
   beforeAll(async () => {
     await loadBash();

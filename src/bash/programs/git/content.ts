@@ -151,6 +151,8 @@ interface Named {
   objects: boolean;
   /** An operand is `REV:PATH`: a blob or a tree. */
   blobs: boolean;
+  /** An operand names a commit. */
+  commits: boolean;
 }
 
 /** `:(glob)…`, `:!x`, `:^x`, `:/x`: a pathspec with magic, or `:/text`, a commit found by its message. */
@@ -208,6 +210,7 @@ function namedBy(cmd: CommandView, parsed: Parsed, skip: number): Named {
     limited: false,
     objects: false,
     blobs: false,
+    commits: false,
   };
   const pathspec = (word: Word) => {
     named.limited = true;
@@ -247,6 +250,7 @@ function namedBy(cmd: CommandView, parsed: Parsed, skip: number): Named {
       named.objects = true;
     } else if (COMMIT.test(text)) {
       // git refuses a word that names both a revision and a file, and these always name a commit.
+      named.commits = true;
     } else if (mayBeRevision(text) || REVISION_MARK.test(text)) {
       named.paths.push(word);
       named.objects = true;
@@ -277,11 +281,14 @@ function lineRangeFiles(value: Word): Word[] {
 
 /**
  * The repository's files, all of them, hidden ones included: what a command reads when nothing limits it (from
- * the top of the repository, or the working folder's files for `fromRoot` false).
+ * the top of the repository, or the working folder's files for `fromRoot` false), with those of its history
+ * unless `history` is false.
  */
-export function everyFile(at: Word, fromRoot = true): FileEffect {
-  const effect = argument('read', syntheticWord('.', at.span));
-  return fromRoot ? { ...effect, fromRepositoryRoot: true } : effect;
+export function everyFile(at: Word, fromRoot = true, history = true): FileEffect {
+  const effect: FileEffect = argument('read', syntheticWord('.', at.span));
+  if (fromRoot) effect.fromRepositoryRoot = true;
+  if (history) effect.history = true;
+  return effect;
 }
 
 /** Options whose value names a file the command reads. */
@@ -352,8 +359,11 @@ export function gitContentReads(
     has(parsed, '--stdin', '--batch', '--batch-command', '--batch-all-objects');
   if (whole) {
     // git grep searches below the working folder (the top with `:/`); the others print the whole repository.
-    if (sub === 'grep') effects.push(everyFile(cmd.argv[subIndex]!, false));
-    if (sub !== 'grep' || named.whole) effects.push(everyFile(cmd.argv[subIndex]!));
+    // Without a revision or --cached it searches the files of the working tree only.
+    const history =
+      sub !== 'grep' || named.objects || named.blobs || named.commits || has(parsed, '--cached');
+    if (sub === 'grep') effects.push(everyFile(cmd.argv[subIndex]!, false, history));
+    if (sub !== 'grep' || named.whole) effects.push(everyFile(cmd.argv[subIndex]!, true, history));
   }
   return { effects: distinct(effects), known };
 }
