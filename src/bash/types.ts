@@ -141,6 +141,10 @@ export interface FileEffect {
   readsHiddenMatching?: readonly string[];
   /** A folder read recursively leaving out what its git repository's `.gitignore` files match (`rg`). */
   respectsGitignore?: true;
+  /** A relative path read from the top of the git repository the command runs in (`git show HEAD:x`). */
+  fromRepositoryRoot?: true;
+  /** A folder read with the files its git history holds, deleted ones included (`git log -p`). */
+  history?: true;
 }
 
 export interface NameInfo {

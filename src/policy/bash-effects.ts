@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { FileEffect, SimpleCommand, Word } from '../bash/index.js';
 import type { DecisionContext } from './context.js';
 import { decideFile, type FileAccessKind } from './files.js';
@@ -77,6 +79,7 @@ export function decideEffect(
       skipsHidden: effect.skipsHidden === true,
       ...(effect.readsHiddenMatching ? { readsHiddenMatching: effect.readsHiddenMatching } : {}),
       respectsGitignore: effect.respectsGitignore === true,
+      history: effect.history === true,
       possible,
     } as const;
     keep(decideFile(covered ? { ...req, coveredByRule: covered } : req, ctx));
@@ -92,11 +95,20 @@ export function decideEffect(
           decide(resolvePath(path, ctx), matchedName(path, pattern!, shown, ctx));
     }
   } else {
-    for (const path of resolveAll(effect.path, ctx, cwds)) decide(path, effect.path.value);
+    const folders = effect.fromRepositoryRoot ? cwds?.map(repositoryRoot) : cwds;
+    for (const path of resolveAll(effect.path, ctx, folders)) decide(path, effect.path.value);
   }
   const result = worst!;
   if (cmd) result.command = cmd.id;
   return result;
+}
+
+/** The top of the git work tree a folder lies in (the nearest folder above it holding `.git`), else the folder. */
+function repositoryRoot(folder: string): string {
+  for (let at = folder; ; at = dirname(at)) {
+    if (existsSync(join(at, '.git'))) return at;
+    if (dirname(at) === at) return folder;
+  }
 }
 
 function isGlobOnly(word: Word): boolean {

@@ -33,6 +33,8 @@ export interface FileRequest {
   readsHiddenMatching?: readonly string[];
   /** Reading the folder leaves out what the `.gitignore` files of its git repository match (`rg`, the Grep tool). */
   respectsGitignore?: boolean;
+  /** Reading the folder reads the files its git history holds too, deleted ones included (`git log -p`). */
+  history?: boolean;
   /**
    * The word may name a file the program opens (its effects are not modelled): only Read and pattern deny and
    * ask rules decide.
@@ -123,7 +125,8 @@ function folderContents(
   skipsHidden: boolean,
   respectsGitignore: boolean,
   readsHiddenMatching: readonly string[] | undefined,
-): { behavior: 'deny' | 'ask'; rule: PermissionRule; found?: string } | undefined {
+  history = false,
+): { behavior: 'deny' | 'ask'; rule: PermissionRule; found?: string; history?: true } | undefined {
   const folders = new Map<string, boolean>();
   // Only a folder has contents; the stat is made only for a path some rule could reach inside.
   const isFolderPath = (p: string) => {
@@ -146,6 +149,8 @@ function folderContents(
       if (rules.length === 0 || !isFolderPath(folder)) continue;
       const check = findInFolder(folder, rules, { skipHidden, respectGitignore, readsHiddenMatching });
       if (check.kind === 'match') return { behavior, rule: check.entry.rule, found: check.path };
+      // A file the history holds may be gone from the folder: a deny rule that could match it asks.
+      if (history && behavior === 'deny') return { behavior: 'ask', rule: rules[0]!.rule, history: true };
       // Past the limit only deny rules still fail closed. An ask rule is enforced on what the walk reached
       // (breadth first, so the shallow files such as a project's .env); asking for every search of a large tree
       // would make the rule useless.
@@ -217,6 +222,7 @@ export function decideFile(req: FileRequest, ctx: DecisionContext): PartVerdict 
       req.skipsHidden === true,
       req.respectsGitignore === true,
       req.readsHiddenMatching,
+      req.history === true,
     );
     if (contents?.found !== undefined) {
       const what = isInside(contents.found, ctx.cwd)
@@ -232,7 +238,9 @@ export function decideFile(req: FileRequest, ctx: DecisionContext): PartVerdict 
       );
     }
     if (contents) {
-      const why = `too large to look through for files ${ruleName(contents.rule)} covers`;
+      const why = contents.history
+        ? `may print files of the repository's history that ${ruleName(contents.rule)} denies`
+        : `too large to look through for files ${ruleName(contents.rule)} covers`;
       return part('ask', 'rule', `${subject}: ${why}`, contents.rule);
     }
   }

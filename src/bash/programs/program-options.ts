@@ -1,6 +1,5 @@
 import type { CommandView, NestedSpec, Word } from '../types.js';
 import { parseFind } from './find.js';
-import { GIT } from './git/nested.js';
 import { jqConstructs } from './jq.js';
 import { jqCommandLine, parseJq } from './jq-spec.js';
 import { type Grammar, grammar, has, lastValue, optionsNamed, type Parsed, parseOptions } from './options.js';
@@ -326,7 +325,6 @@ function helperProgram(option: string): Handler {
 }
 
 export const PROGRAM_OPTIONS: Record<string, Handler> = {
-  ...GIT,
   find,
   jq,
   tar,

@@ -5,7 +5,7 @@ import { CP_MODULE } from './cp.js';
 import { DOCKER } from './docker/index.js';
 import { FILE_TOOL_SPECS } from './file-tools.js';
 import { FIND_SPEC } from './find-spec.js';
-import { GIT_SPEC } from './git/spec.js';
+import { GIT_MODULE } from './git/index.js';
 import { GREP_MODULE } from './grep.js';
 import { HELM } from './helm.js';
 import { JQ_SPECS } from './jq-spec.js';
@@ -24,6 +24,7 @@ import { TREE_MODULE } from './tree.js';
 
 /** The programs kept as one module each (`module.ts`); the tables below hold the rest until they move. */
 const MODULES: readonly ProgramModule[] = [
+  GIT_MODULE,
   SED_MODULE,
   AWK_MODULE,
   DOCKER,
@@ -40,7 +41,6 @@ const MODULES: readonly ProgramModule[] = [
  * rules match it by its words alone.
  */
 const SPECS: readonly ProgramSpec[] = [
-  GIT_SPEC,
   ...BUILTIN_SPECS,
   ...SYSTEM_SPECS,
   ...TEXT_TOOL_SPECS,

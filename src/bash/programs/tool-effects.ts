@@ -12,9 +12,6 @@ import {
   underFolder,
 } from './effect-helpers.js';
 import { FILE_PRIMARIES, parseFind } from './find.js';
-import { parseGit } from './git/nested.js';
-import { GIT_SPEC, gitLevel } from './git/spec.js';
-import { gitConfigEffects, gitFileOptions } from './git-effects.js';
 import { jqCommandLine, parseJq, YQ } from './jq-spec.js';
 import {
   type Grammar,
@@ -27,7 +24,6 @@ import {
   parseOptions,
 } from './options.js';
 import { expandTarBundle, RSYNC, SCP } from './program-options.js';
-import { checkProgram } from './read-only.js';
 import { TAR } from './tar-spec.js';
 import { is, leadingText, runtimeWord, sliceWord, splitsFreely, syntheticWord } from './words.js';
 import { wrapperSyntax } from './wrappers.js';
@@ -141,129 +137,6 @@ function tarMembers(words: readonly Word[], parsed: Parsed): Word[] {
     const folder = tarFolder(parsed, index);
     return folder ? underFolder(folder, member) : member;
   });
-}
-
-/** Subcommands that touch no files (beyond reading the repository) whatever their options. */
-const GIT_NO_FILES = new Set('help var verify-commit verify-tag fsck'.split(' '));
-
-/** Subcommands that print the content of the paths (or `REV:PATH` blobs) they are given. */
-const GIT_CONTENT = new Set(
-  'diff log show whatchanged range-diff diff-tree diff-files diff-index blame annotate grep cat-file'.split(
-    ' ',
-  ),
-);
-
-/** Options of content subcommands that name files they read. */
-const GIT_CONTENT_FILES: Record<string, string[]> = {
-  grep: ['f'],
-  blame: ['S', '--contents', '--ignore-revs-file'],
-  annotate: ['S', '--contents', '--ignore-revs-file'],
-  'cat-file': [],
-};
-
-/** `REV:PATH`, `:PATH` and `:1:PATH` name PATH as stored in the repository. */
-function revisionPath(word: Word): Word | undefined {
-  const match = /^[^:/]*:(\d:)?/.exec(leadingText(word));
-  return match ? sliceWord(word, match[0].length) : undefined;
-}
-
-/** Operands that can only be revisions: HEAD~2, a commit id, a range, a reflog entry. */
-const REVISION =
-  /^((HEAD|FETCH_HEAD|ORIG_HEAD|MERGE_HEAD|@)([~^]\d*)*|[0-9a-f]{7,40}|refs\/.*|.*\.\..*|.*@\{.*)$/;
-
-/** Every other operand may name a path (git tells revisions from paths by what exists); `REV:PATH` names PATH. */
-function gitContentReads(cmd: CommandView, sub: string, subIndex: number): EffectsResult {
-  const level = gitLevel(sub);
-  const parsed = level && lenient(cmd, level.grammar, subIndex + 1);
-  if (!parsed) return UNKNOWN;
-  const operands = operandWords(cmd.argv, parsed);
-  const paths = sub === 'grep' && !has(parsed, 'e', 'f') ? operands.slice(1) : operands;
-  const effects = [
-    ...optionsNamed(parsed, ...(GIT_CONTENT_FILES[sub] ?? ['O']))
-      .filter((found) => found.value)
-      .map((found) => option('read', found.value!)),
-    ...paths
-      .filter((word) => !(word.static && REVISION.test(word.value)))
-      .map((word) => revisionPath(word) ?? word)
-      .filter((path) => path.value !== '')
-      .map((path) => argument('read', path)),
-  ];
-  return { effects, known: clean(parsed) };
-}
-
-const GIT_PATHS = grammar({
-  flags: 'nvfiepuANrqkWSs',
-  long:
-    'dry-run/n verbose/v force/f cached staged/S worktree/W source=/s quiet/q pathspec-from-file= ' +
-    'pathspec-file-nul ignore-unmatch sparse update/u all/A intent-to-add/N chmod= refresh ignore-errors ' +
-    'ignore-missing renormalize patch/p ours theirs merge conflict= overlay no-overlay',
-  unlistedFlags: /./,
-});
-
-/** git: paths given to add, rm, mv, restore and `checkout --`; listing commands touch nothing else. */
-const git: EffectHandler = (cmd) => {
-  const found = parseGit(cmd.argv);
-  if ('kind' in found) return UNKNOWN;
-  const { parsed: global, sub, subIndex } = found;
-  if (!sub) return NONE;
-  if (!sub.static) return UNKNOWN;
-  const elsewhere = has(global, 'C', '--git-dir', '--work-tree');
-  const args = cmd.argv.slice(subIndex + 1);
-  const output = gitOutput(args);
-  const canonical = GIT_SPEC.subcommandAliases?.[sub.value] ?? sub.value;
-  const result =
-    canonical === 'config'
-      ? gitConfigEffects(cmd, subIndex, elsewhere)
-      : gitPaths(cmd, canonical, subIndex, args);
-  const effects = [...output.effects, ...result.effects];
-  const folder = lastValue(global, 'C');
-  return {
-    effects: folder ? effects.map((e) => ({ ...e, path: underFolder(folder, e.path) })) : effects,
-    known: result.known && output.known && !elsewhere,
-  };
-};
-
-function gitOutput(args: Word[]): EffectsResult {
-  const effects: FileEffect[] = [];
-  let known = true;
-  args.forEach((word, index) => {
-    const lead = leadingText(word);
-    if (lead.startsWith('--output=')) effects.push(option('write', sliceWord(word, '--output='.length)));
-    else if (is(word, '--output') && args[index + 1]) effects.push(option('write', args[index + 1]!));
-    else if (!word.static && lead === '') known = false;
-  });
-  return { effects, known };
-}
-
-function globsOnly(words: readonly Word[]): boolean {
-  return words.every((word) => word.static || word.dynamic.every((kind) => kind === 'glob'));
-}
-
-function gitPaths(cmd: CommandView, sub: string, subIndex: number, args: Word[]): EffectsResult {
-  if (GIT_CONTENT.has(sub)) return gitContentReads(cmd, sub, subIndex);
-  if (GIT_NO_FILES.has(sub) || checkProgram(GIT_SPEC, cmd.argv, globsOnly(cmd.argv)).readOnly) return NONE;
-  const named = gitFileOptions(cmd, sub);
-  if (named) return named;
-  if (sub === 'checkout') {
-    const separator = args.findIndex((word) => is(word, '--'));
-    return separator < 0 ? UNKNOWN : { effects: each('write', args.slice(separator + 1)), known: true };
-  }
-  if (!['add', 'rm', 'mv', 'restore'].includes(sub)) return UNKNOWN;
-  const parsed = lenient(cmd, GIT_PATHS, subIndex + 1);
-  if (!parsed) return UNKNOWN;
-  const paths = operandWords(cmd.argv, parsed);
-  const known = clean(parsed) && !has(parsed, '--pathspec-from-file');
-  const listed = optionsNamed(parsed, '--pathspec-from-file').map((found) => listedIn('read', found.value!));
-  if (has(parsed, 'n')) return { effects: [], known };
-  return { effects: [...listed, ...gitPathEffects(sub, parsed, paths)], known };
-}
-
-function gitPathEffects(sub: string, parsed: Parsed, paths: Word[]): FileEffect[] {
-  if (sub === 'add') return reads(paths);
-  if (sub === 'rm') return has(parsed, '--cached') ? [] : each('delete', paths);
-  if (sub === 'restore') return has(parsed, 'S') && !has(parsed, 'W') ? [] : each('write', paths);
-  if (paths.length < 2) return [];
-  return [...each(['read', 'delete'], paths.slice(0, -1)), argument('write', paths.at(-1)!)];
 }
 
 const CURL = grammar({
@@ -480,7 +353,6 @@ export const TOOL_EFFECTS: Record<string, EffectHandler> = {
   tar,
   gtar: tar,
   bsdtar: tar,
-  git,
   curl,
   wget,
   dd,

@@ -1,6 +1,6 @@
 import type { CommandView, NestedSpec, Word } from '../../types.js';
 import { has, optionsNamed, optionText, type Parsed, parseOptions } from '../options.js';
-import { argvSpec, codeIn, codeSpec, type Handler, parseFailure, shellSpec, unresolved } from '../specs.js';
+import { argvSpec, codeIn, codeSpec, parseFailure, shellSpec, unresolved } from '../specs.js';
 import { is, joinWords, leadingText, runtimeWord } from '../words.js';
 import { configSpecs, keySpecs } from './config.js';
 import { GIT_GLOBAL, GIT_SPEC, gitLevel } from './spec.js';
@@ -91,7 +91,7 @@ export function parseGit(words: readonly Word[]): GitCommand | NestedSpec {
   return { parsed, subIndex: parsed.rest, ...(sub ? { sub } : {}) };
 }
 
-function git(cmd: CommandView): NestedSpec[] {
+export function gitNested(cmd: CommandView): NestedSpec[] {
   const words = cmd.argv;
   const found = parseGit(words);
   if ('kind' in found) return [found];
@@ -179,5 +179,3 @@ function subcommandSpecs(
   }
   return specs;
 }
-
-export const GIT: Record<string, Handler> = { git };

@@ -1,0 +1,291 @@
+import type { CommandView, EffectsResult, FileAccess, FileEffect, Word } from '../../types.js';
+import {
+  argument,
+  type EffectHandler,
+  each,
+  listedIn,
+  NONE,
+  option,
+  reads,
+  UNKNOWN,
+  underFolder,
+} from '../effect-helpers.js';
+import {
+  grammar,
+  has,
+  lastValue,
+  operandWords,
+  optionsNamed,
+  type Parsed,
+  parseOptions,
+} from '../options.js';
+import { parseCommand, type SubcommandSpec } from '../program.js';
+import { checkProgram } from '../read-only.js';
+import { is, leadingText, runtimeWord, sliceWord, syntheticWord } from '../words.js';
+import { everyFile, gitContentReads, revisionPath } from './content.js';
+import { parseGit } from './nested.js';
+import { GIT_SPEC, gitLevel } from './spec.js';
+
+function lenient(cmd: CommandView, start: number, g = GIT_PATHS): Parsed | undefined {
+  const parsed = parseOptions(cmd.argv, start, g, { permute: true, unknown: 'flag', dynamic: 'operand' });
+  return parsed.ok ? parsed : undefined;
+}
+
+function clean(parsed: Parsed): boolean {
+  return parsed.unknown.length === 0 && parsed.suspects.length === 0;
+}
+
+/** The command a git command line runs, nested levels included (`stash show`), aliases resolved. */
+function commandName(cmd: CommandView, subIndex: number, sub: string): string {
+  let name = sub;
+  let level: SubcommandSpec | undefined = gitLevel(sub);
+  for (let i = subIndex + 1; level?.subcommands; i++) {
+    const word = cmd.argv[i];
+    if (!word?.static) break;
+    const next = level.subcommandAliases?.[word.value] ?? word.value;
+    if (!Object.hasOwn(level.subcommands, next)) break;
+    name = `${name} ${next}`;
+    level = level.subcommands[next];
+  }
+  return name;
+}
+
+/** Subcommands that touch no files (beyond reading the repository) whatever their options. */
+const GIT_NO_FILES = new Set('help var verify-commit verify-tag fsck'.split(' '));
+
+const GIT_PATHS = grammar({
+  flags: 'nvfiepuANrqkWSs',
+  long:
+    'dry-run/n verbose/v force/f cached staged/S worktree/W source=/s quiet/q pathspec-from-file= ' +
+    'pathspec-file-nul ignore-unmatch sparse update/u all/A intent-to-add/N chmod= refresh ignore-errors ' +
+    'ignore-missing renormalize patch/p ours theirs merge conflict= overlay no-overlay',
+  unlistedFlags: /./,
+});
+
+/**
+ * git: the files a command prints the contents of (`content.ts`), the paths given to add, rm, mv, restore and
+ * `checkout --`, the files options name; other read-only commands touch nothing else.
+ */
+export const gitEffects: EffectHandler = (cmd) => {
+  const found = parseGit(cmd.argv);
+  if ('kind' in found) return UNKNOWN;
+  const { parsed: global, sub, subIndex } = found;
+  if (!sub) return NONE;
+  if (!sub.static) return UNKNOWN;
+  const elsewhere = has(global, 'C', '--git-dir', '--work-tree');
+  const args = cmd.argv.slice(subIndex + 1);
+  const output = gitOutput(args);
+  const canonical = GIT_SPEC.subcommandAliases?.[sub.value] ?? sub.value;
+  const result =
+    canonical === 'config'
+      ? gitConfigEffects(cmd, subIndex, elsewhere)
+      : gitPaths(cmd, canonical, subIndex, args, has(global, '--icase-pathspecs'));
+  const folder = lastValue(global, 'C');
+  const effects = [...output.effects, ...result.effects].flatMap((e) => elsewhereToo(e, global, folder));
+  return { effects, known: result.known && output.known && !elsewhere };
+};
+
+/**
+ * A path relative to the working folder, under `-C DIR`; a path from the top of the repository, also from the
+ * top of the repository `-C` or `--work-tree` may name instead of the one the command runs in.
+ */
+function elsewhereToo(effect: FileEffect, global: Parsed, folder: Word | undefined): FileEffect[] {
+  if (!effect.fromRepositoryRoot)
+    return [folder ? { ...effect, path: underFolder(folder, effect.path) } : effect];
+  const { fromRepositoryRoot: _, ...relative } = effect;
+  const tops = [lastValue(global, '--work-tree'), folder].filter((word) => word !== undefined);
+  return [effect, ...tops.map((top) => ({ ...relative, path: underFolder(top, effect.path) }))];
+}
+
+function gitOutput(args: Word[]): EffectsResult {
+  const effects: FileEffect[] = [];
+  let known = true;
+  args.forEach((word, index) => {
+    const lead = leadingText(word);
+    if (lead.startsWith('--output=')) effects.push(option('write', sliceWord(word, '--output='.length)));
+    else if (is(word, '--output') && args[index + 1]) effects.push(option('write', args[index + 1]!));
+    else if (!word.static && lead === '') known = false;
+  });
+  return { effects, known };
+}
+
+function globsOnly(words: readonly Word[]): boolean {
+  return words.every((word) => word.static || word.dynamic.every((kind) => kind === 'glob'));
+}
+
+function gitPaths(
+  cmd: CommandView,
+  sub: string,
+  subIndex: number,
+  args: Word[],
+  icase: boolean,
+): EffectsResult {
+  const content = gitContentReads(cmd, commandName(cmd, subIndex, sub), subIndex, icase);
+  const named = gitFileOptions(cmd, sub);
+  if (content && named) {
+    return { effects: [...named.effects, ...content.effects], known: named.known && content.known };
+  }
+  if (content) return content;
+  if (GIT_NO_FILES.has(sub) || checkProgram(GIT_SPEC, cmd.argv, globsOnly(cmd.argv)).readOnly) return NONE;
+  if (named) return named;
+  if (sub === 'checkout') {
+    const separator = args.findIndex((word) => is(word, '--'));
+    return separator < 0 ? UNKNOWN : { effects: each('write', args.slice(separator + 1)), known: true };
+  }
+  if (!['add', 'rm', 'mv', 'restore'].includes(sub)) return UNKNOWN;
+  const parsed = lenient(cmd, subIndex + 1);
+  if (!parsed) return UNKNOWN;
+  const paths = operandWords(cmd.argv, parsed);
+  const known = clean(parsed) && !has(parsed, '--pathspec-from-file');
+  const listed = optionsNamed(parsed, '--pathspec-from-file').map((found) => listedIn('read', found.value!));
+  if (has(parsed, 'n')) return { effects: [], known };
+  return { effects: [...listed, ...gitPathEffects(sub, parsed, paths)], known };
+}
+
+function gitPathEffects(sub: string, parsed: Parsed, paths: Word[]): FileEffect[] {
+  if (sub === 'add') return reads(paths);
+  if (sub === 'rm') return has(parsed, '--cached') ? [] : each('delete', paths);
+  if (sub === 'restore') return has(parsed, 'S') && !has(parsed, 'W') ? [] : each('write', paths);
+  if (paths.length < 2) return [];
+  return [...each(['read', 'delete'], paths.slice(0, -1)), argument('write', paths.at(-1)!)];
+}
+
+/** How git SUB reads files through its options; its grammar is the one git's spec gives SUB. */
+interface FileOptions {
+  /** Options whose value names a file, and what git does with it. */
+  files: Record<string, FileAccess>;
+  /** What git does with the operands, when they are files. */
+  operands?: FileAccess;
+}
+
+const GIT_FILE_OPTIONS: Record<string, FileOptions> = {
+  commit: {
+    files: { F: 'read', t: 'read', '--pathspec-from-file': 'read' },
+    operands: 'read',
+  },
+  tag: {
+    files: { F: 'read' },
+  },
+  merge: {
+    files: { F: 'read' },
+  },
+  apply: {
+    files: { '--build-fake-ancestor': 'write' },
+    operands: 'read',
+  },
+  am: {
+    files: {},
+    operands: 'read',
+  },
+  archive: {
+    files: { o: 'write', '--add-file': 'read' },
+  },
+  notes: {
+    files: { F: 'read' },
+  },
+  'hash-object': {
+    files: {},
+    operands: 'read',
+  },
+  'format-patch': {
+    files: { o: 'write' },
+  },
+};
+
+/** git SUB with options that name files: those files, relative to the working folder git runs in. */
+function gitFileOptions(cmd: CommandView, sub: string): EffectsResult | undefined {
+  const spec = Object.hasOwn(GIT_FILE_OPTIONS, sub) ? GIT_FILE_OPTIONS[sub] : undefined;
+  if (!spec) return undefined;
+  const command = parseCommand(GIT_SPEC, cmd.argv, { unknown: 'flag', dynamic: 'operand' });
+  if (!command.ok) return { effects: [], known: false };
+  const parsed = command.levels[command.levels.length - 1]!.parsed;
+  const effects: FileEffect[] = [];
+  for (const found of parsed.options) {
+    const access = spec.files[found.name];
+    if (access && found.value && !is(found.value, '-')) effects.push(option(access, found.value));
+  }
+  if (spec.operands) {
+    for (const word of operandWords(cmd.argv, parsed)) effects.push(argument(spec.operands, word));
+  }
+  // These subcommands also write the repository, and the files a patch or merge names.
+  return { effects, known: false };
+}
+
+const CONFIG_READS = [
+  '--get',
+  '--get-all',
+  '--get-regexp',
+  '--get-urlmatch',
+  'l',
+  '--get-color',
+  '--get-colorbool',
+];
+const CONFIG_WRITES = [
+  '--replace-all',
+  '--add',
+  '--unset',
+  '--unset-all',
+  '--rename-section',
+  '--remove-section',
+  'e',
+];
+const CONFIG_READ_VERBS = ['get', 'list'];
+const CONFIG_WRITE_VERBS = ['set', 'unset', 'rename-section', 'remove-section', 'edit'];
+
+/**
+ * git config: the forms that set, unset, rename or edit write the configuration file of the scope they name
+ * (`.git/config` by default, `~/.gitconfig` with --global); `--file F` names the file, read or written.
+ */
+function gitConfigEffects(cmd: CommandView, subIndex: number, elsewhere: boolean): EffectsResult {
+  const level = gitLevel('config');
+  if (!level) return { effects: [], known: false };
+  const parsed = parseOptions(cmd.argv, subIndex + 1, level.grammar, {
+    permute: true,
+    unknown: 'flag',
+    dynamic: 'operand',
+  });
+  if (!parsed.ok) return { effects: [], known: false };
+  const operands = operandWords(cmd.argv, parsed);
+  const verb = operands[0]?.static ? operands[0].value : undefined;
+  const writes = configWrites(parsed, operands, verb);
+  const known = parsed.unknown.length === 0 && parsed.suspects.length === 0 && writes !== undefined;
+  const file = configFile(parsed, cmd.argv[subIndex]!, elsewhere);
+  if (!file) return { effects: blobReads(parsed, cmd.argv[subIndex]!), known };
+  // git reads its own configuration files on every run; a file named with --file is read on purpose.
+  const effects = has(parsed, 'f') ? [option('read', file)] : [];
+  if (writes !== false) effects.push(option('write', file));
+  return { effects, known };
+}
+
+/** `git config --blob=REV:PATH` reads PATH as stored in the repository; a blob named by its id may be any. */
+function blobReads(parsed: Parsed, at: Word): FileEffect[] {
+  const blob = lastValue(parsed, '--blob');
+  if (!blob) return [];
+  const path = revisionPath(blob);
+  if (path && path.value !== '') {
+    const relative = /^\.\.?\//.test(leadingText(path));
+    return [relative ? option('read', path) : { ...option('read', path), fromRepositoryRoot: true }];
+  }
+  return [everyFile(at)];
+}
+
+/** Whether the command writes; undefined when that cannot be told. */
+function configWrites(parsed: Parsed, operands: Word[], verb: string | undefined): boolean | undefined {
+  if (has(parsed, ...CONFIG_WRITES)) return true;
+  if (has(parsed, ...CONFIG_READS)) return false;
+  if (verb && CONFIG_WRITE_VERBS.includes(verb)) return true;
+  if (verb && CONFIG_READ_VERBS.includes(verb)) return false;
+  if (operands.some((word) => !word.static)) return undefined;
+  return operands.length >= 2;
+}
+
+/** The configuration file of the scope the options name; undefined for a blob (it is never written). */
+function configFile(parsed: Parsed, at: Word, elsewhere: boolean): Word | undefined {
+  const file = lastValue(parsed, 'f');
+  if (file) return file;
+  if (has(parsed, '--blob')) return undefined;
+  if (has(parsed, '--global')) return syntheticWord('~/.gitconfig', at.span);
+  if (has(parsed, '--system')) return syntheticWord('/etc/gitconfig', at.span);
+  if (elsewhere) return runtimeWord('the repository configuration', at.span);
+  return syntheticWord(has(parsed, '--worktree') ? '.git/config.worktree' : '.git/config', at.span);
+}
