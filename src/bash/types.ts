@@ -145,6 +145,8 @@ export interface FileEffect {
   fromRepositoryRoot?: true;
   /** A folder read with the files its git history holds, deleted ones included (`git log -p`). */
   history?: true;
+  /** A folder read of only the files git tracks below it (its index): `git diff`, `git grep`. */
+  tracked?: true;
 }
 
 export interface NameInfo {

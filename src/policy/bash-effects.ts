@@ -80,6 +80,7 @@ export function decideEffect(
       ...(effect.readsHiddenMatching ? { readsHiddenMatching: effect.readsHiddenMatching } : {}),
       respectsGitignore: effect.respectsGitignore === true,
       history: effect.history === true,
+      tracked: effect.tracked === true,
       possible,
     } as const;
     keep(decideFile(covered ? { ...req, coveredByRule: covered } : req, ctx));

@@ -1,8 +1,11 @@
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Behavior, PatternRule, PermissionRule } from '../rules/index.js';
 import { matchPatternRule } from '../rules/index.js';
 import type { DecisionContext } from './context.js';
-import { findInFolder } from './folder-contents.js';
+import { type FolderCheck, findInFolder } from './folder-contents.js';
+import { trackedPaths } from './git-index.js';
+import type { PathEntry, PathRuleIndex } from './path-index.js';
 import { criticalRemoval, isInside, protectedReason, realPath, seedRealPath } from './paths.js';
 import { isExactPath, isShipped } from './tiers.js';
 import { type PartVerdict, ruleName, ruleRef } from './verdict.js';
@@ -35,6 +38,8 @@ export interface FileRequest {
   respectsGitignore?: boolean;
   /** Reading the folder reads the files its git history holds too, deleted ones included (`git log -p`). */
   history?: boolean;
+  /** Reading the folder reads only the files git tracks below it (`git diff`, `git grep`). */
+  tracked?: boolean;
   /**
    * The word may name a file the program opens (its effects are not modelled): only Read and pattern deny and
    * ask rules decide.
@@ -126,6 +131,7 @@ function folderContents(
   respectsGitignore: boolean,
   readsHiddenMatching: readonly string[] | undefined,
   history = false,
+  tracked = false,
 ): { behavior: 'deny' | 'ask'; rule: PermissionRule; found?: string; history?: true } | undefined {
   const folders = new Map<string, boolean>();
   // Only a folder has contents; the stat is made only for a path some rule could reach inside.
@@ -147,7 +153,10 @@ function folderContents(
       // any depth: the walk, not the rule's name, tells whether it reaches one.
       const rules = index.allInside(folder);
       if (rules.length === 0 || !isFolderPath(folder)) continue;
-      const check = findInFolder(folder, rules, { skipHidden, respectGitignore, readsHiddenMatching });
+      const files = tracked ? trackedBelow(folder) : undefined;
+      const check = files
+        ? firstTracked(files, index, folder)
+        : findInFolder(folder, rules, { skipHidden, respectGitignore, readsHiddenMatching });
       if (check.kind === 'match') return { behavior, rule: check.entry.rule, found: check.path };
       // A file the history holds may be gone from the folder: a deny rule that could match it asks.
       if (history && behavior === 'deny') return { behavior: 'ask', rule: rules[0]!.rule, history: true };
@@ -158,6 +167,38 @@ function folderContents(
     }
   }
   return undefined;
+}
+
+/**
+ * The files git tracks below a folder, as absolute paths, from the index of the repository the folder lies in;
+ * undefined when there is no such index to read (the folder is then looked through whole).
+ */
+function trackedBelow(folder: string): string[] | undefined {
+  for (let root = folder; ; root = dirname(root)) {
+    const git = join(root, '.git');
+    if (existsSync(git)) {
+      if (!statSync(git).isDirectory()) return undefined;
+      const paths = trackedPaths(git);
+      if (!paths) return undefined;
+      const under = folder === root ? '' : `${folder.slice(root.length + 1)}/`;
+      return paths.filter((p) => p.startsWith(under)).map((p) => join(root, p));
+    }
+    if (dirname(root) === root) return undefined;
+  }
+}
+
+/** The first tracked file (or a folder above it, below the one read) that a rule matches, in rule order. */
+function firstTracked(files: readonly string[], index: PathRuleIndex, folder: string): FolderCheck {
+  let best: { entry: PathEntry; path: string } | undefined;
+  const seen = new Set<string>();
+  for (const file of files) {
+    for (let at = file; at.length > folder.length && !seen.has(at); at = dirname(at)) {
+      seen.add(at);
+      const hit = index.matching(at)[0];
+      if (hit && (!best || hit.order < best.entry.order)) best = { entry: hit, path: at };
+    }
+  }
+  return best ? { kind: 'match', ...best } : { kind: 'clear' };
 }
 
 /** Inside cwd or an additional folder, as named or where its links physically lead. */
@@ -223,6 +264,7 @@ export function decideFile(req: FileRequest, ctx: DecisionContext): PartVerdict 
       req.respectsGitignore === true,
       req.readsHiddenMatching,
       req.history === true,
+      req.tracked === true,
     );
     if (contents?.found !== undefined) {
       const what = isInside(contents.found, ctx.cwd)

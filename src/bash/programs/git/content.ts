@@ -284,10 +284,11 @@ function lineRangeFiles(value: Word): Word[] {
  * the top of the repository, or the working folder's files for `fromRoot` false), with those of its history
  * unless `history` is false.
  */
-export function everyFile(at: Word, fromRoot = true, history = true): FileEffect {
+export function everyFile(at: Word, fromRoot = true, history = true, tracked = true): FileEffect {
   const effect: FileEffect = argument('read', syntheticWord('.', at.span));
   if (fromRoot) effect.fromRepositoryRoot = true;
   if (history) effect.history = true;
+  if (tracked) effect.tracked = true;
   return effect;
 }
 
@@ -360,10 +361,17 @@ export function gitContentReads(
   if (whole) {
     // git grep searches below the working folder (the top with `:/`); the others print the whole repository.
     // Without a revision or --cached it searches the files of the working tree only.
+    // `git diff` with no revision compares the work tree with the index: the tracked files, no history.
     const history =
-      sub !== 'grep' || named.objects || named.blobs || named.commits || has(parsed, '--cached');
-    if (sub === 'grep') effects.push(everyFile(cmd.argv[subIndex]!, false, history));
-    if (sub !== 'grep' || named.whole) effects.push(everyFile(cmd.argv[subIndex]!, true, history));
+      (sub !== 'grep' && sub !== 'diff') ||
+      named.objects ||
+      named.blobs ||
+      named.commits ||
+      has(parsed, '--cached', '--staged');
+    // Only `git grep --untracked` and `--no-index` read files git does not track.
+    const tracked = !has(parsed, '--untracked', '--no-index');
+    if (sub === 'grep') effects.push(everyFile(cmd.argv[subIndex]!, false, history, tracked));
+    if (sub !== 'grep' || named.whole) effects.push(everyFile(cmd.argv[subIndex]!, true, history, tracked));
   }
   return { effects: distinct(effects), known };
 }
