@@ -91,7 +91,7 @@ export function sandboxUnavailable(): string | undefined {
   return undefined;
 }
 
-function findProgram(name: string): string | undefined {
+export function findProgram(name: string): string | undefined {
   for (const dir of PATH_DIRS) {
     const p = join(dir, name);
     if (existsSync(p)) return p;
@@ -146,6 +146,16 @@ printf '%s\\0' S "$0" "$#" "$@" >> ${WORK}/out/stubs
 BASH_XTRACEFD=9 PS4=$'${PS4}' exec /run/sys/bash -x "$@"
 `;
 
+/** Shell lines (run as root in the namespace, with \`$M\` the mount command) making every mount but `keep` read-only. */
+export function remountReadOnly(keep: readonly string[]): string {
+  return `keep=" ${keep.join(' ')} "
+while read -r _ _ _ _ mp _; do
+  mp=$(printf '%b' "$mp")
+  case "$keep" in *" $mp "*) continue ;; esac
+  $M -o remount,bind,ro "$mp" 2>/dev/null || echo "oracle: could not remount $mp read-only" >&2
+done < /proc/self/mountinfo`;
+}
+
 const SETUP = `set -e
 root=$1
 mount -n --bind "$root" /run
@@ -154,12 +164,7 @@ $M --bind "/run/$2" ${WORK}
 $M -t tmpfs -o mode=1777,size=64m tmpfs /tmp
 n=0
 while IFS= read -r dir; do $M --bind "/run/stubs/$n" "$dir"; n=$((n + 1)); done < /run/sys/dirs
-keep=" /run/w /tmp "
-while read -r _ _ _ _ mp _; do
-  mp=$(printf '%b' "$mp")
-  case "$keep" in *" $mp "*) continue ;; esac
-  $M -o remount,bind,ro "$mp" 2>/dev/null || echo "oracle: could not remount $mp read-only" >&2
-done < /proc/self/mountinfo
+${remountReadOnly([WORK, '/tmp'])}
 cd ${PROJECT}
 exec /run/sys/setpriv --reuid=${SANDBOX_UID} --regid=${SANDBOX_UID} --clear-groups --no-new-privs \\
   /run/sys/bash --norc --noprofile /run/sys/driver.sh 2>/dev/null

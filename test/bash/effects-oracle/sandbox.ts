@@ -1,0 +1,236 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { findProgram, PATH_DIRS, remountReadOnly, SANDBOX_UID } from '../oracle/sandbox.js';
+import { buildWorld, MARKER_LOG, type World } from './world.js';
+
+/**
+ * Runs command lines with REAL programs against a canary world. Each batch of lines gets mount, pid and network
+ * namespaces (util-linux `unshare`, as root) where every mount is read-only but a private tmpfs on /tmp (which
+ * holds the world at the path it has on the host) and the batch's output folders; a Node driver (driver.mjs)
+ * runs each line as uid 65534 without privileges (`setpriv --no-new-privs`), with CPU, file-size and process
+ * limits, under `strace -f`, and reports what it observed. A batch that stops answering is killed by a wall-clock
+ * watchdog (the pid namespace takes every process with it) and resumed after the line it hung on.
+ */
+
+export interface ObservedRun {
+  ms: number;
+  timedOut: boolean;
+  /** The batch died on this line. */
+  aborted: boolean;
+  status: number | null;
+  /** Canaries found in stdout or stderr. */
+  output: string[];
+  changes: Change[];
+  strace: string;
+  markers: string;
+}
+
+export interface Change {
+  path: string;
+  kind: 'created' | 'written' | 'metadata' | 'touched' | 'deleted';
+  type?: 'f' | 'd' | 'l' | 'o';
+  canaries: string[];
+}
+
+export interface EffectSandboxOptions {
+  workers?: number;
+  batchSize?: number;
+  lineTimeoutMs?: number;
+}
+
+const SETUP = `set -e
+root=$1
+batch=$2
+mount -n --bind "$root" /run
+M="/run/sys/mount -n"
+$M -t tmpfs -o mode=1777,size=256m tmpfs /tmp
+$M --bind "/run/$batch/o" /run/o
+$M --bind "/run/$batch/mlog" /run/mlog
+${remountReadOnly(['/tmp', '/run/o', '/run/mlog'])}
+cd /
+"$3" /run/sys/driver.mjs "$batch" 2>/run/o/driver.err
+`;
+
+export class EffectSandbox {
+  readonly root: string;
+  readonly world: World;
+  private batches = 0;
+  private readonly strace: string;
+
+  constructor() {
+    this.root = mkdtempSync(join(tmpdir(), 'automode-effects-'));
+    chmodSync(this.root, 0o755);
+    const sys = join(this.root, 'sys');
+    mkdirSync(sys);
+    for (const tool of ['bash', 'mount', 'setpriv', 'strace']) {
+      const from = findProgram(tool);
+      if (!from) throw new Error(`${tool} not found`);
+      copyFileSync(from, join(sys, tool));
+      chmodSync(join(sys, tool), 0o755);
+    }
+    this.strace = join(sys, 'strace');
+    writeFileSync(join(sys, 'setup.sh'), SETUP);
+    copyFileSync(join(import.meta.dirname, 'driver.mjs'), join(sys, 'driver.mjs'));
+    for (const dir of ['o', 'mlog']) mkdirSync(join(this.root, dir));
+    this.world = buildWorld(join(this.root, 'world'), join(this.root, 'markers'));
+  }
+
+  dispose(): void {
+    rmSync(this.root, { recursive: true, force: true });
+  }
+
+  /** The environment the commands run with. */
+  env(): Record<string, string> {
+    return {
+      PATH: ['/run/markers', ...PATH_DIRS].join(':'),
+      HOME: this.world.home,
+      USER: 'nobody',
+      LOGNAME: 'nobody',
+      LANG: 'C.UTF-8',
+      TERM: 'dumb',
+      TMPDIR: '/tmp',
+    };
+  }
+
+  /** Runs every line; each result is handed over as it comes. */
+  async run(
+    lines: readonly string[],
+    options: EffectSandboxOptions,
+    onRun: (index: number, run: ObservedRun) => void,
+  ): Promise<void> {
+    const workers = options.workers ?? 2;
+    const batchSize = options.batchSize ?? 400;
+    const timeout = options.lineTimeoutMs ?? 10_000;
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (next < lines.length) {
+        const start = next;
+        const end = Math.min(lines.length, start + batchSize);
+        next = end;
+        let from = start;
+        while (from < end) from = await this.batch(lines, from, end, timeout, onRun);
+      }
+    };
+    await Promise.all(Array.from({ length: workers }, worker));
+  }
+
+  private async batch(
+    lines: readonly string[],
+    from: number,
+    end: number,
+    timeout: number,
+    onRun: (index: number, run: ObservedRun) => void,
+  ): Promise<number> {
+    const name = `b${this.batches++}`;
+    const dir = join(this.root, name);
+    for (const sub of ['o', 'mlog']) {
+      mkdirSync(join(dir, sub), { recursive: true });
+      chmodSync(join(dir, sub), 0o777);
+    }
+    writeFileSync(
+      join(dir, 'config.json'),
+      JSON.stringify({
+        world: this.world.root,
+        template: '/run/world',
+        uid: SANDBOX_UID,
+        lines: lines.slice(from, end),
+        timeoutMs: timeout,
+        env: this.env(),
+        canaries: [...this.world.canaries.keys()],
+        markerLog: MARKER_LOG,
+        outputLimit: 4_000_000,
+        strace: this.strace,
+      }),
+    );
+    let done = 0;
+    await runNamespace(this.root, name, timeout + 30_000, (run) => {
+      onRun(from + done, run);
+      done++;
+    });
+    if (from + done < end) {
+      onRun(from + done, {
+        ms: timeout,
+        timedOut: true,
+        aborted: true,
+        status: null,
+        output: [],
+        changes: [],
+        strace: '',
+        markers: '',
+      });
+      done++;
+    }
+    rmSync(dir, { recursive: true, force: true });
+    return from + done;
+  }
+}
+
+function runNamespace(
+  root: string,
+  name: string,
+  timeout: number,
+  onLine: (run: ObservedRun) => void,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child: ChildProcess = spawn(
+      'unshare',
+      [
+        '-m',
+        '-n',
+        '-p',
+        '-f',
+        '--mount-proc',
+        join(root, 'sys/bash'),
+        join(root, 'sys/setup.sh'),
+        root,
+        name,
+        process.execPath,
+      ],
+      {
+        env: { PATH: PATH_DIRS.join(':'), LANG: 'C.UTF-8' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      },
+    );
+    let buffered = '';
+    let stderr = '';
+    let lines = 0;
+    let timer: NodeJS.Timeout | undefined;
+    const arm = () => {
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => {
+        try {
+          process.kill(-child.pid!, 'SIGKILL');
+        } catch {}
+      }, timeout);
+    };
+    arm();
+    child.stdout!.setEncoding('utf8');
+    child.stdout!.on('data', (data: string) => {
+      buffered += data;
+      const parts = buffered.split('\n');
+      buffered = parts.pop()!;
+      for (const part of parts) {
+        const r = JSON.parse(part) as Omit<ObservedRun, 'aborted'>;
+        lines++;
+        onLine({ ...r, aborted: false });
+      }
+      arm();
+    });
+    child.stderr!.setEncoding('utf8');
+    child.stderr!.on('data', (data: string) => {
+      if (stderr.length < 10_000) stderr += data;
+    });
+    child.on('error', reject);
+    child.on('close', () => {
+      if (timer) clearTimeout(timer);
+      if (lines === 0 && /oracle:|mount:|setpriv:|unshare:|Error/.test(stderr) && !/remount/.test(stderr)) {
+        reject(new Error(`effect sandbox set-up failed: ${stderr}`));
+        return;
+      }
+      resolve();
+    });
+  });
+}
