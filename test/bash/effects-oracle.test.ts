@@ -18,7 +18,8 @@ import { findProgram, sandboxUnavailable } from './oracle/sandbox.js';
  */
 
 const unavailable =
-  sandboxUnavailable() ?? (findProgram('strace') ? undefined : 'strace not installed (scripts/setup-sandbox.sh)');
+  sandboxUnavailable() ??
+  (findProgram('strace') ? undefined : 'strace not installed (scripts/setup-sandbox.sh)');
 const title = (what: string) => (unavailable ? `${what} (skipped: ${unavailable})` : what);
 const seed = process.env.EFFECTS_ORACLE_SEED
   ? Number(process.env.EFFECTS_ORACLE_SEED)
@@ -67,7 +68,7 @@ describe('generated commands', () => {
     expect(a).toEqual(generateCommands(60_000, 1));
     expect(a).toHaveLength(60_000);
     const lines = new Set(a.map((g) => g.line));
-    for (const l of ['git stash list', 'docker cp', 'kubectl get', 'sed', 'rg']) expect(lines.has(l)).toBe(true);
+    for (const l of ['git stash list', 'docker cp', 'kubectl', 'sed', 'rg']) expect(lines.has(l)).toBe(true);
     expect(a.some((g) => g.line.startsWith('rg --pre '))).toBe(true);
     expect(SAMPLES.length).toBeGreaterThan(20);
   });
@@ -121,7 +122,9 @@ describe.skipIf(unavailable !== undefined)('the canary world', () => {
     }
   }, 60_000);
 
-  it(title('observes secrets read, files written, programs run; and finds what the analysis left out'), async () => {
+  it(title(
+    'observes secrets read, files written, programs run; and finds what the analysis left out',
+  ), async () => {
     const lines = [
       'cat .env',
       'cp ssh-link/id_rsa k; chmod 600 README.md',
@@ -131,29 +134,35 @@ describe.skipIf(unavailable !== undefined)('the canary world', () => {
     ];
     const runs = await runLines(lines);
     const explained = loadExplainedEffects();
-    const found = runs.map((r, i) => compare(analyze(lines[i]!), observe(r, sandbox.world), index, explained));
+    const found = runs.map((r, i) =>
+      compare(analyze(lines[i]!), observe(r, sandbox.world), index, explained),
+    );
     expect(found[0]).toEqual([]);
     expect(observe(runs[0]!, sandbox.world).reads.map((r) => index.show(r.secret.path))).toEqual(['./.env']);
     expect(found[1]).toEqual([]);
     expect(observe(runs[1]!, sandbox.world).reads.map((r) => r.seen)).toEqual([`${sandbox.world.project}/k`]);
     expect(found[2]).toEqual([]);
-    expect(observe(runs[2]!, sandbox.world).programs.map((p) => p.path)).toEqual(['/run/markers/automode-marker-interp']);
+    expect(observe(runs[2]!, sandbox.world).programs.map((p) => p.path)).toEqual([
+      '/run/markers/automode-marker-interp',
+    ]);
     expect(found[3]).toEqual([]);
     expect(found[4]).toEqual([]);
     // Analyses that leave something out are caught: a read, a write, a program.
     const a = (line: string) => analyze(line);
-    expect(compare(a('true'), observe(runs[0]!, sandbox.world), index, explained).map((d) => d.kind)).toEqual([
-      'read',
-    ]);
+    expect(compare(a('true'), observe(runs[0]!, sandbox.world), index, explained).map((d) => d.kind)).toEqual(
+      ['read', 'program'],
+    );
     expect(
-      compare(a('cp ssh-link/id_rsa k'), observe(runs[1]!, sandbox.world), index, explained).map((d) => d.observed),
-    ).toEqual(['metadata ./README.md']);
-    expect(compare(a('true'), observe(runs[2]!, sandbox.world), index, explained).map((d) => d.kind)).toEqual([
-      'program',
-    ]);
-    expect(compare(a('ls ~'), observe(runs[3]!, sandbox.world), index, explained).map((d) => d.kind)).toEqual([
-      'read',
-    ]);
+      compare(a('cp ssh-link/id_rsa k'), observe(runs[1]!, sandbox.world), index, explained).map(
+        (d) => d.observed,
+      ),
+    ).toEqual(['metadata ./README.md', 'ran /usr/bin/chmod']);
+    expect(compare(a('true'), observe(runs[2]!, sandbox.world), index, explained).map((d) => d.kind)).toEqual(
+      ['program'],
+    );
+    expect(
+      compare(a('ls ~/notes'), observe(runs[3]!, sandbox.world), index, explained).map((d) => d.kind),
+    ).toEqual(['read']);
   }, 60_000);
 });
 

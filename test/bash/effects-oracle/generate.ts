@@ -93,6 +93,10 @@ const OPERANDS: readonly string[] = [
   'CANARY',
   'API_KEY',
   "'.'",
+  'get',
+  'pods',
+  'c:/x',
+  'x',
 ];
 
 /** Option values: the operands, and code or patterns a program may run. */

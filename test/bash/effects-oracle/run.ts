@@ -115,7 +115,8 @@ export async function runEffectOracle(options: EffectOracleOptions = {}): Promis
     for (const line of lines) items.push({ set: 'nl2bash', program: '', line });
   }
   let generated = generateCommands(options.generated ?? 0, seed);
-  if (options.generatedSample !== undefined) generated = shuffle(generated, seed).slice(0, options.generatedSample);
+  if (options.generatedSample !== undefined)
+    generated = shuffle(generated, seed).slice(0, options.generatedSample);
   for (const g of generated) items.push({ set: 'generated', ...g });
 
   const sandbox = new EffectSandbox();
