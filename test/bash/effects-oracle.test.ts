@@ -1,5 +1,4 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyze, loadBash } from '../../src/bash/analyze.js';
 import { compare, loadExplainedEffects, WorldIndex } from './effects-oracle/check.js';
@@ -7,6 +6,7 @@ import { generateCommands, SAMPLES } from './effects-oracle/generate.js';
 import { observe, parseStrace } from './effects-oracle/observe.js';
 import { formatFailures, formatPrograms, missingPrograms, runEffectOracle } from './effects-oracle/run.js';
 import { EffectSandbox, type ObservedRun } from './effects-oracle/sandbox.js';
+import { countingListener } from './oracle/listener.js';
 import { findProgram, sandboxUnavailable } from './oracle/sandbox.js';
 
 /**
@@ -94,13 +94,8 @@ describe.skipIf(unavailable !== undefined)('the canary world', () => {
   it(title('isolates: no host writes, no network, an unprivileged uid, a watchdog'), async () => {
     const canary = `/var/tmp/automode-effects-canary-${process.pid}`;
     writeFileSync(canary, 'intact\n', { mode: 0o666 });
-    let connections = 0;
-    const server = createServer((socket) => {
-      connections++;
-      socket.destroy();
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const port = (server.address() as { port: number }).port;
+    const listener = await countingListener();
+    const port = listener.port;
     try {
       const runs = await runLines([
         `echo pwned > ${canary}; rm -f ${canary}; echo pwned > /etc/automode-effects-probe`,
@@ -108,16 +103,19 @@ describe.skipIf(unavailable !== undefined)('the canary world', () => {
         'test "$(id -u)" = 65534 && test "$(id -g)" = 65534 && touch uid-ok',
         'sleep 100 & while :; do :; done',
         'echo after > after.txt',
+        'cat /run/world/project/.env /run/b*/config.json; ls -R /run/world /run/b*',
       ]);
       expect(readFileSync(canary, 'utf8')).toBe('intact\n');
       expect(existsSync('/etc/automode-effects-probe')).toBe(false);
-      expect(connections).toBe(0);
+      expect(listener.connections()).toBe(0);
       expect(parseStrace(runs[1]!.strace).network).toEqual([`AF_INET 127.0.0.1:${port}`]);
       expect(runs[2]!.changes.map((c) => c.path)).toEqual([`${sandbox.world.project}/uid-ok`]);
       expect(runs[3]!.timedOut).toBe(true);
       expect(runs[4]!.changes.map((c) => c.path)).toEqual([`${sandbox.world.project}/after.txt`]);
+      // The world's template and the batch's list of canaries are out of reach.
+      expect(runs[5]!.output).toEqual([]);
     } finally {
-      server.close();
+      listener.close();
       rmSync(canary, { force: true });
     }
   }, 60_000);

@@ -2,11 +2,10 @@
 // Runs the effect oracle (see test/bash/effects-oracle.test.ts) outside vitest: every sample, every NL2Bash line
 // and 50,000 lines generated from the program specs, each allowed one run with real programs in the canary world.
 // Usage: node test/bash/effects-oracle/cli.mjs [--generated N] [--no-nl2bash] [--nl2bash N] [--seed S]
-//        [--workers N] [--run-limit N] [--line 'cmd' ...] [--json FILE] [--report FILE] [--limit N]
+//        [--workers N] [--run-limit N] [--line 'cmd' ...] [--json FILE|-] [--report FILE] [--limit N]
 // (as root on Linux; loads the TypeScript sources through vite, as test/bash/oracle/cli.mjs does).
 import { writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { createServer } from 'vite';
+import { sourceServer } from '../oracle/sources.mjs';
 
 const args = process.argv.slice(2);
 const options = { extra: [] };
@@ -32,15 +31,7 @@ for (let i = 0; i < args.length; i++) {
   }
 }
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
-const server = await createServer({
-  root,
-  logLevel: 'error',
-  configFile: false,
-  server: { middlewareMode: true, hmr: false, ws: false },
-  appType: 'custom',
-  optimizeDeps: { noDiscovery: true },
-});
+const server = await sourceServer();
 try {
   const oracle = await server.ssrLoadModule('/test/bash/effects-oracle/run.ts');
   if (options.generated === undefined) options.generated = options.extra.length ? 0 : oracle.FULL_GENERATED;
@@ -51,6 +42,11 @@ try {
     process.exit(3);
   }
   const result = await oracle.runEffectOracle(options);
+  if (json === '-') {
+    console.log(JSON.stringify(result, null, 1));
+    process.exitCode = result.failures.length > 0 ? 1 : 0;
+    process.exit();
+  }
   if (json) writeFileSync(json, `${JSON.stringify(result, null, 1)}\n`);
   if (reportFile) {
     writeFileSync(

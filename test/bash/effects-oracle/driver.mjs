@@ -72,6 +72,7 @@ function reset() {
   ]);
   sh(['mkdir', '-p', world]);
   sh(['cp', '-a', `${template}/.`, world]);
+  sh(['chmod', '755', world]);
   sh(['chmod', '1777', SCRATCH]);
 }
 

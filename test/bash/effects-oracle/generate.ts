@@ -113,6 +113,8 @@ const VALUES: readonly string[] = [
   "'!automode-marker-alias'",
   'json',
   '1,1:.env',
+  'tcp://127.0.0.1:2375',
+  'https://127.0.0.1:9/x',
 ];
 
 /** Lines after which stdin carries code or a path list. */

@@ -1,8 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findProgram, PATH_DIRS, remountReadOnly, SANDBOX_UID } from '../oracle/sandbox.js';
+import { findProgram, PATH_DIRS, remountReadOnly, runInNamespaces, SANDBOX_UID } from '../oracle/sandbox.js';
 import { buildWorld, MARKER_LOG, type World } from './world.js';
 
 /**
@@ -75,6 +74,8 @@ export class EffectSandbox {
     copyFileSync(join(import.meta.dirname, 'driver.mjs'), join(sys, 'driver.mjs'));
     for (const dir of ['o', 'mlog']) mkdirSync(join(this.root, dir));
     this.world = buildWorld(join(this.root, 'world'), join(this.root, 'markers'));
+    // The template (and each batch's configuration, which lists the canaries) only root reads in the sandbox.
+    chmodSync(this.world.root, 0o700);
   }
 
   dispose(): void {
@@ -125,6 +126,7 @@ export class EffectSandbox {
   ): Promise<number> {
     const name = `b${this.batches++}`;
     const dir = join(this.root, name);
+    mkdirSync(dir, { mode: 0o700 });
     for (const sub of ['o', 'mlog']) {
       mkdirSync(join(dir, sub), { recursive: true });
       chmodSync(join(dir, sub), 0o777);
@@ -145,10 +147,15 @@ export class EffectSandbox {
       }),
     );
     let done = 0;
-    await runNamespace(this.root, name, timeout + 30_000, (run) => {
-      onRun(from + done, run);
-      done++;
-    });
+    await runInNamespaces(
+      [join(this.root, 'sys/bash'), join(this.root, 'sys/setup.sh'), this.root, name, process.execPath],
+      { PATH: PATH_DIRS.join(':'), LANG: 'C.UTF-8' },
+      timeout + 30_000,
+      (line) => {
+        onRun(from + done, { ...(JSON.parse(line) as Omit<ObservedRun, 'aborted'>), aborted: false });
+        done++;
+      },
+    );
     if (from + done < end) {
       onRun(from + done, {
         ms: timeout,
@@ -165,72 +172,4 @@ export class EffectSandbox {
     rmSync(dir, { recursive: true, force: true });
     return from + done;
   }
-}
-
-function runNamespace(
-  root: string,
-  name: string,
-  timeout: number,
-  onLine: (run: ObservedRun) => void,
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child: ChildProcess = spawn(
-      'unshare',
-      [
-        '-m',
-        '-n',
-        '-p',
-        '-f',
-        '--mount-proc',
-        join(root, 'sys/bash'),
-        join(root, 'sys/setup.sh'),
-        root,
-        name,
-        process.execPath,
-      ],
-      {
-        env: { PATH: PATH_DIRS.join(':'), LANG: 'C.UTF-8' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-        detached: true,
-      },
-    );
-    let buffered = '';
-    let stderr = '';
-    let lines = 0;
-    let timer: NodeJS.Timeout | undefined;
-    const arm = () => {
-      if (timer) clearTimeout(timer);
-      timer = setTimeout(() => {
-        try {
-          process.kill(-child.pid!, 'SIGKILL');
-        } catch {}
-      }, timeout);
-    };
-    arm();
-    child.stdout!.setEncoding('utf8');
-    child.stdout!.on('data', (data: string) => {
-      buffered += data;
-      const parts = buffered.split('\n');
-      buffered = parts.pop()!;
-      for (const part of parts) {
-        const r = JSON.parse(part) as Omit<ObservedRun, 'aborted'>;
-        lines++;
-        onLine({ ...r, aborted: false });
-      }
-      arm();
-    });
-    child.stderr!.setEncoding('utf8');
-    child.stderr!.on('data', (data: string) => {
-      if (stderr.length < 10_000) stderr += data;
-    });
-    child.on('error', reject);
-    child.on('close', () => {
-      if (timer) clearTimeout(timer);
-      if (lines === 0 && /oracle:|mount:|setpriv:|unshare:|Error/.test(stderr) && !/remount/.test(stderr)) {
-        reject(new Error(`effect sandbox set-up failed: ${stderr}`));
-        return;
-      }
-      resolve();
-    });
-  });
 }

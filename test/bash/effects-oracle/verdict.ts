@@ -31,7 +31,7 @@ export const SETTINGS_NAMES: readonly SettingsName[] = ['defaults', 'team'];
 export interface CallVerdicts {
   defaults: string;
   team: string;
-  /** Every shell command of the call is one of the read-only defaults. */
+  /** Every shell command of the call is one of the read-only defaults, and the analysis saw all of them. */
   readOnly: boolean;
 }
 
@@ -68,7 +68,8 @@ export class Verdicts {
     return {
       defaults: defaults.decision,
       team: team.decision,
-      readOnly: commands.length > 0 && commands.every((p) => p.readOnly === true),
+      readOnly:
+        commands.length > 0 && commands.every((p) => p.readOnly === true) && !defaults.analysis?.opaque,
     };
   }
 }

@@ -144,6 +144,7 @@ export function buildWorld(root: string, markers: string): World {
     0o600,
   );
   put(join(sshDir, secret('SSHDIR', sshDir, 'name')), '');
+  put(join(sshDir, 'config'), 'Host *\n\tProxyCommand automode-marker-ssh %h %p\n');
   put(
     join(home, '.aws/credentials'),
     `[default]\nSECRET X aws_secret_access_key = ${secret('AWS', join(home, '.aws/credentials'))}\n`,

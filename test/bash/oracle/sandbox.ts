@@ -361,34 +361,36 @@ function runNamespace(
   name: string,
   timeout: number,
 ): Promise<{ done: number; times: number[] }> {
+  const times: number[] = [];
+  return runInNamespaces(
+    [join(root, 'sys/bash'), join(root, 'sys/setup.sh'), root, name],
+    { PATH: PATH_DIRS.join(':'), HOME, USER: 'nobody', LANG: 'C.UTF-8', TERM: 'dumb' },
+    timeout,
+    (line) => {
+      const [, start, end] = line.split(' ');
+      times.push((Number(end) - Number(start)) * 1000);
+    },
+  ).then((done) => ({ done, times }));
+}
+
+/**
+ * Runs `command` as root in new mount, network and pid namespaces (`unshare`); each line it prints on stdout is
+ * handed to `onLine`. A wall-clock watchdog kills it (the pid namespace takes every process with it) when no
+ * line comes for `timeout` ms. Resolves with the number of lines; rejects when it failed before its first line.
+ */
+export function runInNamespaces(
+  command: readonly string[],
+  env: NodeJS.ProcessEnv,
+  timeout: number,
+  onLine: (line: string) => void,
+): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child: ChildProcess = spawn(
-      'unshare',
-      [
-        '-m',
-        '-n',
-        '-p',
-        '-f',
-        '--mount-proc',
-        join(root, 'sys/bash'),
-        join(root, 'sys/setup.sh'),
-        root,
-        name,
-      ],
-      {
-        env: {
-          PATH: PATH_DIRS.join(':'),
-          HOME,
-          USER: 'nobody',
-          LANG: 'C.UTF-8',
-          TERM: 'dumb',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-        detached: true,
-      },
-    );
+    const child: ChildProcess = spawn('unshare', ['-m', '-n', '-p', '-f', '--mount-proc', ...command], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     let finished = 0;
-    const times: number[] = [];
     let buffered = '';
     let stderr = '';
     let timer: NodeJS.Timeout | undefined;
@@ -406,10 +408,7 @@ function runNamespace(
       buffered += data;
       const parts = buffered.split('\n');
       buffered = parts.pop()!;
-      for (const part of parts) {
-        const [, start, end] = part.split(' ');
-        times.push((Number(end) - Number(start)) * 1000);
-      }
+      for (const part of parts) onLine(part);
       finished += parts.length;
       arm();
     });
@@ -420,11 +419,15 @@ function runNamespace(
     child.on('error', reject);
     child.on('close', () => {
       if (timer) clearTimeout(timer);
-      if (finished === 0 && /oracle:|mount:|setpriv:|unshare:/.test(stderr) && !/remount/.test(stderr)) {
+      if (
+        finished === 0 &&
+        /oracle:|mount:|setpriv:|unshare:|Error/.test(stderr) &&
+        !/remount/.test(stderr)
+      ) {
         reject(new Error(`sandbox set-up failed: ${stderr}`));
         return;
       }
-      resolve({ done: finished, times });
+      resolve(finished);
     });
   });
 }
