@@ -1,7 +1,14 @@
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findProgram, PATH_DIRS, remountReadOnly, runInNamespaces, SANDBOX_UID } from '../oracle/sandbox.js';
+import {
+  findProgram,
+  inBatches,
+  PATH_DIRS,
+  remountReadOnly,
+  runInNamespaces,
+  SANDBOX_UID,
+} from '../oracle/sandbox.js';
 import { buildWorld, MARKER_LOG, type World } from './world.js';
 
 /**
@@ -104,17 +111,9 @@ export class EffectSandbox {
     const workers = options.workers ?? 2;
     const batchSize = options.batchSize ?? 400;
     const timeout = options.lineTimeoutMs ?? 10_000;
-    let next = 0;
-    const worker = async (): Promise<void> => {
-      while (next < lines.length) {
-        const start = next;
-        const end = Math.min(lines.length, start + batchSize);
-        next = end;
-        let from = start;
-        while (from < end) from = await this.batch(lines, from, end, timeout, onRun);
-      }
-    };
-    await Promise.all(Array.from({ length: workers }, worker));
+    await inBatches(lines.length, workers, batchSize, (from, end) =>
+      this.batch(lines, from, end, timeout, onRun),
+    );
   }
 
   private async batch(

@@ -296,17 +296,9 @@ export class Sandbox {
     const batchSize = options.batchSize ?? 1500;
     const timeout = options.lineTimeoutMs ?? 10_000;
     const results: LineRun[] = new Array(lines.length);
-    let next = 0;
-    const worker = async (): Promise<void> => {
-      while (next < lines.length) {
-        const start = next;
-        const end = Math.min(lines.length, start + batchSize);
-        next = end;
-        let from = start;
-        while (from < end) from = await this.batch(lines, from, end, timeout, results, onRun);
-      }
-    };
-    await Promise.all(Array.from({ length: workers }, worker));
+    await inBatches(lines.length, workers, batchSize, (from, end) =>
+      this.batch(lines, from, end, timeout, results, onRun),
+    );
     return results;
   }
 
@@ -342,6 +334,29 @@ export class Sandbox {
     rmSync(work, { recursive: true, force: true });
     return from + ran;
   }
+}
+
+/**
+ * Runs `count` lines in batches of `batchSize`, `workers` batches at a time. `batch(from, end)` runs lines
+ * [from, end) and returns where to go on: `end`, or the line after one that took its batch down.
+ */
+export async function inBatches(
+  count: number,
+  workers: number,
+  batchSize: number,
+  batch: (from: number, end: number) => Promise<number>,
+): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < count) {
+      const start = next;
+      const end = Math.min(count, start + batchSize);
+      next = end;
+      let from = start;
+      while (from < end) from = await batch(from, end);
+    }
+  };
+  await Promise.all(Array.from({ length: workers }, worker));
 }
 
 function readOrEmpty(path: string): string {
