@@ -1,11 +1,15 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyze, loadBash } from '../../src/bash/analyze.js';
+import type { Analysis } from '../../src/bash/types.js';
 import { compare, loadExplainedEffects, WorldIndex } from './effects-oracle/check.js';
 import { generateCommands, SAMPLES } from './effects-oracle/generate.js';
 import { observe, parseStrace } from './effects-oracle/observe.js';
 import { formatFailures, formatPrograms, missingPrograms, runEffectOracle } from './effects-oracle/run.js';
 import { EffectSandbox, type ObservedRun } from './effects-oracle/sandbox.js';
+import { buildWorld, type World } from './effects-oracle/world.js';
 import { countingListener } from './oracle/listener.js';
 import { findProgram, sandboxUnavailable } from './oracle/sandbox.js';
 
@@ -62,6 +66,70 @@ describe('strace records', () => {
   });
 });
 
+describe('declared effects cover what they name', () => {
+  let world: World;
+  let index: WorldIndex;
+  let root: string;
+  beforeAll(async () => {
+    await loadBash();
+    root = mkdtempSync(join(tmpdir(), 'automode-effects-world-'));
+    world = buildWorld(join(root, 'world'), join(root, 'markers'));
+    index = new WorldIndex(world);
+    return () => rmSync(root, { recursive: true, force: true });
+  });
+  const canaryOf = (tag: string) => [...world.canaries.keys()].find((c) => c.startsWith(`CANARY_${tag}_`))!;
+  const missed = (line: string, observed: Partial<ObservedRun>, edit?: (a: Analysis) => void) => {
+    const analysis = analyze(line);
+    edit?.(analysis);
+    return compare(analysis, observe(run(observed), world), index, []).map((d) => d.observed);
+  };
+
+  it('a secret read is covered by the file, a link to it or to its folder, a glob, never a link inside a folder', () => {
+    const ssh = { output: [canaryOf('SSH')] };
+    expect(missed('cat ssh-link/id_rsa', ssh)).toEqual([]);
+    expect(missed('cat ../home/.ssh/../.ssh/id_rsa', ssh)).toEqual([]);
+    expect(missed('cat ssh-link', ssh)).toEqual([]);
+    // A folder read does not cover what a link inside it leads to (`cp -rL docs x`).
+    expect(missed('cat docs', ssh)).toHaveLength(1);
+    expect(missed('cat ~/.ssh/i*', ssh)).toEqual([]);
+    expect(missed('cat README.md', ssh)).toEqual([
+      expect.stringMatching(/^read ~\/\.ssh\/id_rsa \(CANARY_SSH in/),
+    ]);
+    expect(missed('cat ~/.ssh/config', { output: [canaryOf('SSHDIR')] })).toEqual([]);
+    expect(missed('cat ~/notes', { output: [canaryOf('SSHDIR')] })).toEqual([
+      'listed ~/.ssh (CANARY_SSHDIR in stdout/stderr)',
+    ]);
+  });
+
+  it('a folder read leaves out hidden entries when it skips them, ignored ones when it respects .gitignore', () => {
+    const env = { output: [canaryOf('ENV')] };
+    expect(missed('cat .', env)).toEqual([]);
+    expect(missed('cat .', env, (a) => (a.commands[0]!.effects[0]!.skipsHidden = true))).toHaveLength(1);
+    expect(index.ignored.has(`${world.project}/app.log`)).toBe(true);
+    expect(index.ignored.has(`${world.project}/README.md`)).toBe(false);
+  });
+
+  it('a change is covered by a declared write of the path or a folder above it; programs by commands', () => {
+    const created = (path: string) => ({
+      changes: [{ path: `${world.project}/${path}`, kind: 'created' as const, canaries: [] }],
+    });
+    expect(missed('echo > out.txt', created('out.txt'))).toEqual([]);
+    expect(missed('mkdir -p a', created('a/b'))).toEqual([]);
+    expect(missed('cat out.txt', created('out.txt'))).toEqual(['created ./out.txt']);
+    const copy = {
+      changes: [{ path: `${world.project}/k`, kind: 'created' as const, canaries: [canaryOf('AWS')] }],
+    };
+    expect(missed('cp aws-link k', copy)).toEqual([]);
+    expect(missed('touch k', copy)).toEqual(['read ~/.aws/credentials (CANARY_AWS in ./k)']);
+    const ran = {
+      strace: '1 execve("/bin/bash", ["bash"], 0) = 0\n2 execve("/usr/bin/git", ["git"], 0) = 0\n',
+    };
+    expect(missed('git status', ran)).toEqual([]);
+    expect(missed('echo', ran)).toEqual(['ran /usr/bin/git']);
+    expect(missed('bash -c "$x"', ran)).toEqual(['ran /usr/bin/git']);
+  });
+});
+
 describe('generated commands', () => {
   it('cover every subcommand and the module cases, deterministically for a seed', () => {
     const a = generateCommands(60_000, 1);
@@ -85,7 +153,7 @@ describe.skipIf(unavailable !== undefined)('the canary world', () => {
   });
   const runLines = async (lines: string[]) => {
     const out: ObservedRun[] = [];
-    await sandbox.run(lines, { workers: 1 }, (i, r) => {
+    await sandbox.run(lines, { workers: 1, lineTimeoutMs: 4000 }, (i, r) => {
       out[i] = r;
     });
     return out;

@@ -33,13 +33,12 @@ export function loadExplainedEffects(): ExplainedEffect[] {
 
 /**
  * The world's paths as the file system leads to them: every logical path reached from the home and the project
- * following links (a few hops deep), with its physical path, and the project paths its `.gitignore` files match.
+ * following links (a few hops deep, for globs to expand over), with its physical path, and the project paths its
+ * `.gitignore` files match.
  */
 export class WorldIndex {
   /** Logical path → physical path. */
   readonly logical = new Map<string, string>();
-  /** Physical path → the logical paths that lead to it. */
-  private readonly aliases = new Map<string, string[]>();
   readonly ignored = new Set<string>();
 
   constructor(readonly world: World) {
@@ -62,9 +61,6 @@ export class WorldIndex {
       return;
     }
     this.logical.set(path, real);
-    const list = this.aliases.get(real) ?? [];
-    list.push(path);
-    this.aliases.set(real, list);
     const link = lstatSync(path).isSymbolicLink();
     if (link && hops >= 3) return;
     let names: string[] = [];
@@ -74,11 +70,6 @@ export class WorldIndex {
       return;
     }
     for (const name of names) this.walk(join(path, name), hops + (link ? 1 : 0));
-  }
-
-  aliasesOf(path: string): string[] {
-    const real = physical(path);
-    return [...new Set([path, real, ...(this.aliases.get(real) ?? [])])];
   }
 
   /** Paths (logical) a glob pattern expands to. */
@@ -178,16 +169,16 @@ export function compare(
   const byDeclared = (e: ExplainedEffect) => programs.has(e.by);
 
   for (const { secret, canary, seen } of observed.reads) {
-    const aliases = index.aliasesOf(secret.path);
+    // Physical paths only: a folder read does not cover what a link inside the folder leads to.
+    const target = physical(secret.path);
     const covered = reads.some((d) => {
       if (d.unknown) return true;
-      return d.paths.some((p) =>
-        aliases.some((a) => {
-          if (secret.kind === 'name' && inside(p, a) !== undefined) return true;
-          const rest = inside(a, p);
-          return rest !== undefined && (rest === '' || folderCovers(d.effect, a, rest, index));
-        }),
-      );
+      return d.paths.some((declared) => {
+        const p = physical(declared);
+        if (secret.kind === 'name' && inside(p, target) !== undefined) return true;
+        const rest = inside(target, p);
+        return rest !== undefined && (rest === '' || folderCovers(d.effect, target, rest, index));
+      });
     });
     if (!covered) {
       const what = secret.kind === 'name' ? 'listed' : 'read';
