@@ -1,4 +1,4 @@
-import type { Grammar } from '../../../src/bash/programs/options.js';
+import { type Grammar, grammar } from '../../../src/bash/programs/options.js';
 import type { ProgramSpec, SubcommandSpec } from '../../../src/bash/programs/program.js';
 import { allProgramModules, allProgramSpecs } from '../../../src/bash/programs/registry.js';
 import { mulberry32, pick, type Rng } from '../oracle/generate.js';
@@ -186,12 +186,32 @@ function slots(): Slot[] {
         out.push({ ...out.find((s) => s.grammar === sub.grammar)!, prefix: `${prefix} ${alias}`, cases: [] });
     }
   };
+  const specced = new Set<string>();
   for (const spec of allProgramSpecs()) {
     const hint = hints.get(spec.name);
-    for (const name of [spec.name, ...(spec.aliases ?? [])]) walk(spec.name, name, spec, hint);
+    for (const name of [spec.name, ...(spec.aliases ?? [])]) {
+      specced.add(name);
+      walk(spec.name, name, spec, hint);
+    }
+  }
+  // A module without a spec (a program known only for what it runs) contributes its cases and operands.
+  for (const m of allProgramModules()) {
+    const name = m.names[0];
+    if (!name || m.names.some((n) => specced.has(n))) continue;
+    const options = { text: '--help', value: 'none' } as const;
+    out.push({
+      program: name,
+      prefix: name,
+      grammar: NO_OPTIONS,
+      options: [options],
+      operands: [...OPERANDS, ...(m.oracle?.operands ?? [])],
+      cases: m.oracle?.cases ?? [],
+    });
   }
   return out;
 }
+
+const NO_OPTIONS = grammar({});
 
 function optionWords(rng: Rng, slot: Slot): string[] {
   const option = pick(rng, slot.options);
