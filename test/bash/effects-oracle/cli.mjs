@@ -51,10 +51,16 @@ try {
   if (reportFile) {
     writeFileSync(
       reportFile,
-      `${oracle.formatPrograms(result)}\n\n${oracle.formatFailures(result.failures, Number.POSITIVE_INFINITY)}\n`,
+      [
+        `Effect oracle, seed ${result.seed}: ${result.run} commands run, ${result.failures.length} disagreeing`,
+        `## By program: lines, share allowed, run, disagreeing\n${oracle.formatPrograms(result)}`,
+        `## By program and class\n${oracle.formatClasses(result.failures)}`,
+        `## Every disagreement\n${oracle.formatFailures(result.failures, Number.POSITIVE_INFINITY)}\n`,
+      ].join('\n\n'),
     );
   }
   console.log(oracle.formatFailures(result.failures, limit));
+  console.log(`\n${oracle.formatClasses(result.failures)}`);
   console.log(`\n${oracle.formatPrograms(result)}`);
   const { failures, programs, ...figures } = result;
   console.log(JSON.stringify({ ...figures, failures: failures.length }));

@@ -214,3 +214,31 @@ export function formatPrograms(result: EffectOracleResult): string {
   const missing = result.missing.length ? `\nnot installed here: ${result.missing.join(' ')}` : '';
   return `${head}\n${rows.join('\n')}${missing}`;
 }
+
+/** The class of a disagreement: its kind and what was observed, without the canary's or the object's id. */
+function classOf(d: Disagreement): string {
+  return `${d.kind}: ${d.observed
+    .replace(/(CANARY_[A-Z_]+?)_[0-9a-f]{12}/g, '$1')
+    .replace(/(\.git)\/\S+/, '$1/…')
+    .replace(/ in \.\/[^)]*\)/, ' in a file it wrote)')}`;
+}
+
+/** The disagreements grouped by program and class, largest first, with the shortest lines as examples. */
+export function formatClasses(failures: readonly LineFailure[], examples = 3): string {
+  const groups = new Map<string, LineFailure[]>();
+  for (const f of failures) {
+    for (const cls of new Set(f.disagreements.map(classOf))) {
+      const key = `${f.program} | ${cls}`;
+      groups.set(key, [...(groups.get(key) ?? []), f]);
+    }
+  }
+  const out: string[] = [];
+  for (const [key, list] of [...groups].sort(
+    (a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]),
+  )) {
+    out.push(`${String(list.length).padStart(5)}  ${key}`);
+    const shortest = [...list].sort((a, b) => a.line.length - b.line.length).slice(0, examples);
+    for (const f of shortest) out.push(`         e.g. ${f.line}   [allowed by ${f.allowedBy.join(', ')}]`);
+  }
+  return out.join('\n');
+}
