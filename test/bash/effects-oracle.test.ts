@@ -7,7 +7,13 @@ import type { Analysis } from '../../src/bash/types.js';
 import { compare, loadExplainedEffects, WorldIndex } from './effects-oracle/check.js';
 import { generateCommands, SAMPLES } from './effects-oracle/generate.js';
 import { observe, parseStrace } from './effects-oracle/observe.js';
-import { formatFailures, formatPrograms, missingPrograms, runEffectOracle } from './effects-oracle/run.js';
+import {
+  formatClasses,
+  formatFailures,
+  formatPrograms,
+  missingPrograms,
+  runEffectOracle,
+} from './effects-oracle/run.js';
 import { EffectSandbox, type ObservedRun } from './effects-oracle/sandbox.js';
 import { buildWorld, type World } from './effects-oracle/world.js';
 import { countingListener } from './oracle/listener.js';
@@ -251,7 +257,7 @@ describe('the effect oracle', () => {
       expect(result.run).toBeGreaterThan(SAMPLE.runLimit / 2);
       if (failures.length > 0) {
         throw new Error(
-          `seed ${seed}: ${failures.length} allowed commands did what the analysis does not declare:\n${formatFailures(failures)}`,
+          `seed ${seed}: ${failures.length} allowed commands did what the analysis does not declare.\nBy program and class:\n${formatClasses(failures, 2)}\n\n${formatFailures(failures)}`,
         );
       }
     },

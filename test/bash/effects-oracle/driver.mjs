@@ -65,11 +65,7 @@ function sh(args) {
 }
 
 function reset() {
-  sh([
-    '/bin/sh',
-    '-c',
-    `find ${SCRATCH} -mindepth 1 -maxdepth 1 -exec chmod -R u+rwx {} + ; rm -rf ${SCRATCH}/* ${SCRATCH}/.[!.]* ${SCRATCH}/..?*`,
-  ]);
+  sh(['/bin/sh', '-c', `rm -rf ${SCRATCH}/* ${SCRATCH}/.[!.]* ${SCRATCH}/..?*`]);
   sh(['mkdir', '-p', world]);
   sh(['cp', '-a', `${template}/.`, world]);
   sh(['chmod', '755', world]);
