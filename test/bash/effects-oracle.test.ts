@@ -255,6 +255,8 @@ describe('the effect oracle', () => {
       const { failures, programs, ...figures } = result;
       console.log(`effect oracle: ${JSON.stringify({ ...figures, failures: failures.length })}`);
       expect(result.run).toBeGreaterThan(SAMPLE.runLimit / 2);
+      // The programs are seen running (what they read and write is checked by the canary world's tests).
+      expect(result.observed.programs).toBeGreaterThan(SAMPLE.runLimit / 4);
       if (failures.length > 0) {
         throw new Error(
           `seed ${seed}: ${failures.length} allowed commands did what the analysis does not declare.\nBy program and class:\n${formatClasses(failures, 2)}\n\n${formatFailures(failures)}`,

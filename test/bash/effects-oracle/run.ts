@@ -60,6 +60,8 @@ export interface EffectOracleResult {
   lines: Record<SetName, number>;
   run: number;
   aborted: number;
+  /** Lines run that were seen to read a secret, change a file, run a program, try the network. */
+  observed: { reads: number; writes: number; programs: number; network: number };
   programs: ProgramReport[];
   /** Spec'd programs not installed here (their lines still run, and fail to start). */
   missing: string[];
@@ -125,6 +127,7 @@ export async function runEffectOracle(options: EffectOracleOptions = {}): Promis
     lines: { samples: 0, nl2bash: 0, generated: 0, extra: 0 },
     run: 0,
     aborted: 0,
+    observed: { reads: 0, writes: 0, programs: 0, network: 0 },
     programs: [],
     missing: missingPrograms(),
     failures: [],
@@ -177,7 +180,11 @@ export async function runEffectOracle(options: EffectOracleOptions = {}): Promis
         result.run++;
         report(item.program).run++;
         if (run.aborted) result.aborted++;
-        const disagreements = compare(analysis, observe(run, sandbox.world), index, explained);
+        const seen = observe(run, sandbox.world);
+        for (const kind of ['reads', 'writes', 'programs', 'network'] as const) {
+          if (seen[kind].length > 0) result.observed[kind]++;
+        }
+        const disagreements = compare(analysis, seen, index, explained);
         if (disagreements.length === 0) return;
         report(item.program).disagreeing++;
         result.failures.push({ ...item, allowedBy: by, disagreements, aborted: run.aborted });
