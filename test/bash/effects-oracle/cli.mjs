@@ -35,7 +35,10 @@ const server = await sourceServer();
 try {
   const oracle = await server.ssrLoadModule('/test/bash/effects-oracle/run.ts');
   if (options.generated === undefined) options.generated = options.extra.length ? 0 : oracle.FULL_GENERATED;
-  if (options.nl2bash === undefined && options.extra.length) options.nl2bash = false;
+  if (options.extra.length) {
+    options.nl2bash ??= false;
+    options.samples ??= false;
+  }
   const unavailable = (await server.ssrLoadModule('/test/bash/oracle/sandbox.ts')).sandboxUnavailable();
   if (unavailable) {
     console.error(`effect oracle skipped: ${unavailable}`);
