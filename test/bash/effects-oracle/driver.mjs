@@ -99,7 +99,7 @@ const child = [
   '--norc',
   '--noprofile',
   '-c',
-  `ulimit -t 4 -f 20000 -u 400 2>/dev/null; exec /run/sys/strace -f -qq -e trace=execve,connect -e signal=none -s 300 -o ${OUT}/strace /run/sys/bash --norc --noprofile -c "$1"`,
+  `ulimit -t 4 -f 20000 -u 1000 2>/dev/null; exec /run/sys/strace -f -qq -e trace=execve,connect -e signal=none -s 300 -o ${OUT}/strace /run/sys/bash --norc --noprofile -c "$1"`,
   'line',
 ];
 
