@@ -243,6 +243,11 @@ export function compare(
       missing: 'network access (the analysis has no network effect)',
     });
   }
+  // Effects the analysis calls unknown do not excuse an allowed command; the report says so for triage.
+  const unknown = analysis.commands.filter((c) => !c.effectsKnown && c.name).map((c) => c.name!.program);
+  if (unknown.length > 0) {
+    for (const d of out) d.missing += `; effects unknown for ${[...new Set(unknown)].join(', ')}`;
+  }
   return dedupe(out);
 }
 
