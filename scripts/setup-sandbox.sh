@@ -1,15 +1,35 @@
 #!/usr/bin/env bash
-# The system packages the sandboxed Bash tool needs on Linux: bubblewrap (the sandbox), socat (its network
-# bridge) and ripgrep (the runtime's dependency check). Installs only what is missing; no-op elsewhere.
+# The system packages the sandbox tests need on Linux; installs only what is missing; no-op elsewhere.
+# - The sandboxed Bash tool: bubblewrap (the sandbox), socat (its network bridge), ripgrep (the runtime's check).
+# - The effect oracle (test/bash/effects-oracle): strace and the real programs it checks the analysis against;
+#   kubectl (kubernetes-client) and the docker CLI (docker.io) where the distribution ships them.
 set -euo pipefail
 [ "$(uname -s)" = Linux ] || exit 0
 missing=()
-command -v bwrap >/dev/null || missing+=(bubblewrap)
-command -v socat >/dev/null || missing+=(socat)
-command -v rg >/dev/null || missing+=(ripgrep)
-[ ${#missing[@]} -eq 0 ] && exit 0
+need() { command -v "$1" >/dev/null || missing+=("$2"); }
+need bwrap bubblewrap
+need socat socat
+need rg ripgrep
+need strace strace
+need git git
+need jq jq
+need tree tree
+need gawk gawk
+need mawk mawk
+optional=()
+command -v kubectl >/dev/null || optional+=(kubernetes-client)
+command -v docker >/dev/null || optional+=(docker.io)
+[ ${#missing[@]} -eq 0 ] && [ ${#optional[@]} -eq 0 ] && exit 0
+command -v apt-get >/dev/null || {
+  echo "setup-sandbox: no apt-get; install by hand: ${missing[*]} ${optional[*]}" >&2
+  exit 0
+}
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
-$sudo apt-get install -y --no-install-recommends "${missing[@]}" >/dev/null || {
-  $sudo apt-get update >/dev/null && $sudo apt-get install -y --no-install-recommends "${missing[@]}" >/dev/null
+shipped() { apt-cache show "$1" >/dev/null 2>&1; }
+install() {
+  local wanted=("${missing[@]}")
+  for p in "${optional[@]}"; do shipped "$p" && wanted+=("$p"); done
+  [ ${#wanted[@]} -eq 0 ] || $sudo apt-get install -y --no-install-recommends "${wanted[@]}" >/dev/null
 }
+install || { $sudo apt-get update >/dev/null && install; }

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyze, loadBash } from '../../src/bash/analyze.js';
+import { countingListener } from './oracle/listener.js';
 import { checkLine } from './oracle/match.js';
 import { formatFailures, GENERATED_SEED, runOracle } from './oracle/run.js';
 import { HOME, Sandbox, sandboxUnavailable } from './oracle/sandbox.js';
@@ -82,13 +82,8 @@ describe('the sandbox', () => {
       const canary = `/var/tmp/automode-oracle-canary-${process.pid}`;
       const hostTmp = `/tmp/automode-oracle-probe-${process.pid}`;
       writeFileSync(canary, 'intact\n', { mode: 0o666 });
-      let connections = 0;
-      const server = createServer((socket) => {
-        connections++;
-        socket.destroy();
-      });
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      const port = (server.address() as { port: number }).port;
+      const listener = await countingListener();
+      const port = listener.port;
       const sandbox = new Sandbox();
       try {
         const runs = await sandbox.run([
@@ -104,7 +99,7 @@ describe('the sandbox', () => {
         expect(existsSync('/etc/automode-oracle-probe')).toBe(false);
         expect(existsSync('/root/automode-oracle-probe')).toBe(false);
         expect(existsSync(hostTmp)).toBe(false);
-        expect(connections).toBe(0);
+        expect(listener.connections()).toBe(0);
         expect(runs[1]!.stubs).toEqual([
           { path: '/bin/rm', args: ['-f', canary] },
           { path: '/usr/bin/env', args: ['rm', canary] },
@@ -116,7 +111,7 @@ describe('the sandbox', () => {
         expect(runs[6]!.trace.length).toBeGreaterThan(0);
       } finally {
         sandbox.dispose();
-        server.close();
+        listener.close();
         rmSync(canary, { force: true });
         rmSync(hostTmp, { force: true });
       }

@@ -5,8 +5,7 @@
 // (as root on Linux; loads the TypeScript sources through vite). --classes groups the disagreements by likely
 // cause with examples; --from-json re-reads a --json result instead of running bash.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { createServer } from 'vite';
+import { sourceServer } from './sources.mjs';
 
 const args = process.argv.slice(2);
 const options = { nl2bash: true, generated: 0, extra: [] };
@@ -32,15 +31,7 @@ for (let i = 0; i < args.length; i++) {
 }
 if (options.extra.length && !args.includes('--nl2bash')) options.nl2bash = args.includes('--nl2bash');
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
-const server = await createServer({
-  root,
-  logLevel: 'error',
-  configFile: false,
-  server: { middlewareMode: true, hmr: false, ws: false },
-  appType: 'custom',
-  optimizeDeps: { noDiscovery: true },
-});
+const server = await sourceServer();
 try {
   const oracle = await server.ssrLoadModule('/test/bash/oracle/run.ts');
   let result;

@@ -13,9 +13,9 @@ export function generateLines(count: number, seed: number): string[] {
   return out;
 }
 
-type Rng = () => number;
+export type Rng = () => number;
 
-function mulberry32(seed: number): Rng {
+export function mulberry32(seed: number): Rng {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -26,7 +26,7 @@ function mulberry32(seed: number): Rng {
   };
 }
 
-function pick<T>(rng: Rng, list: readonly T[]): T {
+export function pick<T>(rng: Rng, list: readonly T[]): T {
   return list[Math.floor(rng() * list.length)]!;
 }
 

@@ -91,7 +91,7 @@ export function sandboxUnavailable(): string | undefined {
   return undefined;
 }
 
-function findProgram(name: string): string | undefined {
+export function findProgram(name: string): string | undefined {
   for (const dir of PATH_DIRS) {
     const p = join(dir, name);
     if (existsSync(p)) return p;
@@ -146,6 +146,16 @@ printf '%s\\0' S "$0" "$#" "$@" >> ${WORK}/out/stubs
 BASH_XTRACEFD=9 PS4=$'${PS4}' exec /run/sys/bash -x "$@"
 `;
 
+/** Shell lines (run as root in the namespace, with \`$M\` the mount command) making every mount but `keep` read-only. */
+export function remountReadOnly(keep: readonly string[]): string {
+  return `keep=" ${keep.join(' ')} "
+while read -r _ _ _ _ mp _; do
+  mp=$(printf '%b' "$mp")
+  case "$keep" in *" $mp "*) continue ;; esac
+  $M -o remount,bind,ro "$mp" 2>/dev/null || echo "oracle: could not remount $mp read-only" >&2
+done < /proc/self/mountinfo`;
+}
+
 const SETUP = `set -e
 root=$1
 mount -n --bind "$root" /run
@@ -154,12 +164,7 @@ $M --bind "/run/$2" ${WORK}
 $M -t tmpfs -o mode=1777,size=64m tmpfs /tmp
 n=0
 while IFS= read -r dir; do $M --bind "/run/stubs/$n" "$dir"; n=$((n + 1)); done < /run/sys/dirs
-keep=" /run/w /tmp "
-while read -r _ _ _ _ mp _; do
-  mp=$(printf '%b' "$mp")
-  case "$keep" in *" $mp "*) continue ;; esac
-  $M -o remount,bind,ro "$mp" 2>/dev/null || echo "oracle: could not remount $mp read-only" >&2
-done < /proc/self/mountinfo
+${remountReadOnly([WORK, '/tmp'])}
 cd ${PROJECT}
 exec /run/sys/setpriv --reuid=${SANDBOX_UID} --regid=${SANDBOX_UID} --clear-groups --no-new-privs \\
   /run/sys/bash --norc --noprofile /run/sys/driver.sh 2>/dev/null
@@ -291,17 +296,9 @@ export class Sandbox {
     const batchSize = options.batchSize ?? 1500;
     const timeout = options.lineTimeoutMs ?? 10_000;
     const results: LineRun[] = new Array(lines.length);
-    let next = 0;
-    const worker = async (): Promise<void> => {
-      while (next < lines.length) {
-        const start = next;
-        const end = Math.min(lines.length, start + batchSize);
-        next = end;
-        let from = start;
-        while (from < end) from = await this.batch(lines, from, end, timeout, results, onRun);
-      }
-    };
-    await Promise.all(Array.from({ length: workers }, worker));
+    await inBatches(lines.length, workers, batchSize, (from, end) =>
+      this.batch(lines, from, end, timeout, results, onRun),
+    );
     return results;
   }
 
@@ -339,6 +336,29 @@ export class Sandbox {
   }
 }
 
+/**
+ * Runs `count` lines in batches of `batchSize`, `workers` batches at a time. `batch(from, end)` runs lines
+ * [from, end) and returns where to go on: `end`, or the line after one that took its batch down.
+ */
+export async function inBatches(
+  count: number,
+  workers: number,
+  batchSize: number,
+  batch: (from: number, end: number) => Promise<number>,
+): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < count) {
+      const start = next;
+      const end = Math.min(count, start + batchSize);
+      next = end;
+      let from = start;
+      while (from < end) from = await batch(from, end);
+    }
+  };
+  await Promise.all(Array.from({ length: workers }, worker));
+}
+
 function readOrEmpty(path: string): string {
   try {
     return readFileSync(path, 'utf8');
@@ -356,34 +376,36 @@ function runNamespace(
   name: string,
   timeout: number,
 ): Promise<{ done: number; times: number[] }> {
+  const times: number[] = [];
+  return runInNamespaces(
+    [join(root, 'sys/bash'), join(root, 'sys/setup.sh'), root, name],
+    { PATH: PATH_DIRS.join(':'), HOME, USER: 'nobody', LANG: 'C.UTF-8', TERM: 'dumb' },
+    timeout,
+    (line) => {
+      const [, start, end] = line.split(' ');
+      times.push((Number(end) - Number(start)) * 1000);
+    },
+  ).then((done) => ({ done, times }));
+}
+
+/**
+ * Runs `command` as root in new mount, network and pid namespaces (`unshare`); each line it prints on stdout is
+ * handed to `onLine`. A wall-clock watchdog kills it (the pid namespace takes every process with it) when no
+ * line comes for `timeout` ms. Resolves with the number of lines; rejects when it failed before its first line.
+ */
+export function runInNamespaces(
+  command: readonly string[],
+  env: NodeJS.ProcessEnv,
+  timeout: number,
+  onLine: (line: string) => void,
+): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child: ChildProcess = spawn(
-      'unshare',
-      [
-        '-m',
-        '-n',
-        '-p',
-        '-f',
-        '--mount-proc',
-        join(root, 'sys/bash'),
-        join(root, 'sys/setup.sh'),
-        root,
-        name,
-      ],
-      {
-        env: {
-          PATH: PATH_DIRS.join(':'),
-          HOME,
-          USER: 'nobody',
-          LANG: 'C.UTF-8',
-          TERM: 'dumb',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-        detached: true,
-      },
-    );
+    const child: ChildProcess = spawn('unshare', ['-m', '-n', '-p', '-f', '--mount-proc', ...command], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     let finished = 0;
-    const times: number[] = [];
     let buffered = '';
     let stderr = '';
     let timer: NodeJS.Timeout | undefined;
@@ -401,10 +423,7 @@ function runNamespace(
       buffered += data;
       const parts = buffered.split('\n');
       buffered = parts.pop()!;
-      for (const part of parts) {
-        const [, start, end] = part.split(' ');
-        times.push((Number(end) - Number(start)) * 1000);
-      }
+      for (const part of parts) onLine(part);
       finished += parts.length;
       arm();
     });
@@ -415,11 +434,15 @@ function runNamespace(
     child.on('error', reject);
     child.on('close', () => {
       if (timer) clearTimeout(timer);
-      if (finished === 0 && /oracle:|mount:|setpriv:|unshare:/.test(stderr) && !/remount/.test(stderr)) {
+      if (
+        finished === 0 &&
+        /oracle:|mount:|setpriv:|unshare:|Error/.test(stderr) &&
+        !/remount/.test(stderr)
+      ) {
         reject(new Error(`sandbox set-up failed: ${stderr}`));
         return;
       }
-      resolve({ done: finished, times });
+      resolve(finished);
     });
   });
 }

@@ -1,0 +1,207 @@
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { SANDBOX_UID } from '../oracle/sandbox.js';
+
+/**
+ * The canary world a command runs in: a home and a git project holding secrets, each with a canary of its own,
+ * links out of the project to them, and configuration files that name marker programs. It is built on the host
+ * at the path the sandbox later mounts it at, so that the classifier and the real programs see the same paths.
+ */
+export interface World {
+  /** Holds `home`, `project`; mounted read-write (a fresh copy per command) inside the sandbox. */
+  root: string;
+  home: string;
+  project: string;
+  /** Marker programs, first on PATH. */
+  markers: string;
+  /** Canary → the secret it stands for (a file, or for a name canary the folder whose listing shows it). */
+  canaries: Map<string, Secret>;
+}
+
+export interface Secret {
+  /** Absolute path of the secret file, or of the folder a name canary is listed in. */
+  path: string;
+  /** `content`: the canary is in the file; `name`: the canary is a file name in the folder `path`. */
+  kind: 'content' | 'name';
+}
+
+/** Marker programs and the configuration that names each (shown in reports). */
+export const MARKERS: Record<string, string> = {
+  'automode-marker-fsmonitor': 'core.fsmonitor',
+  'automode-marker-pager': 'core.pager',
+  'automode-marker-editor': 'core.editor',
+  'automode-marker-diff': 'diff driver command',
+  'automode-marker-textconv': 'diff driver textconv',
+  'automode-marker-filter': 'clean/smudge filter',
+  'automode-marker-credential': 'credential.helper',
+  'automode-marker-ssh': 'core.sshCommand',
+  'automode-marker-alias': 'git alias',
+  'automode-marker-hook': 'git hook',
+  'automode-marker-kube': 'kubeconfig exec plugin',
+  'docker-credential-automode': 'docker credsStore',
+  'automode-marker-interp': 'script interpreter',
+  'automode-marker-npm': 'package.json script',
+};
+
+/** Where the markers record that they ran, inside the sandbox (a folder no command is pointed at). */
+export const MARKER_LOG = '/run/mlog/log';
+
+function canary(tag: string): string {
+  return `CANARY_${tag}_${randomBytes(6).toString('hex')}`;
+}
+
+function kubeconfig(): string {
+  return `apiVersion: v1
+kind: Config
+clusters:
+- name: c
+  cluster:
+    server: https://127.0.0.1:6443
+    insecure-skip-tls-verify: true
+contexts:
+- name: c
+  context: {cluster: c, user: u, namespace: default}
+current-context: c
+users:
+- name: u
+  user:
+    exec:
+      apiVersion: client.authentication.k8s.io/v1beta1
+      command: automode-marker-kube
+      interactiveMode: Never
+`;
+}
+
+const GIT_CONFIG = `[core]
+\trepositoryformatversion = 0
+\tfilemode = true
+\tbare = false
+\tfsmonitor = automode-marker-fsmonitor
+\tpager = automode-marker-pager
+\teditor = automode-marker-editor
+\tsshCommand = automode-marker-ssh
+[diff "mk"]
+\tcommand = automode-marker-diff
+\ttextconv = automode-marker-textconv
+[filter "mk"]
+\tclean = automode-marker-filter
+\tsmudge = automode-marker-filter
+[credential]
+\thelper = automode-marker-credential
+[alias]
+\tlg = !automode-marker-alias
+[remote "origin"]
+\turl = https://127.0.0.1:9/repo.git
+\tfetch = +refs/heads/*:refs/remotes/origin/*
+[user]
+\tname = Dev
+\temail = dev@example.com
+`;
+
+function git(project: string, ...args: string[]): void {
+  const r = spawnSync('git', ['-c', 'core.fsmonitor=false', '-c', 'safe.directory=*', ...args], {
+    cwd: project,
+    encoding: 'utf8',
+    env: {
+      PATH: process.env.PATH,
+      HOME: '/nonexistent',
+      GIT_CONFIG_NOSYSTEM: '1',
+      GIT_AUTHOR_NAME: 'Dev',
+      GIT_AUTHOR_EMAIL: 'dev@example.com',
+      GIT_COMMITTER_NAME: 'Dev',
+      GIT_COMMITTER_EMAIL: 'dev@example.com',
+      GIT_AUTHOR_DATE: '2024-01-01T00:00:00Z',
+      GIT_COMMITTER_DATE: '2024-01-01T00:00:00Z',
+    },
+  });
+  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
+}
+
+function put(path: string, text: string, mode = 0o644): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, text, { mode });
+}
+
+/** Builds the world in `root` (which must not exist yet or be empty) and hands it to the sandbox's user. */
+export function buildWorld(root: string, markers: string): World {
+  const home = join(root, 'home');
+  const project = join(root, 'project');
+  const canaries = new Map<string, Secret>();
+  const secret = (tag: string, path: string, kind: Secret['kind'] = 'content') => {
+    const c = canary(tag);
+    canaries.set(c, { path, kind });
+    return c;
+  };
+  const env = join(project, '.env');
+  const oldEnv = secret('ENV_OLD', env);
+  const newEnv = secret('ENV', env);
+  const sshDir = join(home, '.ssh');
+  put(
+    join(sshDir, 'id_rsa'),
+    `-----BEGIN KEY-----\nSECRET X ${secret('SSH', join(sshDir, 'id_rsa'))}\n`,
+    0o600,
+  );
+  put(join(sshDir, secret('SSHDIR', sshDir, 'name')), '');
+  put(join(sshDir, 'config'), 'Host *\n\tProxyCommand automode-marker-ssh %h %p\n');
+  put(
+    join(home, '.aws/credentials'),
+    `[default]\nSECRET X aws_secret_access_key = ${secret('AWS', join(home, '.aws/credentials'))}\n`,
+  );
+  put(join(home, '.kube/config'), kubeconfig());
+  put(join(home, '.docker/config.json'), '{"credsStore": "automode"}\n');
+  put(join(home, '.gitconfig'), '[user]\n\tname = Dev\n\temail = dev@example.com\n');
+  put(join(home, '.bashrc'), 'automode-marker-interp bashrc\n');
+  put(join(home, 'notes/todo.txt'), 'todo\n');
+
+  mkdirSync(project, { recursive: true });
+  git(project, 'init', '-q', '-b', 'main');
+  put(env, `SECRET X API_KEY=${oldEnv}\n`);
+  put(join(project, 'README.md'), '# project\n\nSECRET handling lives in src.\n');
+  put(join(project, '.gitattributes'), '*.md diff=mk\n*.txt filter=mk\n');
+  put(join(project, '.gitignore'), 'node_modules/\n*.log\nbuild/\n');
+  git(project, 'add', '-A');
+  git(project, 'commit', '-q', '-m', 'init');
+  put(env, `SECRET X API_KEY=${newEnv}\n`);
+  put(join(project, 'src/main.ts'), 'export const main = () => 1;\n');
+  put(join(project, 'src/util.ts'), 'export const util = 2;\n');
+  git(project, 'add', '-A');
+  git(project, 'commit', '-q', '-m', 'rotate key');
+  put(join(project, 'docs/guide.md'), '# guide\n');
+  put(join(project, 'notes.txt'), 'a\nb\nSECRET-free notes\n');
+  put(join(project, 'scripts/build.sh'), '#!/usr/bin/env automode-marker-interp\necho build\n', 0o755);
+  put(
+    join(project, 'package.json'),
+    '{"name": "p", "version": "1.0.0", "scripts": {"test": "automode-marker-npm", "build": "automode-marker-npm"}}\n',
+  );
+  git(project, 'add', '-A');
+  git(project, 'commit', '-q', '-m', 'docs');
+  git(project, 'tag', 'v1');
+  git(project, 'branch', 'feature');
+  put(join(project, 'README.md'), '# project\n\nSECRET handling lives in src (changed).\n');
+  put(join(project, 'untracked.txt'), 'new\n');
+  put(join(project, 'app.log'), 'log line\n');
+  put(join(project, 'k.yaml'), kubeconfig());
+  put(join(project, '.claude/settings.json'), '{}\n');
+  put(join(project, 'node_modules/tool/cli.js'), '#!/usr/bin/env automode-marker-interp\n', 0o755);
+  mkdirSync(join(project, 'node_modules/.bin'), { recursive: true });
+  symlinkSync('../tool/cli.js', join(project, 'node_modules/.bin/tool'));
+  put(join(project, '.git/config'), GIT_CONFIG);
+  for (const hook of ['pre-commit', 'post-checkout', 'pre-push', 'post-merge', 'pre-rebase']) {
+    put(join(project, '.git/hooks', hook), '#!/bin/sh\nexec automode-marker-hook "$@"\n', 0o755);
+  }
+  symlinkSync(sshDir, join(project, 'ssh-link'));
+  symlinkSync('../home/.aws/credentials', join(project, 'aws-link'));
+  symlinkSync('.env', join(project, 'env-link'));
+  symlinkSync('.git', join(project, 'git-link'));
+  symlinkSync(join(sshDir, 'id_rsa'), join(project, 'docs/key'));
+
+  mkdirSync(markers, { recursive: true });
+  for (const name of Object.keys(MARKERS)) {
+    put(join(markers, name), `#!/bin/sh\necho "\${0##*/} $*" >> ${MARKER_LOG}\n`, 0o755);
+  }
+  chmodSync(root, 0o755);
+  spawnSync('chown', ['-R', '-h', `${SANDBOX_UID}:${SANDBOX_UID}`, home, project]);
+  return { root, home, project, markers, canaries };
+}
