@@ -39,7 +39,8 @@ export const MARKERS: Record<string, string> = {
   'automode-marker-ssh': 'core.sshCommand',
   'automode-marker-alias': 'git alias',
   'automode-marker-hook': 'git hook',
-  'automode-marker-kube': 'kubeconfig exec plugin',
+  'automode-marker-kube': 'kubeconfig exec plugin (~/.kube/config)',
+  'automode-marker-kube-project': "kubeconfig exec plugin (the project's k.yaml)",
   'docker-credential-automode': 'docker credsStore',
   'automode-marker-interp': 'script interpreter',
   'automode-marker-npm': 'package.json script',
@@ -52,7 +53,7 @@ function canary(tag: string): string {
   return `CANARY_${tag}_${randomBytes(6).toString('hex')}`;
 }
 
-function kubeconfig(): string {
+function kubeconfig(plugin: string): string {
   return `apiVersion: v1
 kind: Config
 clusters:
@@ -69,7 +70,7 @@ users:
   user:
     exec:
       apiVersion: client.authentication.k8s.io/v1beta1
-      command: automode-marker-kube
+      command: ${plugin}
       interactiveMode: Never
 `;
 }
@@ -149,7 +150,7 @@ export function buildWorld(root: string, markers: string): World {
     join(home, '.aws/credentials'),
     `[default]\nSECRET X aws_secret_access_key = ${secret('AWS', join(home, '.aws/credentials'))}\n`,
   );
-  put(join(home, '.kube/config'), kubeconfig());
+  put(join(home, '.kube/config'), kubeconfig('automode-marker-kube'));
   put(join(home, '.docker/config.json'), '{"credsStore": "automode"}\n');
   put(join(home, '.gitconfig'), '[user]\n\tname = Dev\n\temail = dev@example.com\n');
   put(join(home, '.bashrc'), 'automode-marker-interp bashrc\n');
@@ -182,7 +183,7 @@ export function buildWorld(root: string, markers: string): World {
   put(join(project, 'README.md'), '# project\n\nSECRET handling lives in src (changed).\n');
   put(join(project, 'untracked.txt'), 'new\n');
   put(join(project, 'app.log'), 'log line\n');
-  put(join(project, 'k.yaml'), kubeconfig());
+  put(join(project, 'k.yaml'), kubeconfig('automode-marker-kube-project'));
   put(join(project, '.claude/settings.json'), '{}\n');
   put(join(project, 'node_modules/tool/cli.js'), '#!/usr/bin/env automode-marker-interp\n', 0o755);
   mkdirSync(join(project, 'node_modules/.bin'), { recursive: true });
