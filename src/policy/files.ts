@@ -170,8 +170,9 @@ function folderContents(
 }
 
 /**
- * The files git tracks below a folder, as absolute paths, from the index of the repository the folder lies in;
- * undefined when there is no such index to read (the folder is then looked through whole).
+ * The files git tracks below a folder, as absolute paths, from the index of the repository the folder lies in
+ * (none outside a repository, where git reads nothing); undefined when there is an index that cannot be read (the
+ * folder is then looked through whole).
  */
 function trackedBelow(folder: string): string[] | undefined {
   for (let root = folder; ; root = dirname(root)) {
@@ -183,7 +184,7 @@ function trackedBelow(folder: string): string[] | undefined {
       const under = folder === root ? '' : `${folder.slice(root.length + 1)}/`;
       return paths.filter((p) => p.startsWith(under)).map((p) => join(root, p));
     }
-    if (dirname(root) === root) return undefined;
+    if (dirname(root) === root) return [];
   }
 }
 
