@@ -3,6 +3,7 @@ import { argument, option } from '../effect-helpers.js';
 import { type Grammar, has, lookupLong, optionsNamed, type Parsed, parseOptions } from '../options.js';
 import { leadingText, sliceWord, syntheticWord } from '../words.js';
 import { mayBeRevision } from './operands.js';
+import { REVISION_WALK } from './read-only.js';
 import { gitLevel } from './spec.js';
 
 /**
@@ -64,19 +65,8 @@ const WHOLE = new Set([
  * files it walks.
  */
 const NO_CONTENT =
-  '-n --max-count -# --skip --max-age --min-age --since --after --until --before --since-as-filter --author ' +
-  '--committer --grep --grep-reflog --all-match --invert-grep -i --regexp-ignore-case --basic-regexp -E ' +
-  '--extended-regexp -F --fixed-strings -P --perl-regexp --remove-empty --merges --no-merges --min-parents ' +
-  '--max-parents --no-min-parents --no-max-parents --first-parent --exclude-first-parent-only --not --all ' +
-  '--branches --tags --remotes --glob --exclude --exclude-hidden --reflog --alternate-refs --single-worktree ' +
-  '--ignore-missing --bisect --cherry-mark --cherry-pick --left-only --right-only --cherry -g --walk-reflogs ' +
-  '--merge --boundary --simplify-by-decoration --show-pulls --full-history --dense --sparse --simplify-merges ' +
-  '--ancestry-path --date-order --author-date-order --topo-order --reverse --no-walk --do-walk --pretty ' +
-  '--format --abbrev-commit --no-abbrev-commit --oneline --expand-tabs --no-expand-tabs --encoding --notes ' +
-  '--no-notes --show-notes --standard-notes --no-standard-notes --no-show-signature --relative-date --date ' +
-  '--parents --children --left-right --graph --no-graph --show-linear-break --count --objects --objects-edge ' +
-  '--objects-edge-aggressive --unpacked --indexed-objects --in-commit-order --no-kept-objects --bisect-vars ' +
-  '--bisect-all --disk-usage --timestamp --header --no-diff-merges -t -r --root --always --no-commit-id ' +
+  `${REVISION_WALK} ` +
+  '--no-diff-merges -t -r --root --always --no-commit-id ' +
   '--track-linear --unsorted-input --object-names --no-object-names -v -q --quiet --source --use-mailmap ' +
   '--mailmap --clear-decorations --decorate-refs --decorate-refs-exclude --decorate --no-decorate ' +
   '-s --no-patch --raw --numstat --shortstat -X --dirstat --cumulative --dirstat-by-file --summary ' +

@@ -3,8 +3,8 @@ import { has, type Parsed } from '../options.js';
 import type { ReadOnlySpec } from '../program.js';
 import { allow } from './grammar-tools.js';
 
-/** Revision walking and formatting: reads the repository only. Not `--stdin`, `--show-signature` (runs gpg). */
-const REVISION =
+/** The revision walker's options that pick and describe commits: read the repository, print no file. */
+export const REVISION_WALK =
   '-n --max-count -# --skip --max-age --min-age --since --after --until --before --since-as-filter --author ' +
   '--committer --grep --grep-reflog --all-match --invert-grep -i --regexp-ignore-case --basic-regexp -E ' +
   '--extended-regexp -F --fixed-strings -P --perl-regexp --remove-empty --merges --no-merges --min-parents ' +
@@ -17,9 +17,10 @@ const REVISION =
   '--no-notes --show-notes --standard-notes --no-standard-notes --no-show-signature --relative-date --date ' +
   '--parents --children --left-right --graph --no-graph --show-linear-break --count --objects --objects-edge ' +
   '--objects-edge-aggressive --unpacked --indexed-objects --in-commit-order --no-kept-objects --bisect-vars ' +
-  '--bisect-all --disk-usage --timestamp --header --diff-merges --no-diff-merges --combined-all-paths ' +
-  '--remerge-diff -c --cc -m --dd -t -r --root --always --full-diff --no-commit-id --track-linear ' +
-  '--unsorted-input --object-names --no-object-names -v';
+  '--bisect-all --disk-usage --timestamp --header';
+
+/** Revision walking and formatting: reads the repository only. Not `--stdin`, `--show-signature` (runs gpg). */
+const REVISION = `${REVISION_WALK} --diff-merges --no-diff-merges --combined-all-paths --remerge-diff -c --cc -m --dd -t -r --root --always --full-diff --no-commit-id --track-linear --unsorted-input --object-names --no-object-names -v`;
 
 /**
  * Diff output: not `--output` (writes a file), `--ext-diff` or `--textconv` (run configured programs). `-O`
