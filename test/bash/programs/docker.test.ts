@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { analyze, loadBash } from '../../../src/bash/analyze.js';
 import { DOCKER_SPEC } from '../../../src/bash/programs/docker/spec.js';
-import { optionNames } from '../../../src/bash/programs/options.js';
 import type { SubcommandSpec } from '../../../src/bash/programs/program.js';
+import { optionLines, shown } from './support.js';
 
 interface Shown {
   known: boolean;
@@ -15,15 +15,6 @@ interface Shown {
 }
 
 beforeAll(loadBash);
-
-function shown(line: string): Shown {
-  const cmd = analyze(line).commands[0]!;
-  return {
-    known: cmd.effectsKnown,
-    effects: cmd.effects.map((e) => `${e.access} ${e.path.value}`),
-    code: cmd.executes.map((e) => `${e.kind} ${e.via}`),
-  };
-}
 
 describe('docker: files it reads and writes on this machine', () => {
   test.each([
@@ -130,28 +121,6 @@ describe('docker: code it runs', () => {
 });
 
 /** Every option of every command, given a value where it takes one. */
-function commandLines(): { line: string; path: string; option: string }[] {
-  const lines: { line: string; path: string; option: string }[] = [];
-  const walk = (spec: SubcommandSpec, path: string[]) => {
-    if (spec.subcommands) {
-      for (const [name, sub] of Object.entries(spec.subcommands)) walk(sub, [...path, name]);
-      return;
-    }
-    for (const name of optionNames(spec.grammar)) {
-      const arity = name.startsWith('--')
-        ? spec.grammar.long.get(name.slice(2))?.arity
-        : spec.grammar.values.includes(name)
-          ? 'value'
-          : 'flag';
-      const written = name.startsWith('--') ? name : `-${name}`;
-      const option = arity === 'value' ? `${written}=v.txt` : written;
-      lines.push({ line: `docker ${path.join(' ')} ${option} a b`, path: path.join(' '), option: name });
-    }
-  };
-  walk(DOCKER_SPEC, []);
-  return lines;
-}
-
 /** Options whose value names a local file or folder, and what the command does with it. */
 const FILE_OPTIONS: Record<string, string> = {
   'container run --env-file': 'read',
@@ -189,7 +158,7 @@ for (const key of Object.keys(FILE_OPTIONS).filter((k) => k.startsWith('image bu
 }
 
 describe('docker: every option of every command', () => {
-  const lines = commandLines();
+  const lines = optionLines('docker', DOCKER_SPEC, true);
   test('the spec lists every command and option docker has', () => {
     expect(lines.length).toBeGreaterThan(700);
   });

@@ -1,12 +1,8 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { analyze, loadBash } from '../../../src/bash/analyze.js';
+import { loadBash } from '../../../src/bash/analyze.js';
+import { shown } from './support.js';
 
 beforeAll(loadBash);
-
-function shown(line: string) {
-  const cmd = analyze(line).commands[0]!;
-  return { known: cmd.effectsKnown, code: cmd.executes.map((e) => `${e.kind} ${e.via}`) };
-}
 
 describe('helm', () => {
   test.each([

@@ -5,19 +5,10 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { analyze, loadBash } from '../../../src/bash/analyze.js';
 import { KUBECTL_SPEC } from '../../../src/bash/programs/kubectl/spec.js';
-import { optionNames } from '../../../src/bash/programs/options.js';
 import type { SubcommandSpec } from '../../../src/bash/programs/program.js';
+import { optionLines, shown } from './support.js';
 
 beforeAll(loadBash);
-
-function shown(line: string) {
-  const cmd = analyze(line).commands[0]!;
-  return {
-    known: cmd.effectsKnown,
-    effects: cmd.effects.map((e) => `${e.access} ${e.path.value}`),
-    code: cmd.executes.map((e) => `${e.kind} ${e.via}`),
-  };
-}
 
 describe('kubectl: files it reads and writes', () => {
   test.each([
@@ -125,28 +116,8 @@ const FILE_OPTIONS: Record<string, string> = {
   'kustomize o': 'write',
 };
 
-function commandLines(): { line: string; path: string; option: string }[] {
-  const lines: { line: string; path: string; option: string }[] = [];
-  const walk = (spec: SubcommandSpec, path: string[]) => {
-    for (const name of optionNames(spec.grammar)) {
-      const arity = name.startsWith('--')
-        ? spec.grammar.long.get(name.slice(2))?.arity
-        : spec.grammar.values.includes(name)
-          ? 'value'
-          : 'flag';
-      const written = name.startsWith('--') ? name : `-${name}`;
-      const option = arity === 'value' ? `${written}=v.txt` : written;
-      const tail = spec.subcommands ? '' : ' a b';
-      lines.push({ line: `kubectl ${path.join(' ')} ${option}${tail}`, path: path.join(' '), option: name });
-    }
-    for (const [name, sub] of Object.entries(spec.subcommands ?? {})) walk(sub, [...path, name]);
-  };
-  walk(KUBECTL_SPEC, []);
-  return lines;
-}
-
 describe('kubectl: every option of every command', () => {
-  const lines = commandLines();
+  const lines = optionLines('kubectl', KUBECTL_SPEC, false);
   test('the spec lists every command and option kubectl has', () => {
     expect(lines.length).toBeGreaterThan(2500);
   });
