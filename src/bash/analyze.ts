@@ -1,8 +1,9 @@
 import { auditTree } from './audit.js';
 import { copyTree } from './copy-tree.js';
 import { effectsOf } from './effects.js';
-import { nestedOf } from './nested.js';
+import { nestedOf, programFamily } from './nested.js';
 import { isBashLoaded, loadBash as loadParser, ParserNotLoaded, parseBash } from './parser.js';
+import { programModule } from './programs/registry.js';
 import { runtimeWord } from './programs/words.js';
 import { bashReading } from './reading.js';
 import { type StateChange, shellEffects } from './shell-state.js';
@@ -215,6 +216,7 @@ class Expander {
       fx.known &&
       cmd.nested?.extraArgs !== true &&
       cmd.redirects.every((r) => r.target.static || (!r.writes && !r.reads));
+    if (program !== '' && programModule(programFamily(program))?.network?.(view)) cmd.network = true;
     if (program !== '' || cmd.argv.length === 0) this.shellEffects(cmd, program);
     for (const spec of [...nestedOf(view), ...aliasSpecs(cmd, program)]) this.spec(cmd, spec, wrapperDepth);
   }

@@ -180,6 +180,8 @@ export interface SimpleCommand {
   effectsKnown: boolean;
   /** The source text this command was parsed from, when it came from a string (bash -c '...'). */
   innerSource?: string;
+  /** The program talks to the network as part of what it does, as its module says (`kubectl get`, `git fetch`). */
+  network?: true;
 }
 
 export type ProblemCode =

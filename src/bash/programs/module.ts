@@ -1,6 +1,6 @@
 import type { CommandView, EffectsResult } from '../types.js';
 import type { EffectHandler } from './effect-helpers.js';
-import type { ProgramSpec } from './program.js';
+import { type ProgramSpec, parseCommand } from './program.js';
 import type { Handler } from './specs.js';
 
 /**
@@ -22,6 +22,8 @@ export interface ProgramModule {
   configEffects?: (cmd: CommandView) => EffectsResult | undefined;
   /** What it runs besides itself, one level deep: wrapped argument vectors, shell strings, hidden code. */
   nested?: Handler;
+  /** Whether the command talks to the network as part of what it does (`kubectl get` to its cluster). */
+  network?: (cmd: CommandView) => boolean;
   oracle?: OracleHints;
 }
 
@@ -32,4 +34,18 @@ export interface ProgramModule {
 export interface OracleHints {
   cases?: readonly string[];
   operands?: readonly string[];
+}
+
+/** The subcommands a command line names (`remote update` for `git -C x remote update`), or undefined. */
+export function subcommandOf(spec: ProgramSpec, cmd: CommandView): string | undefined {
+  const parsed = parseCommand(spec, cmd.argv, { unknown: 'flag', dynamic: 'operand' });
+  if (!parsed.ok || parsed.unknownSubcommand) return undefined;
+  return (
+    parsed.levels
+      .map((level) => level.name)
+      .at(-1)
+      ?.split(' ')
+      .slice(1)
+      .join(' ') || undefined
+  );
 }

@@ -69,11 +69,28 @@ function dockerNested(cmd: CommandView): NestedSpec[] {
   return [...specs, codeSpec('program-option', program, via, text, text.static ? text.value : undefined)];
 }
 
+/**
+ * The client talks to its daemon over the local socket; over the network when `-H` names a TCP or SSH host (or a
+ * value known at run time), or a `--context`, which may.
+ */
+function dockerNetwork(cmd: CommandView): boolean {
+  const parsed = parseDocker(cmd);
+  if (!parsed) return true;
+  const global = parsed.levels[0]!.parsed;
+  const host = lastValue(global, 'H');
+  const context = lastValue(global, 'c');
+  return (
+    (host !== undefined && (!host.static || !/^(unix|npipe|fd):\/\//.test(host.value))) ||
+    (context !== undefined && !(context.static && context.value === 'default'))
+  );
+}
+
 export const DOCKER: ProgramModule = {
   names: ['docker', 'podman'],
   spec: DOCKER_SPEC,
   effects: dockerEffects,
   nested: dockerNested,
+  network: dockerNetwork,
   oracle: {
     cases: [
       'docker cp c:/x .git/hooks/pre-commit',

@@ -77,7 +77,7 @@ const NO_CONTENT =
   '--no-relative --exit-code --no-ext-diff --no-textconv --ignore-submodules --ita-invisible-in-index ' +
   '--ita-visible-in-index --diff-filter -l -R -z --find-object --minimal --patience --histogram ' +
   '--diff-algorithm --anchored --indent-heuristic --no-indent-heuristic -O --cached --staged --merge-base ' +
-  '--no-index -0 -1 -2 -3 --base --ours --theirs --stdin -m -u --include-untracked --only-untracked';
+  '--no-index -0 -1 -2 -3 --base --ours --theirs --stdin -m --include-untracked --only-untracked';
 
 /** Formats that replace the patch `git show` and `git diff` print by default. */
 const NO_PATCH =

@@ -1,14 +1,43 @@
-import type { ProgramModule } from '../module.js';
+import { type ProgramModule, subcommandOf } from '../module.js';
 import { gitEffects } from './effects.js';
 import { gitNested } from './nested.js';
 import { GIT_SPEC } from './spec.js';
 
 /** git: its command grammar and read-only commands, the files it reads and writes, and what it runs. */
+/** Commands that reach a remote repository. */
+const REMOTE = new Set([
+  'fetch',
+  'pull',
+  'push',
+  'clone',
+  'ls-remote',
+  'remote update',
+  'remote prune',
+  'remote show',
+  'submodule update',
+  'submodule sync',
+  'archive',
+  'send-email',
+  'request-pull',
+  'fetch-pack',
+  'send-pack',
+  'http-fetch',
+  'svn',
+]);
+
 export const GIT_MODULE: ProgramModule = {
   names: ['git'],
   spec: GIT_SPEC,
   effects: gitEffects,
   nested: gitNested,
+  network: (cmd) => {
+    const sub = subcommandOf(GIT_SPEC, cmd);
+    return (
+      sub === undefined ||
+      REMOTE.has(sub) ||
+      (sub === 'archive' && cmd.argv.some((w) => w.value.startsWith('--remote')))
+    );
+  },
   oracle: {
     cases: [
       'git blame src/../.env',

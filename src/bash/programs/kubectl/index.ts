@@ -1,6 +1,6 @@
 import type { CommandView, EffectsResult, FileAccess, FileEffect, NestedSpec, Word } from '../../types.js';
 import { argument, option, UNKNOWN } from '../effect-helpers.js';
-import type { ProgramModule } from '../module.js';
+import { type ProgramModule, subcommandOf } from '../module.js';
 import { has, lastValue, operandWords, optionsNamed, type Parsed } from '../options.js';
 import { parsePflag } from '../pflag.js';
 import type { ParsedCommand } from '../program.js';
@@ -225,11 +225,22 @@ function kubectlNested(cmd: CommandView): NestedSpec[] {
   return [...specs, codeSpec('program-option', 'kubectl', `kubectl ${path}`, text, code)];
 }
 
+/** Commands that work on local files only; every other one talks to the cluster's API server. */
+const CLUSTER_FREE = new Set(['config', 'completion', 'kustomize', 'plugin', 'options', 'version']);
+
 export const KUBECTL: ProgramModule = {
   names: ['kubectl'],
   spec: KUBECTL_SPEC,
   effects: kubectlEffects,
   nested: kubectlNested,
+  network: (cmd) => {
+    const sub = subcommandOf(KUBECTL_SPEC, cmd);
+    return (
+      sub === undefined ||
+      !CLUSTER_FREE.has(sub.split(' ')[0]!) ||
+      (sub === 'version' && !cmd.argv.some((w) => w.value === '--client'))
+    );
+  },
   oracle: {
     cases: [
       'kubectl get pods --kubeconfig=./k.yaml',
