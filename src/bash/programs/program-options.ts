@@ -1,5 +1,4 @@
 import type { CommandView, NestedSpec, Word } from '../types.js';
-import { parseFind } from './find.js';
 import { jqConstructs } from './jq.js';
 import { jqCommandLine, parseJq } from './jq-spec.js';
 import { type Grammar, grammar, has, lastValue, optionsNamed, type Parsed, parseOptions } from './options.js';
@@ -19,16 +18,6 @@ function scan(cmd: CommandView, g: Grammar, start = 1, permute = true): Parsed |
 
 function failed(parsed: Parsed | NestedSpec): parsed is NestedSpec {
   return 'kind' in parsed;
-}
-
-function find(cmd: CommandView): NestedSpec[] {
-  const expression = parseFind(cmd.argv);
-  const unsure = expression.unsure.find((entry) => entry.runs);
-  if (unsure) return [unresolved(`find: ${unsure.reason}`, unsure.word)];
-  if (expression.invalid) return [];
-  return expression.execs
-    .filter((exec) => exec.words.length > 0)
-    .map((exec) => argvSpec(exec.words, exec.primary, { kind: 'option', extraArgs: exec.extraArgs }));
 }
 
 /** jq runs no commands; a filter from a file, or one that reads the environment or modules, is code. */
@@ -325,7 +314,6 @@ function helperProgram(option: string): Handler {
 }
 
 export const PROGRAM_OPTIONS: Record<string, Handler> = {
-  find,
   jq,
   tar,
   gtar: tar,

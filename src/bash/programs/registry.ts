@@ -4,7 +4,7 @@ import { CLOUD_TOOL_SPECS } from './cloud-tools.js';
 import { CP_MODULE } from './cp.js';
 import { DOCKER } from './docker/index.js';
 import { FILE_TOOL_SPECS } from './file-tools.js';
-import { FIND_SPEC } from './find-spec.js';
+import { FIND_MODULE } from './find/index.js';
 import { GIT_MODULE } from './git/index.js';
 import { GREP_MODULE } from './grep.js';
 import { HELM } from './helm.js';
@@ -34,6 +34,7 @@ const MODULES: readonly ProgramModule[] = [
   RG_MODULE,
   TREE_MODULE,
   CP_MODULE,
+  FIND_MODULE,
 ];
 
 /**
@@ -45,7 +46,6 @@ const SPECS: readonly ProgramSpec[] = [
   ...SYSTEM_SPECS,
   ...TEXT_TOOL_SPECS,
   SORT_SPEC,
-  FIND_SPEC,
   ...JQ_SPECS,
   ...FILE_TOOL_SPECS,
   TAR_SPEC,

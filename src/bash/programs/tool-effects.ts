@@ -11,7 +11,6 @@ import {
   UNKNOWN,
   underFolder,
 } from './effect-helpers.js';
-import { FILE_PRIMARIES, parseFind } from './find.js';
 import { jqCommandLine, parseJq, YQ } from './jq-spec.js';
 import {
   type Grammar,
@@ -60,26 +59,6 @@ const yq: EffectHandler = (cmd) => {
     ...each(has(parsed, 'i') ? 'write' : 'read', files),
   ];
   return { effects, known: clean(parsed) };
-};
-
-/** find reads its start paths; -delete deletes below them; -fprint and friends write files. */
-const find: EffectHandler = (cmd) => {
-  const expression = parseFind(cmd.argv);
-  if (expression.invalid) return NONE;
-  const paths = expression.paths.length ? expression.paths : [syntheticWord('.', cmd.argv[0]!.span)];
-  const effects: FileEffect[] = reads(paths);
-  const deleted = paths;
-  for (const primary of expression.primaries) {
-    if (primary.name === '-delete') effects.push(...each('delete', deleted));
-    const access = FILE_PRIMARIES[primary.name];
-    if (access && primary.args[0]) effects.push(option(access, primary.args[0]));
-    if (primary.name === '-files0-from' && primary.args[0]) effects.push(listedIn('read', primary.args[0]));
-  }
-  const known =
-    expression.unsure.length === 0 &&
-    !expression.unknownPrimary &&
-    !expression.primaries.some((primary) => primary.name === '-files0-from');
-  return { effects, known };
 };
 
 const TAR_MODES = ['c', 'x', 't', 'r', 'u', 'A', 'd', '--delete'];
@@ -349,7 +328,6 @@ function ownFiles(
 export const TOOL_EFFECTS: Record<string, EffectHandler> = {
   jq,
   yq,
-  find,
   tar,
   gtar: tar,
   bsdtar: tar,

@@ -1,5 +1,5 @@
-import { DYN, type Word } from '../types.js';
-import { is, leadingText, singleField, splitsFreely } from './words.js';
+import { DYN, type Word } from '../../types.js';
+import { is, leadingText, singleField, splitsFreely } from '../words.js';
 
 /** Primaries and how many arguments they take; -exec and friends take a command up to `;` or `{} +`. */
 export const ARITY: Record<string, number> = {};
