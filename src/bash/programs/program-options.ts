@@ -1,10 +1,9 @@
 import type { CommandView, NestedSpec, Word } from '../types.js';
 import { jqConstructs } from './jq.js';
 import { jqCommandLine, parseJq } from './jq-spec.js';
-import { type Grammar, grammar, has, lastValue, optionsNamed, type Parsed, parseOptions } from './options.js';
-import { argvSpec, codeIn, codeSpec, type Handler, parseFailure, shellSpec, unresolved } from './specs.js';
-import { TAR } from './tar-spec.js';
-import { is, joinWords, leadingText, singleField, sliceWord, syntheticWord } from './words.js';
+import { type Grammar, grammar, has, optionsNamed, type Parsed, parseOptions } from './options.js';
+import { codeIn, codeSpec, type Handler, parseFailure, shellSpec, unresolved } from './specs.js';
+import { is, joinWords, leadingText, singleField, sliceWord } from './words.js';
 
 /** Options are read GNU style (anywhere before `--`); a word that may be an option fails the analysis. */
 function scan(cmd: CommandView, g: Grammar, start = 1, permute = true): Parsed | NestedSpec {
@@ -35,47 +34,6 @@ function jq(cmd: CommandView): NestedSpec[] {
   for (const construct of jqConstructs(filter.value)) {
     specs.push(codeSpec('program-option', 'jq', construct, filter, filter.value));
   }
-  return specs;
-}
-
-/** `tar xzf FILE` (a first word without a dash) means `tar -x -z -f FILE`. */
-export function expandTarBundle(words: readonly Word[]): Word[] {
-  const bundle = words[1];
-  if (!bundle?.static || !/^[A-Za-z]+$/.test(bundle.value)) return [...words];
-  const expanded: Word[] = [words[0]!];
-  let next = 2;
-  for (const letter of bundle.value) {
-    expanded.push(syntheticWord(`-${letter}`, bundle.span));
-    if (TAR.values.includes(letter) && words[next]) expanded.push(words[next++]!);
-  }
-  return [...expanded, ...words.slice(next)];
-}
-
-const TAR_COMMANDS = ['--to-command', '--rsh-command', '--rmt-command', 'I', 'F'];
-
-/** `tar -f host:file` reaches the archive through rsh or ssh. */
-export function remoteArchive(parsed: Parsed): Word | undefined {
-  const file = lastValue(parsed, 'f');
-  if (!file || has(parsed, '--force-local')) return undefined;
-  return /^[^/]*:/.test(leadingText(file)) ? file : undefined;
-}
-
-function tar(cmd: CommandView): NestedSpec[] {
-  const view = { ...cmd, argv: expandTarBundle(cmd.argv) };
-  const parsed = scan(view, TAR);
-  if (failed(parsed)) return [parsed];
-  const specs: NestedSpec[] = [];
-  for (const option of parsed.options) {
-    const via = option.name.length === 1 ? `tar -${option.name}` : `tar ${option.name}`;
-    if (TAR_COMMANDS.includes(option.name) && option.value) specs.push(shellSpec(option.value, via));
-    if (option.name === '--checkpoint-action' && option.value) {
-      const action = option.value;
-      if (leadingText(action).startsWith('exec=')) specs.push(shellSpec(sliceWord(action, 5), via));
-      else if (!action.static) specs.push(shellSpec(action, via));
-    }
-  }
-  const remote = remoteArchive(parsed);
-  if (remote) specs.push(codeIn('program-option', 'tar', 'remote archive', remote));
   return specs;
 }
 
@@ -315,9 +273,6 @@ function helperProgram(option: string): Handler {
 
 export const PROGRAM_OPTIONS: Record<string, Handler> = {
   jq,
-  tar,
-  gtar: tar,
-  bsdtar: tar,
   ssh,
   scp: sshFamily('scp', SCP),
   sftp: sshFamily('sftp', SFTP),

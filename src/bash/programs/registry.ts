@@ -18,7 +18,7 @@ import { RG_MODULE } from './rg.js';
 import { SED_MODULE } from './sed/index.js';
 import { SORT_SPEC } from './sort-spec.js';
 import { SYSTEM_SPECS } from './system-specs.js';
-import { TAR_SPEC } from './tar-spec.js';
+import { TAR_MODULE } from './tar.js';
 import { TEXT_TOOL_SPECS } from './text-tools.js';
 import { TREE_MODULE } from './tree.js';
 
@@ -35,6 +35,7 @@ const MODULES: readonly ProgramModule[] = [
   TREE_MODULE,
   CP_MODULE,
   FIND_MODULE,
+  TAR_MODULE,
 ];
 
 /**
@@ -48,7 +49,6 @@ const SPECS: readonly ProgramSpec[] = [
   SORT_SPEC,
   ...JQ_SPECS,
   ...FILE_TOOL_SPECS,
-  TAR_SPEC,
   ...PACKAGE_MANAGER_SPECS,
   ...CLOUD_TOOL_SPECS,
   ...NETCAT_SPECS,

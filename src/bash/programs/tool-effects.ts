@@ -22,8 +22,7 @@ import {
   type Parsed,
   parseOptions,
 } from './options.js';
-import { expandTarBundle, RSYNC, SCP } from './program-options.js';
-import { TAR } from './tar-spec.js';
+import { RSYNC, SCP } from './program-options.js';
 import { is, leadingText, runtimeWord, sliceWord, splitsFreely, syntheticWord } from './words.js';
 import { wrapperSyntax } from './wrappers.js';
 
@@ -60,63 +59,6 @@ const yq: EffectHandler = (cmd) => {
   ];
   return { effects, known: clean(parsed) };
 };
-
-const TAR_MODES = ['c', 'x', 't', 'r', 'u', 'A', 'd', '--delete'];
-
-/**
- * tar -c -f ARCHIVE FILES writes ARCHIVE and reads FILES; -x writes files, named only in the archive, into the
- * folder. `-C DIR` changes the folder the members after it are relative to.
- */
-const tar: EffectHandler = (cmd) => {
-  const view = { ...cmd, argv: expandTarBundle(cmd.argv) };
-  const parsed = lenient(view, TAR);
-  if (!parsed) return UNKNOWN;
-  if (has(parsed, '--help', '--version')) return NONE;
-  const mode = parsed.options.filter((found) => TAR_MODES.includes(found.name)).at(-1)?.name;
-  if (!mode) return UNKNOWN;
-  const archive = lastValue(parsed, 'f');
-  const members = tarMembers(view.argv, parsed);
-  const effects: FileEffect[] = [];
-  let known = clean(parsed);
-  const onArchive = (access: 'read' | 'write') => {
-    if (archive && !is(archive, '-')) effects.push(option(access, archive));
-  };
-  for (const found of optionsNamed(parsed, 'T', 'X')) effects.push(option('read', found.value!));
-  for (const found of optionsNamed(parsed, 'T')) effects.push(listedIn('read', found.value!));
-  if (has(parsed, 'T')) known = false;
-  if (mode === 'c' || mode === 'r' || mode === 'u' || mode === 'A') {
-    onArchive('write');
-    effects.push(...each(has(parsed, '--remove-files') ? ['read', 'delete'] : 'read', members));
-  } else if (mode === 'x') {
-    onArchive('read');
-    if (!has(parsed, 'O', '--to-command')) {
-      effects.push(
-        option('write', tarFolder(parsed, view.argv.length) ?? syntheticWord('.', cmd.argv[0]!.span)),
-      );
-      known = false;
-    }
-  } else if (mode === 't' || mode === 'd') {
-    onArchive('read');
-    if (mode === 'd') effects.push(...reads(members));
-  } else {
-    onArchive('write');
-  }
-  return { effects, known };
-};
-
-/** The folder the last `-C` before word `index` names. */
-function tarFolder(parsed: Parsed, index: number): Word | undefined {
-  return parsed.options.filter((found) => found.name === 'C' && found.index < index).at(-1)?.value;
-}
-
-/** Member operands, each as a path relative to the folder `-C` set before it. */
-function tarMembers(words: readonly Word[], parsed: Parsed): Word[] {
-  return parsed.operands.map((index) => {
-    const member = words[index]!;
-    const folder = tarFolder(parsed, index);
-    return folder ? underFolder(folder, member) : member;
-  });
-}
 
 const CURL = grammar({
   flags: '0123456ABfgGIiJjkLlMnNOpqRsSvVZ#:',
@@ -328,9 +270,6 @@ function ownFiles(
 export const TOOL_EFFECTS: Record<string, EffectHandler> = {
   jq,
   yq,
-  tar,
-  gtar: tar,
-  bsdtar: tar,
   curl,
   wget,
   dd,
