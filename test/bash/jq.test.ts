@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { jqConstructs, jqFilterSafety } from '../../src/bash/programs/jq.js';
+import { jqConstructs, jqFilterSafety } from '../../src/bash/programs/jq/filter.js';
 
 describe('jq filters that only compute are read-only', () => {
   test.each([

@@ -1,6 +1,4 @@
 import type { CommandView, NestedSpec, Word } from '../types.js';
-import { jqConstructs } from './jq.js';
-import { jqCommandLine, parseJq } from './jq-spec.js';
 import { type Grammar, grammar, has, optionsNamed, type Parsed, parseOptions } from './options.js';
 import { codeIn, codeSpec, type Handler, parseFailure, shellSpec, unresolved } from './specs.js';
 import { is, joinWords, leadingText, singleField, sliceWord } from './words.js';
@@ -17,24 +15,6 @@ function scan(cmd: CommandView, g: Grammar, start = 1, permute = true): Parsed |
 
 function failed(parsed: Parsed | NestedSpec): parsed is NestedSpec {
   return 'kind' in parsed;
-}
-
-/** jq runs no commands; a filter from a file, or one that reads the environment or modules, is code. */
-function jq(cmd: CommandView): NestedSpec[] {
-  const parsed = parseJq(cmd.argv);
-  if (!parsed.ok) return [parseFailure('jq', parsed)];
-  const { filter, fromFile, unsure } = jqCommandLine(parsed, cmd.argv);
-  const specs: NestedSpec[] = unsure.map((word) => codeIn('program-option', 'jq', 'unknown option', word));
-  if (fromFile) specs.push(codeIn('script-file', 'jq', '-f', fromFile));
-  for (const found of optionsNamed(parsed, '--run-tests')) {
-    specs.push(codeIn('script-file', 'jq', '--run-tests', found.value ?? cmd.argv[found.index]!));
-  }
-  if (!filter) return specs;
-  if (!filter.static) return [...specs, codeSpec('program-option', 'jq', 'jq filter', filter)];
-  for (const construct of jqConstructs(filter.value)) {
-    specs.push(codeSpec('program-option', 'jq', construct, filter, filter.value));
-  }
-  return specs;
 }
 
 const SSH_FLAGS = '46AaCfGgKkMNnqsTtVvXxYy';
@@ -272,7 +252,6 @@ function helperProgram(option: string): Handler {
 }
 
 export const PROGRAM_OPTIONS: Record<string, Handler> = {
-  jq,
   ssh,
   scp: sshFamily('scp', SCP),
   sftp: sshFamily('sftp', SFTP),

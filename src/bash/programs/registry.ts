@@ -8,7 +8,7 @@ import { FIND_MODULE } from './find/index.js';
 import { GIT_MODULE } from './git/index.js';
 import { GREP_MODULE } from './grep.js';
 import { HELM } from './helm.js';
-import { JQ_SPECS } from './jq-spec.js';
+import { JQ_MODULE } from './jq/index.js';
 import { KUBECTL } from './kubectl/index.js';
 import type { ProgramModule } from './module.js';
 import { NETCAT_SPECS } from './netcat.js';
@@ -21,6 +21,7 @@ import { SYSTEM_SPECS } from './system-specs.js';
 import { TAR_MODULE } from './tar.js';
 import { TEXT_TOOL_SPECS } from './text-tools.js';
 import { TREE_MODULE } from './tree.js';
+import { YQ_MODULE } from './yq.js';
 
 /** The programs kept as one module each (`module.ts`); the tables below hold the rest until they move. */
 const MODULES: readonly ProgramModule[] = [
@@ -36,6 +37,8 @@ const MODULES: readonly ProgramModule[] = [
   CP_MODULE,
   FIND_MODULE,
   TAR_MODULE,
+  JQ_MODULE,
+  YQ_MODULE,
 ];
 
 /**
@@ -47,7 +50,6 @@ const SPECS: readonly ProgramSpec[] = [
   ...SYSTEM_SPECS,
   ...TEXT_TOOL_SPECS,
   SORT_SPEC,
-  ...JQ_SPECS,
   ...FILE_TOOL_SPECS,
   ...PACKAGE_MANAGER_SPECS,
   ...CLOUD_TOOL_SPECS,

@@ -11,7 +11,6 @@ import {
   UNKNOWN,
   underFolder,
 } from './effect-helpers.js';
-import { jqCommandLine, parseJq, YQ } from './jq-spec.js';
 import {
   type Grammar,
   grammar,
@@ -34,31 +33,6 @@ function lenient(cmd: CommandView, g: Grammar, start = 1, permute = true): Parse
 function clean(parsed: Parsed): boolean {
   return parsed.unknown.length === 0 && parsed.suspects.length === 0;
 }
-
-/** jq FILTER [FILES]; --slurpfile NAME FILE and -f FILE read files; --args makes the operands after it arguments. */
-const jq: EffectHandler = (cmd) => {
-  const parsed = parseJq(cmd.argv);
-  if (!parsed.ok) return UNKNOWN;
-  const { fromFile, inputs, valueFiles } = jqCommandLine(parsed, cmd.argv);
-  const effects = [...valueFiles, ...(fromFile ? [fromFile] : [])].map((file) => option('read', file));
-  return { effects: [...effects, ...reads(inputs)], known: clean(parsed) };
-};
-
-/** yq [eval|eval-all] EXPRESSION [FILES]; -i writes the files in place. */
-const yq: EffectHandler = (cmd) => {
-  const start = is(cmd.argv[1], 'e', 'eval', 'ea', 'eval-all') ? 2 : 1;
-  const parsed = lenient(cmd, YQ, start);
-  if (!parsed) return UNKNOWN;
-  if (has(parsed, 'h', 'V')) return NONE;
-  const operands = operandWords(cmd.argv, parsed);
-  const expressionGiven = has(parsed, '--from-file', '--expression') || has(parsed, 'n');
-  const files = expressionGiven ? operands : operands.slice(1);
-  const effects = [
-    ...optionsNamed(parsed, '--from-file').map((found) => option('read', found.value!)),
-    ...each(has(parsed, 'i') ? 'write' : 'read', files),
-  ];
-  return { effects, known: clean(parsed) };
-};
 
 const CURL = grammar({
   flags: '0123456ABfgGIiJjkLlMnNOpqRsSvVZ#:',
@@ -268,8 +242,6 @@ function ownFiles(
 }
 
 export const TOOL_EFFECTS: Record<string, EffectHandler> = {
-  jq,
-  yq,
   curl,
   wget,
   dd,

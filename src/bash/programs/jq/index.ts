@@ -1,5 +1,6 @@
-import type { Word } from '../types.js';
-import { jqFilterSafety } from './jq.js';
+import type { CommandView, NestedSpec, Word } from '../../types.js';
+import { type EffectHandler, option, reads, UNKNOWN } from '../effect-helpers.js';
+import type { ProgramModule } from '../module.js';
 import {
   grammar,
   has,
@@ -8,11 +9,13 @@ import {
   type Parsed,
   type ParseResult,
   parseOptions,
-} from './options.js';
-import { type ProgramSpec, readOnly } from './program.js';
+} from '../options.js';
+import { type ProgramSpec, readOnly } from '../program.js';
+import { codeIn, codeSpec, parseFailure } from '../specs.js';
+import { jqConstructs, jqFilterSafety } from './filter.js';
 
 /** jq reads its options itself: exact names only; `--arg NAME VALUE` and friends take two words. */
-export const JQ = grammar({
+const JQ = grammar({
   flags: 'cnrjasSeCMRhVb0',
   values: 'fL',
   long:
@@ -29,7 +32,7 @@ const TWO_WORDS = new Set(['--arg', '--argjson', '--slurpfile', '--rawfile', '--
 const FILE_VALUES = new Set(['--slurpfile', '--rawfile', '--argfile']);
 
 /** jq's command line as JQ reads it: the filter, the file it may come from, and what the other operands are. */
-export interface JqCommandLine {
+interface JqCommandLine {
   /** The filter word: the first operand, unless -f names a filter file; two-word options skipped. */
   filter?: Word;
   /** The file -f / --from-file reads the filter from. */
@@ -42,18 +45,13 @@ export interface JqCommandLine {
   unsure: Word[];
 }
 
-/** Why a jq filter is not known to only compute on its input, or undefined when it is. */
-function jqFilterProblem(filter: string): string | undefined {
-  return jqFilterSafety(filter).reason;
-}
-
 /** Parses jq's options GNU style, keeping unknown options and words known only at run time. */
-export function parseJq(words: readonly Word[]): ParseResult {
+function parseJq(words: readonly Word[]): ParseResult {
   return parseOptions(words, 1, JQ, { permute: true, unknown: 'flag', dynamic: 'operand' });
 }
 
 /** What the words of a parsed jq command line are. */
-export function jqCommandLine(parsed: Parsed, words: readonly Word[]): JqCommandLine {
+function jqCommandLine(parsed: Parsed, words: readonly Word[]): JqCommandLine {
   const seconds = new Set<number>();
   const valueFiles: Word[] = [];
   for (const option of parsed.options) {
@@ -89,10 +87,10 @@ function jqProblem(parsed: Parsed, words: readonly Word[]): string | undefined {
   const { filter } = jqCommandLine(parsed, words);
   if (!filter) return undefined;
   if (!filter.static) return `jq filter ${filter.text} is only known at run time`;
-  return jqFilterProblem(filter.value);
+  return jqFilterSafety(filter.value).reason;
 }
 
-const JQ_SPEC: ProgramSpec = {
+const spec: ProgramSpec = {
   name: 'jq',
   grammar: JQ,
   readOnly: readOnly(
@@ -112,47 +110,53 @@ const JQ_SPEC: ProgramSpec = {
   ),
 };
 
-/** mikefarah's yq (Go); `yq e` and `yq eval` name the default subcommand. */
-export const YQ = grammar({
-  flags: 'inPCMeNrj0vhVc',
-  values: 'pIosS',
-  long:
-    'inplace/i null-input/n prettyPrint/P colors/C no-colors/M exit-status/e no-doc/N unwrapScalar? ' +
-    'tojson/j nul-output/0 verbose/v help/h version/V input-format=/p output-format=/o indent=/I ' +
-    'from-file= expression= front-matter= split-exp=/s csv-separator= xml-attribute-prefix= ' +
-    'xml-content-name= lua-prefix= lua-unquoted properties-separator= header-preprocess? no-header',
-  unlistedFlags: /./,
-  abbreviate: false,
-});
-
-const YQ_SUBCOMMANDS = new Set(['e', 'eval', 'ea', 'eval-all']);
-
-function yqProblem(parsed: Parsed, words: readonly Word[]): string | undefined {
-  if (has(parsed, 'h', 'V')) return undefined;
-  const operands = parsed.operands.map((index) => words[index]!);
-  const first = operands[0]?.static && YQ_SUBCOMMANDS.has(operands[0].value) ? 1 : 0;
-  const expression = operands[first];
-  if (!expression) return undefined;
-  if (!expression.static) return `yq expression ${expression.text} is only known at run time`;
-  return jqFilterProblem(expression.value)?.replace(/^jq filter/, 'yq expression');
-}
-
-const YQ_SPEC: ProgramSpec = {
-  name: 'yq',
-  grammar: YQ,
-  readOnly: readOnly(
-    'P C M e N r j 0 v h V p o I --unwrapScalar --csv-separator --xml-attribute-prefix --xml-content-name ' +
-      '--header-preprocess --no-header',
-    'files',
-    {
-      check: yqProblem,
-      why: {
-        i: 'can write or run programs',
-        s: 'writes a file for every document',
-        '--from-file': 'reads its expression from a file',
-      },
-    },
-  ),
+/** jq FILTER [FILES]; --slurpfile NAME FILE and -f FILE read files; --args makes the operands after it arguments. */
+const effects: EffectHandler = (cmd) => {
+  const parsed = parseJq(cmd.argv);
+  if (!parsed.ok) return UNKNOWN;
+  const { fromFile, inputs, valueFiles } = jqCommandLine(parsed, cmd.argv);
+  const effects = [...valueFiles, ...(fromFile ? [fromFile] : [])].map((file) => option('read', file));
+  return {
+    effects: [...effects, ...reads(inputs)],
+    known: parsed.unknown.length === 0 && parsed.suspects.length === 0,
+  };
 };
 
-export const JQ_SPECS: readonly ProgramSpec[] = [JQ_SPEC, YQ_SPEC];
+/** jq runs no commands; a filter from a file, or one that reads the environment or modules, is code. */
+function nested(cmd: CommandView): NestedSpec[] {
+  const parsed = parseJq(cmd.argv);
+  if (!parsed.ok) return [parseFailure('jq', parsed)];
+  const { filter, fromFile, unsure } = jqCommandLine(parsed, cmd.argv);
+  const specs: NestedSpec[] = unsure.map((word) => codeIn('program-option', 'jq', 'unknown option', word));
+  if (fromFile) specs.push(codeIn('script-file', 'jq', '-f', fromFile));
+  for (const found of optionsNamed(parsed, '--run-tests')) {
+    specs.push(codeIn('script-file', 'jq', '--run-tests', found.value ?? cmd.argv[found.index]!));
+  }
+  if (!filter) return specs;
+  if (!filter.static) return [...specs, codeSpec('program-option', 'jq', 'jq filter', filter)];
+  for (const construct of jqConstructs(filter.value)) {
+    specs.push(codeSpec('program-option', 'jq', construct, filter, filter.value));
+  }
+  return specs;
+}
+
+export const JQ_MODULE: ProgramModule = {
+  names: ['jq'],
+  spec,
+  effects,
+  nested,
+  oracle: {
+    cases: [
+      'jq . a.json',
+      'jq -r .name a.json b.json',
+      "jq -n --slurpfile v a.json '$v'",
+      "jq -n --rawfile v README.md '$v'",
+      'jq -f prog.jq a.json',
+      'jq --from-file prog.jq a.json',
+      'jq -n env',
+      "jq -n '$ENV.HOME'",
+      "jq -n --args '$ARGS' a.json",
+      `jq -L lib 'import "m" as m; .' a.json`,
+    ],
+  },
+};

@@ -1,4 +1,4 @@
-import type { EmbeddedSafety } from './embedded.js';
+import type { EmbeddedSafety } from '../embedded.js';
 
 /** jq's built-in functions that only compute on their input (jq 1.6 and 1.7). */
 const PURE_BUILTINS = new Set(
