@@ -55,7 +55,6 @@ function nested(cmd: CommandView): NestedSpec[] {
 const CASES = [
   'nc -e "cat .env" 127.0.0.1 9',
   'nc -c "cat .env" 127.0.0.1 9',
-  'nc -l -p 9 -e /bin/sh',
   'ncat --exec "cat .env" 127.0.0.1 9',
   'ncat --sh-exec "cat .env" 127.0.0.1 9',
   'ncat --lua-exec x.lua 127.0.0.1 9',
