@@ -1,7 +1,6 @@
 import { nestedOf, programFamily } from './nested.js';
 import { ARCHIVE_EFFECTS } from './programs/archive-effects.js';
 import { CONFIG_EFFECTS } from './programs/config-effects.js';
-import { CREDENTIAL_EFFECTS } from './programs/credential-effects.js';
 import {
   argument,
   type EffectHandler,
@@ -31,7 +30,7 @@ const NO_FILES = new Set(
 );
 
 const HANDLERS = new Map<string, EffectHandler>(
-  Object.entries({ ...FILE_EFFECTS, ...TOOL_EFFECTS, ...ARCHIVE_EFFECTS, ...CREDENTIAL_EFFECTS }),
+  Object.entries({ ...FILE_EFFECTS, ...TOOL_EFFECTS, ...ARCHIVE_EFFECTS }),
 );
 
 /** Carriers: they touch no files themselves, but code they run that the analyzer cannot see may. */

@@ -1,6 +1,5 @@
 import { assignmentSpecs, declarationSpecs } from './programs/environment.js';
 import { INTERPRETERS } from './programs/interpreters.js';
-import { NETCAT_HANDLERS } from './programs/netcat.js';
 import { PROGRAM_OPTIONS } from './programs/program-options.js';
 import { programModule } from './programs/registry.js';
 import { RUNNERS } from './programs/runners.js';
@@ -14,7 +13,6 @@ const DECLARATIONS = new Set(['export', 'declare', 'typeset', 'local', 'readonly
 const HANDLERS = new Map<string, Handler>(
   Object.entries({
     ...PROGRAM_OPTIONS,
-    ...NETCAT_HANDLERS,
     ...RUNNERS,
     ...INTERPRETERS,
     ...SHELLS,

@@ -1,14 +1,15 @@
 import type { CommandView, NestedSpec, Word } from '../types.js';
-import { grammar, operandWords, parseOptions } from './options.js';
-import type { ProgramSpec } from './program.js';
+import { UNKNOWN } from './effect-helpers.js';
+import type { ProgramModule } from './module.js';
+import { grammar, parseOptions } from './options.js';
 import { argvSpec, codeIn, parseFailure, shellSpec, unresolved } from './specs.js';
-import { leadingText, sliceWord, syntheticWord } from './words.js';
+import { syntheticWord } from './words.js';
 
 /**
  * nc (traditional and OpenBSD), netcat and nmap's ncat: the options of all of them, so that whichever is
  * installed, `-e PROG` runs a program and `-c CMD` a shell command on the connection.
  */
-export const NETCAT = grammar({
+const NETCAT = grammar({
   flags: '46bCdDFhklLnNrStuUvzZ',
   values: 'cegGIiMmOoPpqsTVWwXx',
   long:
@@ -19,15 +20,8 @@ export const NETCAT = grammar({
     'ssl-trustfile= ssl-ciphers= ssl-servername= ssl-alpn= version',
 });
 
-const NAMES = ['nc', 'ncat', 'netcat', 'nc.traditional', 'nc.openbsd'];
-
-export const NETCAT_SPECS: readonly ProgramSpec[] = [
-  { name: 'nc', aliases: ['netcat', 'nc.traditional', 'nc.openbsd'], grammar: NETCAT },
-  { name: 'ncat', grammar: NETCAT },
-];
-
 /** `-e "prog args"`: ncat splits the value at spaces and runs the program, without a shell. */
-function execWords(value: Word): Word[] {
+export function execWords(value: Word): Word[] {
   if (!value.static) return [value];
   return value.value
     .split(/\s+/)
@@ -35,7 +29,7 @@ function execWords(value: Word): Word[] {
     .map((part) => syntheticWord(part, value.span));
 }
 
-function netcat(cmd: CommandView): NestedSpec[] {
+function nested(cmd: CommandView): NestedSpec[] {
   const parsed = parseOptions(cmd.argv, 1, NETCAT, { permute: true, unknown: 'flag', dynamic: 'operand' });
   if (!parsed.ok) return [parseFailure(cmd.program, parsed)];
   const specs: NestedSpec[] = [];
@@ -58,36 +52,29 @@ function netcat(cmd: CommandView): NestedSpec[] {
   return specs;
 }
 
-/** socat ADDRESS ADDRESS: `EXEC:prog args` runs a program, `SYSTEM:cmd` a shell command. */
-function socat(cmd: CommandView): NestedSpec[] {
-  const parsed = parseOptions(cmd.argv, 1, grammar({}), {
-    permute: false,
-    unknown: 'flag',
-    dynamic: 'operand',
-  });
-  if (!parsed.ok) return [parseFailure(cmd.program, parsed)];
-  const specs: NestedSpec[] = [];
-  for (const address of operandWords(cmd.argv, parsed)) {
-    const lead = leadingText(address);
-    const kind = /^(exec|system):/i.exec(lead)?.[1]?.toLowerCase();
-    if (!kind) {
-      if (!address.static && !/^[A-Za-z0-9-]+:/.test(lead)) {
-        specs.push(unresolved(`socat: ${address.text} may be an address that runs a program`, address));
-      }
-      continue;
-    }
-    const rest = sliceWord(address, kind.length + 1);
-    const command = rest.static ? syntheticWord(rest.value.split(',')[0]!, rest.span) : rest;
-    specs.push(
-      kind === 'exec'
-        ? argvSpec(execWords(command), 'socat EXEC', { kind: 'option' })
-        : shellSpec(command, 'socat SYSTEM'),
-    );
-  }
-  return specs;
-}
+const CASES = [
+  'nc -e "cat .env" 127.0.0.1 9',
+  'nc -c "cat .env" 127.0.0.1 9',
+  'ncat --exec "cat .env" 127.0.0.1 9',
+  'ncat --sh-exec "cat .env" 127.0.0.1 9',
+  'ncat --lua-exec x.lua 127.0.0.1 9',
+  'ncat -o out.txt 127.0.0.1 9',
+  'netcat -e /bin/sh 127.0.0.1 9',
+];
 
-export const NETCAT_HANDLERS: Record<string, (cmd: CommandView) => NestedSpec[]> = {
-  ...Object.fromEntries(NAMES.map((name) => [name, netcat])),
-  socat,
+/** nc, netcat and their Debian names; the files they read and write (`-o`, `--ssl-key`) are not modelled. */
+export const NC_MODULE: ProgramModule = {
+  names: ['nc', 'netcat', 'nc.traditional', 'nc.openbsd'],
+  spec: { name: 'nc', aliases: ['netcat', 'nc.traditional', 'nc.openbsd'], grammar: NETCAT },
+  effects: () => UNKNOWN,
+  nested,
+  oracle: { cases: CASES },
+};
+
+export const NCAT_MODULE: ProgramModule = {
+  names: ['ncat'],
+  spec: { name: 'ncat', grammar: NETCAT },
+  effects: () => UNKNOWN,
+  nested,
+  oracle: { cases: CASES.filter((line) => line.startsWith('ncat')) },
 };

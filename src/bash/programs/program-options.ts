@@ -1,10 +1,10 @@
 import type { CommandView, NestedSpec, Word } from '../types.js';
-import { type Grammar, grammar, has, optionsNamed, type Parsed, parseOptions } from './options.js';
+import { type Grammar, grammar, optionsNamed, type Parsed, parseOptions } from './options.js';
 import { codeIn, codeSpec, type Handler, parseFailure, shellSpec, unresolved } from './specs.js';
-import { is, joinWords, leadingText, singleField, sliceWord } from './words.js';
+import { is, leadingText, singleField, sliceWord } from './words.js';
 
 /** Options are read GNU style (anywhere before `--`); a word that may be an option fails the analysis. */
-function scan(cmd: CommandView, g: Grammar, start = 1, permute = true): Parsed | NestedSpec {
+export function scan(cmd: CommandView, g: Grammar, start = 1, permute = true): Parsed | NestedSpec {
   const parsed = parseOptions(cmd.argv, start, g, { permute, unknown: 'flag', dynamic: 'operand' });
   if (!parsed.ok) return parseFailure(cmd.program, parsed);
   const suspect = parsed.suspects[0];
@@ -13,109 +13,8 @@ function scan(cmd: CommandView, g: Grammar, start = 1, permute = true): Parsed |
   return unresolved(`${cmd.program}: ${word.text} may be an option that runs a program`, word);
 }
 
-function failed(parsed: Parsed | NestedSpec): parsed is NestedSpec {
+export function failed(parsed: Parsed | NestedSpec): parsed is NestedSpec {
   return 'kind' in parsed;
-}
-
-const SSH_FLAGS = '46AaCfGgKkMNnqsTtVvXxYy';
-export const SSH = grammar({ flags: SSH_FLAGS, values: 'BbcDEeFIiJLlmOoPpQRSWw' });
-export const SCP = grammar({ flags: '346ABCpqrRTOv', values: 'cDFiJloPSX' });
-const SFTP = grammar({ flags: '246aCfNpqrv', values: 'BbcDFiJloPRsSX' });
-
-const SSH_COMMAND_KEYS = ['proxycommand', 'localcommand', 'knownhostscommand'];
-
-/** `-o Key=Value` / `-o 'Key Value'` settings that are commands run locally. */
-function sshOptionSpecs(program: string, parsed: Parsed): NestedSpec[] {
-  const specs: NestedSpec[] = [];
-  for (const option of parsed.options) {
-    const value = option.value;
-    if (!value) continue;
-    if (option.name === 'F') specs.push(codeIn('environment', program, '-F', value));
-    if (option.name === 'S' && program !== 'ssh') specs.push(shellSpec(value, `${program} -S`));
-    if (option.name === 'D' && program === 'sftp') specs.push(shellSpec(value, 'sftp -D'));
-    if (option.name !== 'o') continue;
-    const setting = /^\s*([A-Za-z]+)\s*(=\s*|\s+)/.exec(leadingText(value));
-    if (!setting) {
-      if (!value.static)
-        specs.push(unresolved(`${program} -o ${value.text}: setting only known at run time`, value));
-      continue;
-    }
-    const key = setting[1]!.toLowerCase();
-    if (!SSH_COMMAND_KEYS.includes(key)) continue;
-    const command = sliceWord(value, setting[0].length);
-    if (!(command.static && command.value.toLowerCase() === 'none'))
-      specs.push(shellSpec(command, setting[1]!));
-  }
-  return specs;
-}
-
-/** ssh [options] destination [options] [command]: the command runs on the remote host. */
-function ssh(cmd: CommandView): NestedSpec[] {
-  const words = cmd.argv;
-  const first = parseOptions(words, 1, SSH);
-  if (!first.ok) return [parseFailure('ssh', first)];
-  const destination = words[first.rest];
-  const second = destination ? parseOptions(words, first.rest + 1, SSH) : first;
-  if (!second.ok) return [parseFailure('ssh', second)];
-  const options = {
-    ...second,
-    options: second === first ? first.options : [...first.options, ...second.options],
-  };
-  const specs = sshOptionSpecs('ssh', options);
-  if (!destination || has(options, 'V', 'G', 'O', 'Q', 'N')) return specs;
-  const command = words.slice(second.rest);
-  const remote = command.length ? joinWords(command) : destination;
-  const via = command.length ? 'ssh remote command' : 'ssh remote shell';
-  return [
-    ...specs,
-    codeSpec(
-      'program-option',
-      'ssh',
-      via,
-      remote,
-      command.length && remote.static ? remote.value : undefined,
-    ),
-  ];
-}
-
-function sshFamily(program: 'scp' | 'sftp', g: Grammar): Handler {
-  return (cmd) => {
-    const parsed = parseOptions(cmd.argv, 1, g);
-    if (!parsed.ok) return [parseFailure(program, parsed)];
-    return sshOptionSpecs(program, parsed);
-  };
-}
-
-export const RSYNC = grammar({
-  flags: 'avzrlptgoDPhHAXEWxSucbnqiRmOJkKLCIy0468s',
-  values: 'efBMT',
-  long:
-    'rsh=/e rsync-path= filter=/f exclude= include= exclude-from= include-from= files-from= temp-dir=/T ' +
-    'partial-dir= backup-dir= suffix= chmod= chown= usermap= groupmap= compare-dest= copy-dest= link-dest= ' +
-    'log-file= log-file-format= out-format= password-file= port= sockopts= timeout= contimeout= bwlimit= ' +
-    'max-size= min-size= max-delete= block-size=/B checksum-choice= compress-choice= compress-level= ' +
-    'skip-compress= remote-option=/M iconv= address= info= debug= modify-window= write-batch= ' +
-    'only-write-batch= read-batch= protocol= checksum-seed= outbuf= stop-after= stop-at= archive/a ' +
-    'verbose/v compress/z recursive/r links/l perms/p times/t group/g owner/o devices specials ' +
-    'hard-links/H acls/A xattrs/X executability/E whole-file/W one-file-system/x sparse/S update/u ' +
-    'checksum/c backup/b dry-run/n quiet/q itemize-changes/i relative/R prune-empty-dirs/m ' +
-    'omit-dir-times/O omit-link-times/J copy-links/L copy-dirlinks/k keep-dirlinks/K cvs-exclude/C ' +
-    'ignore-times/I human-readable/h progress partial delete delete-before delete-during delete-delay ' +
-    'delete-after delete-excluded remove-source-files ignore-existing existing inplace append ' +
-    'append-verify mkpath stats no-motd safe-links copy-unsafe-links size-only numeric-ids fake-super ' +
-    'super force ignore-errors list-only help version',
-  abbreviate: true,
-});
-
-function rsync(cmd: CommandView): NestedSpec[] {
-  const parsed = scan(cmd, RSYNC);
-  if (failed(parsed)) return [parsed];
-  return [
-    ...optionsNamed(parsed, 'e').map((option) => shellSpec(option.value!, 'rsync -e')),
-    ...optionsNamed(parsed, '--rsync-path').map((option) =>
-      codeIn('program-option', 'rsync', '--rsync-path', option.value!),
-    ),
-  ];
 }
 
 /** less +CMD runs less commands at start; `!` runs a shell command, `|` pipes to one. */
@@ -252,10 +151,6 @@ function helperProgram(option: string): Handler {
 }
 
 export const PROGRAM_OPTIONS: Record<string, Handler> = {
-  ssh,
-  scp: sshFamily('scp', SCP),
-  sftp: sshFamily('sftp', SFTP),
-  rsync,
   less,
   vim,
   vi: vim,

@@ -11,12 +11,19 @@ import { HELM } from './helm.js';
 import { JQ_MODULE } from './jq/index.js';
 import { KUBECTL } from './kubectl/index.js';
 import type { ProgramModule } from './module.js';
-import { NETCAT_SPECS } from './netcat.js';
+import { NC_MODULE, NCAT_MODULE } from './netcat.js';
 import { PACKAGE_MANAGER_SPECS } from './npm-spec.js';
+import { OPENSSL_MODULE } from './openssl.js';
 import type { ProgramSpec } from './program.js';
 import { RG_MODULE } from './rg.js';
+import { RSYNC_MODULE } from './rsync.js';
+import { SCP_MODULE } from './scp.js';
 import { SED_MODULE } from './sed/index.js';
+import { SFTP_MODULE } from './sftp.js';
+import { SOCAT_MODULE } from './socat.js';
 import { SORT_SPEC } from './sort-spec.js';
+import { SSH_MODULE } from './ssh.js';
+import { SSH_KEYGEN_MODULE } from './ssh-keygen.js';
 import { SYSTEM_SPECS } from './system-specs.js';
 import { TAR_MODULE } from './tar.js';
 import { TEXT_TOOL_SPECS } from './text-tools.js';
@@ -39,6 +46,15 @@ const MODULES: readonly ProgramModule[] = [
   TAR_MODULE,
   JQ_MODULE,
   YQ_MODULE,
+  SSH_MODULE,
+  SSH_KEYGEN_MODULE,
+  SCP_MODULE,
+  SFTP_MODULE,
+  RSYNC_MODULE,
+  OPENSSL_MODULE,
+  NC_MODULE,
+  NCAT_MODULE,
+  SOCAT_MODULE,
 ];
 
 /**
@@ -53,7 +69,6 @@ const SPECS: readonly ProgramSpec[] = [
   ...FILE_TOOL_SPECS,
   ...PACKAGE_MANAGER_SPECS,
   ...CLOUD_TOOL_SPECS,
-  ...NETCAT_SPECS,
   ...MODULES.flatMap((m) => (m.spec ? [m.spec] : [])),
 ];
 

@@ -3,7 +3,6 @@ import {
   argument,
   type EffectHandler,
   each,
-  fileCommand,
   listedIn,
   NONE,
   option,
@@ -21,7 +20,6 @@ import {
   type Parsed,
   parseOptions,
 } from './options.js';
-import { RSYNC, SCP } from './program-options.js';
 import { is, leadingText, runtimeWord, sliceWord, splitsFreely, syntheticWord } from './words.js';
 import { wrapperSyntax } from './wrappers.js';
 
@@ -187,41 +185,6 @@ const dd: EffectHandler = (cmd) => {
   return { effects, known };
 };
 
-/** rsync SRC... DEST: sources read, the destination written (and pruned by --delete). */
-const rsync = fileCommand({
-  grammar: RSYNC,
-  fileOptions: {
-    '--files-from': 'read',
-    '--exclude-from': 'read',
-    '--include-from': 'read',
-    '--password-file': 'read',
-    '--read-batch': 'read',
-    '--log-file': 'write',
-    '--write-batch': 'write',
-    '--only-write-batch': 'write',
-    '--backup-dir': 'write',
-  },
-  unlisted: ['--files-from'],
-  operands: (operands, parsed) => {
-    if (operands.length < 2) return operands.length ? { effects: reads(operands), known: false } : [];
-    const sources = operands.slice(0, -1);
-    const moved = has(parsed, '--remove-source-files');
-    const pruned = parsed.options.some((found) => found.name.startsWith('--delete'));
-    return [
-      ...each(moved ? ['read', 'delete'] : 'read', sources),
-      ...each(pruned ? ['write', 'delete'] : 'write', operands.slice(-1)),
-    ];
-  },
-});
-
-const scp = fileCommand({
-  grammar: SCP,
-  fileOptions: { F: 'read', i: 'read' },
-  posix: true,
-  operands: (operands) =>
-    operands.length < 2 ? [] : [...reads(operands.slice(0, -1)), argument('write', operands.at(-1)!)],
-});
-
 /** The files wrappers themselves name: time -o, xargs -a, flock FILE, script FILE, strace -o. */
 function ownFiles(
   program: string,
@@ -245,8 +208,6 @@ export const TOOL_EFFECTS: Record<string, EffectHandler> = {
   curl,
   wget,
   dd,
-  rsync,
-  scp,
   time: ownFiles('time', { o: 'write' }),
   xargs: ownFiles('xargs', { a: 'read' }),
   strace: ownFiles('strace', { o: 'write' }),
