@@ -1,5 +1,6 @@
 import { AWK_MODULE } from './awk/index.js';
 import { BUILTIN_SPECS } from './builtin-specs.js';
+import { BUN_MODULE, BUNX_MODULE } from './bun.js';
 import { CLOUD_TOOL_SPECS } from './cloud-tools.js';
 import { CP_MODULE } from './cp.js';
 import { DOCKER } from './docker/index.js';
@@ -12,15 +13,20 @@ import { JQ_SPECS } from './jq-spec.js';
 import { KUBECTL } from './kubectl/index.js';
 import type { ProgramModule } from './module.js';
 import { NETCAT_SPECS } from './netcat.js';
-import { PACKAGE_MANAGER_SPECS } from './npm-spec.js';
+import { NPM_MODULE } from './npm.js';
+import { NPX_MODULE, PNPX_MODULE } from './npx.js';
+import { PIP_MODULE } from './pip.js';
+import { PNPM_MODULE } from './pnpm.js';
 import type { ProgramSpec } from './program.js';
 import { RG_MODULE } from './rg.js';
+import { CARGO_SPEC } from './runners.js';
 import { SED_MODULE } from './sed/index.js';
 import { SORT_SPEC } from './sort-spec.js';
 import { SYSTEM_SPECS } from './system-specs.js';
 import { TAR_SPEC } from './tar-spec.js';
 import { TEXT_TOOL_SPECS } from './text-tools.js';
 import { TREE_MODULE } from './tree.js';
+import { YARN_MODULE } from './yarn.js';
 
 /** The programs kept as one module each (`module.ts`); the tables below hold the rest until they move. */
 const MODULES: readonly ProgramModule[] = [
@@ -34,6 +40,14 @@ const MODULES: readonly ProgramModule[] = [
   RG_MODULE,
   TREE_MODULE,
   CP_MODULE,
+  NPM_MODULE,
+  NPX_MODULE,
+  PNPX_MODULE,
+  PNPM_MODULE,
+  YARN_MODULE,
+  BUN_MODULE,
+  BUNX_MODULE,
+  PIP_MODULE,
 ];
 
 /**
@@ -49,7 +63,7 @@ const SPECS: readonly ProgramSpec[] = [
   ...JQ_SPECS,
   ...FILE_TOOL_SPECS,
   TAR_SPEC,
-  ...PACKAGE_MANAGER_SPECS,
+  CARGO_SPEC,
   ...CLOUD_TOOL_SPECS,
   ...NETCAT_SPECS,
   ...MODULES.flatMap((m) => (m.spec ? [m.spec] : [])),
