@@ -73,6 +73,7 @@ const ALIASES: Record<string, string> = {
 const subcommands: Record<string, SubcommandSpec> = {};
 for (const name of COMMANDS.split(' ')) subcommands[name] = { grammar: ANY };
 
+/** npm's options before the subcommand and its subcommands, for the read-only allow-list. */
 const spec: ProgramSpec = {
   name: 'npm',
   grammar: grammar({
@@ -88,6 +89,7 @@ const spec: ProgramSpec = {
   abbreviateSubcommands: true,
 };
 
+/** npm's options anywhere on the line, as the script runner reads them; unlisted ones are flags. */
 const NPM = grammar({
   flags: 'gDSOEByqsdhvlfP',
   values: 'wC',

@@ -1,4 +1,4 @@
-/** What npm, pnpm, yarn and pip share: the `config` command that writes their settings file, and yarn and pnpm's scripts. */
+/** What npm, pnpm, yarn and pip share: the `config` command that writes a settings file; yarn and pnpm's scripts. */
 import type { CommandView, EffectsResult, Word } from '../types.js';
 import { option } from './effect-helpers.js';
 import { type Grammar, has } from './options.js';
@@ -73,7 +73,10 @@ export function configEffects(spec: ConfigCommand, cmd: CommandView): EffectsRes
   return { effects: files.map((path) => option('write', path)), known };
 }
 
-/** yarn's or pnpm's command line: its options, the subcommands that install (and so run lifecycle scripts), its other built-ins. */
+/**
+ * yarn's or pnpm's command line: its options, the subcommands that install (and so run lifecycle scripts), its
+ * other built-ins.
+ */
 export interface ScriptCommands {
   grammar: Grammar;
   installs: ReadonlySet<string>;
