@@ -1,6 +1,5 @@
 import { nestedOf, programFamily } from './nested.js';
 import { ARCHIVE_EFFECTS } from './programs/archive-effects.js';
-import { CONFIG_EFFECTS } from './programs/config-effects.js';
 import {
   argument,
   type EffectHandler,
@@ -41,7 +40,7 @@ export function effectsOf(cmd: CommandView): EffectsResult {
   if (cmd.argv.length === 0) return NONE;
   const program = programFamily(cmd.program);
   const module = programModule(program);
-  const configured = module ? module.configEffects?.(cmd) : CONFIG_EFFECTS[program]?.(cmd);
+  const configured = module?.configEffects?.(cmd);
   if (configured) return configured;
   const result = declaredEffects(program, module, cmd);
   return result.known && unknownToSpec(program, cmd) ? { ...result, known: false } : result;

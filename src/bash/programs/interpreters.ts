@@ -10,7 +10,6 @@ import {
   type Parsed,
   parseOptions,
 } from './options.js';
-import { packageCommand } from './runners.js';
 import { codeIn, codeSpec, type Handler, parseFailure, unresolved } from './specs.js';
 import { is, joinWords, leadingText, singleField } from './words.js';
 
@@ -333,7 +332,7 @@ const DENO_INERT = new Set([
 ]);
 
 /** The first operand after `start`, or unknown when an unlisted option might have taken it as its value. */
-function firstOperand(
+export function firstOperand(
   cmd: CommandView,
   start: number,
   g: Grammar,
@@ -345,7 +344,7 @@ function firstOperand(
   return { ...(operands[0] ? { operand: operands[0] } : {}), rest: operands.slice(1), sure };
 }
 
-function scriptNamed(
+export function scriptNamed(
   cmd: CommandView,
   via: string,
   found: ReturnType<typeof firstOperand>,
@@ -385,58 +384,9 @@ function deno(cmd: CommandView): NestedSpec[] {
   return [scriptNamed(cmd, 'deno', top, sub)];
 }
 
-const BUN = grammar({
-  flags: 'hvb',
-  values: 'eprc',
-  long: 'eval=/e print=/p preload=/r require=/r import=/r config=/c cwd= env-file= help/h version/v revision bun/b',
-  unlistedFlags: /./,
-});
-
-const BUN_INSTALL = new Set(['install', 'i', 'add', 'a', 'update', 'link', 'remove', 'rm', 'create', 'c']);
-const BUN_INERT = new Set([
-  'build',
-  'upgrade',
-  'init',
-  'pm',
-  'outdated',
-  'publish',
-  'patch',
-  'info',
-  'audit',
-  'help',
-]);
-
-function bun(cmd: CommandView): NestedSpec[] {
-  const parsed = parseOptions(cmd.argv, 1, BUN, { unknown: 'flag' });
-  if (!parsed.ok) return [parseFailure('bun', parsed)];
-  const code = optionsNamed(parsed, 'e', 'p').map((option) =>
-    codeIn('interpreter-code', 'bun', optionText(option.name), option.value!),
-  );
-  if (code.length) return code;
-  if (has(parsed, 'h', 'v', '--revision')) return [];
-  const top = firstOperand(cmd, 1, BUN);
-  const sub = top.operand;
-  if (!sub) return [];
-  if (!sub.static) return [unresolved('bun subcommand only known at run time', sub)];
-  const index = cmd.argv.indexOf(sub);
-  if (BUN_INERT.has(sub.value)) return [];
-  if (sub.value === 'repl') return [codeSpec('stdin', 'bun', 'repl', sub)];
-  if (BUN_INSTALL.has(sub.value)) return [codeSpec('script-file', 'bun', 'bun install', sub)];
-  if (sub.value === 'x') {
-    const found = firstOperand(cmd, index + 1, BUN);
-    const at = found.operand && found.sure ? cmd.argv.indexOf(found.operand) : -1;
-    return at < 0 ? [scriptNamed(cmd, 'bunx', found, sub)] : packageCommand(cmd, [at], 'bunx');
-  }
-  if (['run', 'test'].includes(sub.value)) {
-    return [scriptNamed(cmd, `bun ${sub.value}`, firstOperand(cmd, index + 1, BUN), sub)];
-  }
-  return [scriptNamed(cmd, 'bun run', top, sub)];
-}
-
 export const INTERPRETERS: Record<string, Handler> = {
   ...Object.fromEntries(Object.entries(RULES).map(([name, rule]) => [name, interpret(rule)])),
   pwsh: powershell,
   powershell,
   deno,
-  bun,
 };

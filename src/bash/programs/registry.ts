@@ -1,5 +1,6 @@
 import { AWK_MODULE } from './awk/index.js';
 import { BUILTIN_SPECS } from './builtin-specs.js';
+import { BUN_MODULE, BUNX_MODULE } from './bun.js';
 import { CLOUD_TOOL_SPECS } from './cloud-tools.js';
 import { CP_MODULE } from './cp.js';
 import { DOCKER } from './docker/index.js';
@@ -12,11 +13,15 @@ import { JQ_MODULE } from './jq/index.js';
 import { KUBECTL } from './kubectl/index.js';
 import type { ProgramModule } from './module.js';
 import { NC_MODULE, NCAT_MODULE } from './netcat.js';
-import { PACKAGE_MANAGER_SPECS } from './npm-spec.js';
+import { NPM_MODULE } from './npm.js';
+import { NPX_MODULE, PNPX_MODULE } from './npx.js';
 import { OPENSSL_MODULE } from './openssl.js';
+import { PIP_MODULE } from './pip.js';
+import { PNPM_MODULE } from './pnpm.js';
 import type { ProgramSpec } from './program.js';
 import { RG_MODULE } from './rg.js';
 import { RSYNC_MODULE } from './rsync.js';
+import { CARGO_SPEC } from './runners.js';
 import { SCP_MODULE } from './scp.js';
 import { SED_MODULE } from './sed/index.js';
 import { SFTP_MODULE } from './sftp.js';
@@ -28,6 +33,7 @@ import { SYSTEM_SPECS } from './system-specs.js';
 import { TAR_MODULE } from './tar.js';
 import { TEXT_TOOL_SPECS } from './text-tools.js';
 import { TREE_MODULE } from './tree.js';
+import { YARN_MODULE } from './yarn.js';
 import { YQ_MODULE } from './yq.js';
 
 /** The programs kept as one module each (`module.ts`); the tables below hold the rest until they move. */
@@ -55,6 +61,14 @@ const MODULES: readonly ProgramModule[] = [
   NC_MODULE,
   NCAT_MODULE,
   SOCAT_MODULE,
+  NPM_MODULE,
+  NPX_MODULE,
+  PNPX_MODULE,
+  PNPM_MODULE,
+  YARN_MODULE,
+  BUN_MODULE,
+  BUNX_MODULE,
+  PIP_MODULE,
 ];
 
 /**
@@ -67,7 +81,7 @@ const SPECS: readonly ProgramSpec[] = [
   ...TEXT_TOOL_SPECS,
   SORT_SPEC,
   ...FILE_TOOL_SPECS,
-  ...PACKAGE_MANAGER_SPECS,
+  CARGO_SPEC,
   ...CLOUD_TOOL_SPECS,
   ...MODULES.flatMap((m) => (m.spec ? [m.spec] : [])),
 ];

@@ -9,7 +9,8 @@ import {
   optionsNamed,
   parseOptions,
 } from './options.js';
-import { argvSpec, codeIn, codeSpec, type Handler, parseFailure, shellSpec, unresolved } from './specs.js';
+import type { ProgramSpec } from './program.js';
+import { argvSpec, codeIn, codeSpec, type Handler, parseFailure, unresolved } from './specs.js';
 import { assignmentName, is, joinWords } from './words.js';
 
 interface Located {
@@ -18,116 +19,26 @@ interface Located {
 }
 
 /** Options of the runner, then its subcommand; unlisted options count as flags. */
-function subcommand(cmd: CommandView, g: Grammar, start = 1) {
+export function subcommand(cmd: CommandView, g: Grammar, start = 1) {
   const parsed = parseOptions(cmd.argv, start, g, { unknown: 'flag', permute: true });
   if (!parsed.ok) return { failure: parseFailure(cmd.program, parsed) };
   const operands = parsed.operands.map((index) => ({ word: cmd.argv[index]!, index }));
   return { parsed, sub: operands[0], operands };
 }
 
-function projectScript(cmd: CommandView, via: string, at: Located | undefined, fallback: Word): NestedSpec {
+export function projectScript(
+  cmd: CommandView,
+  via: string,
+  at: Located | undefined,
+  fallback: Word,
+): NestedSpec {
   return codeIn('script-file', cmd.program, via, at?.word ?? fallback);
 }
 
-function dynamicSub(cmd: CommandView, sub: Located): NestedSpec[] | undefined {
+export function dynamicSub(cmd: CommandView, sub: Located): NestedSpec[] | undefined {
   return sub.word.static
     ? undefined
     : [unresolved(`${cmd.program} subcommand only known at run time`, sub.word)];
-}
-
-const NPM = grammar({
-  flags: 'gDSOEByqsdhvlfP',
-  values: 'wC',
-  long:
-    'prefix=/C workspace=/w userconfig= globalconfig= cache= registry= loglevel= script-shell= node-options= ' +
-    'tag= otp= access= omit= include= install-strategy= before= help/h version/v',
-  unlistedFlags: /./,
-});
-
-const NPM_ALIASES: Record<string, string> = {
-  'run-script': 'run',
-  rum: 'run',
-  urn: 'run',
-  t: 'test',
-  tst: 'test',
-  i: 'install',
-  in: 'install',
-  ins: 'install',
-  inst: 'install',
-  insta: 'install',
-  instal: 'install',
-  isnt: 'install',
-  isnta: 'install',
-  isntal: 'install',
-  isntall: 'install',
-  add: 'install',
-  'clean-install': 'ci',
-  ic: 'ci',
-  'install-clean': 'ci',
-  'isntall-clean': 'ci',
-  x: 'exec',
-  rb: 'rebuild',
-  up: 'update',
-  upgrade: 'update',
-  udpate: 'update',
-  ln: 'link',
-  it: 'install-test',
-  cit: 'install-ci-test',
-};
-
-const LIFECYCLE = new Set([
-  'install',
-  'ci',
-  'rebuild',
-  'update',
-  'link',
-  'pack',
-  'publish',
-  'version',
-  'install-test',
-  'install-ci-test',
-]);
-
-function npm(cmd: CommandView): NestedSpec[] {
-  const found = subcommand(cmd, NPM);
-  if (found.failure) return [found.failure];
-  const { parsed, sub, operands } = found;
-  const specs = optionsNamed(parsed, '--script-shell').map((option) =>
-    shellSpec(option.value!, 'npm --script-shell'),
-  );
-  if (!sub || has(parsed, 'v', 'h')) return specs;
-  const dynamic = dynamicSub(cmd, sub);
-  if (dynamic) return dynamic;
-  const name = NPM_ALIASES[sub.word.value] ?? sub.word.value;
-  if (name === 'run')
-    return operands[1] ? [...specs, projectScript(cmd, 'npm run', operands[1], sub.word)] : specs;
-  if (['test', 'start', 'stop', 'restart'].includes(name)) {
-    return [...specs, codeSpec('script-file', 'npm', `npm ${name}`, sub.word, name)];
-  }
-  if (name === 'exec') return [...specs, ...npx(cmd, sub.index + 1, 'npm exec')];
-  if (LIFECYCLE.has(name)) return [...specs, codeSpec('script-file', 'npm', `npm ${name}`, sub.word)];
-  if (name === 'explore') {
-    const separator = cmd.argv.findIndex((word, index) => index > sub.index && is(word, '--'));
-    const command = separator < 0 ? [] : cmd.argv.slice(separator + 1);
-    return command.length ? [...specs, shellSpec(joinWords(command), 'npm explore')] : specs;
-  }
-  return specs;
-}
-
-const NPX = grammar({
-  flags: 'yq',
-  values: 'pc',
-  long: 'package=/p call=/c yes/y no quiet/q shell= workspace= prefix=',
-  unlistedFlags: /./,
-});
-
-/** npx PKG ARGS runs a package's binary, possibly downloaded; `-c STRING` runs STRING with a shell. */
-function npx(cmd: CommandView, start = 1, via = 'npx'): NestedSpec[] {
-  const parsed = parseOptions(cmd.argv, start, NPX, { unknown: 'flag' });
-  if (!parsed.ok) return [parseFailure(cmd.program, parsed)];
-  const call = lastValue(parsed, 'c');
-  if (call) return [shellSpec(call, `${via} -c`)];
-  return packageCommand(cmd, parsed.operands, via);
 }
 
 /** A package specifier that is not a plain command name: `@scope/pkg`, `pkg@1.2`, a path or a URL. */
@@ -151,7 +62,7 @@ export function packageCommand(cmd: CommandView, operands: readonly number[], vi
  * bunx, uvx, pipx run, pnpm dlx: PKG ARGS with the runner's options before PKG. `runsCommands`: a plain name may
  * be a program on the PATH (bunx runs it as npx does).
  */
-function packageRunner(via: string, g: Grammar, start = 1, runsCommands = false): Handler {
+export function packageRunner(via: string, g: Grammar, start = 1, runsCommands = false): Handler {
   return (cmd) => {
     const parsed = parseOptions(cmd.argv, start, g, { unknown: 'flag' });
     if (!parsed.ok) return [parseFailure(cmd.program, parsed)];
@@ -172,160 +83,7 @@ const UVX = grammar({
   unlistedFlags: /./,
 });
 
-const PLAIN = grammar({ flags: 'hV', long: 'help/h version/V', unlistedFlags: /./ });
-
-const YARN = grammar({ values: 'C', long: 'cwd=/C help/h version/v', flags: 'hv', unlistedFlags: /./ });
-
-const YARN_BUILTIN = new Set([
-  'add',
-  'audit',
-  'bin',
-  'cache',
-  'check',
-  'config',
-  'constraints',
-  'create',
-  'dedupe',
-  'dlx',
-  'exec',
-  'explain',
-  'generate-lock-entry',
-  'global',
-  'help',
-  'import',
-  'info',
-  'init',
-  'install',
-  'licenses',
-  'link',
-  'list',
-  'login',
-  'logout',
-  'node',
-  'npm',
-  'outdated',
-  'owner',
-  'pack',
-  'patch',
-  'plugin',
-  'policies',
-  'publish',
-  'rebuild',
-  'remove',
-  'run',
-  'set',
-  'stage',
-  'tag',
-  'team',
-  'unlink',
-  'unplug',
-  'up',
-  'upgrade',
-  'upgrade-interactive',
-  'version',
-  'versions',
-  'why',
-  'workspace',
-  'workspaces',
-]);
-
-const YARN_INSTALLS = new Set([
-  'install',
-  'add',
-  'remove',
-  'up',
-  'upgrade',
-  'dedupe',
-  'rebuild',
-  'unplug',
-  'import',
-  'link',
-]);
-
-/** yarn and pnpm: `run X`, or X itself when it is not a built-in command, runs a package.json script. */
-function packageManager(manager: 'yarn' | 'pnpm'): Handler {
-  return (cmd) => {
-    const found = subcommand(cmd, manager === 'yarn' ? YARN : PNPM);
-    if (found.failure) return [found.failure];
-    const { parsed, sub, operands } = found;
-    if (has(parsed, 'h', 'v')) return [];
-    if (!sub) {
-      return manager === 'yarn' ? [codeSpec('script-file', 'yarn', 'yarn install', cmd.argv[0]!)] : [];
-    }
-    const dynamic = dynamicSub(cmd, sub);
-    if (dynamic) return dynamic;
-    const name = sub.word.value;
-    const rest = cmd.argv.slice(sub.index + 1);
-    if (name === 'exec') return rest.length ? [argvSpec(rest, `${manager} exec`)] : [];
-    if (name === 'node') return [argvSpec(cmd.argv.slice(sub.index), `${manager} node`)];
-    if (name === 'dlx') return packageRunner(`${manager} dlx`, PLAIN, sub.index + 1)(cmd);
-    if (name === 'run' || name === 'run-script') {
-      return operands[1] ? [projectScript(cmd, `${manager} run`, operands[1], sub.word)] : [];
-    }
-    if (name === 'workspace' || name === 'workspaces') {
-      return [codeSpec('script-file', manager, `${manager} ${name}`, joinWords(rest))];
-    }
-    const installs = manager === 'yarn' ? YARN_INSTALLS : PNPM_INSTALLS;
-    if (installs.has(name)) return [codeSpec('script-file', manager, `${manager} install`, sub.word)];
-    const builtin = manager === 'yarn' ? YARN_BUILTIN : PNPM_BUILTIN;
-    if (builtin.has(name)) return [];
-    return [projectScript(cmd, `${manager} run`, sub, sub.word)];
-  };
-}
-
-const PNPM = grammar({
-  flags: 'rwhvD',
-  values: 'CF',
-  long: 'dir=/C filter=/F recursive/r workspace-root/w help/h version/v',
-  unlistedFlags: /./,
-});
-
-const PNPM_INSTALLS = new Set([
-  'install',
-  'i',
-  'add',
-  'update',
-  'up',
-  'upgrade',
-  'rebuild',
-  'rb',
-  'link',
-  'ln',
-  'import',
-  'remove',
-  'rm',
-  'uninstall',
-  'un',
-]);
-
-const PNPM_BUILTIN = new Set([
-  'audit',
-  'bin',
-  'config',
-  'c',
-  'create',
-  'deploy',
-  'env',
-  'fetch',
-  'help',
-  'init',
-  'licenses',
-  'list',
-  'ls',
-  'll',
-  'la',
-  'outdated',
-  'pack',
-  'patch',
-  'patch-commit',
-  'prune',
-  'publish',
-  'root',
-  'server',
-  'setup',
-  'store',
-  'why',
-]);
+export const PLAIN = grammar({ flags: 'hV', long: 'help/h version/V', unlistedFlags: /./ });
 
 const MAKE = grammar({
   flags: 'bBdeiknpqrsStvwLRh',
@@ -395,6 +153,18 @@ function subcommands(
     return [];
   };
 }
+
+/** cargo's options before the subcommand; its subcommands are read by their words. */
+export const CARGO_SPEC: ProgramSpec = {
+  name: 'cargo',
+  grammar: grammar({
+    flags: 'qvV',
+    values: 'CZ',
+    long: 'manifest-path= quiet/q verbose/v locked offline frozen config= color= list version/V',
+    abbreviate: false,
+  }),
+  subcommands: {},
+};
 
 const CARGO = grammar({
   flags: 'qvVh',
@@ -468,14 +238,8 @@ function simpleRunner(cmd: CommandView): NestedSpec[] {
 }
 
 export const RUNNERS: Record<string, Handler> = {
-  npm,
-  npx: (cmd) => npx(cmd),
-  pnpx: (cmd) => npx(cmd, 1, 'pnpx'),
-  bunx: packageRunner('bunx', PLAIN, 1, true),
   uvx: packageRunner('uvx', UVX),
   pipx: subcommands(PLAIN, { packages: ['run'] }),
-  yarn: packageManager('yarn'),
-  pnpm: packageManager('pnpm'),
   make,
   gmake: make,
   just: simpleRunner,

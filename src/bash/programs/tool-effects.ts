@@ -2,11 +2,9 @@ import type { CommandView, EffectsResult, FileEffect, Word } from '../types.js';
 import {
   argument,
   type EffectHandler,
-  each,
   listedIn,
   NONE,
   option,
-  reads,
   UNKNOWN,
   underFolder,
 } from './effect-helpers.js';

@@ -1,9 +1,13 @@
+/** What npm, pnpm, yarn and pip share: the `config` command that writes a settings file; yarn and pnpm's scripts. */
 import type { CommandView, EffectsResult, Word } from '../types.js';
 import { option } from './effect-helpers.js';
-import { leadingText, runtimeWord, sliceWord, syntheticWord } from './words.js';
+import { type Grammar, has } from './options.js';
+import { dynamicSub, PLAIN, packageRunner, projectScript, subcommand } from './runners.js';
+import { argvSpec, codeSpec, type Handler } from './specs.js';
+import { joinWords, leadingText, runtimeWord, sliceWord, syntheticWord } from './words.js';
 
 /** A package manager's `config` command: which words set, and where each scope's file lies. */
-interface ConfigCommand {
+export interface ConfigCommand {
   /** Subcommands that are `config` (`npm c`), and those that are `config set` (`npm set`). */
   config: string[];
   set: string[];
@@ -20,57 +24,12 @@ interface ConfigCommand {
   fileOptions: string[];
 }
 
-const NPM: ConfigCommand = {
-  config: ['config', 'c'],
-  set: ['set'],
-  writes: ['set', 'delete', 'rm', 'edit', 'fix'],
-  reads: ['get', 'list', 'ls'],
-  files: (scope) => (scope === 'project' ? ['.npmrc'] : scope === 'global' ? [undefined] : ['~/.npmrc']),
-  scopeOptions: ['--location', '-L'],
-  scopeFlags: { '--global': 'global', '-g': 'global' },
-  fileOptions: ['--userconfig', '--globalconfig'],
-};
-
-const PNPM: ConfigCommand = {
-  ...NPM,
-  config: ['config', 'c'],
-  set: [],
-  files: (scope) => (scope === 'project' ? ['.npmrc'] : ['~/.config/pnpm/rc', '~/.npmrc']),
-};
-
-const YARN: ConfigCommand = {
-  config: ['config'],
-  set: [],
-  writes: ['set', 'delete', 'unset'],
-  reads: ['get', 'list'],
-  files: (scope) => (scope === 'home' ? ['~/.yarnrc.yml', '~/.yarnrc'] : ['.yarnrc.yml', '~/.yarnrc']),
-  scopeOptions: [],
-  scopeFlags: { '--home': 'home', '-H': 'home', '--global': 'home', '-g': 'home' },
-  fileOptions: [],
-};
-
-const PIP: ConfigCommand = {
-  config: ['config'],
-  set: [],
-  writes: ['set', 'unset', 'edit'],
-  reads: ['get', 'list', 'debug'],
-  files: (scope) =>
-    scope === 'global'
-      ? ['/etc/pip.conf', '/etc/xdg/pip/pip.conf']
-      : scope === 'site'
-        ? [undefined]
-        : ['~/.config/pip/pip.conf', '~/.pip/pip.conf'],
-  scopeOptions: [],
-  scopeFlags: { '--global': 'global', '--site': 'site', '--user': 'user' },
-  fileOptions: [],
-};
-
 /**
  * `npm config set KEY VALUE` and its kin write the configuration file of the scope they name; npm's
  * `script-shell` and pip's `index-url` there change what later commands run or fetch. Undefined when the
  * command is not a config command.
  */
-function configEffects(spec: ConfigCommand, cmd: CommandView): EffectsResult | undefined {
+export function configEffects(spec: ConfigCommand, cmd: CommandView): EffectsResult | undefined {
   const words = cmd.argv;
   let scope: string | undefined;
   let file: Word | undefined;
@@ -114,10 +73,43 @@ function configEffects(spec: ConfigCommand, cmd: CommandView): EffectsResult | u
   return { effects: files.map((path) => option('write', path)), known };
 }
 
-export const CONFIG_EFFECTS: Record<string, (cmd: CommandView) => EffectsResult | undefined> = {
-  npm: (cmd) => configEffects(NPM, cmd),
-  pnpm: (cmd) => configEffects(PNPM, cmd),
-  yarn: (cmd) => configEffects(YARN, cmd),
-  pip: (cmd) => configEffects(PIP, cmd),
-  pip3: (cmd) => configEffects(PIP, cmd),
-};
+/**
+ * yarn's or pnpm's command line: its options, the subcommands that install (and so run lifecycle scripts), its
+ * other built-ins.
+ */
+export interface ScriptCommands {
+  grammar: Grammar;
+  installs: ReadonlySet<string>;
+  builtin: ReadonlySet<string>;
+  /** The bare command installs (`yarn`). */
+  bareInstalls?: boolean;
+}
+
+/** yarn and pnpm: `run X`, or X itself when it is not a built-in command, runs a package.json script. */
+export function packageManager(manager: 'yarn' | 'pnpm', table: ScriptCommands): Handler {
+  return (cmd) => {
+    const found = subcommand(cmd, table.grammar);
+    if (found.failure) return [found.failure];
+    const { parsed, sub, operands } = found;
+    if (has(parsed, 'h', 'v')) return [];
+    if (!sub) {
+      return table.bareInstalls ? [codeSpec('script-file', manager, `${manager} install`, cmd.argv[0]!)] : [];
+    }
+    const dynamic = dynamicSub(cmd, sub);
+    if (dynamic) return dynamic;
+    const name = sub.word.value;
+    const rest = cmd.argv.slice(sub.index + 1);
+    if (name === 'exec') return rest.length ? [argvSpec(rest, `${manager} exec`)] : [];
+    if (name === 'node') return [argvSpec(cmd.argv.slice(sub.index), `${manager} node`)];
+    if (name === 'dlx') return packageRunner(`${manager} dlx`, PLAIN, sub.index + 1)(cmd);
+    if (name === 'run' || name === 'run-script') {
+      return operands[1] ? [projectScript(cmd, `${manager} run`, operands[1], sub.word)] : [];
+    }
+    if (name === 'workspace' || name === 'workspaces') {
+      return [codeSpec('script-file', manager, `${manager} ${name}`, joinWords(rest))];
+    }
+    if (table.installs.has(name)) return [codeSpec('script-file', manager, `${manager} install`, sub.word)];
+    if (table.builtin.has(name)) return [];
+    return [projectScript(cmd, `${manager} run`, sub, sub.word)];
+  };
+}

@@ -1,0 +1,201 @@
+import type { CommandView, NestedSpec } from '../types.js';
+import type { ProgramModule } from './module.js';
+import { npx } from './npx.js';
+import { grammar, has, optionsNamed } from './options.js';
+import { type ConfigCommand, configEffects } from './package-managers.js';
+import type { ProgramSpec, SubcommandSpec } from './program.js';
+import { dynamicSub, projectScript, subcommand } from './runners.js';
+import { codeSpec, shellSpec } from './specs.js';
+import { is, joinWords } from './words.js';
+
+const ANY = grammar({ long: 'help' });
+
+/** npm's commands (v10). */
+const COMMANDS =
+  'access adduser audit bugs cache ci completion config dedupe deprecate diff dist-tag docs doctor edit exec ' +
+  'explain explore find-dupes fund get help help-search hook init install install-ci-test install-test link ' +
+  'll login logout ls org outdated owner pack ping pkg prefix profile prune publish query rebuild repo restart ' +
+  'root run-script sbom search set shrinkwrap star stars start stop team test token undeprecate uninstall ' +
+  'unpublish unstar update version view whoami';
+
+/** npm's own alias table (lib/utils/cmd-list.js), typos included. */
+const ALIASES: Record<string, string> = {
+  author: 'owner',
+  home: 'docs',
+  issues: 'bugs',
+  info: 'view',
+  show: 'view',
+  find: 'search',
+  add: 'install',
+  unlink: 'uninstall',
+  remove: 'uninstall',
+  rm: 'uninstall',
+  r: 'uninstall',
+  un: 'uninstall',
+  rb: 'rebuild',
+  list: 'ls',
+  ln: 'link',
+  create: 'init',
+  i: 'install',
+  it: 'install-test',
+  cit: 'install-ci-test',
+  up: 'update',
+  c: 'config',
+  s: 'search',
+  se: 'search',
+  tst: 'test',
+  t: 'test',
+  ddp: 'dedupe',
+  v: 'view',
+  run: 'run-script',
+  'clean-install': 'ci',
+  'clean-install-test': 'install-ci-test',
+  x: 'exec',
+  why: 'explain',
+  la: 'll',
+  verison: 'version',
+  ic: 'ci',
+  innit: 'init',
+  isntall: 'install',
+  'install-clean': 'ci',
+  'isntall-clean': 'ci',
+  hlep: 'help',
+  'dist-tags': 'dist-tag',
+  upgrade: 'update',
+  udpate: 'update',
+  rum: 'run-script',
+  sit: 'install-ci-test',
+  urn: 'run-script',
+  ogr: 'org',
+  'add-user': 'adduser',
+};
+
+const subcommands: Record<string, SubcommandSpec> = {};
+for (const name of COMMANDS.split(' ')) subcommands[name] = { grammar: ANY };
+
+/** npm's options before the subcommand and its subcommands, for the read-only allow-list. */
+const spec: ProgramSpec = {
+  name: 'npm',
+  grammar: grammar({
+    flags: 'sgdqy',
+    values: 'Cw',
+    long:
+      'prefix=/C workspace=/w workspaces silent/s global/g userconfig= globalconfig= registry= cache= ' +
+      'loglevel= otp= help version',
+    abbreviate: false,
+  }),
+  subcommands,
+  subcommandAliases: ALIASES,
+  abbreviateSubcommands: true,
+};
+
+/** npm's options anywhere on the line, as the script runner reads them; unlisted ones are flags. */
+const NPM = grammar({
+  flags: 'gDSOEByqsdhvlfP',
+  values: 'wC',
+  long:
+    'prefix=/C workspace=/w userconfig= globalconfig= cache= registry= loglevel= script-shell= node-options= ' +
+    'tag= otp= access= omit= include= install-strategy= before= help/h version/v',
+  unlistedFlags: /./,
+});
+
+const NPM_ALIASES: Record<string, string> = {
+  'run-script': 'run',
+  rum: 'run',
+  urn: 'run',
+  t: 'test',
+  tst: 'test',
+  i: 'install',
+  in: 'install',
+  ins: 'install',
+  inst: 'install',
+  insta: 'install',
+  instal: 'install',
+  isnt: 'install',
+  isnta: 'install',
+  isntal: 'install',
+  isntall: 'install',
+  add: 'install',
+  'clean-install': 'ci',
+  ic: 'ci',
+  'install-clean': 'ci',
+  'isntall-clean': 'ci',
+  x: 'exec',
+  rb: 'rebuild',
+  up: 'update',
+  upgrade: 'update',
+  udpate: 'update',
+  ln: 'link',
+  it: 'install-test',
+  cit: 'install-ci-test',
+};
+
+const LIFECYCLE = new Set([
+  'install',
+  'ci',
+  'rebuild',
+  'update',
+  'link',
+  'pack',
+  'publish',
+  'version',
+  'install-test',
+  'install-ci-test',
+]);
+
+function npm(cmd: CommandView): NestedSpec[] {
+  const found = subcommand(cmd, NPM);
+  if (found.failure) return [found.failure];
+  const { parsed, sub, operands } = found;
+  const specs = optionsNamed(parsed, '--script-shell').map((option) =>
+    shellSpec(option.value!, 'npm --script-shell'),
+  );
+  if (!sub || has(parsed, 'v', 'h')) return specs;
+  const dynamic = dynamicSub(cmd, sub);
+  if (dynamic) return dynamic;
+  const name = NPM_ALIASES[sub.word.value] ?? sub.word.value;
+  if (name === 'run')
+    return operands[1] ? [...specs, projectScript(cmd, 'npm run', operands[1], sub.word)] : specs;
+  if (['test', 'start', 'stop', 'restart'].includes(name)) {
+    return [...specs, codeSpec('script-file', 'npm', `npm ${name}`, sub.word, name)];
+  }
+  if (name === 'exec') return [...specs, ...npx(cmd, sub.index + 1, 'npm exec')];
+  if (LIFECYCLE.has(name)) return [...specs, codeSpec('script-file', 'npm', `npm ${name}`, sub.word)];
+  if (name === 'explore') {
+    const separator = cmd.argv.findIndex((word, index) => index > sub.index && is(word, '--'));
+    const command = separator < 0 ? [] : cmd.argv.slice(separator + 1);
+    return command.length ? [...specs, shellSpec(joinWords(command), 'npm explore')] : specs;
+  }
+  return specs;
+}
+
+export const NPM_CONFIG: ConfigCommand = {
+  config: ['config', 'c'],
+  set: ['set'],
+  writes: ['set', 'delete', 'rm', 'edit', 'fix'],
+  reads: ['get', 'list', 'ls'],
+  files: (scope) => (scope === 'project' ? ['.npmrc'] : scope === 'global' ? [undefined] : ['~/.npmrc']),
+  scopeOptions: ['--location', '-L'],
+  scopeFlags: { '--global': 'global', '-g': 'global' },
+  fileOptions: ['--userconfig', '--globalconfig'],
+};
+
+export const NPM_MODULE: ProgramModule = {
+  names: ['npm'],
+  spec,
+  configEffects: (cmd) => configEffects(NPM_CONFIG, cmd),
+  nested: npm,
+  oracle: {
+    cases: [
+      'npm config set script-shell /tmp/x',
+      'npm set script-shell=/tmp/x',
+      'npm config set a=b --location project',
+      'npm config set a=b --userconfig u.rc',
+      'npm config delete a',
+      'npm config get registry',
+      'npm --script-shell /tmp/x run build',
+      'npm explore pkg -- ls -l',
+      'npm view react',
+    ],
+  },
+};
