@@ -272,11 +272,32 @@ const uniq = fileCommand({
   operands: inputOutput,
 });
 
+/**
+ * diff given a folder reads the entries in it, as links lead (`diff a docs` compares `a` with `docs/a`, `-N` and
+ * `-P` every entry): each operand is also read as the globs that list its entries, hidden ones included, so a link
+ * below it to a file a Read rule covers meets that rule.
+ */
 const diff = fileCommand({
   grammar: DIFF,
   fileOptions: { X: 'read', '--from-file': 'read', '--to-file': 'read' },
-  operands: reads,
+  operands: (operands) => [
+    ...reads(operands),
+    ...reads(
+      operands.filter((w) => w.static).flatMap((w) => ['*', '.[!.]*', '..?*'].map((g) => entries(w, g))),
+    ),
+  ],
 });
+
+function entries(folder: Word, glob: string): Word {
+  const join = folder.value.endsWith('/') ? '' : '/';
+  return {
+    text: `${folder.text}${join}${glob}`,
+    value: `${folder.value}${join}${glob}`,
+    static: false,
+    dynamic: ['glob'],
+    span: { ...folder.span },
+  };
+}
 
 const cmp = fileCommand({
   grammar: CMP,

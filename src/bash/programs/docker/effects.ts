@@ -287,6 +287,8 @@ const COMMAND_EFFECTS: Readonly<Record<string, (ctx: Context) => void>> = {
   'trust signer add': all((ctx) => optionFiles(ctx, { '--key': 'read' }), writesConfig('trust')),
   'trust signer remove': writesConfig('trust'),
   'trust revoke': writesConfig('trust'),
+  // Inspecting fetches the repository's trust data from its notary server into the trust folder.
+  'trust inspect': writesConfig('trust'),
   'trust sign': writesConfig('trust'),
   'config create': operandFile(1, 'read'),
   'secret create': operandFile(1, 'read'),

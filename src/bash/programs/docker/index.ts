@@ -79,7 +79,10 @@ function dockerNetwork(cmd: CommandView): boolean {
   const global = parsed.levels[0]!.parsed;
   const host = lastValue(global, 'H');
   const context = lastValue(global, 'c');
+  // `docker trust` talks to the repository's notary server itself.
+  const trust = parsed.levels[1]?.name === 'docker trust';
   return (
+    trust ||
     (host !== undefined && (!host.static || !/^(unix|npipe|fd):\/\//.test(host.value))) ||
     (context !== undefined && !(context.static && context.value === 'default'))
   );
