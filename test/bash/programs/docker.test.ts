@@ -8,12 +8,6 @@ import { DOCKER_SPEC } from '../../../src/bash/programs/docker/spec.js';
 import type { SubcommandSpec } from '../../../src/bash/programs/program.js';
 import { optionLines, shown } from './support.js';
 
-interface Shown {
-  known: boolean;
-  effects: string[];
-  code: string[];
-}
-
 beforeAll(loadBash);
 
 describe('docker: files it reads and writes on this machine', () => {
