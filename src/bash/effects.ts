@@ -76,7 +76,10 @@ function unknownToSpec(program: string, cmd: CommandView): boolean {
   const spec = SHELL_BUILTINS.has(program) ? undefined : (programSpec(cmd.program) ?? programSpec(program));
   if (!spec) return false;
   // Without subcommands, only a word that may be an option can be one the spec does not know.
-  if (!spec.subcommands && !cmd.argv.some((w, i) => i > 0 && (/^[-+]/.test(w.value) || /^["'$]/.test(w.text))))
+  if (
+    !spec.subcommands &&
+    !cmd.argv.some((w, i) => i > 0 && (/^[-+]/.test(w.value) || /^["'$]/.test(w.text)))
+  )
     return false;
   const parsed = parseCommand(spec, cmd.argv, { unknown: 'flag', dynamic: 'operand' });
   if (!parsed.ok) return true;
