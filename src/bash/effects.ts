@@ -11,11 +11,12 @@ import {
 import { FILE_EFFECTS } from './programs/file-effects.js';
 import { INTERPRETERS } from './programs/interpreters.js';
 import type { ProgramModule } from './programs/module.js';
-import { type ParsedLevel, type ProgramSpec, parseCommand } from './programs/program.js';
+import type { ProgramSpec } from './programs/program.js';
 import { programModule, programSpec } from './programs/registry.js';
 import { RUNNERS } from './programs/runners.js';
 import { SHELLS } from './programs/shells.js';
 import { TOOL_EFFECTS } from './programs/tool-effects.js';
+import { unknownWords } from './programs/unknown-words.js';
 import { WRAPPERS } from './programs/wrappers.js';
 import type { CommandView, EffectsResult, FileEffect } from './types.js';
 
@@ -81,24 +82,7 @@ function unknownToSpec(program: string, cmd: CommandView): boolean {
     !cmd.argv.some((w, i) => i > 0 && (/^[-+]/.test(w.value) || /^["'$]/.test(w.text)))
   )
     return false;
-  const parsed = parseCommand(spec, cmd.argv, { unknown: 'flag', dynamic: 'operand' });
-  if (!parsed.ok) return true;
-  if (parsed.unknownSubcommand && Object.keys(parsed.levels.at(-1)!.spec.subcommands ?? {}).length > 0)
-    return true;
-  return parsed.levels.some((level) => level.parsed.unknown.length > 0 || unlisted(level));
-}
-
-/** An option a grammar reads as a flag without listing it (`unlistedFlags`) is known only when the allow-list names it. */
-function unlisted(level: ParsedLevel): boolean {
-  const { grammar, readOnly } = level.spec;
-  if (!grammar.unlistedFlags) return false;
-  return level.parsed.options.some(
-    (found) =>
-      found.name.startsWith('--') &&
-      !grammar.long.has(found.name.slice(2)) &&
-      !readOnly?.options.has(found.name) &&
-      !Object.hasOwn(readOnly?.why ?? {}, found.name),
-  );
+  return unknownWords(spec, cmd.argv).some((word) => !word.leftToHandler);
 }
 
 const fromSpecs = new WeakMap<ProgramSpec, EffectHandler>();

@@ -1,5 +1,5 @@
-import type { Analysis, CodeExecution, ProgramSpec, SimpleCommand, Word } from '../bash/index.js';
-import { analyze, commandLine, parseCommand, programSpec } from '../bash/index.js';
+import type { Analysis, CodeExecution, SimpleCommand } from '../bash/index.js';
+import { analyze, commandLine, programSpec, unknownWords } from '../bash/index.js';
 import type { Behavior, PatternRule, PermissionRule } from '../rules/index.js';
 import { matchPatternRule } from '../rules/index.js';
 import { decideEffect } from './bash-effects.js';
@@ -256,7 +256,7 @@ function unvouchedEffects(
 ): PartVerdict | undefined {
   const spec = programSpec(v.program);
   if (!spec || readOnlyOf(v).readOnly) return undefined;
-  const unknown = unknownToSpec(spec, cmd.argv);
+  const unknown = unknownWords(spec, cmd.argv).find((word) => word.kind !== 'unlisted');
   if (!unknown) return undefined;
   const pattern =
     'type' in rule && rule.type === 'permission' && rule.parsed.kind === 'bash'
@@ -270,27 +270,6 @@ function unvouchedEffects(
     'file',
     `${unknown.what}, so what it does is unknown; ${name} approves the words shown, not effects nobody can see`,
   );
-}
-
-/** The first word of a command line the program's spec does not know: an option, a subcommand, a form. */
-function unknownToSpec(spec: ProgramSpec, argv: readonly Word[]): { what: string; at: number } | undefined {
-  const parsed = parseCommand(spec, argv, { unknown: 'flag', dynamic: 'operand' });
-  if (!parsed.ok) {
-    const at = argv.findIndex((w) => w.span.start <= parsed.span.start && parsed.span.start < w.span.end);
-    return { what: `${spec.name} cannot read ${parsed.reason}`, at: at < 0 ? argv.length - 1 : at };
-  }
-  if (parsed.unknownSubcommand) {
-    const { word, index } = parsed.unknownSubcommand;
-    return { what: `${spec.name} has no subcommand ${word.text} that automode knows`, at: index };
-  }
-  for (const level of parsed.levels) {
-    const option = level.parsed.unknown[0];
-    if (option) {
-      const what = `${level.name} has no option ${argv[option.index]?.text ?? option.name} that automode knows`;
-      return { what, at: option.index };
-    }
-  }
-  return undefined;
 }
 
 function decideCommand(
