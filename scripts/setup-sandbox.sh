@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The system packages the sandbox tests need on Linux; installs only what is missing; no-op elsewhere.
 # - The sandboxed Bash tool: bubblewrap (the sandbox), socat (its network bridge), ripgrep (the runtime's check).
+# - The sandbox's protection tests: rsync, cpio, zip and unzip (archives and tree copies into the project).
 # - The effect oracle (test/bash/effects-oracle): strace and the real programs it checks the analysis against;
 #   kubectl (kubernetes-client) and the docker CLI (docker.io) where the distribution ships them.
 set -euo pipefail
@@ -16,6 +17,10 @@ need jq jq
 need tree tree
 need gawk gawk
 need mawk mawk
+need rsync rsync
+need cpio cpio
+need unzip unzip
+need zip zip
 optional=()
 command -v kubectl >/dev/null || optional+=(kubernetes-client)
 command -v docker >/dev/null || optional+=(docker.io)

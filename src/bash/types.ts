@@ -147,6 +147,11 @@ export interface FileEffect {
   history?: true;
   /** A folder read of only the files git tracks below it (its index): `git diff`, `git grep`. */
   tracked?: true;
+  /**
+   * A folder written with entries whose names come from an archive, a copied folder, a commit or a patch, not
+   * from the command line, whether it exists yet or not (`unzip -d new`, `cp -r src new`).
+   */
+  tree?: true;
 }
 
 export interface NameInfo {

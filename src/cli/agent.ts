@@ -230,6 +230,7 @@ const command: CommandModule = {
       }
       return run.stopReason === 'error' || run.stopReason === 'max-turns' ? EXIT.findings : EXIT.ok;
     } finally {
+      sandbox.close();
       await session.close();
     }
   },

@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { FileEffect, SimpleCommand, Word } from '../bash/index.js';
 import type { DecisionContext } from './context.js';
-import { decideFile, type FileAccessKind } from './files.js';
+import { decideFile, type FileAccessKind, type FileRequest } from './files.js';
 import { expandGlob, MAX_GLOB_ENTRIES } from './globs.js';
 import { globPattern, homeGlob, isInside, resolvePath, resolveWordPath } from './paths.js';
-import { isStricter, type PartVerdict } from './verdict.js';
+import { type PartVerdict, strictestPart } from './verdict.js';
 
 /** Programs that look at names and metadata, never at contents. */
 const LISTING = new Set([
@@ -65,9 +65,11 @@ export function decideEffect(
   const glob = access === 'read' && isGlobOnly(effect.path);
   const listing =
     possible || effect.access === 'metadata' || (cmd !== undefined && LISTING.has(cmd.name?.program ?? ''));
+  const into: FileRequest['into'] =
+    effect.access !== 'write' || effect.via === 'redirect' ? undefined : effect.tree ? 'always' : 'if-folder';
   let worst: PartVerdict | undefined;
   const keep = (p: PartVerdict) => {
-    if (!worst || isStricter(p.decision, worst.decision)) worst = p;
+    worst = strictestPart(worst, p);
   };
   const decide = (path: string | undefined, shown: string) => {
     const req = {
@@ -82,6 +84,7 @@ export function decideEffect(
       history: effect.history === true,
       tracked: effect.tracked === true,
       possible,
+      ...(into ? { into } : {}),
     } as const;
     keep(decideFile(covered ? { ...req, coveredByRule: covered } : req, ctx));
   };

@@ -45,6 +45,12 @@ export interface FileRequest {
    * ask rules decide.
    */
   possible?: boolean;
+  /**
+   * A write that puts entries below the path when it is a folder (`always`: it is or becomes one), named by an
+   * archive, a copied folder, a commit or a patch rather than the command line: protected names among them
+   * cannot be ruled out.
+   */
+  into?: 'if-folder' | 'always';
 }
 
 /** The path and, when a link leads elsewhere, where it leads; `real` is undefined when that cannot be told. */
@@ -294,6 +300,12 @@ export function decideFile(req: FileRequest, ctx: DecisionContext): PartVerdict 
       const critical = req.access === 'delete' ? criticalRemoval(p, ctx) : undefined;
       if (critical) return part('ask', 'critical-path', `${subject}: removes ${critical}`);
     }
+    if (req.into === 'always' || (req.into === 'if-folder' && paths.some((p) => isFolder(p, ctx))))
+      return part(
+        'ask',
+        'protected-path',
+        `${subject}: writes files below it whose names the command line does not show (an archive's, a copied folder's, a commit's or a patch's), protected ones (.claude, .git, .bashrc…) among them`,
+      );
   }
   if (overriding) {
     const names = overriding.asks.map(ruleName).join(', ');

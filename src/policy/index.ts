@@ -3,6 +3,7 @@ export { allowRuleMatches, type CommandViews, viewsOf } from './bash-match.js';
 export { broadAllowWitness, isBroadAllow, loadRuleChecks } from './broad.js';
 export type { DecisionContext } from './context.js';
 export { applyMode } from './modes.js';
+export { PROTECTED_NAMES } from './paths.js';
 export { RuleIndex } from './rule-index.js';
 export {
   exampleCommand,

@@ -247,6 +247,20 @@ const PROTECTED_FILES = new Set([
 ]);
 
 /**
+ * The names `protectedReason` guards at any depth, as data for what protects them elsewhere (the sandbox's
+ * write denials): folders, files, and folders protected below a parent (`.config/git`).
+ */
+export const PROTECTED_NAMES: {
+  readonly dirs: readonly string[];
+  readonly files: readonly string[];
+  readonly nested: readonly string[];
+} = {
+  dirs: [...PROTECTED_DIRS],
+  files: [...PROTECTED_FILES],
+  nested: [...PROTECTED_PAIRS].flatMap(([parent, names]) => [...names].map((n) => `${parent}/${n}`)),
+};
+
+/**
  * A name as case-insensitive disks (macOS, Windows) compare it: `.GIT` is `.git` there, and HFS+ ignores
  * zero-width characters (`.g\u200cit`).
  */

@@ -4,7 +4,7 @@ import { matchDomain, matchParamRule, matchPatternRule } from '../rules/index.js
 import type { DecisionContext } from './context.js';
 import { decideFile, type FileAccessKind } from './files.js';
 import { resolvePath } from './paths.js';
-import { isStricter, type PartVerdict, ruleName, ruleRef } from './verdict.js';
+import { type PartVerdict, ruleName, ruleRef, strictestPart } from './verdict.js';
 
 /** Tools that read files: Read rules decide them. */
 export const READ_TOOLS: ReadonlySet<string> = new Set(['Read', 'Glob', 'Grep', 'LS', 'NotebookRead']);
@@ -113,7 +113,7 @@ export function classifyTool(
     for (const folder of listed) {
       if (folder === path) continue;
       const other = decideFile({ access, path: folder, shown: shownPattern, tool, listing }, ctx);
-      if (isStricter(other.decision, file.decision)) file = other;
+      file = strictestPart(file, other);
     }
     if (allowed && file.decision === 'ask' && file.by === 'file') {
       parts.push(part(subject, 'allow', 'rule', `allowed by ${ruleName(allowed)}`, allowed));

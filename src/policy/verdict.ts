@@ -200,13 +200,21 @@ function weight(p: PartVerdict): number {
   return failsClosed(p.by) ? 2 : 1;
 }
 
-/** The strictest part decides; among equals, the most telling one (see weight), else the first. */
+/**
+ * Of two parts, the one that names their verdict: the stricter, and among equals the most telling one (see
+ * weight), else the first. Every place that keeps one of several parts chooses with it, so that a protected
+ * path found for one of the folders a command may run in is not hidden by a softer ask for another.
+ */
+export function strictestPart(worst: PartVerdict | undefined, p: PartVerdict): PartVerdict {
+  if (!worst || isStricter(p.decision, worst.decision)) return p;
+  if (p.decision === worst.decision && weight(p) > weight(worst)) return p;
+  return worst;
+}
+
+/** The strictest part decides (see strictestPart). */
 export function combine(tool: string, mode: string, parts: PartVerdict[]): Verdict {
   let worst: PartVerdict | undefined;
-  for (const p of parts) {
-    if (!worst || isStricter(p.decision, worst.decision)) worst = p;
-    else if (p.decision === worst.decision && weight(p) > weight(worst)) worst = p;
-  }
+  for (const p of parts) worst = strictestPart(worst, p);
   if (!worst) {
     return { decision: 'ask', reason: 'nothing to decide', by: 'no-rule', tool, mode, parts };
   }

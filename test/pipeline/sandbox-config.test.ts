@@ -28,9 +28,24 @@ describe('the runtime configuration', () => {
       },
       sandbox: { network: { allowedDomains: ['github.com'], allowLocalBinding: true } },
     });
-    const config = sandboxRuntimeConfig(settings, cwd);
-    expect(config.filesystem.allowWrite).toEqual([cwd, tmpdir(), path.join(home, 'notes')]);
-    expect(config.filesystem.denyWrite).toEqual([path.join(cwd, '.env')]);
+    const temp = path.join(cwd, '..', 'session-tmp');
+    const config = sandboxRuntimeConfig(settings, cwd, temp);
+    expect(config.filesystem.allowWrite).toEqual([cwd, temp, path.join(home, 'notes')]);
+    // The Edit deny rule, then the agent's own configuration: every settings file, the project's protected names.
+    expect(config.filesystem.denyWrite[0]).toBe(path.join(cwd, '.env'));
+    for (const p of [
+      path.join(cwd, '.claude', 'settings.json'),
+      path.join(cwd, '.claude', 'settings.local.json'),
+      path.join(home, '.claude', 'settings.json'),
+      path.join(cwd, '.claude'),
+      path.join(cwd, '.mcp.json'),
+      path.join(cwd, '.gitmodules'),
+      path.join(cwd, '.git'),
+      path.join(cwd, '.bashrc'),
+      path.join(cwd, '.vscode'),
+      path.join(home, '.claude.json'),
+    ])
+      expect(config.filesystem.denyWrite).toContain(p);
     // The user's Read deny first, then the shipped rules' credentials (never readable in the sandbox either).
     expect(config.filesystem.denyRead[0]).toBe(path.join(home, '.ssh'));
     expect(config.filesystem.denyRead).toContain(path.join(home, '.aws', 'credentials'));
@@ -50,7 +65,7 @@ describe('the runtime configuration', () => {
       },
       { sandbox: { network: { allowManagedDomainsOnly: true, allowedDomains: ['managed.com'] } } },
     );
-    expect(sandboxRuntimeConfig(settings, cwd).network).toEqual({
+    expect(sandboxRuntimeConfig(settings, cwd, tmpdir()).network).toEqual({
       allowedDomains: ['managed.com'],
       deniedDomains: ['b.com'],
     });

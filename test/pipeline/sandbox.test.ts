@@ -51,19 +51,22 @@ describe.skipIf(process.platform !== 'linux')('the Bash tool in the sandbox (bub
     expect(Number(process.versions.node.split('.')[0])).toBeGreaterThanOrEqual(20);
   });
 
-  test('writes land in the project and the temp folder, not elsewhere', async () => {
-    const s = await project(ENABLED);
+  test("writes land in the project and the session's temp folder, not elsewhere", async () => {
+    // Every question answered yes: the sandbox alone decides where the writes land.
+    const s = await project(ENABLED, { handler: recordingHandler('allow').handler });
     const inTmp = path.join(tmpdir(), `automode-sandbox-${process.pid}-${Date.now()}`);
     const outside = path.join(s.outside, 'escaped.txt');
     const r = await run(s.ctx, 'Bash', {
-      command: `echo a > made.txt && echo b > ${inTmp} && echo c > ${outside}`,
+      command: `echo a > made.txt && echo b > "$TMPDIR/b" && cp "$TMPDIR/b" made-b.txt && echo c > ${outside}`,
     });
     expect(r.result.block.is_error).toBe(true);
     expect(r.text).toContain('Read-only file system');
     expect(await readFile(path.join(s.cwd, 'made.txt'), 'utf8')).toBe('a\n');
-    expect(await readFile(inTmp, 'utf8')).toBe('b\n');
-    await rm(inTmp);
+    expect(await readFile(path.join(s.cwd, 'made-b.txt'), 'utf8')).toBe('b\n');
     expect(existsSync(outside)).toBe(false);
+    const host = await run(s.ctx, 'Bash', { command: `echo b > ${inTmp}` });
+    expect(host.result.block.is_error).toBe(true);
+    expect(existsSync(inTmp)).toBe(false);
   });
 
   test('the same command off the sandbox writes outside: the sandbox is what stops it', async () => {

@@ -3,6 +3,7 @@ import { BUILTIN_SPECS } from './builtin-specs.js';
 import { BUN_MODULE, BUNX_MODULE } from './bun.js';
 import { CLOUD_TOOL_SPECS } from './cloud-tools.js';
 import { CP_MODULE } from './cp.js';
+import { CPIO_MODULE } from './cpio.js';
 import { DOCKER } from './docker/index.js';
 import { FILE_TOOL_SPECS } from './file-tools.js';
 import { FIND_MODULE } from './find/index.js';
@@ -16,6 +17,7 @@ import { NC_MODULE, NCAT_MODULE } from './netcat.js';
 import { NPM_MODULE } from './npm.js';
 import { NPX_MODULE, PNPX_MODULE } from './npx.js';
 import { OPENSSL_MODULE } from './openssl.js';
+import { PATCH_MODULE } from './patch.js';
 import { PIP_MODULE } from './pip.js';
 import { PNPM_MODULE } from './pnpm.js';
 import type { ProgramSpec } from './program.js';
@@ -50,6 +52,8 @@ const MODULES: readonly ProgramModule[] = [
   CP_MODULE,
   FIND_MODULE,
   TAR_MODULE,
+  CPIO_MODULE,
+  PATCH_MODULE,
   JQ_MODULE,
   YQ_MODULE,
   SSH_MODULE,

@@ -1,7 +1,7 @@
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { EDIT_TOOLS } from '../../policy/index.js';
 import type { LoadedSettings, PathPattern, PermissionRule, Rule } from '../../rules/index.js';
+import { protectedWrites } from './protected.js';
 
 function permissionRules(rules: readonly Rule[]): PermissionRule[] {
   return rules.filter((r): r is PermissionRule => r.type === 'permission');
@@ -69,13 +69,25 @@ export interface SandboxConfig {
   enableWeakerNestedSandbox?: boolean;
 }
 
+/** The project folder and every added working folder, where the agent's own configuration is protected. */
+export function projectFolders(settings: LoadedSettings, cwd: string): string[] {
+  return unique([path.resolve(cwd), ...settings.additionalDirectories.map((d) => d.path)]);
+}
+
+/** Every settings file of every source, present or not (an inline `--settings` has no file). */
+export function settingsFiles(settings: LoadedSettings): string[] {
+  return settings.files.filter((f) => path.isAbsolute(f.path)).map((f) => f.path);
+}
+
 /**
  * The runtime's configuration (the path rules of the tools that write files widen or narrow where commands may
- * write): writes in the working folder, the temp folder and what `sandbox.filesystem` and
- * Edit allow rules add, minus `denyWrite` and Edit deny rules; reads everywhere but `denyRead` and Read deny
- * rules; network only to `sandbox.network.allowedDomains` and WebFetch(domain:…) allow rules.
+ * write): writes in the working folder, the sandbox's private temp folder and what `sandbox.filesystem` and
+ * Edit allow rules add, minus `denyWrite`, Edit deny rules and the agent's own configuration
+ * (`protectedWrites`: what is below the project folders is added at each command, see `Sandbox.wrap`); reads
+ * everywhere but `denyRead` and Read deny rules; network only to `sandbox.network.allowedDomains` and
+ * WebFetch(domain:…) allow rules.
  */
-export function sandboxRuntimeConfig(settings: LoadedSettings, cwd: string): SandboxConfig {
+export function sandboxRuntimeConfig(settings: LoadedSettings, cwd: string, tempDir: string): SandboxConfig {
   const sandbox = settings.sandbox;
   const rules = permissionRules(settings.rules);
   const values = (entries: readonly { value: string }[] | undefined) => (entries ?? []).map((e) => e.value);
@@ -103,13 +115,21 @@ export function sandboxRuntimeConfig(settings: LoadedSettings, cwd: string): San
     filesystem: {
       allowWrite: unique([
         path.resolve(cwd),
-        tmpdir(),
+        tempDir,
         ...values(sandbox?.filesystem.allowWrite),
         ...pathsOf(rules, 'allow', (t) => EDIT_TOOLS.has(t), settings, cwd),
       ]),
       denyWrite: unique([
         ...values(sandbox?.filesystem.denyWrite),
         ...pathsOf(rules, 'deny', (t) => EDIT_TOOLS.has(t), settings, cwd),
+        ...protectedWrites(
+          {
+            folders: projectFolders(settings, cwd),
+            home: settings.home,
+            settingsFiles: settingsFiles(settings),
+          },
+          false,
+        ),
       ]),
       denyRead: unique([
         ...values(sandbox?.filesystem.denyRead),

@@ -1,6 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { quote } from 'shell-quote';
 import type { LoadedSettings } from '../../rules/index.js';
-import { type SandboxConfig, sandboxRuntimeConfig } from './config.js';
+import { projectFolders, type SandboxConfig, sandboxRuntimeConfig, settingsFiles } from './config.js';
 import { excludedBy } from './excluded.js';
+import { protectedWrites } from './protected.js';
 import { afterCommand, type SandboxStatus, startSandbox, wrapCommand } from './runtime.js';
 
 export interface SandboxOptions {
@@ -34,18 +39,40 @@ export interface BashSandbox {
 export class Sandbox implements BashSandbox {
   readonly enabled: boolean;
   readonly autoAllow: boolean;
-  readonly config: SandboxConfig;
+  private readonly settings: LoadedSettings;
+  private readonly cwd: string;
   private readonly excluded: readonly string[];
   private readonly allowUnsandboxed: boolean;
   private started: Promise<SandboxStatus> | undefined;
+  private temp: string | undefined;
+  private configured: SandboxConfig | undefined;
 
   constructor(settings: LoadedSettings, options: SandboxOptions = {}) {
     const s = settings.sandbox;
+    this.settings = settings;
+    this.cwd = options.cwd ?? settings.cwd;
     this.enabled = options.enabled ?? s?.enabled ?? false;
     this.autoAllow = s?.autoAllowBashIfSandboxed ?? true;
     this.allowUnsandboxed = s?.allowUnsandboxedCommands ?? true;
     this.excluded = (s?.excludedCommands ?? []).map((e) => e.value);
-    this.config = sandboxRuntimeConfig(settings, options.cwd ?? settings.cwd);
+  }
+
+  /**
+   * The session's own temp folder (mode 0700, made on first use, removed by `close`): the only temp folder a
+   * sandboxed command may write, and its TMPDIR. The host's `/tmp` stays read-only, and with it any project or
+   * home folder under it, and other sessions' files.
+   */
+  get tempDir(): string {
+    if (this.temp === undefined) {
+      this.temp = mkdtempSync(path.join(tmpdir(), 'automode-sandbox-tmp-'));
+      removeAtExit(this.temp);
+    }
+    return this.temp;
+  }
+
+  get config(): SandboxConfig {
+    this.configured ??= sandboxRuntimeConfig(this.settings, this.cwd, this.tempDir);
+    return this.configured;
   }
 
   plan(input: { command: string; dangerouslyDisableSandbox?: boolean | undefined }): SandboxPlan {
@@ -65,11 +92,47 @@ export class Sandbox implements BashSandbox {
     return this.started;
   }
 
+  /**
+   * The command with its temp folder, in the sandbox; what is below the project folders is looked at again for
+   * each command (a nested repository or `.claude` made since the last one is protected too).
+   */
   wrap(command: string, signal?: AbortSignal): Promise<string> {
-    return wrapCommand(command, this.config, signal);
+    const config = this.config;
+    const below = protectedWrites({
+      folders: projectFolders(this.settings, this.cwd),
+      home: this.settings.home,
+      settingsFiles: settingsFiles(this.settings),
+    });
+    const denyWrite = [...new Set([...config.filesystem.denyWrite, ...below])];
+    const tmp = quote([this.tempDir]);
+    const withTemp = `export TMPDIR=${tmp} TMP=${tmp} TEMP=${tmp}; ${command}`;
+    return wrapCommand(withTemp, { ...config, filesystem: { ...config.filesystem, denyWrite } }, signal);
   }
 
   release(): void {
     void afterCommand();
   }
+
+  /** Removes the session's temp folder. */
+  close(): void {
+    if (this.temp) {
+      rmSync(this.temp, { recursive: true, force: true });
+      leftAtExit.delete(this.temp);
+    }
+    this.temp = undefined;
+    this.configured = undefined;
+  }
+}
+
+/** Temp folders of sandboxes not closed: removed when the process exits. */
+const leftAtExit = new Set<string>();
+let listening = false;
+
+function removeAtExit(folder: string): void {
+  if (!listening)
+    process.once('exit', () => {
+      for (const f of leftAtExit) rmSync(f, { recursive: true, force: true });
+    });
+  listening = true;
+  leftAtExit.add(folder);
 }

@@ -127,6 +127,31 @@ function gitPaths(
   }
   if (content) return content;
   if (GIT_NO_FILES.has(sub) || checkProgram(GIT_SPEC, cmd.argv, globsOnly(cmd.argv)).readOnly) return NONE;
+  const found = gitWrites(cmd, sub, subIndex, args, named);
+  if (!WORK_TREE_WRITERS.has(sub)) return found;
+  const top = syntheticWord('.', cmd.argv[subIndex]!.span);
+  const tree: FileEffect = { ...argument('write', top), fromRepositoryRoot: true };
+  return { effects: [...found.effects, tree], known: false };
+}
+
+/**
+ * Subcommands that write the work tree with files whose names come from a commit, a stash, a patch or another
+ * repository, not from the command line: their effects include writing into the top of the work tree.
+ */
+const WORK_TREE_WRITERS = new Set(
+  (
+    'checkout switch restore reset merge pull rebase cherry-pick revert stash am apply read-tree checkout-index ' +
+    'submodule sparse-checkout bisect mergetool worktree clone'
+  ).split(' '),
+);
+
+function gitWrites(
+  cmd: CommandView,
+  sub: string,
+  subIndex: number,
+  args: Word[],
+  named: EffectsResult | undefined,
+): EffectsResult {
   if (named) return named;
   if (sub === 'checkout') {
     const separator = args.findIndex((word) => is(word, '--'));

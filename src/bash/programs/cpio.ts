@@ -1,0 +1,40 @@
+import { argument, type EffectHandler, fileCommand, workingFolder } from './effect-helpers.js';
+import type { ProgramModule } from './module.js';
+import { grammar, has, lastValue } from './options.js';
+
+const CPIO = grammar({
+  flags: 'iopt' + 'BcvVbfnrsSAl0aLdmu',
+  values: 'CDHRWFMIOE',
+  long:
+    'extract/i create/o pass-through/p list/t block-size= io-size=/C directory=/D force-local format=/H quiet ' +
+    'owner=/R verbose/v dot/V warning=/W file=/F message=/M rsh-command= swap/b nonmatching/f numeric-uid-gid/n ' +
+    'rename/r swap-bytes/s swap-halfwords/S to-stdout pattern-file=/E only-verify-crc append/A ' +
+    'device-independent reproducible ignore-devno renumber-inodes link/l absolute-filenames ' +
+    'no-absolute-filenames null/0 reset-access-time/a dereference/L make-directories/d ' +
+    'preserve-modification-time/m no-preserve-owner sparse unconditional/u help version usage',
+});
+
+/**
+ * cpio: copy-in (`-i`) writes the files the archive names into `-D DIR` (or the working folder), copy-pass (`-p`)
+ * the files named on stdin into its operand; copy-out (`-o`) writes the archive `-O`/`-F` names. The names come
+ * from the archive or stdin, never from the command line.
+ */
+const effects: EffectHandler = fileCommand({
+  grammar: CPIO,
+  fileOptions: { F: 'write', O: 'write', I: 'read', E: 'read' },
+  operands: (operands, parsed) => {
+    if (has(parsed, 't') || has(parsed, '--to-stdout', '--only-verify-crc'))
+      return { effects: [], known: false };
+    const into = lastValue(parsed, 'D');
+    if (has(parsed, 'i'))
+      return { effects: [argument('write', into ?? workingFolder(undefined))], known: false };
+    if (has(parsed, 'p') && operands[0]) return { effects: [argument('write', operands[0])], known: false };
+    return { effects: [], known: false };
+  },
+});
+
+export const CPIO_MODULE: ProgramModule = {
+  names: ['cpio'],
+  effects,
+  oracle: { cases: ['cpio -idum --quiet < evil.cpio', 'cpio -it < evil.cpio', 'cpio -i -D out < evil.cpio'] },
+};
