@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { FileEffect, SimpleCommand, Word } from '../bash/index.js';
 import type { DecisionContext } from './context.js';
-import { decideFile, type FileAccessKind, type FileRequest } from './files.js';
+import { decideFile, type FileAccessKind } from './files.js';
 import { expandGlob, MAX_GLOB_ENTRIES } from './globs.js';
 import { globPattern, homeGlob, isInside, resolvePath, resolveWordPath } from './paths.js';
 import { type PartVerdict, strictestPart } from './verdict.js';
@@ -65,8 +65,7 @@ export function decideEffect(
   const glob = access === 'read' && isGlobOnly(effect.path);
   const listing =
     possible || effect.access === 'metadata' || (cmd !== undefined && LISTING.has(cmd.name?.program ?? ''));
-  const into: FileRequest['into'] =
-    effect.access !== 'write' || effect.via === 'redirect' ? undefined : effect.tree ? 'always' : 'if-folder';
+  const tree = effect.access === 'write' && effect.tree === true;
   let worst: PartVerdict | undefined;
   const keep = (p: PartVerdict) => {
     worst = strictestPart(worst, p);
@@ -84,7 +83,7 @@ export function decideEffect(
       history: effect.history === true,
       tracked: effect.tracked === true,
       possible,
-      ...(into ? { into } : {}),
+      ...(tree ? { tree } : {}),
     } as const;
     keep(decideFile(covered ? { ...req, coveredByRule: covered } : req, ctx));
   };

@@ -46,11 +46,10 @@ export interface FileRequest {
    */
   possible?: boolean;
   /**
-   * A write that puts entries below the path when it is a folder (`always`: it is or becomes one), named by an
-   * archive, a copied folder, a commit or a patch rather than the command line: protected names among them
-   * cannot be ruled out.
+   * A write of entries below the path (a folder, whether it exists yet or not) named by an archive, a copied
+   * folder, a commit or a patch rather than the command line: protected ones among them cannot be ruled out.
    */
-  into?: 'if-folder' | 'always';
+  tree?: boolean;
 }
 
 /** The path and, when a link leads elsewhere, where it leads; `real` is undefined when that cannot be told. */
@@ -112,6 +111,16 @@ function firstPatternRule(
     if (hit) return rule;
   }
   return undefined;
+}
+
+/** An existing entry that is not a folder: nothing can be written below it. */
+function isFile(path: string): boolean {
+  try {
+    const stat = statSync(path, { throwIfNoEntry: false });
+    return stat !== undefined && !stat.isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 function isFolder(path: string, ctx: DecisionContext): boolean {
@@ -300,12 +309,6 @@ export function decideFile(req: FileRequest, ctx: DecisionContext): PartVerdict 
       const critical = req.access === 'delete' ? criticalRemoval(p, ctx) : undefined;
       if (critical) return part('ask', 'critical-path', `${subject}: removes ${critical}`);
     }
-    if (req.into === 'always' || (req.into === 'if-folder' && paths.some((p) => isFolder(p, ctx))))
-      return part(
-        'ask',
-        'protected-path',
-        `${subject}: writes files below it whose names the command line does not show (an archive's, a copied folder's, a commit's or a patch's), protected ones (.claude, .git, .bashrc…) among them`,
-      );
   }
   if (overriding) {
     const names = overriding.asks.map(ruleName).join(', ');
@@ -318,11 +321,18 @@ export function decideFile(req: FileRequest, ctx: DecisionContext): PartVerdict 
     p.overrides = overriding.asks.map(ruleRef);
     return p;
   }
+  const inside = paths.every((p) => insidePermittedFolders(p, ctx));
+  const vouched = req.coveredByRule !== undefined && inside;
+  if (!vouched && req.tree && paths.every((p) => !isFile(p)))
+    return part(
+      'ask',
+      'unlisted-writes',
+      `${subject}: writes files below it whose names the command line does not show (an archive's, a copied folder's, a commit's or a patch's), protected ones (.claude, .git, .bashrc…) among them`,
+    );
   const allow = firstPathRule(ctx, writing ? editTool : 'Read', 'allow', paths, true);
   if (allow) return part('allow', 'rule', `${subject}: allowed by ${ruleName(allow)}`, allow);
   const allowPattern = firstPatternRule(ctx, 'allow', req.tool, paths, true);
   if (allowPattern) return part('allow', 'rule', `${subject}: ${ruleName(allowPattern)}`, allowPattern);
-  const inside = paths.every((p) => insidePermittedFolders(p, ctx));
   if (req.coveredByRule && inside) {
     const p = part(
       'allow',

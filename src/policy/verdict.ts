@@ -37,6 +37,7 @@ export type DecidedBy =
   | 'dynamic'
   | 'hidden-code'
   | 'unseen-code'
+  | 'unlisted-writes'
   | 'file'
   | 'mode'
   | 'no-rule'
@@ -85,6 +86,12 @@ const TRAITS: Record<DecidedBy, Traits> = {
   dynamic: refused,
   'hidden-code': { ...refused, autoSoft: true },
   'unseen-code': refused,
+  /**
+   * A write into a folder of entries an archive, a copied folder, a commit or a patch names: protected ones may be
+   * among them, so neither the model, a hook's allow nor the sandbox settles it; a Bash rule naming the command
+   * vouches for it, and bypassPermissions accepts it.
+   */
+  'unlisted-writes': { ...no, failsClosed: true },
   file: undecided,
   mode: no,
   'no-rule': undecided,

@@ -10,12 +10,14 @@ interface Shown {
   effects: string[];
 }
 
-/** `write out` for an argument, `write out (option)` for an option value. */
+/** `write out` for an argument, `write out (option)` for an option value; `(tree)` for a folder written with entries the line does not name. */
 function effects(...items: Item[]): Shown {
   const result = effectsOf(command(items));
   return {
     known: result.known,
-    effects: result.effects.map((e) => `${e.access} ${e.path.value}${e.via === 'option' ? ' (option)' : ''}`),
+    effects: result.effects.map(
+      (e) => `${e.access} ${e.path.value}${e.via === 'option' ? ' (option)' : ''}${e.tree ? ' (tree)' : ''}`,
+    ),
   };
 }
 
@@ -34,25 +36,41 @@ function table(rows: [Item[], boolean, string[]][]): void {
 
 describe('copying, moving, deleting', () => {
   table([
-    [['cp', 'a', 'b'], true, ['read a', 'write b']],
-    [['cp', '-r', 'a', 'b', 'dir/'], false, ['read a', 'read b', 'write dir/', 'write dir/a', 'write dir/b']],
-    [['cp', '-t', 'dir', 'a', 'b'], true, ['write dir (option)', 'read a', 'read b']],
-    [['cp', '--target-directory=dir', 'a'], true, ['write dir (option)', 'read a']],
-    [['cp', '-S', '.bak', '--backup', 'a', 'b'], true, ['read a', 'write b']],
-    [['cp', 'a', '-v', 'b'], true, ['read a', 'write b']],
+    [['cp', 'a', 'b'], true, ['read a', 'write b', 'write b/a']],
+    [
+      ['cp', '-r', 'a', 'b', 'dir/'],
+      false,
+      ['read a', 'read b', 'write dir/ (tree)', 'write dir/a', 'write dir/b'],
+    ],
+    [
+      ['cp', '-t', 'dir', 'a', 'b'],
+      true,
+      ['write dir (option)', 'read a', 'read b', 'write dir/a', 'write dir/b'],
+    ],
+    [['cp', '--target-directory=dir', 'a'], true, ['write dir (option)', 'read a', 'write dir/a']],
+    [['cp', '-S', '.bak', '--backup', 'a', 'b'], true, ['read a', 'write b', 'write b/a']],
+    [['cp', 'a', '-v', 'b'], true, ['read a', 'write b', 'write b/a']],
     [['cp', 'a'], true, []],
-    [['cp', '--bogus', 'a', 'b'], false, ['read a', 'write b']],
-    [['cp', dyn('"$x"'), 'dst'], false, ['read ⟨$⟩', 'write dst']],
-    [['cp', '--', dyn('"$x"'), 'dst'], true, ['read ⟨$⟩', 'write dst']],
-    [['cp', dyn('*.txt', '*.txt', ['glob']), 'dst/'], false, ['read *.txt', 'write dst/']],
-    [['cp', dyn('src/*.txt', 'src/*.txt', ['glob']), 'dst/'], true, ['read src/*.txt', 'write dst/']],
-    [['mv', 'a', 'b'], true, ['read a', 'delete a', 'write b']],
-    [['mv', 'a', 'b', 'dir'], true, ['read a', 'delete a', 'read b', 'delete b', 'write dir']],
-    [['mv', '-t', 'dir', 'a'], true, ['write dir (option)', 'read a', 'delete a']],
-    [['mv', '-f', 'a', 'b'], true, ['read a', 'delete a', 'write b']],
-    [['install', '-m', '755', 'a', '/usr/local/bin/a'], true, ['read a', 'write /usr/local/bin/a']],
+    [['cp', '--bogus', 'a', 'b'], false, ['read a', 'write b', 'write b/a']],
+    [['cp', dyn('"$x"'), 'dst'], false, ['read ⟨$⟩', 'write dst', 'write dst (tree)']],
+    [['cp', '--', dyn('"$x"'), 'dst'], true, ['read ⟨$⟩', 'write dst', 'write dst (tree)']],
+    [['cp', dyn('*.txt', '*.txt', ['glob']), 'dst/'], false, ['read *.txt', 'write dst/', 'write dst/ (tree)']],
+    [['cp', dyn('src/*.txt', 'src/*.txt', ['glob']), 'dst/'], true, ['read src/*.txt', 'write dst/', 'write dst/ (tree)']],
+    [['mv', 'a', 'b'], true, ['read a', 'delete a', 'write b', 'write b/a']],
+    [
+      ['mv', 'a', 'b', 'dir'],
+      true,
+      ['read a', 'delete a', 'read b', 'delete b', 'write dir', 'write dir/a', 'write dir/b'],
+    ],
+    [['mv', '-t', 'dir', 'a'], true, ['write dir (option)', 'read a', 'delete a', 'write dir/a']],
+    [['mv', '-f', 'a', 'b'], true, ['read a', 'delete a', 'write b', 'write b/a']],
+    [
+      ['install', '-m', '755', 'a', '/usr/local/bin/a'],
+      true,
+      ['read a', 'write /usr/local/bin/a', 'write /usr/local/bin/a/a'],
+    ],
     [['install', '-d', 'dir1', 'dir2'], true, ['create dir1', 'create dir2']],
-    [['install', '-t', 'dir', 'a'], true, ['write dir (option)', 'read a']],
+    [['install', '-t', 'dir', 'a'], true, ['write dir (option)', 'read a', 'write dir/a']],
     [['rm', '-rf', 'x', 'y'], true, ['delete x', 'delete y']],
     [['rm', '--', '-x'], true, ['delete -x']],
     [['rm', '-i', '--one-file-system', 'a'], true, ['delete a']],
@@ -301,12 +319,12 @@ describe('git', () => {
     [['git', 'rm', '-r', '--cached', 'a'], true, []],
     [['git', 'rm', '-n', 'a'], true, []],
     [['git', 'mv', 'a', 'b'], true, ['read a', 'delete a', 'write b']],
-    [['git', 'checkout', '--', 'a'], true, ['write a']],
-    [['git', 'checkout', 'HEAD~1', '--', 'a', 'b'], true, ['write a', 'write b']],
-    [['git', 'checkout', 'main'], false, []],
-    [['git', 'restore', 'a'], true, ['write a']],
+    [['git', 'checkout', '--', 'a'], true, ['write a (tree)']],
+    [['git', 'checkout', 'HEAD~1', '--', 'a', 'b'], true, ['write a (tree)', 'write b (tree)']],
+    [['git', 'checkout', 'main'], false, ['write . (tree)']],
+    [['git', 'restore', 'a'], true, ['write a (tree)']],
     [['git', 'restore', '--staged', 'a'], true, []],
-    [['git', 'restore', '--source=HEAD', '--staged', '--worktree', 'a'], true, ['write a']],
+    [['git', 'restore', '--source=HEAD', '--staged', '--worktree', 'a'], true, ['write a (tree)']],
     [['git', 'status'], true, []],
     [['git', 'log', '--oneline'], true, []],
     [['git', 'diff', '--output=out.patch'], true, ['write out.patch (option)', 'read .']],
@@ -352,9 +370,9 @@ describe('git', () => {
     [['git', 'commit', '-aF', 'msg'], false, ['read msg (option)']],
     [['git', 'commit', '-F', '-'], false, []],
     [['git', 'tag', '-a', 'v1', '-F', 'notes'], false, ['read notes (option)']],
-    [['git', 'merge', '-F', 'm', 'topic'], false, ['read m (option)']],
-    [['git', 'apply', 'fix.patch'], false, ['read fix.patch']],
-    [['git', 'am', 'a.mbox'], false, ['read a.mbox']],
+    [['git', 'merge', '-F', 'm', 'topic'], false, ['read m (option)', 'write . (tree)']],
+    [['git', 'apply', 'fix.patch'], false, ['read fix.patch', 'write . (tree)']],
+    [['git', 'am', 'a.mbox'], false, ['read a.mbox', 'write . (tree)']],
     [['git', 'format-patch', '-o', 'out', 'HEAD~1'], false, ['write out (option)', 'read .']],
     [
       ['git', 'archive', '--add-file=.env', '-o', 'o.tgz', 'HEAD'],
@@ -406,9 +424,9 @@ describe('network tools', () => {
     [['wget', '-r', 'https://x/'], false, ['write . (option)']],
     [['wget', '-i', 'urls.txt', '-O', 'all'], true, ['write all (option)', 'read urls.txt (option)']],
     [['wget', '-r', '-O', 'x', 'https://x'], false, ['write x (option)']],
-    [['rsync', '-av', 'src/', 'dst/'], true, ['read src/', 'write dst/']],
+    [['rsync', '-av', 'src/', 'dst/'], true, ['read src/', 'write dst/ (tree)']],
     [['rsync', '--remove-source-files', 'a', 'h:b'], true, ['read a', 'delete a', 'write h:b']],
-    [['rsync', '-a', '--delete', 'a/', 'b/'], true, ['read a/', 'write b/', 'delete b/']],
+    [['rsync', '-a', '--delete', 'a/', 'b/'], true, ['read a/', 'write b/ (tree)', 'delete b/']],
     [['rsync', '--exclude-from=ex', 'a', 'b'], true, ['read ex (option)', 'read a', 'write b']],
     [['scp', '-i', 'key', 'a', 'host:b'], true, ['read key (option)', 'read a', 'write host:b']],
   ]);
@@ -422,8 +440,8 @@ describe('tar', () => {
     [['tar', 'cf', '-', 'dir'], true, ['read dir']],
     [['tar', '--remove-files', '-cf', 'a.tar', 'd'], true, ['write a.tar (option)', 'read d', 'delete d']],
     [['tar', '-rf', 'a.tar', 'f'], true, ['write a.tar (option)', 'read f']],
-    [['tar', 'xzf', 'a.tgz'], false, ['read a.tgz (option)', 'write . (option)']],
-    [['tar', '-xf', 'a.tar', '-C', '/tmp'], false, ['read a.tar (option)', 'write /tmp (option)']],
+    [['tar', 'xzf', 'a.tgz'], false, ['read a.tgz (option)', 'write . (tree)']],
+    [['tar', '-xf', 'a.tar', '-C', '/tmp'], false, ['read a.tar (option)', 'write /tmp (option) (tree)']],
     [['tar', '-xOf', 'a.tgz', 'member'], true, ['read a.tgz (option)']],
     [['tar', '-tf', 'a.tar'], true, ['read a.tar (option)']],
     [['tar', '-C', '/src', '-cf', 'a.tar', 'd'], true, ['write a.tar (option)', 'read /src/d']],
@@ -502,7 +520,7 @@ test('an unknown command has unknown effects', () => {
 test('effect paths are the command words themselves, spans included', () => {
   const cmd = command(['cp', 'a', 'b']);
   const result = effectsOf(cmd);
-  expect(result.effects.map((e) => e.path)).toEqual([cmd.argv[1], cmd.argv[2]]);
+  expect(result.effects.map((e) => e.path).slice(0, 2)).toEqual([cmd.argv[1], cmd.argv[2]]);
 });
 
 test('an attached option value keeps its place in the source', () => {
@@ -532,10 +550,10 @@ describe('archives and compressors', () => {
     [['zip', '--recurse-paths', 'o.zip', 'd'], true, ['read o.zip', 'write o.zip', 'read d']],
     [['zip', '--frobnicate', 'o.zip', 'd'], false, ['read o.zip', 'write o.zip', 'read d']],
     [['unzip', '-l', 'o.zip'], true, ['read o.zip']],
-    [['unzip', 'o.zip', '-d', 'out'], false, ['read o.zip', 'write out (option)']],
-    [['unzip', '-o', 'o.zip'], false, ['read o.zip', 'write . (option)']],
+    [['unzip', 'o.zip', '-d', 'out'], false, ['read o.zip', 'write out (option) (tree)']],
+    [['unzip', '-o', 'o.zip'], false, ['read o.zip', 'write . (tree)']],
     [['7z', 'a', 'o.7z', '~/.ssh'], true, ['read o.7z', 'write o.7z', 'read ~/.ssh']],
-    [['7z', 'x', 'o.7z', '-oout'], false, ['read o.7z', 'write out (option)']],
+    [['7z', 'x', 'o.7z', '-oout'], false, ['read o.7z', 'write out (option) (tree)']],
     [['7z', 'l', 'o.7z'], true, ['read o.7z']],
     [['7z', 'a', 'o.7z', '@list'], false, ['read list', 'read ⟨$⟩ (option)', 'read o.7z', 'write o.7z']],
     [['gzip', 'a'], true, ['read a', 'delete a', 'create a.gz']],

@@ -7,6 +7,7 @@ import {
   listedIn,
   NONE,
   option,
+  treeWrite,
   UNKNOWN,
 } from './effect-helpers.js';
 import { is, leadingText, sliceWord, splitsFreely, syntheticWord } from './words.js';
@@ -208,7 +209,7 @@ export const unzip: EffectHandler = (cmd) => {
   effects.push(argument('read', archive));
   if (prints) return { effects, known };
   const folder = destination ?? syntheticWord('.', archive.span);
-  effects.push(option('write', folder));
+  effects.push(treeWrite(folder, destination ? 'option' : 'argument'));
   return { effects, known: false };
 };
 
@@ -250,7 +251,8 @@ export const sevenZip: EffectHandler = (cmd) => {
   effects.push(...each(archiveAccess, [archive]));
   if (mode === 'a' || mode === 'u') effects.push(...each(deletes ? ['read', 'delete'] : 'read', files));
   else if (mode === 'x' || mode === 'e') {
-    effects.push(option('write', output && output.value !== '' ? output : syntheticWord('.', archive.span)));
+    const named = output && output.value !== '' ? output : undefined;
+    effects.push(treeWrite(named ?? syntheticWord('.', archive.span), named ? 'option' : 'argument'));
     known = false;
   } else if (!['l', 't', 'h', 'i', 'b', 'd', 'rn'].includes(mode)) known = false;
   return { effects, known };

@@ -1,9 +1,12 @@
 import type { EffectsResult, FileEffect, Word } from '../types.js';
 import {
   argument,
+  basename,
   type EffectHandler,
   fileCommand,
+  intoFolder,
   reads,
+  treeWrite,
   underFolder,
   unseenFiles,
 } from './effect-helpers.js';
@@ -32,12 +35,6 @@ function copiesContents(source: Word): boolean {
   return !source.static || v === '.' || v === '..' || v.endsWith('/.') || v.endsWith('/..');
 }
 
-function basename(word: Word): string | undefined {
-  if (!word.static) return undefined;
-  const name = word.value.replace(/\/+$/, '').split('/').at(-1);
-  return name && name !== '.' && name !== '..' ? name : undefined;
-}
-
 /**
  * Sources are read, the destination (last operand, or `-t DIR`) written. A recursive copy that follows links
  * (`-L`, `--dereference`, and `-l`, whose hard links reach through links too) reads what they lead to, and with
@@ -54,7 +51,8 @@ function copies(operands: Word[], parsed: Parsed): EffectsResult {
   const recursive = has(parsed, 'r', 'R', 'a');
   const linking = has(parsed, 'l');
   const out: FileEffect[] = [...reads(sources)];
-  if (!target) out.push(argument('write', dest));
+  if (!target) out.push(recursive ? treeWrite(dest) : argument('write', dest));
+  if (!recursive && !has(parsed, 'T')) out.push(...intoFolder(dest, sources));
   if (linking) out.push(...sources.map((s) => argument('write', s)));
   for (const source of sources) {
     if (has(parsed, '--parents')) out.push(argument('write', underFolder(dest, source)));

@@ -1,4 +1,4 @@
-import { argument, type EffectHandler, fileCommand, workingFolder } from './effect-helpers.js';
+import { argument, type EffectHandler, fileCommand, treeWrite, workingFolder } from './effect-helpers.js';
 import type { ProgramModule } from './module.js';
 import { grammar, has, lastValue } from './options.js';
 
@@ -27,8 +27,11 @@ const effects: EffectHandler = fileCommand({
       return { effects: [], known: false };
     const into = lastValue(parsed, 'D');
     if (has(parsed, 'i'))
-      return { effects: [argument('write', into ?? workingFolder(undefined))], known: false };
-    if (has(parsed, 'p') && operands[0]) return { effects: [argument('write', operands[0])], known: false };
+      return {
+        effects: [treeWrite(into ?? workingFolder(undefined), into ? 'option' : 'argument')],
+        known: false,
+      };
+    if (has(parsed, 'p') && operands[0]) return { effects: [treeWrite(operands[0])], known: false };
     return { effects: [], known: false };
   },
 });

@@ -16,6 +16,32 @@ export function option(access: FileAccess, path: Word): FileEffect {
   return { access, path, via: 'option' };
 }
 
+/** A folder written with entries the command line does not name (see `FileEffect.tree`). */
+export function treeWrite(path: Word, via: 'argument' | 'option' = 'argument'): FileEffect {
+  return { access: 'write', path, via, tree: true };
+}
+
+/** The last part of a path word, when it is known and names an entry (`.` and `..` do not). */
+export function basename(word: Word): string | undefined {
+  if (!word.static) return undefined;
+  const name = word.value.replace(/\/+$/, '').split('/').at(-1);
+  return name && name !== '.' && name !== '..' ? name : undefined;
+}
+
+/**
+ * What copying or moving `sources` into the folder `dest` writes: `dest/NAME` for each source's name (checked
+ * whether or not `dest` turns out to be a folder: a protected name is asked about either way), and the folder
+ * as a tree when a source's name is only known at run time.
+ */
+export function intoFolder(dest: Word, sources: readonly Word[]): FileEffect[] {
+  return sources.map((source) => {
+    const name = basename(source);
+    return name === undefined
+      ? treeWrite(dest)
+      : argument('write', underFolder(dest, { ...source, text: name, value: name }));
+  });
+}
+
 export function each(access: FileAccess | FileAccess[], words: readonly Word[]): FileEffect[] {
   const accesses = Array.isArray(access) ? access : [access];
   return words.flatMap((word) => accesses.map((kind) => argument(kind, word)));

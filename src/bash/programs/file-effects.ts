@@ -5,6 +5,7 @@ import {
   type EffectHandler,
   each,
   fileCommand,
+  intoFolder,
   NONE,
   option,
   reads,
@@ -48,9 +49,13 @@ const HELP = 'help version';
 
 /** install: sources read, the last operand (or -t DIR) written. */
 function copies(operands: Word[], parsed: Parsed) {
-  if (lastValue(parsed, 't')) return reads(operands);
+  const target = lastValue(parsed, 't');
+  if (target) return [...reads(operands), ...intoFolder(target, operands)];
   if (operands.length < 2) return [];
-  return [...reads(operands.slice(0, -1)), argument('write', operands.at(-1)!)];
+  const sources = operands.slice(0, -1);
+  const dest = operands.at(-1)!;
+  const into = has(parsed, 'T', 'd', 'D') ? [] : intoFolder(dest, sources);
+  return [...reads(sources), argument('write', dest), ...into];
 }
 
 const mv = fileCommand({
@@ -60,7 +65,11 @@ const mv = fileCommand({
     const sources = lastValue(parsed, 't') ? operands : operands.slice(0, -1);
     if (sources.length === 0) return [];
     const moved = each(['read', 'delete'], sources);
-    return lastValue(parsed, 't') ? moved : [...moved, argument('write', operands.at(-1)!)];
+    const target = lastValue(parsed, 't');
+    if (target) return [...moved, ...intoFolder(target, sources)];
+    const dest = operands.at(-1)!;
+    const into = has(parsed, 'T') ? [] : intoFolder(dest, sources);
+    return [...moved, argument('write', dest), ...into];
   },
 });
 

@@ -1,5 +1,5 @@
 import type { FileEffect } from '../types.js';
-import { argument, type EffectHandler, fileCommand, workingFolder } from './effect-helpers.js';
+import { argument, type EffectHandler, fileCommand, treeWrite, workingFolder } from './effect-helpers.js';
 import type { ProgramModule } from './module.js';
 import { grammar, has, lastValue } from './options.js';
 
@@ -27,7 +27,10 @@ const effects: EffectHandler = fileCommand({
     if (operands[0]) return { effects: [...effects, argument('write', operands[0])], known: true };
     if (has(parsed, 'o')) return { effects, known: false };
     const into = lastValue(parsed, 'd');
-    return { effects: [...effects, argument('write', into ?? workingFolder(undefined))], known: false };
+    return {
+      effects: [...effects, treeWrite(into ?? workingFolder(undefined), into ? 'option' : 'argument')],
+      known: false,
+    };
   },
 });
 

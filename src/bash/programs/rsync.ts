@@ -1,5 +1,5 @@
 import type { CommandView, NestedSpec } from '../types.js';
-import { type EffectHandler, each, fileCommand, reads } from './effect-helpers.js';
+import { type EffectHandler, each, fileCommand, reads, treeWrite } from './effect-helpers.js';
 import type { ProgramModule } from './module.js';
 import { grammar, has, optionsNamed } from './options.js';
 import { failed, scan } from './program-options.js';
@@ -48,7 +48,9 @@ const effects: EffectHandler = fileCommand({
     const pruned = parsed.options.some((found) => found.name.startsWith('--delete'));
     return [
       ...each(moved ? ['read', 'delete'] : 'read', sources),
-      ...each(pruned ? ['write', 'delete'] : 'write', operands.slice(-1)),
+      ...(has(parsed, 'r', 'a')
+        ? [treeWrite(operands.at(-1)!), ...(pruned ? each('delete', operands.slice(-1)) : [])]
+        : each(pruned ? ['write', 'delete'] : 'write', operands.slice(-1))),
     ];
   },
 });

@@ -6,6 +6,7 @@ import {
   NONE,
   option,
   reads,
+  treeWrite,
   UNKNOWN,
   underFolder,
 } from './effect-helpers.js';
@@ -128,8 +129,9 @@ const effects: EffectHandler = (cmd) => {
   } else if (mode === 'x') {
     onArchive('read');
     if (!has(parsed, 'O', '--to-command')) {
+      const folder = tarFolder(parsed, view.argv.length);
       effects.push(
-        option('write', tarFolder(parsed, view.argv.length) ?? syntheticWord('.', cmd.argv[0]!.span)),
+        treeWrite(folder ?? syntheticWord('.', cmd.argv[0]!.span), folder ? 'option' : 'argument'),
       );
       known = false;
     }

@@ -7,6 +7,7 @@ import {
   NONE,
   option,
   reads,
+  treeWrite,
   UNKNOWN,
   underFolder,
 } from '../effect-helpers.js';
@@ -128,9 +129,13 @@ function gitPaths(
   if (content) return content;
   if (GIT_NO_FILES.has(sub) || checkProgram(GIT_SPEC, cmd.argv, globsOnly(cmd.argv)).readOnly) return NONE;
   const found = gitWrites(cmd, sub, subIndex, args, named);
-  if (!WORK_TREE_WRITERS.has(sub)) return found;
+  // The paths checkout -- and restore name are written, each with what the source holds below it.
+  const pathsNamed = sub === 'restore' || (sub === 'checkout' && args.some((word) => is(word, '--')));
+  if (!WORK_TREE_WRITERS.has(sub) || pathsNamed) return found;
+  if (sub === 'reset' && !args.some((w) => !w.static || /^--(?:hard|merge|keep)$/.test(w.value)))
+    return found;
   const top = syntheticWord('.', cmd.argv[subIndex]!.span);
-  const tree: FileEffect = { ...argument('write', top), fromRepositoryRoot: true };
+  const tree: FileEffect = { ...treeWrite(top), fromRepositoryRoot: true };
   return { effects: [...found.effects, tree], known: false };
 }
 
@@ -140,7 +145,7 @@ function gitPaths(
  */
 const WORK_TREE_WRITERS = new Set(
   (
-    'checkout switch restore reset merge pull rebase cherry-pick revert stash am apply read-tree checkout-index ' +
+    'checkout switch reset merge pull rebase cherry-pick revert stash am apply read-tree checkout-index ' +
     'submodule sparse-checkout bisect mergetool worktree clone'
   ).split(' '),
 );
@@ -155,7 +160,9 @@ function gitWrites(
   if (named) return named;
   if (sub === 'checkout') {
     const separator = args.findIndex((word) => is(word, '--'));
-    return separator < 0 ? UNKNOWN : { effects: each('write', args.slice(separator + 1)), known: true };
+    return separator < 0
+      ? UNKNOWN
+      : { effects: args.slice(separator + 1).map((path) => treeWrite(path)), known: true };
   }
   if (!['add', 'rm', 'mv', 'restore'].includes(sub)) return UNKNOWN;
   const parsed = lenient(cmd, subIndex + 1);
@@ -170,7 +177,8 @@ function gitWrites(
 function gitPathEffects(sub: string, parsed: Parsed, paths: Word[]): FileEffect[] {
   if (sub === 'add') return reads(paths);
   if (sub === 'rm') return has(parsed, '--cached') ? [] : each('delete', paths);
-  if (sub === 'restore') return has(parsed, 'S') && !has(parsed, 'W') ? [] : each('write', paths);
+  if (sub === 'restore')
+    return has(parsed, 'S') && !has(parsed, 'W') ? [] : paths.map((path) => treeWrite(path));
   if (paths.length < 2) return [];
   return [...each(['read', 'delete'], paths.slice(0, -1)), argument('write', paths.at(-1)!)];
 }
