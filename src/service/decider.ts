@@ -8,6 +8,7 @@ import {
   createClassifier,
   createSession,
   followTranscript,
+  type ToolCall,
   type TranscriptFollower,
 } from '../classifier/index.js';
 import { canonicalJson, type ModelCaller } from '../llm/index.js';
@@ -53,8 +54,12 @@ interface SessionState {
   transcript?: { path: string; follower: TranscriptFollower };
 }
 
-/** A classification started by a PreToolUse, kept for the PermissionRequest of the same call. */
+/**
+ * A classification started by a PreToolUse, kept for the PermissionRequest of the same call: reused only for
+ * the same call (tool, input, folder and mode, as canonical JSON) judged with the same settings generation.
+ */
 interface Started {
+  call: string;
   generation: number;
   verdict: Promise<ClassifiedVerdict>;
 }
@@ -152,21 +157,21 @@ export function createDecider(options: DeciderOptions): Decider {
     return state;
   };
 
-  const keysOf = (input: HookInput): string[] => {
+  const keysOf = (input: HookInput, call: string): string[] => {
     if (!input.sessionId) return [];
-    const call = input.call;
-    const byContent = `${input.sessionId}\0${call.cwd ?? ''}\0${call.tool}\0${canonicalJson(call.input)}`;
+    const byContent = `${input.sessionId}\0${call}`;
     return input.toolUseId ? [`${input.sessionId}\0#${input.toolUseId}`, byContent] : [byContent];
   };
 
   return {
     async decide(input) {
       const folder = await folderFor(input.call.cwd);
-      const keys = keysOf(input);
+      const call = canonicalCall(input.call);
+      const keys = keysOf(input, call);
       if (input.event === 'PermissionRequest') {
         for (const key of keys) {
           const earlier = started.get(key);
-          if (earlier && earlier.generation === folder.generation) {
+          if (earlier && earlier.call === call && earlier.generation === folder.generation) {
             for (const k of keys) started.delete(k);
             reusedCount++;
             return { verdict: await earlier.verdict, reused: true };
@@ -181,7 +186,7 @@ export function createDecider(options: DeciderOptions): Decider {
       });
       if (input.event === 'PreToolUse') {
         verdict.catch(() => undefined);
-        for (const key of keys) started.set(key, { generation: folder.generation, verdict });
+        for (const key of keys) started.set(key, { call, generation: folder.generation, verdict });
       }
       return { verdict: await verdict, reused: false };
     },
@@ -225,6 +230,16 @@ export function createDecider(options: DeciderOptions): Decider {
       started.clear();
     },
   };
+}
+
+/** Everything of a call a verdict depends on, as one string: equal strings are the same call. */
+function canonicalCall(call: ToolCall): string {
+  return canonicalJson({
+    tool: call.tool,
+    input: call.input,
+    cwd: call.cwd ?? null,
+    mode: call.mode ?? null,
+  });
 }
 
 /** What changes when a settings file is written, created or removed: its inode, size and modification time. */
