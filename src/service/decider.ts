@@ -1,4 +1,3 @@
-import { statSync } from 'node:fs';
 import { LRUCache } from 'lru-cache';
 import { analyzeBash } from '../bash/index.js';
 import {
@@ -12,7 +11,7 @@ import {
   type TranscriptFollower,
 } from '../classifier/index.js';
 import { canonicalJson, type ModelCaller } from '../llm/index.js';
-import type { LoadedSettings } from '../rules/index.js';
+import { type FileStamp, type LoadedSettings, stampHolds } from '../rules/index.js';
 import { type AnswerOptions, type HookInput, isUndecided } from './answer.js';
 
 /** Loads the settings for a working folder (undefined: the service's own), as `automode hook` would. */
@@ -45,7 +44,8 @@ export interface Decision {
 interface Folder {
   settings: LoadedSettings;
   classifier: Classifier;
-  signature: string;
+  /** What the loader read; a loader that says nothing of its reads is called again for every call. */
+  stamps: FileStamp[] | undefined;
   generation: number;
 }
 
@@ -110,7 +110,7 @@ export function createDecider(options: DeciderOptions): Decider {
       settings,
       options.model ? { model: options.model, projectEnvironment: true } : {},
     );
-    return { settings, classifier, signature: signatureOf(settings), generation: ++generation };
+    return { settings, classifier, stamps: settings.stamps, generation: ++generation };
   };
 
   const folderFor = async (cwd: string | undefined): Promise<Folder> => {
@@ -118,7 +118,8 @@ export function createDecider(options: DeciderOptions): Decider {
     const cached = folders.get(key);
     if (cached) {
       const folder = await cached.catch(() => undefined);
-      if (folder && signatureOf(folder.settings) === folder.signature) {
+      const now = Date.now();
+      if (folder?.stamps?.every((stamp) => stampHolds(stamp, now))) {
         folders.delete(key);
         folders.set(key, cached);
         return folder;
@@ -240,19 +241,4 @@ function canonicalCall(call: ToolCall): string {
     cwd: call.cwd ?? null,
     mode: call.mode ?? null,
   });
-}
-
-/** What changes when a settings file is written, created or removed: its inode, size and modification time. */
-function signatureOf(settings: LoadedSettings): string {
-  return settings.files
-    .filter((f) => f.path !== '--settings')
-    .map((f) => {
-      try {
-        const s = statSync(f.path, { bigint: true });
-        return `${f.path}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
-      } catch {
-        return `${f.path}:-`;
-      }
-    })
-    .join('\n');
 }
