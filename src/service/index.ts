@@ -5,6 +5,7 @@ export {
   type Decide,
   type HookInput,
   isUndecided,
+  MAX_HOOK_INPUT_DEPTH,
   readHookInput,
 } from './answer.js';
 export {
