@@ -3,6 +3,7 @@ import {
   createDecider,
   DEFAULT_MAX_BODY_BYTES,
   type Decision,
+  FolderLockedError,
   liveService,
   PATHS,
   readServiceRecord,
@@ -154,7 +155,7 @@ async function serve(args: ServeArgs, dir: string, io: Io): Promise<number> {
   const live = await liveService(dir);
   if (live) {
     io.err(`automode: a service (pid ${live.pid}) is already running for ${dir}`);
-    return EXIT.findings;
+    return EXIT.usage;
   }
   let model: Awaited<ReturnType<typeof modelFromArgs>>;
   try {
@@ -189,7 +190,7 @@ async function serve(args: ServeArgs, dir: string, io: Io): Promise<number> {
   } catch (e) {
     decider.close();
     io.err(`automode: ${(e as Error).message}`);
-    return EXIT.findings;
+    return e instanceof FolderLockedError ? EXIT.usage : EXIT.findings;
   }
   const where = [service.record.url, service.record.socket].filter(Boolean).join(' and ');
   io.err(`automode serve: pid ${process.pid} listening on ${where}`);
