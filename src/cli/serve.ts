@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import {
   createDecider,
   DEFAULT_MAX_BODY_BYTES,
-  type Decision,
   FolderLockedError,
   liveService,
   PATHS,
@@ -14,6 +13,7 @@ import {
 } from '../service/index.js';
 import { type ModelArgs, modelFromArgs, withModelOptions } from './model-args.js';
 import { EXIT, type Io, printJson } from './output.js';
+import { logLine } from './serve-log.js';
 import { loadFromArgs, reportDiagnostics, type SettingsArgs, withSettingsOptions } from './settings-args.js';
 import type { CommandModule } from './types.js';
 
@@ -143,12 +143,6 @@ function printHookConfig(dir: string, io: Io): number {
     forward: wire({ type: 'command', command: 'npx automode hook --forward' }),
   });
   return EXIT.ok;
-}
-
-function logLine(d: Decision, json: boolean): string {
-  if (json) return JSON.stringify(d);
-  const rule = d.rule ? ` rule=${JSON.stringify(d.rule)}` : '';
-  return `${d.time} session=${d.session ?? '-'} ${d.event} tool=${d.tool} decision=${d.decision}${rule}${d.reused ? ' reused' : ''} ms=${d.ms}`;
 }
 
 async function serve(args: ServeArgs, dir: string, io: Io): Promise<number> {
