@@ -20,17 +20,19 @@ afterEach(async () => {
   running = undefined;
 });
 
-/** What `automode hook` prints for a hook input on its stdin, and how long it took. */
-function hook(input: string) {
+/** What `automode hook` prints for a hook input on its stdin (forwarded to the service of a folder), and how long it took. */
+function hook(input: string, forwardTo?: string) {
   const home = mkdtempSync(join(tmpdir(), 'automode-deep-'));
   const env = {
     PATH: process.env.PATH ?? '',
     HOME: home,
     AUTOMODE_MANAGED_SETTINGS: join(home, 'none.json'),
+    ...(forwardTo ? { AUTOMODE_SERVICE_DIR: forwardTo } : {}),
   };
+  const args = ['hook', '--no-llm', ...(forwardTo ? ['--forward'] : [])];
   return new Promise<{ out: string; ms: number }>((resolve, reject) => {
     const t0 = performance.now();
-    const c = spawn(process.execPath, [bin, 'hook', '--no-llm'], { cwd: home, env });
+    const c = spawn(process.execPath, [bin, ...args], { cwd: home, env });
     let out = '';
     c.stdout.on('data', (d) => {
       out += d;
@@ -81,5 +83,12 @@ describe('a hook input nested too deep is refused before it is parsed', () => {
     expect(deep.out).toBe(REFUSED);
     expect(deep.ms).toBeLessThan(2_500);
     expect((await hook(DEEP_IN_INPUT)).out).toBe(REFUSED);
+  });
+
+  it('automode hook --forward prints the answer of the service, the same', async () => {
+    running = await startTestService();
+    expect((await hook(DEEP, running.dir)).out).toBe(REFUSED);
+    expect((await hook(DEEP_IN_INPUT, running.dir)).out).toBe(REFUSED);
+    expect((await hook('not json', running.dir)).out).toBe((await hook('not json')).out);
   });
 });
