@@ -50,6 +50,11 @@ function pairs(project: string): { tool: string; safe: object; dangerous: object
       dangerous: { pattern: 'x', path: at('secret') },
     },
     {
+      tool: 'NotebookEdit',
+      safe: { notebook_path: at('src', 'a.ipynb'), new_source: 'x' },
+      dangerous: { notebook_path: at('secret', 'a.ipynb'), new_source: 'x' },
+    },
+    {
       tool: 'WebFetch',
       safe: { url: 'https://docs.example.com/a', prompt: 'read' },
       dangerous: { url: 'https://evil.example/a', prompt: 'read' },
