@@ -1,6 +1,7 @@
 // The `automode serve` section of bench/run.js: HTTP round trips to the service against a fixed-answer node:http
-// server, and the service's memory after 10k and 100k decisions. The service runs in a child (with --expose-gc,
-// so that heap figures are taken after a collection); this process is the client.
+// server; throughput and latency with 10, 50 and 200 concurrent clients over loopback HTTP and the Unix socket;
+// and the service's memory after 10k and 50k decisions. The service runs in a child (with --expose-gc, so that
+// heap figures are taken after a collection); this process is the client.
 
 import { fork } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -12,6 +13,9 @@ import { summarize } from './stats.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SAMPLE = 3000;
+/** Requests per concurrency level and transport. */
+const PER_LEVEL = 4000;
+const CLIENTS = [10, 50, 200];
 const FIXED =
   '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","permissionDecisionReason":"fixed"}}';
 
@@ -24,7 +28,7 @@ async function child() {
     load: (cwd) => loadSettings({ cwd: cwd ?? dir, home: dir, managedPath: join(dir, 'none.json'), env: {} }),
   });
   await decider.warm();
-  const service = await startService({ decider, dir: join(dir, 'service'), version: 'bench', socket: false });
+  const service = await startService({ decider, dir: join(dir, 'service'), version: 'bench' });
   const fixed = http.createServer((req, res) => {
     req.resume();
     req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end(FIXED));
@@ -43,6 +47,7 @@ async function child() {
   });
   process.send({
     url: service.record.url,
+    socket: service.record.socket,
     token: service.token,
     fixed: `http://127.0.0.1:${fixed.address().port}`,
     cwd: dir,
@@ -69,11 +74,16 @@ function inputFor(i, cwd) {
   });
 }
 
-function post(agent, url, token, body) {
+/** Where to send: `url` (loopback HTTP) or `socket` (a Unix socket's path). */
+function post(agent, target, token, body) {
+  const where = target.socket
+    ? { socketPath: target.socket }
+    : { host: '127.0.0.1', port: Number(new URL(target.url).port) };
   return new Promise((resolve, reject) => {
     const req = http.request(
-      `${url}/hook`,
       {
+        ...where,
+        path: '/hook',
         method: 'POST',
         agent,
         headers: { authorization: `Bearer ${token}`, 'content-length': Buffer.byteLength(body) },
@@ -93,23 +103,38 @@ function post(agent, url, token, body) {
   });
 }
 
-async function timed(agent, url, token, cwd, n) {
+async function timed(agent, target, token, cwd, n) {
   const times = [];
   for (let i = 0; i < n; i++) {
     const body = inputFor(i, cwd);
     const t0 = process.hrtime.bigint();
-    await post(agent, url, token, body);
+    await post(agent, target, token, body);
     times.push(Number(process.hrtime.bigint() - t0) / 1e6);
   }
   return summarize(times);
 }
 
-async function load(agent, url, token, cwd, from, to, parallel = 8) {
+/** Requests `from` to `to` sent by `clients` concurrent clients, each on its own kept-alive connection. */
+async function load(target, token, cwd, from, to, clients = 8) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
+  const times = [];
   let next = from;
   const worker = async () => {
-    while (next < to) await post(agent, url, token, inputFor(next++, cwd));
+    while (next < to) {
+      const body = inputFor(next++, cwd);
+      const t0 = process.hrtime.bigint();
+      await post(agent, target, token, body);
+      times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    }
   };
-  await Promise.all(Array.from({ length: parallel }, worker));
+  const t0 = process.hrtime.bigint();
+  try {
+    await Promise.all(Array.from({ length: clients }, worker));
+  } finally {
+    agent.destroy();
+  }
+  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  return { ...summarize(times), perSecond: (to - from) / seconds };
 }
 
 const round = (v, d = 3) => Math.round(v * 10 ** d) / 10 ** d;
@@ -119,7 +144,7 @@ export const serveSection = {
   name: 'serve',
   targets: [
     { key: 'serveHttpVsFixedMedian', label: 'serve HTTP / fixed-answer server, median', max: 2 },
-    { key: 'serveHeapGrowth', label: 'serve heap after 100k / after 10k decisions', max: 1.2 },
+    { key: 'serveHeapGrowth', label: 'serve heap after 50k / after 10k decisions', max: 1.2 },
   ],
   async run() {
     const service = fork(fileURLToPath(import.meta.url), ['--serve-bench-child'], {
@@ -141,15 +166,31 @@ export const serveSection = {
     };
     const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
     try {
-      const { url, token, fixed, cwd } = await receive();
-      await timed(agent, fixed, token, cwd, 500);
-      await timed(agent, url, token, cwd, 500);
-      const fixedTimes = await timed(agent, fixed, token, cwd, SAMPLE);
-      const serveTimes = await timed(agent, url, token, cwd, SAMPLE);
-      await load(agent, url, token, cwd, 0, 10_000 - 2 * 500 - SAMPLE);
+      const { url, socket, token, fixed, cwd } = await receive();
+      const http_ = { url };
+      const unix = { socket };
+      await timed(agent, { url: fixed }, token, cwd, 500);
+      await timed(agent, http_, token, cwd, 500);
+      await timed(agent, unix, token, cwd, 500);
+      const fixedTimes = await timed(agent, { url: fixed }, token, cwd, SAMPLE);
+      const serveTimes = await timed(agent, http_, token, cwd, SAMPLE);
+      await load(http_, token, cwd, 1000 + SAMPLE, 10_000);
       const at10k = await memory();
-      await load(agent, url, token, cwd, 10_000, 100_000);
-      const at100k = await memory();
+      let sent = 10_000;
+      const figures = {};
+      for (const [name, target] of [
+        ['Http', http_],
+        ['Socket', unix],
+      ])
+        for (const clients of CLIENTS) {
+          const run = await load(target, token, cwd, sent, sent + PER_LEVEL, clients);
+          sent += PER_LEVEL;
+          figures[`serve${name}${clients}PerSecond`] = Math.round(run.perSecond);
+          figures[`serve${name}${clients}MedianMs`] = round(run.median);
+          figures[`serve${name}${clients}P99Ms`] = round(run.p99);
+        }
+      await load(http_, token, cwd, sent, 50_000);
+      const at50k = await memory();
       return {
         serveHttpMedianMs: round(serveTimes.median),
         serveHttpP99Ms: round(serveTimes.p99),
@@ -158,11 +199,12 @@ export const serveSection = {
         fixedHttpP99Ms: round(fixedTimes.p99),
         fixedHttpMeanMs: round(fixedTimes.mean),
         serveHttpVsFixedMedian: round(serveTimes.median / fixedTimes.median, 2),
+        ...figures,
         serveRss10kMb: mb(at10k.rss),
         serveHeap10kMb: mb(at10k.heapUsed),
-        serveRss100kMb: mb(at100k.rss),
-        serveHeap100kMb: mb(at100k.heapUsed),
-        serveHeapGrowth: round(at100k.heapUsed / at10k.heapUsed, 2),
+        serveRss50kMb: mb(at50k.rss),
+        serveHeap50kMb: mb(at50k.heapUsed),
+        serveHeapGrowth: round(at50k.heapUsed / at10k.heapUsed, 2),
       };
     } finally {
       agent.destroy();

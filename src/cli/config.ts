@@ -64,9 +64,11 @@ export const configCommand: CommandModule = {
     const args = raw as unknown as SettingsArgs & { json: boolean };
     const settings = await loadFromArgs(args);
     const failed = reportDiagnostics(settings, io);
+    // The stamps say what each file was when read, for a service to notice changes: not configuration.
+    const { stamps: _stamps, ...shown } = settings;
     if (args.json)
       printJson(io, {
-        ...settings,
+        ...shown,
         disabledShipped: settings.disabledShipped ?? [],
         shippedOverrides: await shippedOverrides(settings.rules, settings.rules, settings.home),
       });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import {
   createDecider,
   DEFAULT_MAX_BODY_BYTES,
-  type Decision,
+  FolderLockedError,
   liveService,
   PATHS,
   readServiceRecord,
@@ -13,6 +13,7 @@ import {
 } from '../service/index.js';
 import { type ModelArgs, modelFromArgs, withModelOptions } from './model-args.js';
 import { EXIT, type Io, printJson } from './output.js';
+import { logLine } from './serve-log.js';
 import { loadFromArgs, reportDiagnostics, type SettingsArgs, withSettingsOptions } from './settings-args.js';
 import type { CommandModule } from './types.js';
 
@@ -144,17 +145,11 @@ function printHookConfig(dir: string, io: Io): number {
   return EXIT.ok;
 }
 
-function logLine(d: Decision, json: boolean): string {
-  if (json) return JSON.stringify(d);
-  const rule = d.rule ? ` rule=${JSON.stringify(d.rule)}` : '';
-  return `${d.time} session=${d.session ?? '-'} ${d.event} tool=${d.tool} decision=${d.decision}${rule}${d.reused ? ' reused' : ''} ms=${d.ms}`;
-}
-
 async function serve(args: ServeArgs, dir: string, io: Io): Promise<number> {
   const live = await liveService(dir);
   if (live) {
     io.err(`automode: a service (pid ${live.pid}) is already running for ${dir}`);
-    return EXIT.findings;
+    return EXIT.usage;
   }
   let model: Awaited<ReturnType<typeof modelFromArgs>>;
   try {
@@ -189,7 +184,7 @@ async function serve(args: ServeArgs, dir: string, io: Io): Promise<number> {
   } catch (e) {
     decider.close();
     io.err(`automode: ${(e as Error).message}`);
-    return EXIT.findings;
+    return e instanceof FolderLockedError ? EXIT.usage : EXIT.findings;
   }
   const where = [service.record.url, service.record.socket].filter(Boolean).join(' and ');
   io.err(`automode serve: pid ${process.pid} listening on ${where}`);

@@ -1,6 +1,6 @@
 import type { ClassifiedVerdict, ToolCall } from '../classifier/index.js';
 import { asksOnlyFor, modelSettles } from '../policy/index.js';
-import { parseCallLine, parseJsonObject } from '../shared/index.js';
+import { callOf, nestsDeeperThan, parseJsonObject } from '../shared/index.js';
 import { type HookEvent, hookOutput, NO_DECISION } from './protocol.js';
 
 /** What automode reads of a Claude Code hook input besides the call. */
@@ -24,28 +24,41 @@ export interface AnswerOptions {
  * The event the input names; `undefined` for an event automode does not answer (PostToolUse, Notification…).
  * An input that names no event, or cannot be read, is taken as a PreToolUse.
  */
-function eventOf(value: Record<string, unknown> | undefined): HookEvent | undefined {
-  const name = value?.hook_event_name;
+function eventOf(value: Record<string, unknown>): HookEvent | undefined {
+  const name = value.hook_event_name;
   if (name === undefined || name === 'PreToolUse') return 'PreToolUse';
   return name === 'PermissionRequest' ? 'PermissionRequest' : undefined;
 }
 
 const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
 
-/** A hook input read: the event and call, no event to answer, or the reason it cannot be read. */
+/**
+ * The deepest nesting of arrays and objects a hook input may have. Real inputs nest a few levels (an MCP tool's
+ * arguments a few more); past this bound the input is refused before it is parsed, and the recursive walks of
+ * the input (canonical JSON, the schemas) stay far from the stack's limit.
+ */
+export const MAX_HOOK_INPUT_DEPTH = 256;
+
+/**
+ * A hook input read: the event and call, no event to answer, or the reason it cannot be read. `automode hook`
+ * and the service both read with this, so that they answer an unreadable input alike.
+ */
 export function readHookInput(
   raw: string,
 ): HookInput | { event: undefined } | { event: HookEvent; error: string } {
+  if (nestsDeeperThan(raw, MAX_HOOK_INPUT_DEPTH))
+    return { event: 'PreToolUse', error: `it nests deeper than ${MAX_HOOK_INPUT_DEPTH} levels` };
   const parsed = parseJsonObject(raw);
-  const value = 'error' in parsed ? undefined : parsed.value;
+  if ('error' in parsed) return { event: 'PreToolUse', error: parsed.error };
+  const value = parsed.value;
   const event = eventOf(value);
   if (!event) return { event };
-  const call = parseCallLine(raw);
+  const call = callOf(value);
   if ('error' in call) return { event, error: call.error };
   const input: HookInput = { event, call };
-  const sessionId = text(value?.session_id);
-  const transcriptPath = text(value?.transcript_path);
-  const toolUseId = text(value?.tool_use_id);
+  const sessionId = text(value.session_id);
+  const transcriptPath = text(value.transcript_path);
+  const toolUseId = text(value.tool_use_id);
   if (sessionId) input.sessionId = sessionId;
   if (transcriptPath) input.transcriptPath = transcriptPath;
   if (toolUseId) input.toolUseId = toolUseId;

@@ -1,4 +1,3 @@
-import { statSync } from 'node:fs';
 import { LRUCache } from 'lru-cache';
 import { analyzeBash } from '../bash/index.js';
 import {
@@ -8,10 +7,11 @@ import {
   createClassifier,
   createSession,
   followTranscript,
+  type ToolCall,
   type TranscriptFollower,
 } from '../classifier/index.js';
 import { canonicalJson, type ModelCaller } from '../llm/index.js';
-import type { LoadedSettings } from '../rules/index.js';
+import { type FileStamp, type LoadedSettings, stampHolds } from '../rules/index.js';
 import { type AnswerOptions, type HookInput, isUndecided } from './answer.js';
 
 /** Loads the settings for a working folder (undefined: the service's own), as `automode hook` would. */
@@ -44,7 +44,8 @@ export interface Decision {
 interface Folder {
   settings: LoadedSettings;
   classifier: Classifier;
-  signature: string;
+  /** What the loader read; a loader that says nothing of its reads is called again for every call. */
+  stamps: FileStamp[] | undefined;
   generation: number;
 }
 
@@ -53,8 +54,12 @@ interface SessionState {
   transcript?: { path: string; follower: TranscriptFollower };
 }
 
-/** A classification started by a PreToolUse, kept for the PermissionRequest of the same call. */
+/**
+ * A classification started by a PreToolUse, kept for the PermissionRequest of the same call: reused only for
+ * the same call (tool, input, folder and mode, as canonical JSON) judged with the same settings generation.
+ */
 interface Started {
+  call: string;
   generation: number;
   verdict: Promise<ClassifiedVerdict>;
 }
@@ -105,7 +110,7 @@ export function createDecider(options: DeciderOptions): Decider {
       settings,
       options.model ? { model: options.model, projectEnvironment: true } : {},
     );
-    return { settings, classifier, signature: signatureOf(settings), generation: ++generation };
+    return { settings, classifier, stamps: settings.stamps, generation: ++generation };
   };
 
   const folderFor = async (cwd: string | undefined): Promise<Folder> => {
@@ -113,7 +118,8 @@ export function createDecider(options: DeciderOptions): Decider {
     const cached = folders.get(key);
     if (cached) {
       const folder = await cached.catch(() => undefined);
-      if (folder && signatureOf(folder.settings) === folder.signature) {
+      const now = Date.now();
+      if (folder?.stamps?.every((stamp) => stampHolds(stamp, now))) {
         folders.delete(key);
         folders.set(key, cached);
         return folder;
@@ -152,21 +158,21 @@ export function createDecider(options: DeciderOptions): Decider {
     return state;
   };
 
-  const keysOf = (input: HookInput): string[] => {
+  const keysOf = (input: HookInput, call: string): string[] => {
     if (!input.sessionId) return [];
-    const call = input.call;
-    const byContent = `${input.sessionId}\0${call.cwd ?? ''}\0${call.tool}\0${canonicalJson(call.input)}`;
+    const byContent = `${input.sessionId}\0${call}`;
     return input.toolUseId ? [`${input.sessionId}\0#${input.toolUseId}`, byContent] : [byContent];
   };
 
   return {
     async decide(input) {
       const folder = await folderFor(input.call.cwd);
-      const keys = keysOf(input);
+      const call = canonicalCall(input.call);
+      const keys = keysOf(input, call);
       if (input.event === 'PermissionRequest') {
         for (const key of keys) {
           const earlier = started.get(key);
-          if (earlier && earlier.generation === folder.generation) {
+          if (earlier && earlier.call === call && earlier.generation === folder.generation) {
             for (const k of keys) started.delete(k);
             reusedCount++;
             return { verdict: await earlier.verdict, reused: true };
@@ -181,7 +187,7 @@ export function createDecider(options: DeciderOptions): Decider {
       });
       if (input.event === 'PreToolUse') {
         verdict.catch(() => undefined);
-        for (const key of keys) started.set(key, { generation: folder.generation, verdict });
+        for (const key of keys) started.set(key, { call, generation: folder.generation, verdict });
       }
       return { verdict: await verdict, reused: false };
     },
@@ -227,17 +233,12 @@ export function createDecider(options: DeciderOptions): Decider {
   };
 }
 
-/** What changes when a settings file is written, created or removed: its inode, size and modification time. */
-function signatureOf(settings: LoadedSettings): string {
-  return settings.files
-    .filter((f) => f.path !== '--settings')
-    .map((f) => {
-      try {
-        const s = statSync(f.path, { bigint: true });
-        return `${f.path}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
-      } catch {
-        return `${f.path}:-`;
-      }
-    })
-    .join('\n');
+/** Everything of a call a verdict depends on, as one string: equal strings are the same call. */
+function canonicalCall(call: ToolCall): string {
+  return canonicalJson({
+    tool: call.tool,
+    input: call.input,
+    cwd: call.cwd ?? null,
+    mode: call.mode ?? null,
+  });
 }

@@ -82,7 +82,9 @@ export async function forward(
     return { kind: 'bad', reason: `failed: ${(e as Error).message}` };
   }
   if (status === 413) return { kind: 'unavailable', reason: 'the hook input is too large for it' };
-  if (status < 200 || status > 299) return { kind: 'bad', reason: `answered HTTP ${status}` };
+  // 400 is the service's answer to an input it cannot read: the ask `automode hook` prints for it.
+  const answered = (status >= 200 && status <= 299) || status === 400;
+  if (!answered) return { kind: 'bad', reason: `answered HTTP ${status}` };
   if (!isHookAnswer(body)) return { kind: 'bad', reason: 'answered with something not a hook answer' };
   return { kind: 'answer', body };
 }

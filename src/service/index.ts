@@ -5,6 +5,7 @@ export {
   type Decide,
   type HookInput,
   isUndecided,
+  MAX_HOOK_INPUT_DEPTH,
   readHookInput,
 } from './answer.js';
 export {
@@ -26,6 +27,7 @@ export {
   TOKEN_HEADER,
 } from './discovery.js';
 export { FORWARD_TIMEOUT_MS, type Forwarded, type ForwardTarget, forward, forwardTarget } from './forward.js';
+export { type FolderLock, FolderLockedError, LOCK_FILE, lockFolder } from './lock.js';
 export { type HookEvent, hookOutput, isHookAnswer, NO_DECISION } from './protocol.js';
 export { liveService, requestService, type ServiceResponse, serviceStatus } from './request.js';
 export {

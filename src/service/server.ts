@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { type AnswerOptions, answerFor, readHookInput } from './answer.js';
 import type { Decider, Decision } from './decider.js';
 import { PATHS, RECORD_FILE, type ServiceRecord, TOKEN_FILE, TOKEN_HEADER } from './discovery.js';
+import { type FolderLock, FolderLockedError, lockFolder } from './lock.js';
 import { hookOutput } from './protocol.js';
 import { liveService } from './request.js';
 
@@ -33,13 +34,28 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
-/** Starts the service; refuses when a live service already owns the folder (its record is replaced otherwise). */
+/**
+ * Starts the service, holding the folder's lock until it is closed; refuses (FolderLockedError) when another
+ * service holds it, or when a live service of a version without the lock owns the folder. Nothing of the
+ * folder's owner (socket, token, service.json) is touched before the lock is taken.
+ */
 export async function startService(options: ServiceOptions): Promise<RunningService> {
-  const { dir, decider } = options;
-  const live = await liveService(dir);
-  if (live) throw new Error(`a service (pid ${live.pid}) is already running for ${dir}`);
+  const { dir } = options;
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   chmodSync(dir, 0o700);
+  const lock = await lockFolder(dir);
+  try {
+    const live = await liveService(dir);
+    if (live) throw new FolderLockedError(dir, live.pid, join(dir, RECORD_FILE));
+    return await listenLocked(options, lock);
+  } catch (e) {
+    lock.release();
+    throw e;
+  }
+}
+
+async function listenLocked(options: ServiceOptions, lock: FolderLock): Promise<RunningService> {
+  const { dir, decider } = options;
   const token = randomBytes(32).toString('hex');
   writePrivate(join(dir, TOKEN_FILE), `${token}\n`);
 
@@ -138,6 +154,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         decider.close();
         rmSync(join(dir, RECORD_FILE), { force: true });
         if (record.socket) rmSync(record.socket, { force: true });
+        lock.release();
       })();
       return closing;
     },

@@ -63,8 +63,12 @@ export interface CallLine {
 /** A PreToolUse-shaped object: `{tool_name, tool_input, cwd?, permission_mode?}`. */
 export function parseCallLine(line: string): CallLine | { error: string } {
   const parsed = parseJsonObject(line);
-  if ('error' in parsed) return { error: parsed.error };
-  const { tool_name, tool_input, cwd, permission_mode } = parsed.value;
+  return 'error' in parsed ? { error: parsed.error } : callOf(parsed.value);
+}
+
+/** The call of a PreToolUse-shaped object already parsed. */
+export function callOf(value: Record<string, unknown>): CallLine | { error: string } {
+  const { tool_name, tool_input, cwd, permission_mode } = value;
   if (typeof tool_name !== 'string' || tool_name === '')
     return { error: 'tool_name must be a non-empty string' };
   if (!isObject(tool_input)) return { error: 'tool_input must be an object' };
@@ -73,6 +77,26 @@ export function parseCallLine(line: string): CallLine | { error: string } {
   const mode = toMode(permission_mode);
   if (mode) call.mode = mode;
   return call;
+}
+
+/**
+ * Whether JSON text nests arrays and objects deeper than `max`, by one pass over the text counting brackets
+ * outside strings: JSON.parse of a deep text takes seconds and hundreds of MB before it could be refused.
+ */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
 }
 
 // GitHub Actions workflow commands.

@@ -106,7 +106,7 @@ describe('automode serve as a process', () => {
     expect(hooks.forward.hooks.PreToolUse[0].hooks[0].command).toContain('automode hook --forward');
 
     const second = await run(['serve', '--no-llm'], env, home);
-    expect(second.code).toBe(1);
+    expect(second.code).toBe(2);
     expect(second.err).toContain('already running');
 
     service.child.kill('SIGTERM');

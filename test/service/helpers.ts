@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createModelClient } from '../../src/llm/client.js';
 import type { ModelCaller } from '../../src/llm/index.js';
 import { loadSettings } from '../../src/rules/settings/load-settings.js';
-import { createDecider, type RunningService, startService } from '../../src/service/index.js';
+import { createDecider, type Decision, type RunningService, startService } from '../../src/service/index.js';
 
 /** A project folder and a home of its own, so that no settings of the machine running the tests apply. */
 export function tempProject() {
@@ -39,7 +39,9 @@ export function modelAt(url: string): ModelCaller {
   });
 }
 
-export async function startTestService(options: { model?: ModelCaller; maxBodyBytes?: number } = {}) {
+export async function startTestService(
+  options: { model?: ModelCaller; maxBodyBytes?: number; log?: (decision: Decision) => void } = {},
+) {
   const t = tempProject();
   const decider = createDecider({
     load: settingsLoader(t.home, t.project),
@@ -50,6 +52,7 @@ export async function startTestService(options: { model?: ModelCaller; maxBodyBy
     dir: t.dir,
     version: 'test',
     ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}),
+    ...(options.log ? { log: options.log } : {}),
   });
   return { ...t, decider, service };
 }

@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import type { DiagnosticCode } from '../types.js';
 import { jsonLocator } from './json-locations.js';
+import { type FileStamp, readStamped } from './stamp.js';
 import type { Position, Segment } from './types.js';
 
 export interface LocatedDocument {
@@ -27,10 +27,15 @@ export function formatOf(file: string): Format {
   return /\.ya?ml$/i.test(file) ? 'yaml' : 'json';
 }
 
-export async function readDocument(file: string, format: Format = formatOf(file)): Promise<ReadOutcome> {
+/** Reads and parses a file; `stamps` receives what the file was when read (see `FileStamp`). */
+export async function readDocument(
+  file: string,
+  format: Format = formatOf(file),
+  stamps?: FileStamp[],
+): Promise<ReadOutcome> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = await readStamped(file, stamps);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return { status: 'missing' };

@@ -14,6 +14,7 @@ import type { Origin } from './origin.js';
 import { mergeSandbox } from './sandbox.js';
 import { disableShipped } from './shipped.js';
 import { locateSettings, type SettingsLocation } from './sources.js';
+import type { FileStamp } from './stamp.js';
 import type { LoadedSettings, SandboxSettings, Scalars, SettingsFileInfo } from './types.js';
 
 export interface CliRules {
@@ -47,13 +48,14 @@ interface ReadSettings {
 export async function loadSettingsFiles(options: LoadOptions): Promise<LoadedSettings> {
   const cwd = path.resolve(options.cwd);
   const home = path.resolve(options.home);
-  const located = await locateSettings({ ...options, cwd, home });
+  const stamps: FileStamp[] = [];
+  const located = await locateSettings({ ...options, cwd, home, stamps });
   const diagnostics: Diagnostic[] = [...located.diagnostics];
   const files: SettingsFileInfo[] = [];
   const read: ReadSettings[] = [];
 
   for (const location of located.locations) {
-    const outcome = await readLocation(location);
+    const outcome = await readLocation(location, stamps);
     const explicit = location.source === 'flagSettings';
     files.push({ source: location.source, path: location.path, exists: outcome.status !== 'missing' });
     const origin: Origin = {
@@ -76,7 +78,7 @@ export async function loadSettingsFiles(options: LoadOptions): Promise<LoadedSet
   ];
   for (const [file, source] of ruleFiles) {
     const absolute = path.resolve(cwd, file);
-    const outcome = await readDocument(absolute, formatOf(absolute));
+    const outcome = await readDocument(absolute, formatOf(absolute), stamps);
     files.push({ source, path: absolute, exists: outcome.status !== 'missing' });
     const origin: Origin = { source, file: absolute, root: path.dirname(absolute) };
     const document = documentOf(outcome, origin, true, diagnostics);
@@ -87,7 +89,7 @@ export async function loadSettingsFiles(options: LoadOptions): Promise<LoadedSet
     rules.push(...patterns.rules);
   }
   for (const file of options.builtins?.settingsFiles ?? []) {
-    const outcome = await readDocument(file, 'json');
+    const outcome = await readDocument(file, 'json', stamps);
     files.push({ source: 'defaults', path: file, exists: outcome.status !== 'missing' });
     const origin: Origin = { source: 'defaults', file, root: cwd };
     const document = documentOf(outcome, origin, true, diagnostics);
@@ -135,6 +137,7 @@ export async function loadSettingsFiles(options: LoadOptions): Promise<LoadedSet
     diagnostics,
     failed: diagnostics.filter(isError),
     files,
+    stamps,
     ...(shipped.disabled.length > 0 ? { disabledShipped: shipped.disabled } : {}),
   };
 }
@@ -149,8 +152,8 @@ async function issuesOf(value: unknown): Promise<SchemaIssue[]> {
   return settingsLookValid(value) ? [] : settingsSchemaIssues(value);
 }
 
-async function readLocation(location: SettingsLocation): Promise<ReadOutcome> {
-  if (location.inline === undefined) return readDocument(location.path, 'json');
+async function readLocation(location: SettingsLocation, stamps: FileStamp[]): Promise<ReadOutcome> {
+  if (location.inline === undefined) return readDocument(location.path, 'json', stamps);
   const parsed = await parseText(location.inline, 'json');
   return 'error' in parsed ? { status: 'failed', error: parsed.error } : { status: 'ok', document: parsed };
 }

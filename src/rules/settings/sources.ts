@@ -1,6 +1,6 @@
-import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic, SourceName } from '../types.js';
+import { type FileStamp, listStamped } from './stamp.js';
 
 export const DEFAULT_MANAGED_PATH =
   process.platform === 'darwin'
@@ -23,6 +23,8 @@ export interface LocateOptions {
   settingsFiles?: string[];
   managedPath?: string;
   env?: NodeJS.ProcessEnv;
+  /** Receives the stamp of the managed drop-in folder as it was listed. */
+  stamps?: FileStamp[];
 }
 
 /** Every settings file to read, lowest precedence first: user, project, local, flag (in order), managed. */
@@ -56,15 +58,18 @@ export async function locateSettings(
     options.managedPath ?? env.AUTOMODE_MANAGED_SETTINGS ?? DEFAULT_MANAGED_PATH,
   );
   locations.push({ source: 'policySettings', path: managed, root: cwd });
-  const dropIns = await listDropIns(`${managed.replace(/\.json$/i, '')}.d`);
+  const dropIns = await listDropIns(`${managed.replace(/\.json$/i, '')}.d`, options.stamps);
   for (const file of dropIns.files) locations.push({ source: 'policySettings', path: file, root: cwd });
   return { locations, diagnostics: dropIns.diagnostics };
 }
 
 /** `*.json` files of a managed-settings `.d` folder in name order, dot files left out. */
-async function listDropIns(folder: string): Promise<{ files: string[]; diagnostics: Diagnostic[] }> {
+async function listDropIns(
+  folder: string,
+  stamps?: FileStamp[],
+): Promise<{ files: string[]; diagnostics: Diagnostic[] }> {
   try {
-    const names = await readdir(folder);
+    const names = await listStamped(folder, stamps);
     const files = names
       .filter((name) => name.endsWith('.json') && !name.startsWith('.'))
       .sort()

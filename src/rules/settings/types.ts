@@ -2,6 +2,7 @@ import type { Mode } from '../../shared/index.js';
 import type { ProseRules } from '../prose/types.js';
 import type { Diagnostic, Provenance, Rule, SourceName } from '../types.js';
 import type { DisabledRule } from './shipped.js';
+import type { FileStamp } from './stamp.js';
 
 export type Segment = string | number;
 
@@ -106,6 +107,8 @@ export interface LoadedSettings {
   /** The errors: the settings could not be read in full, so no decision should be automatic. */
   failed: Diagnostic[];
   files: SettingsFileInfo[];
+  /** What each file and folder read was, taken before its read: the settings are current while all hold. */
+  stamps?: FileStamp[];
   /** Shipped rules turned off by `automode.disableShippedRules`, each with the entry that did it. */
   disabledShipped?: DisabledRule[];
 }

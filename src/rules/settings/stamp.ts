@@ -1,0 +1,94 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdir, readFile, stat } from 'node:fs/promises';
+
+/**
+ * What a settings file (or a folder of them) was when it was read: its stat signature taken BEFORE the read,
+ * and a hash of exactly what was read. A write during the read changes the signature, so it is never missed.
+ */
+export interface FileStamp {
+  path: string;
+  kind: 'file' | 'folder';
+  /** Inode, size, modification and change times; `-` when it did not exist. */
+  signature: string;
+  /** The change time in ms, to tell a signature a later write of the same size could repeat. */
+  changedMs: number;
+  /** Hash of the bytes read (of the sorted names, for a folder); empty when nothing could be read. */
+  hash: string;
+  /** Set once the content was checked after the change time was older than the clock's granularity. */
+  settled?: boolean;
+}
+
+/**
+ * File systems keep times at a coarse granularity (a few ms, up to 2 s on FAT): within it, an in-place write of
+ * the same size can leave the signature as it was, so a stamp that recent is confirmed by reading again.
+ */
+export const RACY_MS = 2_000;
+
+type Signed = Pick<FileStamp, 'signature' | 'changedMs'>;
+
+const MISSING: Signed = { signature: '-', changedMs: 0 };
+
+function signed(s: { ino: bigint; size: bigint; mtimeNs: bigint; ctimeNs: bigint }): Signed {
+  return {
+    signature: `${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`,
+    changedMs: Math.max(Number(s.ctimeNs / 1_000_000n), Number(s.mtimeNs / 1_000_000n)),
+  };
+}
+
+const hashOf = (data: string | Buffer) => createHash('sha1').update(data).digest('hex');
+const namesHash = (names: string[]) => hashOf(names.sort().join('\0'));
+
+/** Reads a file, recording its stamp in `stamps`; throws as readFile does (ENOENT for a missing file). */
+export async function readStamped(file: string, stamps?: FileStamp[]): Promise<string> {
+  const before = await stat(file, { bigint: true }).then(signed, () => MISSING);
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(file);
+  } catch (e) {
+    stamps?.push({ path: file, kind: 'file', ...before, hash: '' });
+    throw e;
+  }
+  stamps?.push({ path: file, kind: 'file', ...before, hash: hashOf(bytes) });
+  return bytes.toString('utf8');
+}
+
+/** Lists a folder, recording its stamp in `stamps`; throws as readdir does. */
+export async function listStamped(folder: string, stamps?: FileStamp[]): Promise<string[]> {
+  const before = await stat(folder, { bigint: true }).then(signed, () => MISSING);
+  let names: string[];
+  try {
+    names = await readdir(folder);
+  } catch (e) {
+    stamps?.push({ path: folder, kind: 'folder', ...before, hash: '' });
+    throw e;
+  }
+  stamps?.push({ path: folder, kind: 'folder', ...before, hash: namesHash([...names]) });
+  return names;
+}
+
+function currentHash(stamp: FileStamp): string {
+  try {
+    return stamp.kind === 'file' ? hashOf(readFileSync(stamp.path)) : namesHash(readdirSync(stamp.path));
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Whether the file is still what was read: the same signature, and, while the signature is recent enough that
+ * a write could have kept it, the same content. `now` is taken before this check.
+ */
+export function stampHolds(stamp: FileStamp, now: number = Date.now()): boolean {
+  let current: Signed;
+  try {
+    current = signed(statSync(stamp.path, { bigint: true }));
+  } catch {
+    current = MISSING;
+  }
+  if (current.signature !== stamp.signature) return false;
+  if (stamp.settled || current === MISSING) return true;
+  if (currentHash(stamp) !== stamp.hash) return false;
+  if (now - current.changedMs > RACY_MS) stamp.settled = true;
+  return true;
+}
