@@ -28,8 +28,9 @@ export const FORWARD_TIMEOUT_MS = 45_000;
 
 /**
  * The target that `--forward` names: an empty value reads service.json in the service folder; a value that
- * starts with http:// is a loopback URL; anything else is a Unix socket's path. The token always comes from the
- * service folder. Undefined when no service is configured.
+ * starts with a scheme must be an http:// loopback URL; anything else is a Unix socket's path. The token always
+ * comes from the service folder. Undefined when no service is configured; an error for a value that is no
+ * loopback URL, whether or not a service runs.
  */
 export function forwardTarget(
   value: string,
@@ -45,18 +46,19 @@ export function forwardTarget(
     else url = record.url;
   } else if (/^[a-z]+:\/\//i.test(value)) url = value;
   else socketPath = value;
+  let parsed: URL | undefined;
+  if (!socketPath) {
+    try {
+      parsed = new URL(url ?? '');
+    } catch {
+      return { error: `not a URL: ${url}` };
+    }
+    if (parsed.protocol !== 'http:' || !LOOPBACK.has(parsed.hostname))
+      return { error: `the service must be at an http:// loopback address, not ${url}` };
+  }
   const token = readToken(dir);
   if (!token) return undefined;
-  if (socketPath) return { socketPath, token };
-  let parsed: URL;
-  try {
-    parsed = new URL(url ?? '');
-  } catch {
-    return { error: `not a URL: ${url}` };
-  }
-  if (parsed.protocol !== 'http:' || !LOOPBACK.has(parsed.hostname))
-    return { error: `the service must be at an http:// loopback address, not ${url}` };
-  return { url: parsed, token };
+  return parsed ? { url: parsed, token } : { socketPath: socketPath as string, token };
 }
 
 /** Sends the hook input, exactly as received, to the service's hook path. */
