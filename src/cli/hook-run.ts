@@ -38,6 +38,7 @@ export async function hookAnswer(input: string, args: HookArgs, io: Io): Promise
     if (target) {
       const forwarded = await forward(input, target, forwardTimeout(process.env));
       if (forwarded.kind === 'answer') return forwarded.body;
+      if (forwarded.kind === 'untrusted') io.err(`automode: ${forwarded.reason}; deciding here`);
       if (forwarded.kind === 'bad') {
         io.err(`automode: the service ${forwarded.reason}; no decision`);
         return NO_DECISION;

@@ -1,6 +1,6 @@
 import { PATHS, readServiceRecord, readToken, serviceDir } from './discovery.js';
 import { isHookAnswer } from './protocol.js';
-import { requestService } from './request.js';
+import { requestWithToken } from './request.js';
 
 /** Where a forwarding hook sends the call, and the token it shows. */
 export interface ForwardTarget {
@@ -10,12 +10,14 @@ export interface ForwardTarget {
 }
 
 /**
- * What became of a forwarded call: the service's answer; no service to answer (decide in-process); or a service
- * that answered badly (no decision: automode never allows on a bad answer).
+ * What became of a forwarded call: the service's answer; no service to answer (decide in-process); a listener
+ * that is not the service, never sent the token nor obeyed (decide in-process); or a service that answered badly
+ * (no decision: automode never allows on a bad answer).
  */
 export type Forwarded =
   | { kind: 'answer'; body: string }
   | { kind: 'unavailable'; reason: string }
+  | { kind: 'untrusted'; reason: string }
   | { kind: 'bad'; reason: string };
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -68,21 +70,24 @@ export async function forward(
   timeoutMs: number = FORWARD_TIMEOUT_MS,
 ): Promise<Forwarded> {
   const record = target.socketPath ? { socket: target.socketPath } : { url: target.url?.href ?? '' };
-  let status: number;
-  let body: string;
+  const where = target.socketPath ?? target.url?.href;
+  let answer: Awaited<ReturnType<typeof requestWithToken>>;
   try {
-    ({ status, body } = await requestService(record, {
+    answer = await requestWithToken(record, target.token, {
       method: 'POST',
       path: PATHS.hook,
-      token: target.token,
       body: input,
       timeoutMs,
-    }));
+    });
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code && UNREACHABLE.has(code)) return { kind: 'unavailable', reason: `is not reachable (${code})` };
     return { kind: 'bad', reason: `failed: ${(e as Error).message}` };
   }
+  if ('unproven' in answer)
+    return { kind: 'untrusted', reason: `what listens at ${where} ${answer.unproven}` };
+  const { status, body, proven } = answer;
+  if (!proven) return { kind: 'bad', reason: 'answered without the proof that it holds the token' };
   if (status === 413) return { kind: 'unavailable', reason: 'the hook input is too large for it' };
   if (status < 200 || status > 299) return { kind: 'bad', reason: `answered HTTP ${status}` };
   if (!isHookAnswer(body)) return { kind: 'bad', reason: 'answered with something not a hook answer' };

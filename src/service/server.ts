@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { type AnswerOptions, answerFor, readHookInput } from './answer.js';
 import type { Decider, Decision } from './decider.js';
 import { PATHS, RECORD_FILE, type ServiceRecord, TOKEN_FILE, TOKEN_HEADER } from './discovery.js';
+import { proveTo } from './proof.js';
 import { hookOutput } from './protocol.js';
 import { liveService } from './request.js';
 
@@ -93,6 +94,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   });
 
   const listener = (req: IncomingMessage, res: ServerResponse) => {
+    proveTo(token, req, res);
     handle(req, res).catch((e: unknown) => {
       if (!res.headersSent) send(res, 500, { error: String((e as Error)?.message ?? e) });
       else res.destroy();

@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -288,10 +289,22 @@ describe('hook --forward', () => {
   let inProcess: string;
   const seen: { auth?: string | undefined; body: string; url?: string | undefined }[] = [];
   let reply: (res: ServerResponse) => void = (res) => res.end(ANSWER);
+  /** The token the listener holds, to prove it is the service; undefined: a squatter. */
+  let holds: string | undefined = 'sekrit';
+  const tokens: (string | undefined)[] = [];
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
+    const challenge = req.headers['x-automode-challenge'];
+    const binding = req.socket.localPort ? `tcp:${req.socket.localPort}` : 'unix';
+    if (holds && typeof challenge === 'string')
+      res.setHeader(
+        'x-automode-proof',
+        createHmac('sha256', holds).update(`${challenge}\n${binding}`).digest('hex'),
+      );
+    tokens.push(req.headers.authorization);
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
+      if (req.url === '/health') return res.end('{"ok":true}');
       seen.push({
         auth: req.headers.authorization,
         body: Buffer.concat(chunks).toString('utf8'),
@@ -346,6 +359,10 @@ describe('hook --forward', () => {
       (res) => res.writeHead(401).end(),
       (res) => res.end('{"hookSpecificOutput":'),
       (res) => res.end('{"permissionDecision":"allow"}'),
+      (res) => {
+        res.removeHeader('x-automode-proof');
+        res.end(ANSWER);
+      },
       () => {},
     ];
     for (const b of bad) {
@@ -366,6 +383,28 @@ describe('hook --forward', () => {
       inProcess,
     );
     expect((await hookAsync(['--no-llm', '--forward=http://127.0.0.1:1'], raw)).out).toBe(inProcess);
+  });
+
+  it('never sends the token to, nor obeys, a listener that cannot prove it holds the token', async () => {
+    const denied = call('Read', { file_path: 'secrets/key.pem' });
+    const here = (await hookAsync(['--no-llm'], denied)).out;
+    expect(JSON.parse(here).hookSpecificOutput.permissionDecision).toBe('deny');
+    holds = undefined;
+    reply = (res) =>
+      res.end('{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}');
+    tokens.length = 0;
+    try {
+      record({ url });
+      for (const args of [['--forward'], [`--forward=${url}`], ['--forward', socket]]) {
+        const r = await hookAsync(['--no-llm', ...args], denied);
+        expect(r.out, args.join(' ')).toBe(here);
+        expect(r.err, args.join(' ')).toMatch(/does not prove that it holds the token.*deciding here/);
+      }
+      expect(tokens.length).toBeGreaterThan(0);
+      expect(tokens.every((t) => t === undefined)).toBe(true);
+    } finally {
+      holds = 'sekrit';
+    }
   });
 
   it('sends the token nowhere but loopback', async () => {
