@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { DiagnosticCode } from '../types.js';
 import { jsonLocator } from './json-locations.js';
 import type { Position, Segment } from './types.js';
@@ -27,10 +28,52 @@ export function formatOf(file: string): Format {
   return /\.ya?ml$/i.test(file) ? 'yaml' : 'json';
 }
 
-export async function readDocument(file: string, format: Format = formatOf(file)): Promise<ReadOutcome> {
-  let text: string;
+/**
+ * How long an empty file must have stayed unchanged to be read as one. Claude Code reads an empty or blank
+ * settings file as no settings, without an error (2.1.88, `parseSettingsFileUncached` in
+ * src/utils/settings/settings.ts), but its watcher takes a change only once the file has been still for 1 s
+ * (`FILE_STABILITY_THRESHOLD_MS` with chokidar's `awaitWriteFinish`, src/utils/settings/changeDetector.ts): a file
+ * truncated to be rewritten leaves its rules in force meanwhile. automode waits that long for a file emptied less
+ * than 1 s ago, and one emptied again while it waited is unreadable (a classifier built on it never allows).
+ */
+export const SETTLE_MS = 1000;
+
+export async function readDocument(
+  file: string,
+  format: Format = formatOf(file),
+  settleMs: number = SETTLE_MS,
+): Promise<ReadOutcome> {
+  let read = await readText(file);
+  if ('status' in read) return read;
+  const young = (changed: number | undefined) => changed !== undefined && changed + settleMs > Date.now();
+  if (!read.text.trim() && young(read.changed)) {
+    await sleep(Math.min(settleMs, (read.changed as number) + settleMs - Date.now()));
+    read = await readText(file);
+    if ('status' in read) return read;
+    if (!read.text.trim() && young(read.changed))
+      return {
+        status: 'failed',
+        error: {
+          code: 'read-failed',
+          message: `the file is empty and was changed less than ${settleMs} ms ago: still being written?`,
+        },
+      };
+  }
+  const parsed = await parseText(read.text, format);
+  return 'error' in parsed ? { status: 'failed', error: parsed.error } : { status: 'ok', document: parsed };
+}
+
+/** The text of a file, and when a regular file last changed; or why there is none. */
+async function readText(file: string): Promise<{ text: string; changed?: number } | ReadOutcome> {
   try {
-    text = await readFile(file, 'utf8');
+    const handle = await open(file, 'r');
+    try {
+      const stat = await handle.stat();
+      const text = await handle.readFile('utf8');
+      return stat.isFile() ? { text, changed: stat.mtimeMs } : { text };
+    } finally {
+      await handle.close();
+    }
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return { status: 'missing' };
@@ -39,8 +82,6 @@ export async function readDocument(file: string, format: Format = formatOf(file)
       error: { code: 'read-failed', message: `cannot read file: ${(err as Error).message}` },
     };
   }
-  const parsed = await parseText(text, format);
-  return 'error' in parsed ? { status: 'failed', error: parsed.error } : { status: 'ok', document: parsed };
 }
 
 /** Parses JSON (strictly) or YAML; an empty or blank text is an empty object. YAML support loads on demand. */
