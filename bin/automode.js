@@ -9,7 +9,7 @@ const SHORT = new Set(['classify', 'explain', 'hook', 'config', 'defaults', 'cri
 if (SHORT.has(process.argv[2] ?? '')) setFlagsFromString('--liftoff-only');
 
 // Claude Code starts the hook for every tool call: it runs from its bundle, without the full CLI's parser. The
-// bundle hands help and usage errors back to the full CLI.
+// bundle hands only help and the version back to the full CLI; it answers a usage error itself (never exit 2).
 if (process.argv[2] === 'hook') {
   const { hookMain } = await import('../dist/bundle/hook/hook.js');
   const code = await hookMain(process.argv.slice(3));

@@ -1,5 +1,7 @@
-import { type FileHandle, open } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import type { FileHandle } from 'node:fs/promises';
 import { contextOfLine, TRANSCRIPT_LIMITS, type TranscriptContext } from './transcript.js';
+import { openRegularFile, readAt } from './transcript-file.js';
 
 /** Reads a growing transcript: each `read` reads only the bytes appended since the last one. */
 export interface TranscriptFollower {
@@ -9,10 +11,27 @@ export interface TranscriptFollower {
   readonly bytesRead: number;
 }
 
-export function followTranscript(path: string, limits = TRANSCRIPT_LIMITS): TranscriptFollower {
+export interface FollowLimits {
+  messages: number;
+  calls: number;
+  /** Read at most this many bytes per call: more appended since the last read, and only its end is read. */
+  maxBytes?: number;
+}
+
+/** The first bytes of the file, whose hash tells a transcript rewritten in place (same inode) from a grown one. */
+const HEAD_BYTES = 4096;
+const MAX_BYTES = 16 * 1024 * 1024;
+
+const hashOf = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+export function followTranscript(path: string, limits: FollowLimits = TRANSCRIPT_LIMITS): TranscriptFollower {
+  const maxBytes = limits.maxBytes ?? MAX_BYTES;
   let offset = 0;
   let inode: number | bigint | undefined;
+  let head = { length: 0, hash: '' };
   let pending: Buffer = Buffer.alloc(0);
+  // After skipping to the end of a large append, the first line read is a part of one.
+  let partialLine = false;
   let userMessages: string[] = [];
   let toolCalls: { tool: string; input: unknown }[] = [];
   let bytesRead = 0;
@@ -20,16 +39,27 @@ export function followTranscript(path: string, limits = TRANSCRIPT_LIMITS): Tran
 
   const restart = () => {
     offset = 0;
+    head = { length: 0, hash: '' };
     pending = Buffer.alloc(0);
+    partialLine = false;
     userMessages = [];
     toolCalls = [];
   };
 
   const take = (chunk: Buffer) => {
-    const data = pending.length ? Buffer.concat([pending, chunk]) : chunk;
+    let data = pending.length ? Buffer.concat([pending, chunk]) : chunk;
+    if (partialLine) {
+      const start = data.indexOf(0x0a);
+      if (start < 0) {
+        pending = Buffer.alloc(0);
+        return;
+      }
+      data = data.subarray(start + 1);
+      partialLine = false;
+    }
     const end = data.lastIndexOf(0x0a);
     if (end < 0) {
-      pending = data;
+      pending = Buffer.from(data);
       return;
     }
     pending = Buffer.from(data.subarray(end + 1));
@@ -43,31 +73,36 @@ export function followTranscript(path: string, limits = TRANSCRIPT_LIMITS): Tran
     if (toolCalls.length > limits.calls) toolCalls = toolCalls.slice(-limits.calls);
   };
 
+  /** Whether the file is still the one read so far: same inode, not shorter, the same first bytes. */
+  const sameFile = async (file: FileHandle, ino: number | bigint, size: number) =>
+    ino === inode && size >= offset && hashOf(await readAt(file, 0, head.length)) === head.hash;
+
   const readAppended = async (): Promise<TranscriptContext | undefined> => {
-    let file: FileHandle;
-    try {
-      file = await open(path, 'r');
-    } catch {
+    const opened = await openRegularFile(path);
+    if (!opened) {
       restart();
       inode = undefined;
       return undefined;
     }
+    const { file, stat } = opened;
     try {
-      const stat = await file.stat();
-      if (stat.ino !== inode || stat.size < offset) restart();
+      if (!(await sameFile(file, stat.ino, stat.size))) restart();
       inode = stat.ino;
-      const buffer = Buffer.alloc(64 * 1024);
+      if (stat.size - offset > maxBytes) {
+        restart();
+        offset = stat.size - maxBytes;
+        partialLine = offset > 0;
+      }
       while (offset < stat.size) {
-        const { bytesRead: n } = await file.read(
-          buffer,
-          0,
-          Math.min(buffer.length, stat.size - offset),
-          offset,
-        );
-        if (n === 0) break;
-        offset += n;
-        bytesRead += n;
-        take(buffer.subarray(0, n));
+        const chunk = await readAt(file, offset, Math.min(64 * 1024, stat.size - offset));
+        if (chunk.length === 0) break;
+        offset += chunk.length;
+        bytesRead += chunk.length;
+        take(chunk);
+      }
+      if (head.length < HEAD_BYTES && head.length < stat.size) {
+        const bytes = await readAt(file, 0, Math.min(HEAD_BYTES, stat.size));
+        head = { length: bytes.length, hash: hashOf(bytes) };
       }
       return { userMessages: [...userMessages], toolCalls: [...toolCalls] };
     } catch {

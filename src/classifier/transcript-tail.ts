@@ -1,5 +1,5 @@
-import { open } from 'node:fs/promises';
 import { contextOfLine, type LineContext, TRANSCRIPT_LIMITS, type TranscriptContext } from './transcript.js';
+import { openRegularFile, readAt } from './transcript-file.js';
 
 export interface TailLimits {
   messages: number;
@@ -21,7 +21,7 @@ const NEWLINE = 0x0a;
 /**
  * What `contextFromTranscript` gives for the whole file, read from the end backwards: it stops once the last
  * `messages` user messages and `calls` tool calls are in, at the start of the file, or after `maxBytes`.
- * An unreadable file gives no context.
+ * An unreadable file, or one that is no regular file (a FIFO would hold a file thread), gives no context.
  */
 export async function readTranscriptTail(
   path: string,
@@ -39,28 +39,19 @@ export async function readTranscriptTail(
     messageCount += c.userMessages.length;
     callCount += c.toolCalls.length;
   };
-  let file: Awaited<ReturnType<typeof open>>;
+  const opened = await openRegularFile(path);
+  if (!opened) return undefined;
+  const { file } = opened;
   try {
-    file = await open(path, 'r');
-  } catch {
-    return undefined;
-  }
-  try {
-    let pos = (await file.stat()).size;
+    let pos = opened.stat.size;
     const stop = Math.max(0, pos - maxBytes);
     // The bytes of the line that began before the chunks read so far.
     let head = Buffer.alloc(0);
     while (pos > stop && !full()) {
       const size = Math.min(chunk, pos - stop);
       pos -= size;
-      const read = Buffer.alloc(size);
-      let got = 0;
-      while (got < size) {
-        const { bytesRead } = await file.read(read, got, size - got, pos + got);
-        if (bytesRead === 0) break;
-        got += bytesRead;
-      }
-      const buf = head.length ? Buffer.concat([read.subarray(0, got), head]) : read.subarray(0, got);
+      const read = await readAt(file, pos, size);
+      const buf = head.length ? Buffer.concat([read, head]) : read;
       let end = buf.length;
       let nl = buf.lastIndexOf(NEWLINE, end - 1);
       while (nl >= 0 && !full()) {

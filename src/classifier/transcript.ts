@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { openRegularFile } from './transcript-file.js';
 
 /** What the session shows the classifier: the user's words and the agent's earlier calls, never tool results. */
 export interface TranscriptContext {
@@ -77,11 +77,15 @@ export function contextFromTranscript(text: string, limits = TRANSCRIPT_LIMITS):
   return { userMessages: userMessages.slice(-limits.messages), toolCalls: toolCalls.slice(-limits.calls) };
 }
 
-/** Reads a transcript file; an unreadable one gives no context (the classifier then judges the action alone). */
+/** Reads a transcript file; an unreadable one, or one that is no regular file, gives no context (the classifier then judges the action alone). */
 export async function readTranscript(path: string): Promise<TranscriptContext | undefined> {
+  const opened = await openRegularFile(path);
+  if (!opened) return undefined;
   try {
-    return contextFromTranscript(await readFile(path, 'utf8'));
+    return contextFromTranscript(await opened.file.readFile('utf8'));
   } catch {
     return undefined;
+  } finally {
+    await opened.file.close();
   }
 }

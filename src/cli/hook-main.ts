@@ -1,5 +1,5 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { runHook } from './hook-run.js';
+import { answerBadInvocation, runHook } from './hook-run.js';
 import { HOOK_OPTIONS, MODEL_OPTIONS, type OptionSpecs, SETTINGS_OPTIONS } from './option-specs.js';
 import { processIo } from './output.js';
 import type { HookArgs } from './types.js';
@@ -41,12 +41,12 @@ function withForwardValue(argv: readonly string[]): string[] {
   return out;
 }
 
-/**
- * The hook's arguments, or undefined when the full CLI must handle them: help, the version, and anything
- * parseArgs refuses (an unknown option, a missing value), which the full CLI reports as a usage error.
- */
-export function parseHookArgs(argv: readonly string[]): HookArgs | undefined {
-  if (argv.some((a) => a === '--help' || a === '-h' || a === '--version')) return undefined;
+/** What the command line asks of the hook: its arguments, the full CLI (help, version), or a usage error. */
+export type HookCommandLine = { args: HookArgs } | { fullCli: true } | { error: string };
+
+/** The hook's arguments; help and the version go to the full CLI, and anything parseArgs refuses is an error. */
+export function parseHookArgs(argv: readonly string[]): HookCommandLine {
+  if (argv.some((a) => a === '--help' || a === '-h' || a === '--version')) return { fullCli: true };
   let values: Record<string, unknown>;
   try {
     values = parseArgs({
@@ -56,21 +56,27 @@ export function parseHookArgs(argv: readonly string[]): HookArgs | undefined {
       allowPositionals: false,
       allowNegative: true,
     } as ParseArgsConfig).values as Record<string, unknown>;
-  } catch {
-    return undefined;
+  } catch (e) {
+    // parseArgs goes on with advice on positionals after its first sentence.
+    return { error: (e as Error).message.split('. ')[0] as string };
   }
   const args: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(values)) args[camel(name)] = value;
-  return args as HookArgs;
+  return { args: args as HookArgs };
 }
 
 /**
  * `automode hook` without the argument parser of the full CLI: bin/automode.js runs this from the bundle.
- * Returns the exit code, or undefined when the full CLI must run instead (see parseHookArgs).
+ * Returns the exit code, or undefined when the full CLI must run instead (help, the version). A usage error
+ * never exits 2, which Claude Code reads as a block: it answers the call (see answerBadInvocation).
  */
 export async function hookMain(argv: readonly string[]): Promise<number | undefined> {
-  const args = parseHookArgs(argv);
-  if (!args) return undefined;
+  const line = parseHookArgs(argv);
+  if ('fullCli' in line) return undefined;
   const io = processIo();
-  return runHook(args, io);
+  if ('error' in line) {
+    io.err(`automode: ${line.error}`);
+    return answerBadInvocation(line.error, io);
+  }
+  return runHook(line.args, io);
 }

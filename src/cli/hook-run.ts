@@ -1,5 +1,5 @@
 import { text } from 'node:stream/consumers';
-import { forward, forwardTarget, hookOutput, NO_DECISION } from '../service/index.js';
+import { forward, forwardTarget, hookEventOf, hookOutput, NO_DECISION } from '../service/index.js';
 import type { Io } from './output.js';
 import { EXIT } from './output.js';
 import type { HookArgs } from './types.js';
@@ -10,17 +10,35 @@ function forwardTimeout(env: NodeJS.ProcessEnv): number | undefined {
   return Number.isFinite(ms) && ms > 0 ? ms : undefined;
 }
 
+/** The answer to a call when the hook's own command line is wrong: ask, never a block and never an allow. */
+export function badInvocationAnswer(input: string, problem: string): string {
+  const event = hookEventOf(input);
+  if (!event) return NO_DECISION;
+  return hookOutput(event, 'ask', `automode hook was called with a bad option: ${problem}`);
+}
+
+/**
+ * Answers the call of a hook whose command line is wrong (Claude Code would read exit 2 as a block of every
+ * call): reads the input if it can and prints the ask. The caller has reported the problem on stderr.
+ */
+export async function answerBadInvocation(problem: string, io: Io): Promise<number> {
+  const input = await text(process.stdin).catch(() => '');
+  io.out(badInvocationAnswer(input, problem));
+  return EXIT.ok;
+}
+
 /** What `automode hook` prints for one hook input: the service's answer when forwarding, else decided here. */
 export async function hookAnswer(input: string, args: HookArgs, io: Io): Promise<string> {
   if (args.forward !== undefined) {
     const target = forwardTarget(args.forward);
     if (target && 'error' in target) {
-      io.err(`automode: --forward: ${target.error}; no decision`);
-      return NO_DECISION;
+      io.err(`automode: --forward: ${target.error}`);
+      return badInvocationAnswer(input, `--forward: ${target.error}`);
     }
     if (target) {
       const forwarded = await forward(input, target, forwardTimeout(process.env));
       if (forwarded.kind === 'answer') return forwarded.body;
+      if (forwarded.kind === 'untrusted') io.err(`automode: ${forwarded.reason}; deciding here`);
       if (forwarded.kind === 'bad') {
         io.err(`automode: the service ${forwarded.reason}; no decision`);
         return NO_DECISION;

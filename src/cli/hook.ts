@@ -1,4 +1,4 @@
-import { runHook } from './hook-run.js';
+import { answerBadInvocation, runHook } from './hook-run.js';
 import { withModelOptions } from './model-args.js';
 import { HOOK_OPTIONS } from './option-specs.js';
 import { withOptions, withSettingsOptions } from './settings-args.js';
@@ -26,4 +26,6 @@ export const hookCommand: CommandModule = {
     const args = raw as unknown as HookArgs;
     return runHook(args, io);
   },
+  // Exit 2 would block the call in Claude Code: the hook answers it, as the bundled hook does.
+  onUsageError: answerBadInvocation,
 };

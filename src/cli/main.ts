@@ -32,6 +32,7 @@ async function commandsFor(argv: string[]): Promise<CommandModule[]> {
 export async function main(argv: string[], io: Io = processIo()): Promise<number> {
   let code: number = EXIT.ok;
   let failed = false;
+  let problem = 'usage error';
   const parser = yargs(argv)
     .scriptName('automode')
     .usage(
@@ -47,7 +48,8 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     .wrap(Math.min(110, process.stdout.columns || 110))
     .fail((msg, err) => {
       if (!failed) {
-        io.err(`automode: ${msg ?? err?.message ?? 'usage error'}`);
+        problem = msg ?? err?.message ?? problem;
+        io.err(`automode: ${problem}`);
         io.err('Run automode --help for usage.');
       }
       failed = true;
@@ -55,7 +57,8 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
       throw err ?? new Error(msg);
     });
   const modules = await commandsFor(argv);
-  const usage = (modules.length === 1 ? modules[0]?.usageExit?.(argv) : undefined) ?? EXIT.usage;
+  const single = modules.length === 1 ? modules[0] : undefined;
+  const usage = single?.usageExit?.(argv) ?? EXIT.usage;
   for (const m of modules) {
     parser.command(m.command, m.describe, m.builder, async (args) => {
       code = await m.run(args as Record<string, unknown>, io);
@@ -65,9 +68,11 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     await parser.parseAsync();
   } catch (e) {
     if (!failed) {
-      io.err(`automode: ${(e as Error).message}`);
-      return usage;
+      problem = (e as Error).message;
+      io.err(`automode: ${problem}`);
+      failed = true;
     }
   }
-  return failed ? usage : code;
+  if (!failed) return code;
+  return single?.onUsageError ? single.onUsageError(problem, io) : usage;
 }

@@ -10,6 +10,8 @@ export interface CommandModule {
   run: (args: Record<string, unknown>, io: Io) => Promise<number>;
   /** The exit code of a usage error caught before `run` (yargs' own checks), when it is not EXIT.usage. */
   usageExit?: (argv: string[]) => number | undefined;
+  /** Handles a usage error caught before `run` (reported on stderr already) and returns the exit code. */
+  onUsageError?: (problem: string, io: Io) => Promise<number>;
 }
 
 export interface HookArgs extends SettingsArgs, ModelArgs {

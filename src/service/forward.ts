@@ -1,6 +1,6 @@
 import { PATHS, readServiceRecord, readToken, serviceDir } from './discovery.js';
 import { isHookAnswer } from './protocol.js';
-import { requestService } from './request.js';
+import { requestWithToken } from './request.js';
 
 /** Where a forwarding hook sends the call, and the token it shows. */
 export interface ForwardTarget {
@@ -10,12 +10,14 @@ export interface ForwardTarget {
 }
 
 /**
- * What became of a forwarded call: the service's answer; no service to answer (decide in-process); or a service
- * that answered badly (no decision: automode never allows on a bad answer).
+ * What became of a forwarded call: the service's answer; no service to answer (decide in-process); a listener
+ * that is not the service, never sent the token nor obeyed (decide in-process); or a service that answered badly
+ * (no decision: automode never allows on a bad answer).
  */
 export type Forwarded =
   | { kind: 'answer'; body: string }
   | { kind: 'unavailable'; reason: string }
+  | { kind: 'untrusted'; reason: string }
   | { kind: 'bad'; reason: string };
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -28,8 +30,9 @@ export const FORWARD_TIMEOUT_MS = 45_000;
 
 /**
  * The target that `--forward` names: an empty value reads service.json in the service folder; a value that
- * starts with http:// is a loopback URL; anything else is a Unix socket's path. The token always comes from the
- * service folder. Undefined when no service is configured.
+ * starts with a scheme must be an http:// loopback URL; anything else is a Unix socket's path. The token always
+ * comes from the service folder. Undefined when no service is configured; an error for a value that is no
+ * loopback URL, whether or not a service runs.
  */
 export function forwardTarget(
   value: string,
@@ -45,18 +48,19 @@ export function forwardTarget(
     else url = record.url;
   } else if (/^[a-z]+:\/\//i.test(value)) url = value;
   else socketPath = value;
+  let parsed: URL | undefined;
+  if (!socketPath) {
+    try {
+      parsed = new URL(url ?? '');
+    } catch {
+      return { error: `not a URL: ${url}` };
+    }
+    if (parsed.protocol !== 'http:' || !LOOPBACK.has(parsed.hostname))
+      return { error: `the service must be at an http:// loopback address, not ${url}` };
+  }
   const token = readToken(dir);
   if (!token) return undefined;
-  if (socketPath) return { socketPath, token };
-  let parsed: URL;
-  try {
-    parsed = new URL(url ?? '');
-  } catch {
-    return { error: `not a URL: ${url}` };
-  }
-  if (parsed.protocol !== 'http:' || !LOOPBACK.has(parsed.hostname))
-    return { error: `the service must be at an http:// loopback address, not ${url}` };
-  return { url: parsed, token };
+  return parsed ? { url: parsed, token } : { socketPath: socketPath as string, token };
 }
 
 /** Sends the hook input, exactly as received, to the service's hook path. */
@@ -66,21 +70,24 @@ export async function forward(
   timeoutMs: number = FORWARD_TIMEOUT_MS,
 ): Promise<Forwarded> {
   const record = target.socketPath ? { socket: target.socketPath } : { url: target.url?.href ?? '' };
-  let status: number;
-  let body: string;
+  const where = target.socketPath ?? target.url?.href;
+  let answer: Awaited<ReturnType<typeof requestWithToken>>;
   try {
-    ({ status, body } = await requestService(record, {
+    answer = await requestWithToken(record, target.token, {
       method: 'POST',
       path: PATHS.hook,
-      token: target.token,
       body: input,
       timeoutMs,
-    }));
+    });
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code && UNREACHABLE.has(code)) return { kind: 'unavailable', reason: `is not reachable (${code})` };
     return { kind: 'bad', reason: `failed: ${(e as Error).message}` };
   }
+  if ('unproven' in answer)
+    return { kind: 'untrusted', reason: `what listens at ${where} ${answer.unproven}` };
+  const { status, body, proven } = answer;
+  if (!proven) return { kind: 'bad', reason: 'answered without the proof that it holds the token' };
   if (status === 413) return { kind: 'unavailable', reason: 'the hook input is too large for it' };
   // 400 is the service's answer to an input it cannot read: the ask `automode hook` prints for it.
   const answered = (status >= 200 && status <= 299) || status === 400;

@@ -28,7 +28,7 @@ export {
 } from './discovery.js';
 export { FORWARD_TIMEOUT_MS, type Forwarded, type ForwardTarget, forward, forwardTarget } from './forward.js';
 export { type FolderLock, FolderLockedError, LOCK_FILE, lockFolder } from './lock.js';
-export { type HookEvent, hookOutput, isHookAnswer, NO_DECISION } from './protocol.js';
+export { type HookEvent, hookEventOf, hookOutput, isHookAnswer, NO_DECISION } from './protocol.js';
 export { liveService, requestService, type ServiceResponse, serviceStatus } from './request.js';
 export {
   DEFAULT_MAX_BODY_BYTES,

@@ -28,6 +28,18 @@ export function hookOutput(event: HookEvent, decision: 'allow' | 'ask' | 'deny',
   });
 }
 
+/**
+ * The event a raw hook input names, as `answerHookInput` reads it (no name is a PreToolUse); undefined when the
+ * input is no JSON object or names an event automode does not answer.
+ */
+export function hookEventOf(raw: string): HookEvent | undefined {
+  const parsed = parseJsonObject(raw);
+  if ('error' in parsed) return undefined;
+  const name = parsed.value.hook_event_name;
+  if (name === undefined || name === 'PreToolUse') return 'PreToolUse';
+  return name === 'PermissionRequest' ? 'PermissionRequest' : undefined;
+}
+
 /** Whether a body is an answer `automode hook` could print: what a forwarding hook accepts from the service. */
 export function isHookAnswer(body: string): boolean {
   const parsed = parseJsonObject(body);

@@ -1,21 +1,34 @@
 import type http from 'node:http';
 import { PATHS, readServiceRecord, readToken, type ServiceRecord, TOKEN_HEADER } from './discovery.js';
+import { bindingOf, CHALLENGE_HEADER, isProof, newChallenge, PROOF_HEADER } from './proof.js';
 
 export interface ServiceResponse {
   status: number;
   body: string;
+  /** The service's proof that it holds the token, when the request carried a challenge. */
+  proof?: string;
 }
+
+type Address = Pick<ServiceRecord, 'socket' | 'url'>;
 
 /** One request to a running service, over its Unix socket when it has one, else over loopback HTTP. */
 export async function requestService(
-  record: Pick<ServiceRecord, 'socket' | 'url'>,
-  request: { method: 'GET' | 'POST'; path: string; token?: string; body?: string; timeoutMs?: number },
+  record: Address,
+  request: {
+    method: 'GET' | 'POST';
+    path: string;
+    token?: string;
+    body?: string;
+    timeoutMs?: number;
+    challenge?: string;
+  },
 ): Promise<ServiceResponse> {
   // node:http loads only when a request is made: a hook that decides in process never pays for it.
   const http = await import('node:http');
   return new Promise((resolve, reject) => {
     const headers: http.OutgoingHttpHeaders = {};
     if (request.token) headers[TOKEN_HEADER] = `Bearer ${request.token}`;
+    if (request.challenge) headers[CHALLENGE_HEADER] = request.challenge;
     if (request.body !== undefined) {
       headers['content-type'] = 'application/json';
       headers['content-length'] = Buffer.byteLength(request.body);
@@ -31,9 +44,14 @@ export async function requestService(
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
-        );
+        res.on('end', () => {
+          const proof = res.headers[PROOF_HEADER];
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString('utf8'),
+            ...(typeof proof === 'string' ? { proof } : {}),
+          });
+        });
         res.on('error', reject);
       },
     );
@@ -48,6 +66,37 @@ export async function requestService(
     req.end(request.body);
   });
 }
+
+/** How the client reached the address, as the service binds its proof (see proof.ts). */
+export function bindingFor(record: Address): string {
+  return record.socket ? bindingOf(undefined) : bindingOf(Number(new URL(record.url ?? '').port) || 80);
+}
+
+/**
+ * A request that carries the token, sent only once the listener proved it holds it (else `unproven`, and
+ * nothing was sent); `proven` says whether the answer proves it too.
+ */
+export async function requestWithToken(
+  record: Address,
+  token: string,
+  request: { method: 'GET' | 'POST'; path: string; body?: string; timeoutMs?: number },
+): Promise<(ServiceResponse & { proven: boolean }) | { unproven: string }> {
+  const binding = bindingFor(record);
+  const hello = newChallenge();
+  const health = await requestService(record, {
+    method: 'GET',
+    path: PATHS.health,
+    challenge: hello,
+    timeoutMs: Math.min(request.timeoutMs ?? HANDSHAKE_TIMEOUT_MS, HANDSHAKE_TIMEOUT_MS),
+  });
+  if (!isProof(token, hello, binding, health.proof))
+    return { unproven: 'does not prove that it holds the token (not the service of service.json)' };
+  const challenge = newChallenge();
+  const res = await requestService(record, { ...request, token, challenge });
+  return { ...res, proven: isProof(token, challenge, binding, res.proof) };
+}
+
+const HANDSHAKE_TIMEOUT_MS = 5_000;
 
 export function pidAlive(pid: number): boolean {
   try {
@@ -79,11 +128,10 @@ export async function serviceStatus(
   if (!pidAlive(record.pid)) return { error: `no service is running (process ${record.pid} is gone)` };
   try {
     const token = readToken(dir);
-    const res = await requestService(record, {
-      method: 'GET',
-      path: PATHS.status,
-      ...(token ? { token } : {}),
-    });
+    if (!token) return { error: `no service is running (no readable token in ${dir})` };
+    const res = await requestWithToken(record, token, { method: 'GET', path: PATHS.status });
+    if ('unproven' in res) return { error: `what listens there ${res.unproven}` };
+    if (!res.proven) return { error: 'the service answered without the proof that it holds the token' };
     if (res.status !== 200) return { error: `the service answered ${res.status}: ${res.body}` };
     return { record, status: JSON.parse(res.body) as Record<string, unknown> };
   } catch (e) {

@@ -7,6 +7,7 @@ import { type AnswerOptions, answerFor, readHookInput } from './answer.js';
 import type { Decider, Decision } from './decider.js';
 import { PATHS, RECORD_FILE, type ServiceRecord, TOKEN_FILE, TOKEN_HEADER } from './discovery.js';
 import { type FolderLock, FolderLockedError, lockFolder } from './lock.js';
+import { proveTo } from './proof.js';
 import { hookOutput } from './protocol.js';
 import { liveService } from './request.js';
 
@@ -109,6 +110,7 @@ async function listenLocked(options: ServiceOptions, lock: FolderLock): Promise<
   });
 
   const listener = (req: IncomingMessage, res: ServerResponse) => {
+    proveTo(token, req, res);
     handle(req, res).catch((e: unknown) => {
       if (!res.headersSent) send(res, 500, { error: String((e as Error)?.message ?? e) });
       else res.destroy();

@@ -54,8 +54,16 @@ describe('copying, moving, deleting', () => {
     [['cp', '--bogus', 'a', 'b'], false, ['read a', 'write b', 'write b/a']],
     [['cp', dyn('"$x"'), 'dst'], false, ['read ⟨$⟩', 'write dst', 'write dst (tree)']],
     [['cp', '--', dyn('"$x"'), 'dst'], true, ['read ⟨$⟩', 'write dst', 'write dst (tree)']],
-    [['cp', dyn('*.txt', '*.txt', ['glob']), 'dst/'], false, ['read *.txt', 'write dst/', 'write dst/ (tree)']],
-    [['cp', dyn('src/*.txt', 'src/*.txt', ['glob']), 'dst/'], true, ['read src/*.txt', 'write dst/', 'write dst/ (tree)']],
+    [
+      ['cp', dyn('*.txt', '*.txt', ['glob']), 'dst/'],
+      false,
+      ['read *.txt', 'write dst/', 'write dst/ (tree)'],
+    ],
+    [
+      ['cp', dyn('src/*.txt', 'src/*.txt', ['glob']), 'dst/'],
+      true,
+      ['read src/*.txt', 'write dst/', 'write dst/ (tree)'],
+    ],
     [['mv', 'a', 'b'], true, ['read a', 'delete a', 'write b', 'write b/a']],
     [
       ['mv', 'a', 'b', 'dir'],

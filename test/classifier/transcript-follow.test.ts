@@ -1,4 +1,4 @@
-import { appendFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -70,5 +70,40 @@ describe('followTranscript', () => {
     expect((await follower.read())?.userMessages).toEqual(['replaced, and longer than before']);
     rmSync(path);
     expect(await follower.read()).toBeUndefined();
+  });
+  it('starts over when the file is rewritten in place (same inode), longer or shorter than before', async () => {
+    const path = file(user('old one') + user('old two'));
+    const inode = statSync(path).ino;
+    const follower = followTranscript(path);
+    expect((await follower.read())?.userMessages).toEqual(['old one', 'old two']);
+    const longer = user('new, and much longer than what the old transcript held') + call('make');
+    writeFileSync(path, longer);
+    expect(statSync(path).ino).toBe(inode);
+    expect(await follower.read()).toEqual(contextFromTranscript(longer));
+    const shorter = user('short');
+    writeFileSync(path, shorter);
+    expect(await follower.read()).toEqual(contextFromTranscript(shorter));
+    appendFileSync(path, user('appended'));
+    expect((await follower.read())?.userMessages).toEqual(['short', 'appended']);
+    // Rewritten between two reads into something as long, then grown past the last offset.
+    const same = user('SHORT');
+    writeFileSync(path, same + user('appended') + user('grown'));
+    expect((await follower.read())?.userMessages).toEqual(['SHORT', 'appended', 'grown']);
+    expect(statSync(path).ino).toBe(inode);
+  });
+
+  it('reads at most maxBytes in one call: of a large append, only its end', async () => {
+    let text = '';
+    for (let i = 0; i < 100; i++) text += user(`message ${i}`);
+    const path = file(text);
+    const follower = followTranscript(path, { messages: 20, calls: 30, maxBytes: 1000 });
+    const context = await follower.read();
+    expect(follower.bytesRead).toBeLessThanOrEqual(1000);
+    expect(context?.userMessages?.at(-1)).toBe('message 99');
+    expect(context?.userMessages).not.toContain('message 0');
+    const fits = user('next');
+    appendFileSync(path, fits);
+    expect((await follower.read())?.userMessages?.at(-1)).toBe('next');
+    expect(follower.bytesRead).toBeLessThanOrEqual(1000 + fits.length);
   });
 });

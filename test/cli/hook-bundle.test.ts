@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,7 @@ import { createClassifier } from '../../src/classifier/index.js';
 import { hookCommand } from '../../src/cli/hook.js';
 import { HOOK_COMMAND_OPTIONS, parseHookArgs } from '../../src/cli/hook-main.js';
 import { loadSettings } from '../../src/rules/index.js';
-import { answerHookInput } from '../../src/service/index.js';
+import { answerHookInput, isHookAnswer } from '../../src/service/index.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const bin = join(root, 'bin/automode.js');
@@ -149,7 +150,8 @@ describe('the bundled hook', () => {
       [],
     ]) {
       const full = hookCommand.builder(yargs(argv).strict()).parseSync() as Record<string, unknown>;
-      const fast = parseHookArgs(argv) as Record<string, unknown>;
+      const parsed = parseHookArgs(argv);
+      const fast = ('args' in parsed ? parsed.args : undefined) as Record<string, unknown>;
       expect(fast, argv.join(' ')).toBeDefined();
       for (const [key, value] of Object.entries(fast))
         expect(full[key], `${argv.join(' ')}: ${key}`).toEqual(value);
@@ -160,15 +162,11 @@ describe('the bundled hook', () => {
     }
   });
 
-  it('hands help and usage errors to the full CLI', () => {
+  it('hands help to the full CLI', () => {
     const help = hook(['--help'], '');
     expect(help.code).toBe(0);
     expect(help.out).toContain('--ask-when-undecided');
     expect(help.out).toContain('--forward');
-    const bad = hook(['--no-such-option'], call('Bash', { command: 'ls' }));
-    expect(bad.code).toBe(2);
-    expect(bad.out).toBe('');
-    expect(bad.err).toMatch(/automode: Unknown argument/);
   });
 
   it('never loads yargs', () => {
@@ -202,6 +200,88 @@ export async function resolve(specifier, context, next) {
   });
 });
 
+describe('hook called with a bad command line', () => {
+  /** The answer printed, which must be one Claude Code reads, and never an allow. */
+  const answerOf = (out: string, label: string) => {
+    expect(isHookAnswer(out.trim()), label).toBe(true);
+    const output = JSON.parse(out).hookSpecificOutput;
+    expect(output?.permissionDecision, label).not.toBe('allow');
+    expect(output?.decision?.behavior, label).not.toBe('allow');
+    return output;
+  };
+  const allowed = call('Bash', { command: 'git status' });
+
+  it('exits 0 and asks, naming the problem on stderr, for every kind of usage error', () => {
+    const kinds: { label: string; argv: string[]; bin?: 'before'; problem: RegExp; reason?: RegExp }[] = [
+      { label: 'unknown option', argv: ['--bogus-option'], problem: /Unknown option '--bogus-option'/ },
+      { label: 'missing value', argv: ['--cwd'], problem: /--cwd <value>' argument missing/ },
+      { label: 'option as a value', argv: ['--deny', '--no-llm'], problem: /--deny/ },
+      { label: 'value for a flag', argv: ['--llm=false'], problem: /'--llm' does not take an argument/ },
+      { label: 'negated value option', argv: ['--no-cwd'], problem: /Unknown option '--no-cwd'/ },
+      { label: 'extra positional', argv: ['extra'], problem: /Unexpected argument 'extra'/ },
+      {
+        label: 'forward to no loopback URL',
+        argv: ['--forward=http://example.com'],
+        problem: /--forward: .*loopback/,
+      },
+      { label: 'forward to no URL', argv: ['--forward=http://'], problem: /--forward: not a URL/ },
+      {
+        label: 'an option before the command (the full CLI parses it)',
+        argv: ['--bogus-option'],
+        bin: 'before',
+        problem: /Unknown argument/,
+      },
+      {
+        label: 'settings file that does not exist',
+        argv: ['--settings', join(home, 'missing.json')],
+        problem: /missing\.json: error read-failed/,
+        reason: /settings could not be loaded/,
+      },
+      {
+        label: 'inline settings that are no JSON',
+        argv: ['--settings', '{bad'],
+        problem: /invalid-json/,
+        reason: /settings could not be loaded/,
+      },
+    ];
+    for (const kind of kinds) {
+      const r =
+        kind.bin === 'before'
+          ? (() => {
+              const p = spawnSync(process.execPath, [bin, '--no-llm', 'hook', ...kind.argv], {
+                cwd: project,
+                input: allowed,
+                encoding: 'utf8',
+                env: { PATH: process.env.PATH ?? '', HOME: home, AUTOMODE_SERVICE_DIR: serviceDir },
+              });
+              return { code: p.status, out: p.stdout, err: p.stderr };
+            })()
+          : hook(['--no-llm', ...kind.argv], allowed);
+      expect(r.code, kind.label).toBe(0);
+      expect(r.err, kind.label).toMatch(kind.problem);
+      const output = answerOf(r.out, kind.label);
+      expect(output.permissionDecision, kind.label).toBe('ask');
+      expect(output.permissionDecisionReason, kind.label).toMatch(
+        kind.reason ?? /^automode hook was called with a bad option: /,
+      );
+    }
+  });
+
+  it('answers no decision when the input names another event, or cannot be read', () => {
+    for (const input of [
+      call('Bash', { command: 'git status' }, { hook_event_name: 'PermissionRequest' }),
+      call('Bash', { command: 'git status' }, { hook_event_name: 'PostToolUse' }),
+      '{"tool_name":',
+      '',
+    ]) {
+      const r = hook(['--bogus-option'], input);
+      expect(r.code, input).toBe(0);
+      expect(r.out, input).toBe('{}\n');
+      expect(r.err, input).toMatch(/Unknown option '--bogus-option'/);
+    }
+  });
+});
+
 describe('hook --forward', () => {
   const ANSWER =
     '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"from the service"}}';
@@ -209,10 +289,22 @@ describe('hook --forward', () => {
   let inProcess: string;
   const seen: { auth?: string | undefined; body: string; url?: string | undefined }[] = [];
   let reply: (res: ServerResponse) => void = (res) => res.end(ANSWER);
+  /** The token the listener holds, to prove it is the service; undefined: a squatter. */
+  let holds: string | undefined = 'sekrit';
+  const tokens: (string | undefined)[] = [];
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
+    const challenge = req.headers['x-automode-challenge'];
+    const binding = req.socket.localPort ? `tcp:${req.socket.localPort}` : 'unix';
+    if (holds && typeof challenge === 'string')
+      res.setHeader(
+        'x-automode-proof',
+        createHmac('sha256', holds).update(`${challenge}\n${binding}`).digest('hex'),
+      );
+    tokens.push(req.headers.authorization);
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
+      if (req.url === '/health') return res.end('{"ok":true}');
       seen.push({
         auth: req.headers.authorization,
         body: Buffer.concat(chunks).toString('utf8'),
@@ -267,6 +359,10 @@ describe('hook --forward', () => {
       (res) => res.writeHead(401).end(),
       (res) => res.end('{"hookSpecificOutput":'),
       (res) => res.end('{"permissionDecision":"allow"}'),
+      (res) => {
+        res.removeHeader('x-automode-proof');
+        res.end(ANSWER);
+      },
       () => {},
     ];
     for (const b of bad) {
@@ -289,10 +385,33 @@ describe('hook --forward', () => {
     expect((await hookAsync(['--no-llm', '--forward=http://127.0.0.1:1'], raw)).out).toBe(inProcess);
   });
 
+  it('never sends the token to, nor obeys, a listener that cannot prove it holds the token', async () => {
+    const denied = call('Read', { file_path: 'secrets/key.pem' });
+    const here = (await hookAsync(['--no-llm'], denied)).out;
+    expect(JSON.parse(here).hookSpecificOutput.permissionDecision).toBe('deny');
+    holds = undefined;
+    reply = (res) =>
+      res.end('{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}');
+    tokens.length = 0;
+    try {
+      record({ url });
+      for (const args of [['--forward'], [`--forward=${url}`], ['--forward', socket]]) {
+        const r = await hookAsync(['--no-llm', ...args], denied);
+        expect(r.out, args.join(' ')).toBe(here);
+        expect(r.err, args.join(' ')).toMatch(/does not prove that it holds the token.*deciding here/);
+      }
+      expect(tokens.length).toBeGreaterThan(0);
+      expect(tokens.every((t) => t === undefined)).toBe(true);
+    } finally {
+      holds = 'sekrit';
+    }
+  });
+
   it('sends the token nowhere but loopback', async () => {
     seen.length = 0;
     const r = await hookAsync(['--no-llm', '--forward=http://example.com:80'], raw);
-    expect(r.out).toBe('{}\n');
+    expect(JSON.parse(r.out).hookSpecificOutput.permissionDecision).toBe('ask');
     expect(r.err).toMatch(/loopback/);
+    expect(seen).toHaveLength(0);
   });
 });

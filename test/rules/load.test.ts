@@ -1,3 +1,4 @@
+import { utimesSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -393,9 +394,11 @@ describe('loadSettingsFiles failures', () => {
     ]);
   });
 
-  it('treats an empty file as empty settings', async () => {
+  it('treats an empty file as empty settings, as Claude Code does, once it has stayed empty for a second', async () => {
     const box = await sandbox();
     await writeFiles(box.root, { 'home/.claude/settings.json': '\n' });
+    const past = new Date(Date.now() - 10_000);
+    utimesSync(path.join(box.home, '.claude', 'settings.json'), past, past);
     const settings = await loadSettingsFiles({
       cwd: box.cwd,
       home: box.home,

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { DiagnosticCode } from '../types.js';
 import { jsonLocator } from './json-locations.js';
 import { type FileStamp, readStamped } from './stamp.js';
@@ -27,15 +28,68 @@ export function formatOf(file: string): Format {
   return /\.ya?ml$/i.test(file) ? 'yaml' : 'json';
 }
 
+/**
+ * How long an empty file must have stayed unchanged to be read as one. Claude Code reads an empty or blank
+ * settings file as no settings, without an error (2.1.88, `parseSettingsFileUncached` in
+ * src/utils/settings/settings.ts), but its watcher takes a change only once the file has been still for 1 s
+ * (`FILE_STABILITY_THRESHOLD_MS` with chokidar's `awaitWriteFinish`, src/utils/settings/changeDetector.ts): a file
+ * truncated to be rewritten leaves its rules in force meanwhile. automode waits that long for a file emptied less
+ * than 1 s ago, and one emptied again while it waited is unreadable (a classifier built on it never allows).
+ */
+export const SETTLE_MS = 1000;
+
 /** Reads and parses a file; `stamps` receives what the file was when read (see `FileStamp`). */
 export async function readDocument(
   file: string,
   format: Format = formatOf(file),
   stamps?: FileStamp[],
+  settleMs: number = SETTLE_MS,
 ): Promise<ReadOutcome> {
-  let text: string;
+  const read = await readSettled(file, settleMs);
+  stamps?.push(...read.stamps);
+  if ('status' in read.outcome) return read.outcome;
+  const parsed = await parseText(read.outcome.text, format);
+  return 'error' in parsed ? { status: 'failed', error: parsed.error } : { status: 'ok', document: parsed };
+}
+
+/** The text, waiting for an empty file changed less than `settleMs` ago (see SETTLE_MS); its stamps. */
+async function readSettled(
+  file: string,
+  settleMs: number,
+): Promise<{ outcome: { text: string } | ReadOutcome; stamps: FileStamp[] }> {
+  let stamps: FileStamp[] = [];
+  let read = await readText(file, stamps);
+  if ('status' in read) return { outcome: read, stamps };
+  const young = (changed: number | undefined) => changed !== undefined && changed + settleMs > Date.now();
+  if (!read.text.trim() && young(read.changed)) {
+    await sleep(Math.min(settleMs, (read.changed as number) + settleMs - Date.now()));
+    stamps = [];
+    read = await readText(file, stamps);
+    if ('status' in read) return { outcome: read, stamps };
+    if (!read.text.trim() && young(read.changed))
+      return {
+        outcome: {
+          status: 'failed',
+          error: {
+            code: 'read-failed',
+            message: `the file is empty and was changed less than ${settleMs} ms ago: still being written?`,
+          },
+        },
+        stamps,
+      };
+  }
+  return { outcome: read, stamps };
+}
+
+/** The text of a file, and when a regular file last changed; or why there is none. */
+async function readText(
+  file: string,
+  stamps: FileStamp[],
+): Promise<{ text: string; changed?: number } | ReadOutcome> {
   try {
-    text = await readStamped(file, stamps);
+    const text = await readStamped(file, stamps);
+    const changed = stamps.at(-1)?.modifiedMs;
+    return changed ? { text, changed } : { text };
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return { status: 'missing' };
@@ -44,8 +98,6 @@ export async function readDocument(
       error: { code: 'read-failed', message: `cannot read file: ${(err as Error).message}` },
     };
   }
-  const parsed = await parseText(text, format);
-  return 'error' in parsed ? { status: 'failed', error: parsed.error } : { status: 'ok', document: parsed };
 }
 
 /** Parses JSON (strictly) or YAML; an empty or blank text is an empty object. YAML support loads on demand. */

@@ -13,6 +13,8 @@ export interface FileStamp {
   signature: string;
   /** The change time in ms, to tell a signature a later write of the same size could repeat. */
   changedMs: number;
+  /** The modification time in ms (0 when it did not exist). */
+  modifiedMs: number;
   /** Hash of the bytes read (of the sorted names, for a folder); empty when nothing could be read. */
   hash: string;
   /** Set once the content was checked after the change time was older than the clock's granularity. */
@@ -25,14 +27,15 @@ export interface FileStamp {
  */
 export const RACY_MS = 2_000;
 
-type Signed = Pick<FileStamp, 'signature' | 'changedMs'>;
+type Signed = Pick<FileStamp, 'signature' | 'changedMs' | 'modifiedMs'>;
 
-const MISSING: Signed = { signature: '-', changedMs: 0 };
+const MISSING: Signed = { signature: '-', changedMs: 0, modifiedMs: 0 };
 
 function signed(s: { ino: bigint; size: bigint; mtimeNs: bigint; ctimeNs: bigint }): Signed {
   return {
     signature: `${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`,
     changedMs: Math.max(Number(s.ctimeNs / 1_000_000n), Number(s.mtimeNs / 1_000_000n)),
+    modifiedMs: Number(s.mtimeNs / 1_000_000n),
   };
 }
 
