@@ -1,4 +1,4 @@
-import { alwaysAsks, modelSettles } from '../policy/index.js';
+import { alwaysAsks, failsClosed, modelSettles } from '../policy/index.js';
 import type { Decided } from './decide.js';
 
 /** What settled a call, in the terms of the pipeline: the order in which a user meets them. */
@@ -21,7 +21,7 @@ export type EvalStage = (typeof STAGES)[number];
 export const STAGE_TITLES: Record<EvalStage, string> = {
   rule: 'permission or pattern rule',
   'read-only': 'read-only default',
-  'fail-closed': 'fail-closed check (opaque, hidden code, protected path, size)',
+  'fail-closed': 'fail-closed check (opaque, hidden code, protected path, unlisted writes, size)',
   'no-rule': 'no rule and no model answer',
   'model-1': 'model stage 1',
   'model-2': 'model stage 2',
@@ -61,6 +61,6 @@ export function stageOf({ verdict, source, error }: Decided): EvalStage {
     case 'model-error':
       return 'model-error';
     default:
-      return alwaysAsks(verdict.by) ? 'fail-closed' : 'no-rule';
+      return failsClosed(verdict.by) ? 'fail-closed' : 'no-rule';
   }
 }

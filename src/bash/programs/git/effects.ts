@@ -131,7 +131,7 @@ function gitPaths(
   const found = gitWrites(cmd, sub, subIndex, args, named);
   // The paths checkout -- and restore name are written, each with what the source holds below it.
   const pathsNamed = sub === 'restore' || (sub === 'checkout' && args.some((word) => is(word, '--')));
-  if (!WORK_TREE_WRITERS.has(sub) || pathsNamed) return found;
+  if (!WORK_TREE_WRITERS.has(sub) || pathsNamed || branchesHere(sub, args)) return found;
   if (sub === 'reset' && !args.some((w) => !w.static || /^--(?:hard|merge|keep)$/.test(w.value)))
     return found;
   const top = syntheticWord('.', cmd.argv[subIndex]!.span);
@@ -149,6 +149,25 @@ const WORK_TREE_WRITERS = new Set(
     'submodule sparse-checkout bisect mergetool worktree clone'
   ).split(' '),
 );
+
+/** `git switch -c NAME`, `git checkout -b NAME`: a new branch where HEAD is, the work tree as it was. */
+function branchesHere(sub: string, args: readonly Word[]): boolean {
+  if (sub !== 'switch' && sub !== 'checkout') return false;
+  const creates = sub === 'switch' ? /^-[cC]$|^--(?:force-)?create$/ : /^-[bB]$/;
+  let created = false;
+  const operands: Word[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const word = args[i]!;
+    if (!word.static) return false;
+    if (creates.test(word.value)) {
+      created = true;
+      i++;
+    } else if (/^-(?:q|-quiet|-no-track|-track)$/.test(word.value)) continue;
+    else if (word.value.startsWith('-')) return false;
+    else operands.push(word);
+  }
+  return created && operands.length === 0;
+}
 
 function gitWrites(
   cmd: CommandView,
