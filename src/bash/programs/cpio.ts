@@ -1,4 +1,4 @@
-import { argument, type EffectHandler, fileCommand, treeWrite, workingFolder } from './effect-helpers.js';
+import { type EffectHandler, fileCommand, treeWrite, workingFolder } from './effect-helpers.js';
 import type { ProgramModule } from './module.js';
 import { grammar, has, lastValue } from './options.js';
 
