@@ -11,6 +11,7 @@ import {
   serviceStatus,
   startService,
 } from '../service/index.js';
+import { commandHook, hooksBlock } from './hook-config.js';
 import { type ModelArgs, modelFromArgs, withModelOptions } from './model-args.js';
 import { EXIT, type Io, printJson } from './output.js';
 import { logLine } from './serve-log.js';
@@ -130,17 +131,14 @@ function printHookConfig(dir: string, io: Io): number {
     io.err(`automode: no running service with an HTTP port in ${dir}; start automode serve first`);
     return EXIT.findings;
   }
-  const wire = (hook: Record<string, unknown>) => ({
-    hooks: { PreToolUse: [{ matcher: '*', hooks: [hook] }] },
-  });
   printJson(io, {
-    http: wire({
+    http: hooksBlock('PreToolUse', {
       type: 'http',
       url: `${record.url}${PATHS.hook}`,
       headers: { Authorization: `Bearer ${token}` },
       timeout: 60,
     }),
-    forward: wire({ type: 'command', command: 'npx automode hook --forward' }),
+    forward: hooksBlock('PreToolUse', commandHook('--forward')),
   });
   return EXIT.ok;
 }
