@@ -15,3 +15,22 @@ export function commandHook(options = ''): Record<string, unknown> {
 export function hooksBlock(event: HookEvent, hook: Record<string, unknown>): Record<string, unknown> {
   return { hooks: { [event]: [{ matcher: '*', hooks: [{ ...hook, onFailure: 'block' }] }] } };
 }
+
+/** The variable of Claude Code's environment that an HTTP hook's header takes the service's token from. */
+export const TOKEN_ENV = 'AUTOMODE_TOKEN';
+
+/** The HTTP hook for a service at `url`: the token is read from TOKEN_ENV, so that no settings file holds it. */
+export function httpHook(url: string): Record<string, unknown> {
+  return {
+    type: 'http',
+    url,
+    headers: { Authorization: `Bearer \${${TOKEN_ENV}}` },
+    allowedEnvVars: [TOKEN_ENV],
+    timeout: 60,
+  };
+}
+
+/** A word bash reads back unchanged. */
+export function shellWord(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
+}
