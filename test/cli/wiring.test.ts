@@ -48,6 +48,7 @@ const SCANNED = [
   'src',
   'bin',
   'scripts',
+  'bench',
   '.ci',
 ];
 
