@@ -1,3 +1,4 @@
+import { commandHook, HOOK_COMMAND, hooksBlock } from './hook-config.js';
 import { answerBadInvocation, runHook } from './hook-run.js';
 import { withModelOptions } from './model-args.js';
 import { HOOK_OPTIONS } from './option-specs.js';
@@ -11,16 +12,15 @@ export const hookCommand: CommandModule = {
   builder: (y) =>
     withOptions(withModelOptions(withSettingsOptions(y)), HOOK_OPTIONS)
       .example(
-        '{"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":"npx automode hook"}]}]}}',
-        'In .claude/settings.json',
+        HOOK_COMMAND,
+        'The command of a PreToolUse or PermissionRequest hook, found from any subfolder',
       )
       .example(
-        '{"hooks":{"PermissionRequest":[{"matcher":"*","hooks":[{"type":"command","command":"npx automode hook"}]}]}}',
-        'Only where Claude Code would ask: automode answers allow or deny, or leaves the dialog',
-      )
-      .example(
-        '{"hooks":{"PreToolUse":[{"matcher":"*","hooks":[{"type":"command","command":"npx automode hook --ask-when-undecided"}]}]}}',
+        `${HOOK_COMMAND} --ask-when-undecided`,
         'Prompt for every call that neither the rules nor the model decide, as before',
+      )
+      .epilog(
+        `In .claude/settings.json (Claude Code 2.1.295 or later; "onFailure": "block" blocks the call when the hook cannot run):\n\n${JSON.stringify(hooksBlock('PreToolUse', commandHook()), null, 2)}\n\nUnder PermissionRequest instead, automode answers only where Claude Code would ask: allow or deny, or it leaves the dialog.`,
       ),
   run: async (raw, io) => {
     const args = raw as unknown as HookArgs;

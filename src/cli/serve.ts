@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   createDecider,
   DEFAULT_MAX_BODY_BYTES,
@@ -10,7 +11,9 @@ import {
   serviceDir,
   serviceStatus,
   startService,
+  TOKEN_FILE,
 } from '../service/index.js';
+import { commandHook, hooksBlock, httpHook, shellWord, TOKEN_ENV } from './hook-config.js';
 import { type ModelArgs, modelFromArgs, withModelOptions } from './model-args.js';
 import { EXIT, type Io, printJson } from './output.js';
 import { logLine } from './serve-log.js';
@@ -29,6 +32,7 @@ interface ServeArgs extends SettingsArgs, ModelArgs {
   status?: boolean;
   json?: boolean;
   printHookConfig?: boolean;
+  rotateToken?: boolean;
 }
 
 function version(): string {
@@ -87,8 +91,15 @@ export const serveCommand: CommandModule = {
         type: 'boolean',
         describe: 'Print the .claude/settings.json hooks for the running service: HTTP, and forwarding',
       })
+      .option('rotate-token', {
+        type: 'boolean',
+        default: false,
+        describe:
+          'Start with a new token (the token file is otherwise kept across restarts, so a configured HTTP hook keeps working)',
+      })
       .example('automode serve --port 8377', 'Serve on a fixed port (an HTTP hook names it)')
-      .example('automode serve --print-hook-config', 'The hooks block to wire Claude Code to it'),
+      .example('automode serve --print-hook-config', 'The hooks block to wire Claude Code to it')
+      .example('automode serve --rotate-token', 'Replace the token (then set AUTOMODE_TOKEN again)'),
   run: async (raw, io) => {
     const args = raw as unknown as ServeArgs;
     const dir = serviceDir();
@@ -125,23 +136,23 @@ async function showStatus(dir: string, json: boolean, io: Io): Promise<number> {
 
 function printHookConfig(dir: string, io: Io): number {
   const record = readServiceRecord(dir);
-  const token = readToken(dir);
-  if (!record?.url || !token) {
+  if (!record?.url || !readToken(dir)) {
     io.err(`automode: no running service with an HTTP port in ${dir}; start automode serve first`);
     return EXIT.findings;
   }
-  const wire = (hook: Record<string, unknown>) => ({
-    hooks: { PreToolUse: [{ matcher: '*', hooks: [hook] }] },
-  });
   printJson(io, {
-    http: wire({
-      type: 'http',
-      url: `${record.url}${PATHS.hook}`,
-      headers: { Authorization: `Bearer ${token}` },
-      timeout: 60,
-    }),
-    forward: wire({ type: 'command', command: 'npx automode hook --forward' }),
+    http: hooksBlock('PreToolUse', httpHook(`${record.url}${PATHS.hook}`)),
+    forward: hooksBlock('PreToolUse', commandHook('--forward')),
   });
+  io.err(
+    [
+      `The HTTP hook reads the token from ${TOKEN_ENV} in Claude Code's environment (its allowedEnvVars); no settings file holds it.`,
+      'Set it in the shell that starts Claude Code:',
+      `  export ${TOKEN_ENV}="$(cat ${shellWord(join(dir, TOKEN_FILE))})"`,
+      'The token is kept across restarts of automode serve; automode serve --rotate-token replaces it.',
+      `Without it, or with a stale one, the service answers 401 and "onFailure": "block" blocks every call.`,
+    ].join('\n'),
+  );
   return EXIT.ok;
 }
 
@@ -179,6 +190,7 @@ async function serve(args: ServeArgs, dir: string, io: Io): Promise<number> {
       port: args.http ? args.port : false,
       socket: args.unixSocket ? (args.socket ?? undefined) : false,
       maxBodyBytes: args.maxBodyBytes,
+      rotateToken: args.rotateToken === true,
       log: (d) => io.err(logLine(d, args.logJson === true)),
     });
   } catch (e) {

@@ -1,5 +1,5 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { timingSafeEqual } from 'node:crypto';
+import { chmodSync, mkdirSync, rmSync } from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ import { type FolderLock, FolderLockedError, lockFolder } from './lock.js';
 import { proveTo } from './proof.js';
 import { hookOutput } from './protocol.js';
 import { liveService } from './request.js';
+import { serviceToken, writePrivate } from './token.js';
 
 export const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
 export const SOCKET_FILE = 'service.sock';
@@ -26,6 +27,8 @@ export interface ServiceOptions {
   socket?: string | false;
   maxBodyBytes?: number;
   log?: (decision: Decision) => void;
+  /** A new token even when the folder's token file holds a valid one (which is otherwise kept). */
+  rotateToken?: boolean;
 }
 
 export interface RunningService {
@@ -57,8 +60,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
 
 async function listenLocked(options: ServiceOptions, lock: FolderLock): Promise<RunningService> {
   const { dir, decider } = options;
-  const token = randomBytes(32).toString('hex');
-  writePrivate(join(dir, TOKEN_FILE), `${token}\n`);
+  const token = serviceToken(join(dir, TOKEN_FILE), options.rotateToken === true);
 
   const expected = Buffer.from(`Bearer ${token}`);
   const authorized = (req: IncomingMessage) => {
@@ -161,11 +163,6 @@ async function listenLocked(options: ServiceOptions, lock: FolderLock): Promise<
       return closing;
     },
   };
-}
-
-function writePrivate(file: string, text: string): void {
-  rmSync(file, { force: true });
-  writeFileSync(file, text, { mode: 0o600, flag: 'wx' });
 }
 
 function listen(

@@ -7,7 +7,7 @@ import { BIN, git, REPO, remove, tempFolder } from './helpers.js';
 
 /**
  * fixtures/ci-example is a rule repository with a GitHub Actions workflow. These tests run the workflow's own
- * automode commands (read from the workflow file, `npx automode` replaced by the built CLI) in a copy of it that is
+ * automode commands (read from the workflow file, `./node_modules/.bin/automode` replaced by the built CLI) in a copy of it that is
  * a git repository with an `origin`, as a pull request from a branch would see it.
  */
 const EXAMPLE = path.join(REPO, 'fixtures/ci-example');
@@ -23,7 +23,7 @@ function step(name: string): string {
 
 /** Runs a workflow command as GitHub's `shell: bash` does (`-eo pipefail`), for a pull request into main. */
 function sh(command: string) {
-  const local = command.replaceAll('npx automode', `"${process.execPath}" "${BIN}"`);
+  const local = command.replaceAll('./node_modules/.bin/automode', `"${process.execPath}" "${BIN}"`);
   const r = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', local], {
     cwd: repo,
     encoding: 'utf8',
@@ -55,10 +55,18 @@ afterAll(() => remove(root));
 
 describe('fixtures/ci-example', () => {
   it('has a workflow that tests the rules, critiques them and diffs them against the base branch', () => {
-    expect(step('Test the rules')).toBe('npx automode test --format junit > automode-junit.xml');
-    expect(step('Critique the rules')).toMatch(/^npx automode critique .*--format sarif > automode\.sarif$/);
+    expect(step('Test the rules')).toBe(
+      './node_modules/.bin/automode test --format junit > automode-junit.xml',
+    );
+    expect(step('Critique the rules')).toMatch(
+      /^\.\/node_modules\/\.bin\/automode critique .*--format sarif > automode\.sarif$/,
+    );
     expect(step('What this pull request lets through')).toMatch(
-      /^npx automode diff --base "origin\/\$GITHUB_BASE_REF" --head \. --format markdown/,
+      /^\.\/node_modules\/\.bin\/automode diff --base "origin\/\$GITHUB_BASE_REF" --head \. --format markdown/,
+    );
+    // The registry's "automode" is not this project: the workflow installs a pinned commit the team chooses.
+    expect(steps.find((s) => s.run?.startsWith('npm install'))?.run).toBe(
+      'npm install --no-save "git+https://github.com/OWNER/automode.git#COMMIT"',
     );
     expect(steps.find((s) => s.uses?.startsWith('github/codeql-action/upload-sarif'))?.with).toMatchObject({
       sarif_file: 'automode.sarif',
