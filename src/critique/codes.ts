@@ -62,6 +62,18 @@ export const CODES = {
     title: 'A hook of a type Claude Code does not run',
     help: "A hook entry's `type` is one of `command`, `http`, `prompt`, `agent` or `mcp_tool`; an entry of any other type never runs. (automode's own pipeline runs `command` and `http` hooks.)",
   },
+  'unknown-hook-field': {
+    group: 'file',
+    severity: 'warning',
+    title: 'A hook field Claude Code does not have, close to one it has',
+    help: "A hook entry's field that differs from one of its type's fields by case or a letter or two (`onfailure`, `statusMesage`) is probably a typo: Claude Code ignores it, so a misspelt `onFailure` lets the action through when the hook fails, and a misspelt `if` runs the hook for every call. Fields close to none are not reported, since Claude Code adds fields over time.",
+  },
+  'invalid-on-failure': {
+    group: 'file',
+    severity: 'error',
+    title: 'A hook\'s `onFailure` is neither "block" nor "continue"',
+    help: '`onFailure` (Claude Code 2.1.295 and later, command and http hooks) says what a hook that cannot start, times out or exits with an unexpected code does: `"block"` blocks the action, `"continue"` (the default) lets it through. Any other value is not one Claude Code knows.',
+  },
   'empty-settings': {
     group: 'file',
     severity: 'note',

@@ -69,10 +69,13 @@ function fixFor(d: Diagnostic): string | undefined {
       return meant ? `rename it to "${meant.split('.').at(-1)}"` : undefined;
     }
     case 'unknown-hook-event':
-    case 'unknown-hook-type': {
+    case 'unknown-hook-type':
+    case 'unknown-hook-field': {
       const meant = meantIn(d.message);
       return meant ? `write "${meant}"` : undefined;
     }
+    case 'invalid-on-failure':
+      return 'write "block" or "continue"';
     case 'powershell-command':
       return 'write the rule for the bash command that does the same, or remove it';
     case 'legacy-colon-star':

@@ -60,6 +60,23 @@ const CASES: Case[] = [
     message: 'so the hook never runs; did you mean "command"?',
   },
   {
+    code: 'unknown-hook-field',
+    fixture: 'unknown-hook-field.json',
+    clean: 'clean/unknown-hook-field.json',
+    pointer: '/hooks/PreToolUse/0/hooks/0/onfailure',
+    witness: null,
+    message:
+      '"onfailure" is not a field of a command hook, so Claude Code ignores it; did you mean "onFailure"?',
+  },
+  {
+    code: 'invalid-on-failure',
+    fixture: 'invalid-on-failure.json',
+    clean: 'clean/invalid-on-failure.json',
+    pointer: '/hooks/PreToolUse/0/hooks/0/onFailure',
+    witness: null,
+    message: 'onFailure is "deny"',
+  },
+  {
     code: 'empty-settings',
     fixture: 'empty-settings.json',
     clean: 'clean/empty-settings.json',
@@ -650,13 +667,52 @@ describe('hook event names and hook types Claude Code does not know', () => {
       'WorktreeRemove',
       'Elicitation',
       'ElicitationResult',
+      'PostToolBatch',
+      'UserPromptExpansion',
+      'PreModelSwitch',
+      'PostModelSwitch',
+      'MessageDisplay',
+      'DirectoryAdded',
     ];
-    const hooks = ['command', 'http', 'prompt', 'agent', 'mcp_tool'].map((type) => ({ type }));
+    const common = { if: 'Bash(git *)', timeout: 30, statusMessage: 'checking', once: true };
+    const hooks = [
+      { type: 'command', command: 'true', args: [], shell: 'bash', async: false, asyncRewake: false },
+      { type: 'command', command: './guard.sh', onFailure: 'block' },
+      {
+        type: 'http',
+        url: 'http://127.0.0.1:1/hook',
+        headers: {},
+        allowedEnvVars: [],
+        onFailure: 'continue',
+      },
+      { type: 'prompt', prompt: 'Is this safe?', model: 'haiku' },
+      { type: 'agent', prompt: 'Check the tests', model: 'sonnet' },
+      { type: 'mcp_tool', server: 'semgrep', tool: 'scan_file', input: {} },
+    ].map((h) => ({ ...common, ...h }));
     await writeFile(file, JSON.stringify({ hooks: Object.fromEntries(events.map((e) => [e, [{ hooks }]])) }));
     const report = await critiqueFiles(box, [file]);
     const codes = report.findings.map((f) => f.code);
     expect(codes).not.toContain('unknown-hook-event');
     expect(codes).not.toContain('unknown-hook-type');
+    expect(codes).not.toContain('unknown-hook-field');
+    expect(codes).not.toContain('invalid-on-failure');
+  });
+
+  it.each([
+    ['statusMesage', 'statusMessage'],
+    ['onfailure', 'onFailure'],
+    ['If', 'if'],
+    ['timout', 'timeout'],
+  ])('a misspelt handler field %s', async (key, meant) => {
+    const file = path.join(box.root, 'hook-field.json');
+    const hook = { type: 'command', command: 'true', [key]: 'x' };
+    await writeFile(file, JSON.stringify({ hooks: { PreModelSwitch: [{ hooks: [hook] }] } }));
+    const report = await critiqueFiles(box, [file]);
+    const found = report.findings.filter((f) => f.code === 'unknown-hook-field');
+    expect(found.map((f) => [f.location.pointer, f.fix])).toEqual([
+      [`/hooks/PreModelSwitch/0/hooks/0/${key}`, `write "${meant}"`],
+    ]);
+    expect(report.findings.map((f) => f.code)).not.toContain('unknown-hook-event');
   });
 
   it('an entry without a hooks list is a schema error, located', async () => {
