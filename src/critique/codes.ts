@@ -149,8 +149,8 @@ export const CODES = {
   'automode-ignored': {
     group: 'syntax',
     severity: 'warning',
-    title: '`autoMode` in a file Claude Code does not read it from',
-    help: 'Auto-mode rules are read from user and managed settings and `--settings` files only, never from a repository, so that a repository cannot loosen them.',
+    title: '`autoMode` in the shared project settings, which Claude Code does not read it from',
+    help: 'Auto-mode rules are read from user, local (`.claude/settings.local.json`) and managed settings and `--settings` files, never from the shared project file `.claude/settings.json`: a file committed with the repository cannot set the prose rules the classifier judges by, so that a repository cannot loosen them.',
   },
   'managed-only': {
     group: 'syntax',

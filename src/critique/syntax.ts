@@ -103,7 +103,7 @@ function fixFor(d: Diagnostic): string | undefined {
     case 'param-allow-ignored':
       return 'move the rule to deny or ask, or use the tool’s own specifier in allow';
     case 'automode-ignored':
-      return 'move autoMode to ~/.claude/settings.json, managed settings or a --settings file';
+      return 'move autoMode to .claude/settings.local.json, ~/.claude/settings.json, managed settings or a --settings file';
     case 'managed-only':
       return 'set it in managed settings, or remove it';
     case 'rule-syntax':
