@@ -59,6 +59,7 @@ export function hookConfig(blocks: readonly HookBlock[], options: HookConfigOpti
             pointer,
             match,
           };
+          if (h.onFailure === 'block') hook.onFailure = 'block';
           if (block.file !== undefined) hook.file = block.file;
           entries.push(hook);
         });
@@ -95,12 +96,18 @@ function hookTarget(h: Record<string, unknown>): Pick<CommandHook, 'command' | '
   return `hooks of type ${JSON.stringify(h.type)} do not run here (only "command" and "http")`;
 }
 
-/** The hooks that run for this event and tool: identical commands once (the first one's timeout holds). */
+/**
+ * The hooks that run for this event and tool: identical commands once (the first one's timeout holds; it blocks
+ * on failure when any of them says so).
+ */
 export function matchingHooks(config: HookConfig, event: HookEvent, toolName: string): ConfiguredHook[] {
-  const seen = new Set<string>();
-  return config.entries.filter((h) => {
-    if (h.event !== event || !h.match.test(toolName) || seen.has(h.command)) return false;
-    seen.add(h.command);
-    return true;
-  });
+  const runs = new Map<string, ConfiguredHook>();
+  for (const h of config.entries) {
+    if (h.event !== event || !h.match.test(toolName)) continue;
+    const first = runs.get(h.command);
+    if (!first) runs.set(h.command, h);
+    else if (h.onFailure === 'block' && first.onFailure !== 'block')
+      runs.set(h.command, { ...first, onFailure: 'block' });
+  }
+  return [...runs.values()];
 }

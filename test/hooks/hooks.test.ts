@@ -15,7 +15,7 @@ import {
 import type { HookBlock } from '../../src/rules/settings/types.js';
 import { hookCommand, preDecision, tempDir } from './helpers.js';
 
-type Entry = { command: string; timeout?: number };
+type Entry = { command: string; timeout?: number; onFailure?: string };
 
 function config(pre: Array<{ matcher?: string; hooks: Entry[] }>, event = 'PreToolUse') {
   const block: HookBlock = {
@@ -455,5 +455,141 @@ describe('command hooks as real processes', () => {
     expect(Date.now() - started).toBeLessThan(2000);
     expect(out.runs[0]!.status).toBe('aborted');
     expect(out.decision).toBeUndefined();
+  });
+});
+
+describe('onFailure: "block"', () => {
+  const allowJson = preDecision('allow');
+  const failures: Array<[string, Entry, RegExp]> = [
+    [
+      'exit 1',
+      { command: hookCommand({ stdout: allowJson, stderr: 'oops', exit: 1 }) },
+      /exited with code 1: oops/,
+    ],
+    [
+      'a timeout',
+      { command: hookCommand({ sleep: 5000, stdout: allowJson }), timeout: 0.3 },
+      /timed out after 300 ms/,
+    ],
+    [
+      'a program that is not there',
+      { command: '/definitely/not/a/program --check' },
+      /exited with code 127 \(its program could not be started\)/,
+    ],
+  ];
+
+  it.each(failures)(
+    '%s blocks the call, with a reason naming the hook and the failure',
+    async (_, hook, why) => {
+      const out = await runPreToolUseHooks(
+        config([{ hooks: [{ ...hook, onFailure: 'block' }] }]),
+        input(),
+        opts,
+      );
+      expect(out).toMatchObject({ decision: 'deny', blocked: true });
+      expect(out.reason).toMatch(why);
+      expect(out.reason).toContain(hook.command.slice(0, 40));
+      expect(out.reason).toMatch(/"onFailure": "block", so the call is blocked$/);
+    },
+  );
+
+  it.each(failures)('%s without it lets the call go on, as before', async (_, hook, why) => {
+    for (const onFailure of [undefined, 'continue']) {
+      const entry = onFailure ? { ...hook, onFailure } : hook;
+      const out = await runPreToolUseHooks(config([{ hooks: [entry] }]), input(), opts);
+      expect(out.decision).toBeUndefined();
+      expect(out.blocked).toBe(false);
+      expect(out.errors[0]).toMatch(why);
+    }
+  });
+
+  it('a hook that ran decides as usual: exit 0 allows, exit 2 blocks with its own reason', async () => {
+    const ok = await runPreToolUseHooks(
+      config([{ hooks: [{ command: hookCommand({ stdout: allowJson }), onFailure: 'block' }] }]),
+      input(),
+      opts,
+    );
+    expect(ok).toMatchObject({ decision: 'allow', blocked: false, errors: [] });
+    const two = await runPreToolUseHooks(
+      config([{ hooks: [{ command: hookCommand({ stderr: 'no', exit: 2 }), onFailure: 'block' }] }]),
+      input(),
+      opts,
+    );
+    expect(two).toMatchObject({ decision: 'deny', reason: 'no' });
+  });
+
+  it('an identical command listed twice blocks when either entry says so', async () => {
+    const command = hookCommand({ exit: 1 });
+    const out = await runPreToolUseHooks(
+      config([{ hooks: [{ command }] }, { hooks: [{ command, onFailure: 'block' }] }]),
+      input(),
+      opts,
+    );
+    expect(out.runs).toHaveLength(1);
+    expect(out.decision).toBe('deny');
+  });
+
+  it('a cancelled hook does not block: the call is being cancelled anyway', async () => {
+    const controller = new AbortController();
+    const c = config([{ hooks: [{ command: hookCommand({ sleep: 10_000 }), onFailure: 'block' }] }]);
+    setTimeout(() => controller.abort(), 200);
+    const out = await runPreToolUseHooks(c, input(), { ...opts, signal: controller.signal });
+    expect(out.runs[0]!.status).toBe('aborted');
+    expect(out.decision).toBeUndefined();
+  });
+
+  it('a failing PermissionRequest hook with it denies; without it decides nothing', async () => {
+    const failing = { command: hookCommand({ exit: 3 }) };
+    const blocked = await runPermissionRequestHooks(
+      config([{ hooks: [{ ...failing, onFailure: 'block' }] }], 'PermissionRequest'),
+      input(),
+      opts,
+    );
+    expect(blocked.decision).toBe('deny');
+    expect(blocked.reason).toMatch(/exited with code 3; the hook has "onFailure": "block"/);
+    const open = await runPermissionRequestHooks(
+      config([{ hooks: [failing] }], 'PermissionRequest'),
+      input(),
+      opts,
+    );
+    expect(open.decision).toBeUndefined();
+  });
+
+  it('http hooks: a refused connection and a 500 block with it, and go on without it', async () => {
+    const server = createServer((_req, res) => {
+      res.statusCode = 500;
+      res.end('boom');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const refused = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/hook`;
+    await new Promise<void>((r) => closed.close(() => r()));
+    const httpConfig = (url: string, onFailure?: string) =>
+      hookConfig([
+        {
+          source: 'projectSettings',
+          pointer: '/hooks',
+          hooks: { PreToolUse: [{ hooks: [{ type: 'http', url, ...(onFailure ? { onFailure } : {}) }] }] },
+        },
+      ]);
+    try {
+      const cases: Array<[string, RegExp]> = [
+        [`${base}/hook`, /answered HTTP 500: boom/],
+        [refused, /could not be reached/],
+      ];
+      for (const [url, why] of cases) {
+        const blocked = await runPreToolUseHooks(httpConfig(url, 'block'), input(), opts);
+        expect(blocked, url).toMatchObject({ decision: 'deny', blocked: true });
+        expect(blocked.reason).toMatch(why);
+        expect(blocked.reason).toContain(`http hook ${url}`);
+        const open = await runPreToolUseHooks(httpConfig(url), input(), opts);
+        expect(open.decision, url).toBeUndefined();
+        expect(open.errors[0]).toMatch(why);
+      }
+    } finally {
+      server.close();
+    }
   });
 });
