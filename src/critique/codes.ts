@@ -74,6 +74,12 @@ export const CODES = {
     title: 'A hook\'s `onFailure` is neither "block" nor "continue"',
     help: '`onFailure` (Claude Code 2.1.295 and later, command and http hooks) says what a hook that cannot start, times out or exits with an unexpected code does: `"block"` blocks the action, `"continue"` (the default) lets it through. Any other value is not one Claude Code knows.',
   },
+  'automode-hook-fails-open': {
+    group: 'behaviour',
+    severity: 'warning',
+    title: 'An automode hook that lets the call through when it fails',
+    help: 'A PreToolUse or PermissionRequest hook that runs automode (a command with `automode hook`, or an http hook to the automode service\'s `/hook` on loopback) without `"onFailure": "block"`: when automode cannot start (node or the file is missing), times out or crashes, Claude Code treats it as a non-blocking error and runs the call as if nobody objected. With `"onFailure": "block"` (Claude Code 2.1.295 and later) such a failure blocks the call instead.',
+  },
   'empty-settings': {
     group: 'file',
     severity: 'note',

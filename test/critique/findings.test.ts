@@ -77,6 +77,17 @@ const CASES: Case[] = [
     message: 'onFailure is "deny"',
   },
   {
+    code: 'automode-hook-fails-open',
+    fixture: 'automode-hook-fails-open.json',
+    clean: 'clean/automode-hook-fails-open.json',
+    line: 4,
+    column: 67,
+    pointer: '/hooks/PreToolUse/0/hooks/0/command',
+    witness: null,
+    message:
+      'the PreToolUse hook runs `./node_modules/.bin/automode hook` without "onFailure": "block": if it cannot start',
+  },
+  {
     code: 'empty-settings',
     fixture: 'empty-settings.json',
     clean: 'clean/empty-settings.json',
@@ -611,6 +622,56 @@ describe('keys close to a Claude Code setting', () => {
     );
     const report = await critiqueFiles(box, [file]);
     expect(report.findings.map((f) => f.code)).not.toContain('unknown-setting');
+  });
+});
+
+describe('automode hooks that fail open', () => {
+  it('every PreToolUse and PermissionRequest hook running automode without onFailure block, and no other', async () => {
+    const report = await critiqueFiles(box, ['automode-hook-fails-open.json']);
+    const found = report.findings.filter((f) => f.code === 'automode-hook-fails-open');
+    expect(found.map((f) => [f.location.pointer, f.fix])).toEqual([
+      [
+        '/hooks/PreToolUse/0/hooks/0/command',
+        'add "onFailure": "block" to the hook entry (Claude Code 2.1.295 and later)',
+      ],
+      [
+        '/hooks/PermissionRequest/0/hooks/0/url',
+        'add "onFailure": "block" to the hook entry (Claude Code 2.1.295 and later)',
+      ],
+    ]);
+    expect(found[1]!.message).toContain('the automode service at http://127.0.0.1:7411/hook');
+  });
+
+  it.each([
+    ['node /opt/automode/bin/automode.js hook --forward', true],
+    ['npx automode hook --ask-when-undecided', true],
+    ['"/home/me/.npm/bin/automode" hook', true],
+    ['./guard.sh automode', false],
+    ['automode classify', false],
+    ['echo automode hooked', false],
+  ])('%s runs automode hook: %s', async (command, flagged) => {
+    const file = path.join(box.root, 'automode-hook.json');
+    await writeFile(
+      file,
+      JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command }] }] } }),
+    );
+    const report = await critiqueFiles(box, [file]);
+    expect(report.findings.some((f) => f.code === 'automode-hook-fails-open')).toBe(flagged);
+  });
+
+  it.each([
+    ['http://localhost:7411/hook', true],
+    ['http://[::1]:7411/hook', true],
+    ['http://127.0.0.1:7411/status', false],
+    ['https://hooks.example.com/hook', false],
+  ])('an http hook to %s runs automode: %s', async (url, flagged) => {
+    const file = path.join(box.root, 'automode-http.json');
+    await writeFile(
+      file,
+      JSON.stringify({ hooks: { PermissionRequest: [{ hooks: [{ type: 'http', url }] }] } }),
+    );
+    const report = await critiqueFiles(box, [file]);
+    expect(report.findings.some((f) => f.code === 'automode-hook-fails-open')).toBe(flagged);
   });
 });
 
