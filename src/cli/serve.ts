@@ -139,8 +139,9 @@ function printHookConfig(dir: string, io: Io): number {
       url: `${record.url}${PATHS.hook}`,
       headers: { Authorization: `Bearer ${token}` },
       timeout: 60,
+      onFailure: 'block',
     }),
-    forward: wire({ type: 'command', command: 'npx automode hook --forward' }),
+    forward: wire({ type: 'command', command: 'npx automode hook --forward', onFailure: 'block' }),
   });
   return EXIT.ok;
 }

@@ -102,8 +102,12 @@ describe('automode serve as a process', () => {
       type: 'http',
       url: `${record?.url}/hook`,
       headers: { Authorization: `Bearer ${token}` },
+      onFailure: 'block',
     });
-    expect(hooks.forward.hooks.PreToolUse[0].hooks[0].command).toContain('automode hook --forward');
+    expect(hooks.forward.hooks.PreToolUse[0].hooks[0]).toMatchObject({
+      command: expect.stringContaining('automode hook --forward'),
+      onFailure: 'block',
+    });
 
     const second = await run(['serve', '--no-llm'], env, home);
     expect(second.code).toBe(2);
