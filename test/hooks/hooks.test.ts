@@ -15,7 +15,7 @@ import {
 import type { HookBlock } from '../../src/rules/settings/types.js';
 import { hookCommand, preDecision, tempDir } from './helpers.js';
 
-type Entry = { command: string; timeout?: number; onFailure?: string };
+type Entry = { command: string; timeout?: number; onFailure?: string; if?: string };
 
 function config(pre: Array<{ matcher?: string; hooks: Entry[] }>, event = 'PreToolUse') {
   const block: HookBlock = {
@@ -591,5 +591,96 @@ describe('onFailure: "block"', () => {
     } finally {
       server.close();
     }
+  });
+});
+
+describe('the handler field if', () => {
+  /** Which of the commands ran the hook, by the calls it recorded. */
+  async function ranFor(condition: string, calls: Array<[string, unknown]>): Promise<boolean[]> {
+    const dir = await tempDir();
+    const record = path.join(dir, 'runs.jsonl');
+    const c = config([{ hooks: [{ command: hookCommand({ record }), if: condition }] }]);
+    expect(c.diagnostics).toEqual([]);
+    const ran: boolean[] = [];
+    for (const [tool, toolInput] of calls) {
+      const before = await readFile(record, 'utf8').catch(() => '');
+      await runPreToolUseHooks(c, input(tool, toolInput), opts);
+      ran.push((await readFile(record, 'utf8').catch(() => '')).length > before.length);
+    }
+    return ran;
+  }
+
+  it('Bash(git *) runs the hook for every git command, in a compound line, after a variable or hidden, and for nothing else', async () => {
+    const commands = [
+      'git status',
+      'ls && git push origin main',
+      'FOO=1 git push',
+      'ls -la',
+      'echo git',
+      'gitk',
+      'eval "$CMD"',
+    ];
+    const ran = await ranFor(
+      'Bash(git *)',
+      commands.map((command) => ['Bash', { command }]),
+    );
+    expect(Object.fromEntries(commands.map((c, i) => [c, ran[i]]))).toEqual({
+      'git status': true,
+      'ls && git push origin main': true,
+      'FOO=1 git push': true,
+      'ls -la': false,
+      'echo git': false,
+      gitk: false,
+      // A command that cannot be analysed may be a git command: a guard is not skipped on a guess.
+      'eval "$CMD"': true,
+    });
+  });
+
+  it('other tools: a bare tool name, and a path rule', async () => {
+    const inSrc = path.join(process.cwd(), 'src', 'a.ts');
+    const inDocs = path.join(process.cwd(), 'docs', 'a.md');
+    expect(
+      await ranFor('Edit(src/**)', [
+        ['Edit', { file_path: inSrc, old_string: 'a', new_string: 'b' }],
+        ['Edit', { file_path: inDocs, old_string: 'a', new_string: 'b' }],
+        ['Bash', { command: 'ls' }],
+      ]),
+    ).toEqual([true, false, false]);
+    expect(
+      await ranFor('WebFetch', [
+        ['WebFetch', { url: 'https://example.com', prompt: 'x' }],
+        ['Read', { file_path: inSrc }],
+      ]),
+    ).toEqual([true, false]);
+  });
+
+  it('an if that is not a permission rule is reported and runs the hook for every call', async () => {
+    const dir = await tempDir();
+    const record = path.join(dir, 'runs.jsonl');
+    const c = config([{ hooks: [{ command: hookCommand({ record }), if: 'Bash(git *' }] }]);
+    expect(c.diagnostics).toEqual([
+      expect.stringMatching(
+        /#\/hooks\/PreToolUse\/0\/hooks\/0\/if: "if": "Bash\(git \*" is not a permission rule .*; the hook runs for every call$/,
+      ),
+    ]);
+    await runPreToolUseHooks(c, input('Bash', { command: 'ls' }), opts);
+    expect(await readFile(record, 'utf8')).not.toBe('');
+  });
+
+  it('a hook whose if does not match decides nothing, and the same command under another if still runs once', async () => {
+    const dir = await tempDir();
+    const record = path.join(dir, 'runs.jsonl');
+    const command = hookCommand({ record, stdout: preDecision('deny', 'no pushing') });
+    const c = config([
+      { hooks: [{ command, if: 'Bash(git push *)' }] },
+      { hooks: [{ command, if: 'Bash(rm *)' }] },
+    ]);
+    const ls = await runPreToolUseHooks(c, input('Bash', { command: 'ls' }), opts);
+    expect(ls.runs).toEqual([]);
+    expect(ls.decision).toBeUndefined();
+    const rm = await runPreToolUseHooks(c, input('Bash', { command: 'rm -rf build' }), opts);
+    expect(rm.runs).toHaveLength(1);
+    expect(rm.decision).toBe('deny');
+    expect((await readFile(record, 'utf8')).trim().split('\n')).toHaveLength(1);
   });
 });

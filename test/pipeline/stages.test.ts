@@ -172,6 +172,35 @@ describe('stages 3 and 4: hooks, rules, classifier and the handler', () => {
     await expect(readFile(path.join(lenient.cwd, 'made.txt'))).resolves.toBeDefined();
   });
 
+  it('a PreToolUse hook with an if runs only for the calls its rule matches', async () => {
+    const { ctx } = await setup({
+      project: {
+        permissions: { allow: ['Bash(printf *)', 'Bash(rm *)'] },
+        hooks: {
+          PreToolUse: [
+            {
+              matcher: 'Bash',
+              hooks: [
+                {
+                  type: 'command',
+                  if: 'Bash(rm *)',
+                  command: hookCommand({ stdout: preDecision('deny', 'no deleting') }),
+                },
+              ],
+            },
+          ],
+        },
+      },
+    });
+    const printed = await run(ctx, 'Bash', { command: 'printf hi' });
+    expect(printed.text).toBe('hi');
+    expect(printed.messages.some((m) => m.type === 'hook')).toBe(false);
+    const removed = await run(ctx, 'Bash', { command: 'printf x && rm -f nothing.txt' });
+    expect(removed.text).toBe(
+      'Permission to use Bash has been denied: denied by a PreToolUse hook: no deleting',
+    );
+  });
+
   it("a hook's allow skips the prompt when nothing decided, but never beats a deny or ask rule, an opaque command or a protected path", async () => {
     const { handler, requests } = recordingHandler('deny');
     const { ctx, cwd } = await setup({
