@@ -74,6 +74,12 @@ export const CODES = {
     title: 'A hook\'s `onFailure` is neither "block" nor "continue"',
     help: '`onFailure` (Claude Code 2.1.295 and later, command and http hooks) says what a hook that cannot start, times out or exits with an unexpected code does: `"block"` blocks the action, `"continue"` (the default) lets it through. Any other value is not one Claude Code knows.',
   },
+  'invalid-hook-if': {
+    group: 'file',
+    severity: 'warning',
+    title: "A hook's `if` that is not a permission rule",
+    help: "A handler's `if` is a permission rule (`Bash(git *)`, `Edit(src/**)`): the hook runs only for calls that match it. One that does not parse, or names a tool that does not exist, matches nothing the way it reads; automode's pipeline runs such a hook for every call rather than never.",
+  },
   'automode-hook-fails-open': {
     group: 'behaviour',
     severity: 'warning',

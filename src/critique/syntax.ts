@@ -76,6 +76,8 @@ function fixFor(d: Diagnostic): string | undefined {
     }
     case 'invalid-on-failure':
       return 'write "block" or "continue"';
+    case 'invalid-hook-if':
+      return 'write a permission rule such as Bash(git *), or remove the if';
     case 'powershell-command':
       return 'write the rule for the bash command that does the same, or remove it';
     case 'legacy-colon-star':

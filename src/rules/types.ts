@@ -85,6 +85,7 @@ export type DiagnosticCode =
   | 'unknown-hook-type'
   | 'unknown-hook-field'
   | 'invalid-on-failure'
+  | 'invalid-hook-if'
   | 'powershell-command';
 
 /** A Bash specifier compiled once. `regex` is the source of an anchored RegExp over a command line. */

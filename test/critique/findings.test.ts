@@ -77,6 +77,14 @@ const CASES: Case[] = [
     message: 'onFailure is "deny"',
   },
   {
+    code: 'invalid-hook-if',
+    fixture: 'invalid-hook-if.json',
+    clean: 'clean/invalid-hook-if.json',
+    pointer: '/hooks/PreToolUse/0/hooks/0/if',
+    witness: null,
+    message: 'the hook\'s "if" "Bash(git *" is not a permission rule that can match a call',
+  },
+  {
     code: 'automode-hook-fails-open',
     fixture: 'automode-hook-fails-open.json',
     clean: 'clean/automode-hook-fails-open.json',
@@ -757,6 +765,21 @@ describe('hook event names and hook types Claude Code does not know', () => {
     expect(codes).not.toContain('unknown-hook-type');
     expect(codes).not.toContain('unknown-hook-field');
     expect(codes).not.toContain('invalid-on-failure');
+    expect(codes).not.toContain('invalid-hook-if');
+  });
+
+  it.each([
+    ['Bahs(git *)', /unknown tool "Bahs"; did you mean "Bash"\?/],
+    ['Bash(git *', /missing "\)"/],
+    [7, /it is not a string/],
+  ])('an if that matches nothing: %s', async (condition, why) => {
+    const file = path.join(box.root, 'hook-if.json');
+    const hook = { type: 'command', command: 'true', if: condition };
+    await writeFile(file, JSON.stringify({ hooks: { PreToolUse: [{ hooks: [hook] }] } }));
+    const report = await critiqueFiles(box, [file]);
+    const found = report.findings.filter((f) => f.code === 'invalid-hook-if');
+    expect(found.map((f) => f.location.pointer)).toEqual(['/hooks/PreToolUse/0/hooks/0/if']);
+    expect(found[0]!.message).toMatch(why);
   });
 
   it.each([

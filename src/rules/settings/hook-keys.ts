@@ -1,5 +1,6 @@
 import { isObject } from '../../shared/index.js';
 import { closestName, didYouMean } from '../closest-name.js';
+import { parsePermissionRule } from '../permission/parse.js';
 import {
   HOOK_COMMON_KEYS,
   HOOK_EVENT_KEYS,
@@ -67,4 +68,22 @@ function checkHandler(h: Record<string, unknown>, at: (string | number)[], repor
       `onFailure is ${JSON.stringify(h.onFailure)}; Claude Code takes "block" (a hook that cannot start, times out or exits with an unexpected code blocks the action) or "continue" (the default: the action goes on)`,
     );
   }
+  if (h.if !== undefined) checkCondition(h.if, [...at, 'if'], report);
+}
+
+/** A handler's `if` is a permission rule (`Bash(git *)`); one that is not, or names no tool, matches no call. */
+function checkCondition(value: unknown, at: (string | number)[], report: Report): void {
+  const problem =
+    typeof value !== 'string'
+      ? 'it is not a string'
+      : parsePermissionRule(value, { behavior: 'deny' }).issues.find(
+          (i) => i.severity === 'error' || i.code === 'unknown-tool',
+        )?.message;
+  if (problem === undefined) return;
+  report(
+    at,
+    'warning',
+    'invalid-hook-if',
+    `the hook's "if" ${JSON.stringify(value)} is not a permission rule that can match a call (${problem})`,
+  );
 }
