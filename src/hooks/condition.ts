@@ -14,6 +14,8 @@ import { canonicalToolName, cliRules, type Diagnostic, formatDiagnostic } from '
 export interface Condition {
   text: string;
   index: RuleIndex;
+  /** The rule is about Bash: a command it cannot be checked against matches it. */
+  bash: boolean;
 }
 
 /** Compiles `if` as a permission rule; a string says why it cannot be one. */
@@ -24,13 +26,18 @@ export function compileCondition(text: string, cwd: string): Condition | string 
   if (error || rules.length !== 1) {
     return `"if": ${JSON.stringify(text)} is not a permission rule (${error ? formatDiagnostic(error) : 'no rule'})`;
   }
-  return { text, index: new RuleIndex(rules) };
+  const rule = rules[0]!;
+  return {
+    text,
+    index: new RuleIndex(rules),
+    bash: rule.type === 'permission' && rule.parsed.tool === 'Bash',
+  };
 }
 
 /**
  * Whether the call matches the condition. The rule is matched as a deny rule is (each command of a compound line,
- * wrappers and prefixes seen through): a guard must run whenever Claude Code would run it. A call the rules
- * cannot be checked against (a command that cannot be analysed) matches too.
+ * wrappers and prefixes seen through): a guard must run whenever Claude Code would run it. A Bash command a
+ * Bash rule cannot be checked against (one that cannot be analysed) matches too.
  */
 export async function conditionHolds(
   condition: Condition,
@@ -56,5 +63,6 @@ export async function conditionHolds(
   } catch {
     return true;
   }
-  return parts.some((p) => (p.decision === 'deny' && p.by === 'rule') || alwaysAsks(p.by));
+  const unchecked = (p: PartVerdict) => condition.bash && tool === 'Bash' && alwaysAsks(p.by);
+  return parts.some((p) => (p.decision === 'deny' && p.by === 'rule') || unchecked(p));
 }

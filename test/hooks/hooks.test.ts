@@ -652,6 +652,11 @@ describe('the handler field if', () => {
         ['Read', { file_path: inSrc }],
       ]),
     ).toEqual([true, false]);
+    // A path automode always asks about is no reason to run a Bash rule's hook for another tool.
+    const gitConfig = path.join(process.cwd(), '.git', 'config');
+    expect(
+      await ranFor('Bash(git *)', [['Edit', { file_path: gitConfig, old_string: 'a', new_string: 'b' }]]),
+    ).toEqual([false]);
   });
 
   it('an if that is not a permission rule is reported and runs the hook for every call', async () => {
