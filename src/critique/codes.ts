@@ -78,7 +78,7 @@ export const CODES = {
     group: 'file',
     severity: 'warning',
     title: "A hook's `if` that is not a permission rule",
-    help: "A handler's `if` is a permission rule (`Bash(git *)`, `Edit(src/**)`): the hook runs only for calls that match it. One that does not parse, or names a tool that does not exist, matches nothing the way it reads; automode's pipeline runs such a hook for every call rather than never.",
+    help: "A handler's `if` is a permission rule (`Bash(git *)`, `Edit(src/**)`): the hook runs only for calls that match it. One that does not parse, or names a tool that does not exist, matches nothing the way it reads. automode's pipeline runs a hook whose `if` does not parse for every call rather than never, and one whose `if` names an unknown tool for no call.",
   },
   'automode-hook-fails-open': {
     group: 'behaviour',
