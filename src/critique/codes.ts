@@ -62,6 +62,30 @@ export const CODES = {
     title: 'A hook of a type Claude Code does not run',
     help: "A hook entry's `type` is one of `command`, `http`, `prompt`, `agent` or `mcp_tool`; an entry of any other type never runs. (automode's own pipeline runs `command` and `http` hooks.)",
   },
+  'unknown-hook-field': {
+    group: 'file',
+    severity: 'warning',
+    title: 'A hook field Claude Code does not have, close to one it has',
+    help: "A hook entry's field that differs from one of its type's fields by case or a letter or two (`onfailure`, `statusMesage`) is probably a typo: Claude Code ignores it, so a misspelt `onFailure` lets the action through when the hook fails, and a misspelt `if` runs the hook for every call. Fields close to none are not reported, since Claude Code adds fields over time.",
+  },
+  'invalid-on-failure': {
+    group: 'file',
+    severity: 'error',
+    title: 'A hook\'s `onFailure` is neither "block" nor "continue"',
+    help: '`onFailure` (Claude Code 2.1.295 and later, command and http hooks) says what a hook that cannot start, times out or exits with an unexpected code does: `"block"` blocks the action, `"continue"` (the default) lets it through. Any other value is not one Claude Code knows.',
+  },
+  'invalid-hook-if': {
+    group: 'file',
+    severity: 'warning',
+    title: "A hook's `if` that is not a permission rule",
+    help: "A handler's `if` is a permission rule (`Bash(git *)`, `Edit(src/**)`): the hook runs only for calls that match it. One that does not parse, or names a tool that does not exist, matches nothing the way it reads. automode's pipeline runs a hook whose `if` does not parse for every call rather than never, and one whose `if` names an unknown tool for no call.",
+  },
+  'automode-hook-fails-open': {
+    group: 'behaviour',
+    severity: 'warning',
+    title: 'An automode hook that lets the call through when it fails',
+    help: 'A PreToolUse or PermissionRequest hook that runs automode (a command with `automode hook`, or an http hook to the automode service\'s `/hook` on loopback) without `"onFailure": "block"`: when automode cannot start (node or the file is missing), times out or crashes, Claude Code treats it as a non-blocking error and runs the call as if nobody objected. With `"onFailure": "block"` (Claude Code 2.1.295 and later) such a failure blocks the call instead.',
+  },
   'empty-settings': {
     group: 'file',
     severity: 'note',
@@ -137,8 +161,8 @@ export const CODES = {
   'automode-ignored': {
     group: 'syntax',
     severity: 'warning',
-    title: '`autoMode` in a file Claude Code does not read it from',
-    help: 'Auto-mode rules are read from user and managed settings and `--settings` files only, never from a repository, so that a repository cannot loosen them.',
+    title: '`autoMode` in the shared project settings, which Claude Code does not read it from',
+    help: 'Auto-mode rules are read from user, local (`.claude/settings.local.json`) and managed settings and `--settings` files, never from the shared project file `.claude/settings.json`: a file committed with the repository cannot set the prose rules the classifier judges by, so that a repository cannot loosen them.',
   },
   'managed-only': {
     group: 'syntax',

@@ -5,6 +5,7 @@ import { behaviourFindings } from './behaviour.js';
 import { analyseCorpus, loadCorpus } from './corpus.js';
 import { CorpusVerdicts, dangerousFindings } from './dangerous.js';
 import { emptyFileFindings } from './empty.js';
+import { hookFindings } from './hooks.js';
 import { type CritiqueInputOptions, type CritiqueInputs, isConfigError, loadInputs } from './inputs.js';
 import { placeKey } from './locations.js';
 import { analyseRule } from './model.js';
@@ -85,6 +86,7 @@ export async function staticFindings(
   await loadRuleChecks();
   const findings = diagnosticFindings(inputs.diagnostics);
   findings.push(...(await emptyFileFindings(inputs.files, documents)));
+  findings.push(...hookFindings(inputs.files, documents));
   if (inputs.diagnostics.some(isConfigError) && inputs.subjects.length === 0) return { findings };
 
   const never = neverConsultedPlaces(inputs.diagnostics);

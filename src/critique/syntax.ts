@@ -69,10 +69,15 @@ function fixFor(d: Diagnostic): string | undefined {
       return meant ? `rename it to "${meant.split('.').at(-1)}"` : undefined;
     }
     case 'unknown-hook-event':
-    case 'unknown-hook-type': {
+    case 'unknown-hook-type':
+    case 'unknown-hook-field': {
       const meant = meantIn(d.message);
       return meant ? `write "${meant}"` : undefined;
     }
+    case 'invalid-on-failure':
+      return 'write "block" or "continue"';
+    case 'invalid-hook-if':
+      return 'write a permission rule such as Bash(git *), or remove the if';
     case 'powershell-command':
       return 'write the rule for the bash command that does the same, or remove it';
     case 'legacy-colon-star':
@@ -100,7 +105,7 @@ function fixFor(d: Diagnostic): string | undefined {
     case 'param-allow-ignored':
       return 'move the rule to deny or ask, or use the tool’s own specifier in allow';
     case 'automode-ignored':
-      return 'move autoMode to ~/.claude/settings.json, managed settings or a --settings file';
+      return 'move autoMode to .claude/settings.local.json, ~/.claude/settings.json, managed settings or a --settings file';
     case 'managed-only':
       return 'set it in managed settings, or remove it';
     case 'rule-syntax':

@@ -1,5 +1,6 @@
 import type { HookBlock } from '../rules/index.js';
 import { isObject, isStringRecord, isStrings } from '../shared/index.js';
+import { type Condition, compileCondition, conditionHolds } from './condition.js';
 import { compileMatcher, type Matcher } from './matcher.js';
 import { type CommandHook, HOOK_EVENTS, type HookEvent } from './types.js';
 
@@ -14,11 +15,15 @@ export interface HookConfig {
 
 export interface ConfiguredHook extends CommandHook {
   match: Matcher;
+  /** The handler's `if`: the hook runs only for calls that match it. */
+  condition?: Condition;
 }
 
 export interface HookConfigOptions {
   /** Limit for hooks that set no `timeout` (default 600 s). */
   defaultTimeoutMs?: number;
+  /** The project folder, which `/path` in an `if` rule is relative to (default: the process's). */
+  cwd?: string;
 }
 
 /** The command and http hooks of every settings source, in source order. Other hook types are reported and skipped. */
@@ -59,6 +64,17 @@ export function hookConfig(blocks: readonly HookBlock[], options: HookConfigOpti
             pointer,
             match,
           };
+          if (h.onFailure === 'block') hook.onFailure = 'block';
+          if (h.if !== undefined) {
+            const condition =
+              typeof h.if === 'string'
+                ? compileCondition(h.if, options.cwd ?? process.cwd())
+                : '"if" is not a string';
+            // A guard that silently never runs would fail open: an `if` that cannot be read runs it for every call.
+            if (typeof condition === 'string')
+              diagnostics.push(`${where(`${pointer}/if`)}: ${condition}; the hook runs for every call`);
+            else hook.condition = condition;
+          }
           if (block.file !== undefined) hook.file = block.file;
           entries.push(hook);
         });
@@ -95,12 +111,34 @@ function hookTarget(h: Record<string, unknown>): Pick<CommandHook, 'command' | '
   return `hooks of type ${JSON.stringify(h.type)} do not run here (only "command" and "http")`;
 }
 
-/** The hooks that run for this event and tool: identical commands once (the first one's timeout holds). */
+/** The hooks whose event and matcher fit the tool (their `if` not yet checked), identical commands once. */
 export function matchingHooks(config: HookConfig, event: HookEvent, toolName: string): ConfiguredHook[] {
-  const seen = new Set<string>();
-  return config.entries.filter((h) => {
-    if (h.event !== event || !h.match.test(toolName) || seen.has(h.command)) return false;
-    seen.add(h.command);
-    return true;
-  });
+  return onePerCommand(config.entries.filter((h) => h.event === event && h.match.test(toolName)));
+}
+
+/** The hooks that run for this call: event, matcher and `if`, then identical commands once. */
+export async function hooksForCall(
+  config: HookConfig,
+  event: HookEvent,
+  toolName: string,
+  input: unknown,
+  where: { cwd: string; home: string },
+): Promise<ConfiguredHook[]> {
+  const fitting = config.entries.filter((h) => h.event === event && h.match.test(toolName));
+  const holds = await Promise.all(
+    fitting.map((h) => !h.condition || conditionHolds(h.condition, toolName, input, where)),
+  );
+  return onePerCommand(fitting.filter((_, i) => holds[i]));
+}
+
+/** Identical commands run once: the first one's timeout holds; it blocks on failure when any of them says so. */
+function onePerCommand(hooks: ConfiguredHook[]): ConfiguredHook[] {
+  const runs = new Map<string, ConfiguredHook>();
+  for (const h of hooks) {
+    const first = runs.get(h.command);
+    if (!first) runs.set(h.command, h);
+    else if (h.onFailure === 'block' && first.onFailure !== 'block')
+      runs.set(h.command, { ...first, onFailure: 'block' });
+  }
+  return [...runs.values()];
 }

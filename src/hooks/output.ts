@@ -63,11 +63,23 @@ function runError(run: HookRun): string | undefined {
     case 'failed': {
       if (run.hook.http) return `${label(run)} ${run.error ?? 'failed'}`;
       const detail = run.stderr.trim() ? `: ${run.stderr.trim().slice(0, 500)}` : '';
-      return `${label(run)} exited with code ${run.exitCode}${detail}`;
+      // The shell's answer when the program cannot be found or run.
+      const start = run.exitCode === 127 || run.exitCode === 126 ? ' (its program could not be started)' : '';
+      return `${label(run)} exited with code ${run.exitCode}${start}${detail}`;
     }
     default:
       return `${label(run)} ${run.error ?? run.status}`;
   }
+}
+
+/**
+ * Why the call is blocked because this run failed and its hook says `"onFailure": "block"`; undefined when the
+ * hook ran (exit 0 or 2, or an http 2xx), was cancelled, or lets failures through.
+ */
+function failureBlock(run: HookRun): string | undefined {
+  if (run.hook.onFailure !== 'block' || run.status === 'aborted') return undefined;
+  const failure = runError(run);
+  return failure && `${failure}; the hook has "onFailure": "block", so the call is blocked`;
 }
 
 /**
@@ -122,6 +134,8 @@ export function preToolUseResult(run: HookRun): PreToolUseResult {
   if (run.status === 'blocked') {
     return { blocked: true, decision: 'deny', reason: run.stderr.trim() || `blocked by ${label(run)}` };
   }
+  const failed = failureBlock(run);
+  if (failed) return { blocked: true, decision: 'deny', reason: failed, error: failed };
   const { json, error } = outputOf(run);
   if (error) return { blocked: false, error };
   if (!json) return { blocked: false };
@@ -184,6 +198,8 @@ export function postToolUseResult(
 export function permissionRequestResult(run: HookRun): PermissionRequestResult {
   if (run.status === 'blocked')
     return { decision: 'deny', reason: run.stderr.trim() || `denied by ${label(run)}` };
+  const failed = failureBlock(run);
+  if (failed) return { decision: 'deny', reason: failed, error: failed };
   const { json, error } = outputOf(run);
   if (error) return { error };
   if (!json) return {};

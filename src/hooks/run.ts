@@ -1,5 +1,6 @@
+import { homedir } from 'node:os';
 import { runCommandHook } from './command.js';
-import { type HookConfig, matchingHooks } from './config.js';
+import { type HookConfig, hooksForCall, matchingHooks } from './config.js';
 import { runHttpHook } from './http.js';
 import {
   type OutputReplacement,
@@ -22,12 +23,19 @@ export interface RunHooksOptions {
   projectDir?: string;
   signal?: AbortSignal;
   maxOutputChars?: number;
+  /** The home folder `~` in an `if` rule stands for (default: the user's). */
+  home?: string;
 }
 
-/** Runs every hook matching the event and tool, all in parallel; identical commands run once. */
-export function runHooks(config: HookConfig, input: HookInput, options: RunHooksOptions): Promise<HookRun[]> {
-  const hooks = matchingHooks(config, input.hook_event_name, input.tool_name);
-  if (hooks.length === 0) return Promise.resolve([]);
+/** Runs every hook matching the event, tool and `if`, all in parallel; identical commands run once. */
+export async function runHooks(
+  config: HookConfig,
+  input: HookInput,
+  options: RunHooksOptions,
+): Promise<HookRun[]> {
+  const where = { cwd: options.cwd, home: options.home ?? homedir() };
+  const hooks = await hooksForCall(config, input.hook_event_name, input.tool_name, input.tool_input, where);
+  if (hooks.length === 0) return [];
   const env = { ...process.env, ...options.env, CLAUDE_PROJECT_DIR: options.projectDir ?? options.cwd };
   const runOptions = {
     cwd: options.cwd,
@@ -210,6 +218,7 @@ export async function runPermissionDeniedHooks(
   return aggregatePermissionDenied(runs);
 }
 
+/** Whether hooks may run for this event and tool (an `if` may still rule them out for the call). */
 export function hasHooks(config: HookConfig, event: HookEvent, toolName: string): boolean {
   return matchingHooks(config, event, toolName).length > 0;
 }

@@ -34,6 +34,11 @@ export interface CommandHook {
   /** Set for an http hook: the input is POSTed there instead of run as a command. */
   http?: HttpHookTarget;
   timeoutMs: number;
+  /**
+   * `"onFailure": "block"`: when the hook cannot start, times out or exits with a code other than 0 and 2 (an http
+   * hook: cannot connect or answers other than 2xx), the call is blocked instead of going on.
+   */
+  onFailure?: 'block';
   source: SourceName;
   file?: string;
   /** JSON pointer of the entry, e.g. `/hooks/PreToolUse/0/hooks/1`. */

@@ -78,7 +78,7 @@ export function createToolUseContext(options: PipelineOptions): ToolUseContext {
     registry: options.tools instanceof ToolRegistry ? options.tools : new ToolRegistry(options.tools),
     session,
     permissions: new PermissionState(options.classifier),
-    hooks: options.hooks ?? hookConfig(settings.hooks),
+    hooks: options.hooks ?? hookConfig(settings.hooks, { cwd: settings.cwd }),
     handler: options.handler ?? coordinatorHandler(),
     cwd: options.cwd ?? settings.cwd,
     mode: options.mode,

@@ -19,6 +19,7 @@ export function hookOptions(ctx: ToolUseContext, signal?: AbortSignal): RunHooks
   return {
     cwd: ctx.cwd,
     projectDir: ctx.permissions.classifier.settings.cwd,
+    home: ctx.permissions.classifier.settings.home,
     env: ctx.hookEnv,
     ...(signal ? { signal } : {}),
   };

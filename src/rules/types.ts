@@ -83,6 +83,9 @@ export type DiagnosticCode =
   | 'unknown-setting'
   | 'unknown-hook-event'
   | 'unknown-hook-type'
+  | 'unknown-hook-field'
+  | 'invalid-on-failure'
+  | 'invalid-hook-if'
   | 'powershell-command';
 
 /** A Bash specifier compiled once. `regex` is the source of an anchored RegExp over a command line. */

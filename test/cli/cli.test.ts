@@ -296,6 +296,24 @@ describe('automode CLI', () => {
     expect(run(['config']).err).not.toContain('unknown-hook-event');
   });
 
+  it('config knows the current hook events and handler fields, and locates a bad onFailure', () => {
+    const file = join(project, 'hook-fields.json');
+    const guard = { type: 'command', command: 'true', if: 'Bash(git *)', onFailure: 'block' };
+    const bad = { type: 'http', url: 'http://127.0.0.1:9/hook', onFailure: 'deny' };
+    writeFileSync(
+      file,
+      JSON.stringify(
+        { hooks: { PreModelSwitch: [{ hooks: [guard] }], PreToolUse: [{ hooks: [bad] }] } },
+        null,
+        2,
+      ),
+    );
+    const r = run(['config', '--settings', file]);
+    expect(r.err).not.toContain('PreModelSwitch');
+    expect(r.err).not.toContain('unknown-hook-field');
+    expect(r.err).toMatch(new RegExp(`${file}:\\d+:\\d+: error invalid-on-failure: onFailure is "deny"`));
+  });
+
   it('config shows the shipped rules turned off and the allow rules overriding shipped asks', () => {
     const file = join(project, 'tiers.json');
     writeFileSync(

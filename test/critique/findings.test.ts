@@ -60,6 +60,42 @@ const CASES: Case[] = [
     message: 'so the hook never runs; did you mean "command"?',
   },
   {
+    code: 'unknown-hook-field',
+    fixture: 'unknown-hook-field.json',
+    clean: 'clean/unknown-hook-field.json',
+    pointer: '/hooks/PreToolUse/0/hooks/0/onfailure',
+    witness: null,
+    message:
+      '"onfailure" is not a field of a command hook, so Claude Code ignores it; did you mean "onFailure"?',
+  },
+  {
+    code: 'invalid-on-failure',
+    fixture: 'invalid-on-failure.json',
+    clean: 'clean/invalid-on-failure.json',
+    pointer: '/hooks/PreToolUse/0/hooks/0/onFailure',
+    witness: null,
+    message: 'onFailure is "deny"',
+  },
+  {
+    code: 'invalid-hook-if',
+    fixture: 'invalid-hook-if.json',
+    clean: 'clean/invalid-hook-if.json',
+    pointer: '/hooks/PreToolUse/0/hooks/0/if',
+    witness: null,
+    message: 'the hook\'s "if" "Bash(git *" is not a permission rule that can match a call',
+  },
+  {
+    code: 'automode-hook-fails-open',
+    fixture: 'automode-hook-fails-open.json',
+    clean: 'clean/automode-hook-fails-open.json',
+    line: 4,
+    column: 67,
+    pointer: '/hooks/PreToolUse/0/hooks/0/command',
+    witness: null,
+    message:
+      'the PreToolUse hook runs `./node_modules/.bin/automode hook` without "onFailure": "block": if it cannot start',
+  },
+  {
     code: 'empty-settings',
     fixture: 'empty-settings.json',
     clean: 'clean/empty-settings.json',
@@ -597,6 +633,56 @@ describe('keys close to a Claude Code setting', () => {
   });
 });
 
+describe('automode hooks that fail open', () => {
+  it('every PreToolUse and PermissionRequest hook running automode without onFailure block, and no other', async () => {
+    const report = await critiqueFiles(box, ['automode-hook-fails-open.json']);
+    const found = report.findings.filter((f) => f.code === 'automode-hook-fails-open');
+    expect(found.map((f) => [f.location.pointer, f.fix])).toEqual([
+      [
+        '/hooks/PreToolUse/0/hooks/0/command',
+        'add "onFailure": "block" to the hook entry (Claude Code 2.1.295 and later)',
+      ],
+      [
+        '/hooks/PermissionRequest/0/hooks/0/url',
+        'add "onFailure": "block" to the hook entry (Claude Code 2.1.295 and later)',
+      ],
+    ]);
+    expect(found[1]!.message).toContain('the automode service at http://127.0.0.1:7411/hook');
+  });
+
+  it.each([
+    ['node /opt/automode/bin/automode.js hook --forward', true],
+    ['npx automode hook --ask-when-undecided', true],
+    ['"/home/me/.npm/bin/automode" hook', true],
+    ['./guard.sh automode', false],
+    ['automode classify', false],
+    ['echo automode hooked', false],
+  ])('%s runs automode hook: %s', async (command, flagged) => {
+    const file = path.join(box.root, 'automode-hook.json');
+    await writeFile(
+      file,
+      JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command }] }] } }),
+    );
+    const report = await critiqueFiles(box, [file]);
+    expect(report.findings.some((f) => f.code === 'automode-hook-fails-open')).toBe(flagged);
+  });
+
+  it.each([
+    ['http://localhost:7411/hook', true],
+    ['http://[::1]:7411/hook', true],
+    ['http://127.0.0.1:7411/status', false],
+    ['https://hooks.example.com/hook', false],
+  ])('an http hook to %s runs automode: %s', async (url, flagged) => {
+    const file = path.join(box.root, 'automode-http.json');
+    await writeFile(
+      file,
+      JSON.stringify({ hooks: { PermissionRequest: [{ hooks: [{ type: 'http', url }] }] } }),
+    );
+    const report = await critiqueFiles(box, [file]);
+    expect(report.findings.some((f) => f.code === 'automode-hook-fails-open')).toBe(flagged);
+  });
+});
+
 describe('hook event names and hook types Claude Code does not know', () => {
   it.each([
     ['posttooluse', 'PostToolUse'],
@@ -650,13 +736,67 @@ describe('hook event names and hook types Claude Code does not know', () => {
       'WorktreeRemove',
       'Elicitation',
       'ElicitationResult',
+      'PostToolBatch',
+      'UserPromptExpansion',
+      'PreModelSwitch',
+      'PostModelSwitch',
+      'MessageDisplay',
+      'DirectoryAdded',
     ];
-    const hooks = ['command', 'http', 'prompt', 'agent', 'mcp_tool'].map((type) => ({ type }));
+    const common = { if: 'Bash(git *)', timeout: 30, statusMessage: 'checking', once: true };
+    const hooks = [
+      { type: 'command', command: 'true', args: [], shell: 'bash', async: false, asyncRewake: false },
+      { type: 'command', command: './guard.sh', onFailure: 'block' },
+      {
+        type: 'http',
+        url: 'http://127.0.0.1:1/hook',
+        headers: {},
+        allowedEnvVars: [],
+        onFailure: 'continue',
+      },
+      { type: 'prompt', prompt: 'Is this safe?', model: 'haiku' },
+      { type: 'agent', prompt: 'Check the tests', model: 'sonnet' },
+      { type: 'mcp_tool', server: 'semgrep', tool: 'scan_file', input: {} },
+    ].map((h) => ({ ...common, ...h }));
     await writeFile(file, JSON.stringify({ hooks: Object.fromEntries(events.map((e) => [e, [{ hooks }]])) }));
     const report = await critiqueFiles(box, [file]);
     const codes = report.findings.map((f) => f.code);
     expect(codes).not.toContain('unknown-hook-event');
     expect(codes).not.toContain('unknown-hook-type');
+    expect(codes).not.toContain('unknown-hook-field');
+    expect(codes).not.toContain('invalid-on-failure');
+    expect(codes).not.toContain('invalid-hook-if');
+  });
+
+  it.each([
+    ['Bahs(git *)', /unknown tool "Bahs"; did you mean "Bash"\?/],
+    ['Bash(git *', /missing "\)"/],
+    [7, /it is not a string/],
+  ])('an if that matches nothing: %s', async (condition, why) => {
+    const file = path.join(box.root, 'hook-if.json');
+    const hook = { type: 'command', command: 'true', if: condition };
+    await writeFile(file, JSON.stringify({ hooks: { PreToolUse: [{ hooks: [hook] }] } }));
+    const report = await critiqueFiles(box, [file]);
+    const found = report.findings.filter((f) => f.code === 'invalid-hook-if');
+    expect(found.map((f) => f.location.pointer)).toEqual(['/hooks/PreToolUse/0/hooks/0/if']);
+    expect(found[0]!.message).toMatch(why);
+  });
+
+  it.each([
+    ['statusMesage', 'statusMessage'],
+    ['onfailure', 'onFailure'],
+    ['If', 'if'],
+    ['timout', 'timeout'],
+  ])('a misspelt handler field %s', async (key, meant) => {
+    const file = path.join(box.root, 'hook-field.json');
+    const hook = { type: 'command', command: 'true', [key]: 'x' };
+    await writeFile(file, JSON.stringify({ hooks: { PreModelSwitch: [{ hooks: [hook] }] } }));
+    const report = await critiqueFiles(box, [file]);
+    const found = report.findings.filter((f) => f.code === 'unknown-hook-field');
+    expect(found.map((f) => [f.location.pointer, f.fix])).toEqual([
+      [`/hooks/PreModelSwitch/0/hooks/0/${key}`, `write "${meant}"`],
+    ]);
+    expect(report.findings.map((f) => f.code)).not.toContain('unknown-hook-event');
   });
 
   it('an entry without a hooks list is a schema error, located', async () => {

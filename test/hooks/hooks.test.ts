@@ -15,7 +15,7 @@ import {
 import type { HookBlock } from '../../src/rules/settings/types.js';
 import { hookCommand, preDecision, tempDir } from './helpers.js';
 
-type Entry = { command: string; timeout?: number };
+type Entry = { command: string; timeout?: number; onFailure?: string; if?: string };
 
 function config(pre: Array<{ matcher?: string; hooks: Entry[] }>, event = 'PreToolUse') {
   const block: HookBlock = {
@@ -455,5 +455,237 @@ describe('command hooks as real processes', () => {
     expect(Date.now() - started).toBeLessThan(2000);
     expect(out.runs[0]!.status).toBe('aborted');
     expect(out.decision).toBeUndefined();
+  });
+});
+
+describe('onFailure: "block"', () => {
+  const allowJson = preDecision('allow');
+  const failures: Array<[string, Entry, RegExp]> = [
+    [
+      'exit 1',
+      { command: hookCommand({ stdout: allowJson, stderr: 'oops', exit: 1 }) },
+      /exited with code 1: oops/,
+    ],
+    [
+      'a timeout',
+      { command: hookCommand({ sleep: 5000, stdout: allowJson }), timeout: 0.3 },
+      /timed out after 300 ms/,
+    ],
+    [
+      'a program that is not there',
+      { command: '/definitely/not/a/program --check' },
+      /exited with code 127 \(its program could not be started\)/,
+    ],
+  ];
+
+  it.each(failures)(
+    '%s blocks the call, with a reason naming the hook and the failure',
+    async (_, hook, why) => {
+      const out = await runPreToolUseHooks(
+        config([{ hooks: [{ ...hook, onFailure: 'block' }] }]),
+        input(),
+        opts,
+      );
+      expect(out).toMatchObject({ decision: 'deny', blocked: true });
+      expect(out.reason).toMatch(why);
+      expect(out.reason).toContain(hook.command.slice(0, 40));
+      expect(out.reason).toMatch(/"onFailure": "block", so the call is blocked$/);
+    },
+  );
+
+  it.each(failures)('%s without it lets the call go on, as before', async (_, hook, why) => {
+    for (const onFailure of [undefined, 'continue']) {
+      const entry = onFailure ? { ...hook, onFailure } : hook;
+      const out = await runPreToolUseHooks(config([{ hooks: [entry] }]), input(), opts);
+      expect(out.decision).toBeUndefined();
+      expect(out.blocked).toBe(false);
+      expect(out.errors[0]).toMatch(why);
+    }
+  });
+
+  it('a hook that ran decides as usual: exit 0 allows, exit 2 blocks with its own reason', async () => {
+    const ok = await runPreToolUseHooks(
+      config([{ hooks: [{ command: hookCommand({ stdout: allowJson }), onFailure: 'block' }] }]),
+      input(),
+      opts,
+    );
+    expect(ok).toMatchObject({ decision: 'allow', blocked: false, errors: [] });
+    const two = await runPreToolUseHooks(
+      config([{ hooks: [{ command: hookCommand({ stderr: 'no', exit: 2 }), onFailure: 'block' }] }]),
+      input(),
+      opts,
+    );
+    expect(two).toMatchObject({ decision: 'deny', reason: 'no' });
+  });
+
+  it('an identical command listed twice blocks when either entry says so', async () => {
+    const command = hookCommand({ exit: 1 });
+    const out = await runPreToolUseHooks(
+      config([{ hooks: [{ command }] }, { hooks: [{ command, onFailure: 'block' }] }]),
+      input(),
+      opts,
+    );
+    expect(out.runs).toHaveLength(1);
+    expect(out.decision).toBe('deny');
+  });
+
+  it('a cancelled hook does not block: the call is being cancelled anyway', async () => {
+    const controller = new AbortController();
+    const c = config([{ hooks: [{ command: hookCommand({ sleep: 10_000 }), onFailure: 'block' }] }]);
+    setTimeout(() => controller.abort(), 200);
+    const out = await runPreToolUseHooks(c, input(), { ...opts, signal: controller.signal });
+    expect(out.runs[0]!.status).toBe('aborted');
+    expect(out.decision).toBeUndefined();
+  });
+
+  it('a failing PermissionRequest hook with it denies; without it decides nothing', async () => {
+    const failing = { command: hookCommand({ exit: 3 }) };
+    const blocked = await runPermissionRequestHooks(
+      config([{ hooks: [{ ...failing, onFailure: 'block' }] }], 'PermissionRequest'),
+      input(),
+      opts,
+    );
+    expect(blocked.decision).toBe('deny');
+    expect(blocked.reason).toMatch(/exited with code 3; the hook has "onFailure": "block"/);
+    const open = await runPermissionRequestHooks(
+      config([{ hooks: [failing] }], 'PermissionRequest'),
+      input(),
+      opts,
+    );
+    expect(open.decision).toBeUndefined();
+  });
+
+  it('http hooks: a refused connection and a 500 block with it, and go on without it', async () => {
+    const server = createServer((_req, res) => {
+      res.statusCode = 500;
+      res.end('boom');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const refused = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/hook`;
+    await new Promise<void>((r) => closed.close(() => r()));
+    const httpConfig = (url: string, onFailure?: string) =>
+      hookConfig([
+        {
+          source: 'projectSettings',
+          pointer: '/hooks',
+          hooks: { PreToolUse: [{ hooks: [{ type: 'http', url, ...(onFailure ? { onFailure } : {}) }] }] },
+        },
+      ]);
+    try {
+      const cases: Array<[string, RegExp]> = [
+        [`${base}/hook`, /answered HTTP 500: boom/],
+        [refused, /could not be reached/],
+      ];
+      for (const [url, why] of cases) {
+        const blocked = await runPreToolUseHooks(httpConfig(url, 'block'), input(), opts);
+        expect(blocked, url).toMatchObject({ decision: 'deny', blocked: true });
+        expect(blocked.reason).toMatch(why);
+        expect(blocked.reason).toContain(`http hook ${url}`);
+        const open = await runPreToolUseHooks(httpConfig(url), input(), opts);
+        expect(open.decision, url).toBeUndefined();
+        expect(open.errors[0]).toMatch(why);
+      }
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe('the handler field if', () => {
+  /** Which of the commands ran the hook, by the calls it recorded. */
+  async function ranFor(condition: string, calls: Array<[string, unknown]>): Promise<boolean[]> {
+    const dir = await tempDir();
+    const record = path.join(dir, 'runs.jsonl');
+    const c = config([{ hooks: [{ command: hookCommand({ record }), if: condition }] }]);
+    expect(c.diagnostics).toEqual([]);
+    const ran: boolean[] = [];
+    for (const [tool, toolInput] of calls) {
+      const before = await readFile(record, 'utf8').catch(() => '');
+      await runPreToolUseHooks(c, input(tool, toolInput), opts);
+      ran.push((await readFile(record, 'utf8').catch(() => '')).length > before.length);
+    }
+    return ran;
+  }
+
+  it('Bash(git *) runs the hook for every git command, in a compound line, after a variable or hidden, and for nothing else', async () => {
+    const commands = [
+      'git status',
+      'ls && git push origin main',
+      'FOO=1 git push',
+      'ls -la',
+      'echo git',
+      'gitk',
+      'eval "$CMD"',
+    ];
+    const ran = await ranFor(
+      'Bash(git *)',
+      commands.map((command) => ['Bash', { command }]),
+    );
+    expect(Object.fromEntries(commands.map((c, i) => [c, ran[i]]))).toEqual({
+      'git status': true,
+      'ls && git push origin main': true,
+      'FOO=1 git push': true,
+      'ls -la': false,
+      'echo git': false,
+      gitk: false,
+      // A command that cannot be analysed may be a git command: a guard is not skipped on a guess.
+      'eval "$CMD"': true,
+    });
+  });
+
+  it('other tools: a bare tool name, and a path rule', async () => {
+    const inSrc = path.join(process.cwd(), 'src', 'a.ts');
+    const inDocs = path.join(process.cwd(), 'docs', 'a.md');
+    expect(
+      await ranFor('Edit(src/**)', [
+        ['Edit', { file_path: inSrc, old_string: 'a', new_string: 'b' }],
+        ['Edit', { file_path: inDocs, old_string: 'a', new_string: 'b' }],
+        ['Bash', { command: 'ls' }],
+      ]),
+    ).toEqual([true, false, false]);
+    expect(
+      await ranFor('WebFetch', [
+        ['WebFetch', { url: 'https://example.com', prompt: 'x' }],
+        ['Read', { file_path: inSrc }],
+      ]),
+    ).toEqual([true, false]);
+    // A path automode always asks about is no reason to run a Bash rule's hook for another tool.
+    const gitConfig = path.join(process.cwd(), '.git', 'config');
+    expect(
+      await ranFor('Bash(git *)', [['Edit', { file_path: gitConfig, old_string: 'a', new_string: 'b' }]]),
+    ).toEqual([false]);
+  });
+
+  it('an if that is not a permission rule is reported and runs the hook for every call', async () => {
+    const dir = await tempDir();
+    const record = path.join(dir, 'runs.jsonl');
+    const c = config([{ hooks: [{ command: hookCommand({ record }), if: 'Bash(git *' }] }]);
+    expect(c.diagnostics).toEqual([
+      expect.stringMatching(
+        /#\/hooks\/PreToolUse\/0\/hooks\/0\/if: "if": "Bash\(git \*" is not a permission rule .*; the hook runs for every call$/,
+      ),
+    ]);
+    await runPreToolUseHooks(c, input('Bash', { command: 'ls' }), opts);
+    expect(await readFile(record, 'utf8')).not.toBe('');
+  });
+
+  it('a hook whose if does not match decides nothing, and the same command under another if still runs once', async () => {
+    const dir = await tempDir();
+    const record = path.join(dir, 'runs.jsonl');
+    const command = hookCommand({ record, stdout: preDecision('deny', 'no pushing') });
+    const c = config([
+      { hooks: [{ command, if: 'Bash(git push *)' }] },
+      { hooks: [{ command, if: 'Bash(rm *)' }] },
+    ]);
+    const ls = await runPreToolUseHooks(c, input('Bash', { command: 'ls' }), opts);
+    expect(ls.runs).toEqual([]);
+    expect(ls.decision).toBeUndefined();
+    const rm = await runPreToolUseHooks(c, input('Bash', { command: 'rm -rf build' }), opts);
+    expect(rm.runs).toHaveLength(1);
+    expect(rm.decision).toBe('deny');
+    expect((await readFile(record, 'utf8')).trim().split('\n')).toHaveLength(1);
   });
 });

@@ -140,6 +140,67 @@ describe('stages 3 and 4: hooks, rules, classifier and the handler', () => {
     );
   });
 
+  it('a PreToolUse hook that fails blocks the call when its onFailure is "block", and lets it run otherwise', async () => {
+    const guard = (onFailure?: string) => ({
+      permissions: { allow: ['Bash(touch *)'] },
+      hooks: {
+        PreToolUse: [
+          {
+            matcher: 'Bash',
+            hooks: [
+              {
+                type: 'command',
+                command: hookCommand({ stderr: 'guard broke', exit: 1 }),
+                ...(onFailure ? { onFailure } : {}),
+              },
+            ],
+          },
+        ],
+      },
+    });
+    const strict = await setup({ project: guard('block') });
+    const blocked = await run(strict.ctx, 'Bash', { command: 'touch made.txt' });
+    expect(blocked.result.error).toEqual({ stage: 'permission', kind: 'PermissionDenied' });
+    expect(blocked.text).toMatch(
+      /^Permission to use Bash has been denied: blocked by a PreToolUse hook: hook `.*hook\.mjs.*` exited with code 1: guard broke; the hook has "onFailure": "block", so the call is blocked$/,
+    );
+    await expect(readFile(path.join(strict.cwd, 'made.txt'))).rejects.toThrow();
+
+    const lenient = await setup({ project: guard() });
+    const ran = await run(lenient.ctx, 'Bash', { command: 'touch made.txt' });
+    expect(ran.result.block.is_error).toBe(false);
+    await expect(readFile(path.join(lenient.cwd, 'made.txt'))).resolves.toBeDefined();
+  });
+
+  it('a PreToolUse hook with an if runs only for the calls its rule matches', async () => {
+    const { ctx } = await setup({
+      project: {
+        permissions: { allow: ['Bash(printf *)', 'Bash(rm *)'] },
+        hooks: {
+          PreToolUse: [
+            {
+              matcher: 'Bash',
+              hooks: [
+                {
+                  type: 'command',
+                  if: 'Bash(rm *)',
+                  command: hookCommand({ stdout: preDecision('deny', 'no deleting') }),
+                },
+              ],
+            },
+          ],
+        },
+      },
+    });
+    const printed = await run(ctx, 'Bash', { command: 'printf hi' });
+    expect(printed.text).toBe('hi');
+    expect(printed.messages.some((m) => m.type === 'hook')).toBe(false);
+    const removed = await run(ctx, 'Bash', { command: 'printf x && rm -f nothing.txt' });
+    expect(removed.text).toBe(
+      'Permission to use Bash has been denied: denied by a PreToolUse hook: no deleting',
+    );
+  });
+
   it("a hook's allow skips the prompt when nothing decided, but never beats a deny or ask rule, an opaque command or a protected path", async () => {
     const { handler, requests } = recordingHandler('deny');
     const { ctx, cwd } = await setup({

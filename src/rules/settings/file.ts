@@ -35,8 +35,10 @@ export interface SettingsContent {
   sandbox?: SandboxSettings;
 }
 
+/** Claude Code reads `autoMode` from every settings file but the shared project file. */
 const AUTO_MODE_SOURCES: ReadonlySet<SourceName> = new Set([
   'userSettings',
+  'localSettings',
   'policySettings',
   'flagSettings',
 ]);
@@ -166,7 +168,7 @@ function readAutoMode(value: unknown, content: SettingsContent, origin: Origin, 
         ['autoMode'],
         'warning',
         'automode-ignored',
-        `autoMode is only read from user, managed and --settings files, never from ${origin.source}: ignored`,
+        `autoMode is not read from the shared project settings (${origin.source}): a file committed with the repository cannot set the classifier's prose rules, or anyone who can push to it could loosen them; put it in .claude/settings.local.json, user, managed or --settings files: ignored`,
       ),
     );
     return;

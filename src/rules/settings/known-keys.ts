@@ -122,18 +122,22 @@ export const SANDBOX_NETWORK_KEYS: readonly string[] = [
 
 export const AUTOMODE_KEYS: readonly string[] = ['disableShippedRules'];
 
-/** Claude Code's hook events (code.claude.com/docs/en/hooks): names are case-sensitive. */
+/**
+ * Claude Code's hook events as of 2.1.317 (code.claude.com/docs/en/hooks): names are case-sensitive.
+ */
 export const HOOK_EVENT_KEYS: readonly string[] = [
   'SessionStart',
   'SessionEnd',
   'Setup',
   'InstructionsLoaded',
   'UserPromptSubmit',
+  'UserPromptExpansion',
   'PreToolUse',
   'PermissionRequest',
   'PermissionDenied',
   'PostToolUse',
   'PostToolUseFailure',
+  'PostToolBatch',
   'Notification',
   'SubagentStart',
   'SubagentStop',
@@ -151,7 +155,26 @@ export const HOOK_EVENT_KEYS: readonly string[] = [
   'WorktreeRemove',
   'Elicitation',
   'ElicitationResult',
+  'PreModelSwitch',
+  'PostModelSwitch',
+  'MessageDisplay',
+  'DirectoryAdded',
 ];
 
 /** The `type` of a hook entry Claude Code runs. */
 export const HOOK_TYPES: readonly string[] = ['command', 'http', 'prompt', 'agent', 'mcp_tool'];
+
+/** The fields of a hook entry, by its `type`. */
+export const HOOK_HANDLER_KEYS: Readonly<Record<string, readonly string[]>> = {
+  command: ['command', 'args', 'shell', 'async', 'asyncRewake', 'onFailure'],
+  http: ['url', 'headers', 'allowedEnvVars', 'onFailure'],
+  mcp_tool: ['server', 'tool', 'input'],
+  prompt: ['prompt', 'model'],
+  agent: ['prompt', 'model'],
+};
+
+/** The fields every hook entry may have. */
+export const HOOK_COMMON_KEYS: readonly string[] = ['type', 'if', 'timeout', 'statusMessage', 'once'];
+
+/** The values of a hook's `onFailure`: `continue` (the default) lets the action through when the hook fails. */
+export const HOOK_ON_FAILURE: readonly string[] = ['block', 'continue'];
