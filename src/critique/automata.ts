@@ -408,21 +408,24 @@ function complementOf(language: Language): DFA | null {
   return dfa;
 }
 
+/** Everything none of `covers` matches, or null when it is too large to build. */
+function complementOfUnion(covers: readonly Language[]): DFA | null {
+  if (covers.length === 1) return complementOf(covers[0]!);
+  try {
+    const union = covers[0]!.nfa.copy();
+    for (const c of covers.slice(1)) union.union(c.nfa);
+    const not = DFA.fromFA(union, new DFA.LimitedNodeFactory(NODE_LIMIT));
+    not.complement();
+    return not;
+  } catch {
+    return null;
+  }
+}
+
 /** Whether every subject `a` matches is matched by one of `covers`; undefined when that cannot be decided. */
 export function coveredBy(a: Language, covers: readonly Language[]): boolean | undefined {
   if (covers.length === 0) return false;
-  let not: DFA | null;
-  if (covers.length === 1) not = complementOf(covers[0]!);
-  else {
-    try {
-      const union = covers[0]!.nfa.copy();
-      for (const c of covers.slice(1)) union.union(c.nfa);
-      not = DFA.fromFA(union, new DFA.LimitedNodeFactory(NODE_LIMIT));
-      not.complement();
-    } catch {
-      not = null;
-    }
-  }
+  const not = complementOfUnion(covers);
   if (!not) return undefined;
   try {
     return isDisjointWith(a.nfa, not, NODE_LIMIT);
@@ -436,6 +439,14 @@ export function differenceWitness(a: Language, b: Language): string | undefined 
   const not = complementOf(b);
   if (!not) return undefined;
   return pick(a, not, (s) => a.test(s) && !b.test(s));
+}
+
+/** A subject `a` matches and none of `covers` does, confirmed by the real matchers. */
+export function uncoveredWitness(a: Language, covers: readonly Language[]): string | undefined {
+  if (covers.length === 0) return witness(a);
+  const not = complementOfUnion(covers);
+  if (!not) return undefined;
+  return pick(a, not, (s) => a.test(s) && !covers.some((c) => c.test(s)));
 }
 
 /**

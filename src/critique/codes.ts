@@ -132,7 +132,7 @@ export const CODES = {
     group: 'syntax',
     severity: 'warning',
     title: '`*` glued to an option',
-    help: '`Bash(git push --force*)` matches every option starting with `--force` (`--force-with-lease` too). As a deny or ask rule automode also matches the option in its other spellings and places (`-f`, after the operands), as it does for `Bash(git push --force *)`. Write `--force *` for the option alone.',
+    help: '`Bash(git push --force*)` matches every option starting with `--force` (`--force-with-lease` too). As a deny or ask rule automode also matches the option in its other spellings and places (`-f`, after the operands), as it does for `Bash(git push --force *)`. In an allow rule, write `--force *` for the option alone; in a deny or ask rule that would let `--force-with-lease` through, so the critique offers no replacement.',
   },
   'path-rule-ignored': {
     group: 'syntax',

@@ -5,6 +5,8 @@ import { analyzeBash } from '../bash/index.js';
 import { type CommandViews, viewsOf } from '../policy/index.js';
 
 export const CORPUS_FILE = fileURLToPath(new URL('../../defaults/dangerous-commands.json', import.meta.url));
+/** The calls `automode diff` classifies by default: everyday and dangerous agent calls. */
+export const DIFF_CORPUS_FILE = fileURLToPath(new URL('../../defaults/diff-corpus.jsonl', import.meta.url));
 
 export interface CorpusEntry {
   command: string;
@@ -22,6 +24,22 @@ let corpus: Corpus | undefined;
 export function loadCorpus(): Corpus {
   corpus ??= JSON.parse(readFileSync(CORPUS_FILE, 'utf8')) as Corpus;
   return corpus;
+}
+
+let commands: string[] | undefined;
+
+/** Every shell command of both shipped corpora, once each. */
+export function shippedCommands(): string[] {
+  if (!commands) {
+    const { dangerous, benign } = loadCorpus();
+    const diff = readFileSync(DIFF_CORPUS_FILE, 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line) as { tool?: string; command?: string })
+      .flatMap((call) => (call.tool === 'Bash' && typeof call.command === 'string' ? [call.command] : []));
+    commands = [...new Set([...dangerous, ...benign].map((e) => e.command).concat(diff))];
+  }
+  return commands;
 }
 
 /** The command a corpus line starts with, as the classifier sees it (the first command of the syntax). */

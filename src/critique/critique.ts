@@ -12,6 +12,7 @@ import { analyseRule } from './model.js';
 import { overlapFindings } from './overlap.js';
 import { proseFindings } from './prose.js';
 import { regexFindings } from './regex-checks.js';
+import { guardReplacements, ReplacementChecker, type ReplacementTally } from './replacement.js';
 import { overrideFindings } from './shipped.js';
 import {
   diagnosticFindings,
@@ -81,7 +82,7 @@ export async function critique(options: CritiqueOptions): Promise<CritiqueReport
 /** Every finding that needs no model, and how the configuration treats everyday commands. */
 export async function staticFindings(
   inputs: CritiqueInputs,
-): Promise<{ findings: Finding[]; everyday?: EverydayOutcome }> {
+): Promise<{ findings: Finding[]; everyday?: EverydayOutcome; replacements?: ReplacementTally }> {
   const { documents } = inputs;
   await loadRuleChecks();
   const findings = diagnosticFindings(inputs.diagnostics);
@@ -123,7 +124,12 @@ export async function staticFindings(
   findings.push(...(await proseFindings({ prose: inputs.prose, defaults: inputs.defaults })));
   const behaviour = await behaviourFindings(corpus, verdicts, firstFile(inputs), documents);
   findings.push(...behaviour.findings);
-  return { findings, everyday: behaviour.everyday };
+  const replacements = await guardReplacements(
+    findings,
+    inputs.subjects,
+    new ReplacementChecker(inputs.settings, ctx),
+  );
+  return { findings, everyday: behaviour.everyday, replacements };
 }
 
 /** Where findings about the configuration as a whole point: the first file under review that exists. */

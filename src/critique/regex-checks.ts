@@ -3,6 +3,7 @@ import { matchBashPattern } from '../rules/index.js';
 import { differenceWitness, isEmpty, regexLanguage, witness } from './automata.js';
 import { ruleLocation } from './locations.js';
 import type { AnalysedRule } from './model.js';
+import { type Proposal, propose } from './replacement.js';
 import type { Finding, Witness } from './types.js';
 
 const WORD = '[A-Za-z0-9_]';
@@ -76,28 +77,40 @@ export function regexFindings(
         continue;
       }
       const unanchored = unanchoredFinding(a);
-      if (unanchored) findings.push({ ...unanchored, location });
+      if (unanchored) findings.push(located(unanchored, location));
       continue;
     }
     if (rule.parsed.kind === 'bash') {
       const glued = gluedWildcard(a);
-      if (glued) findings.push({ ...glued, location });
+      if (glued) findings.push(located(glued, location));
     }
   }
   return findings;
 }
 
-type Unlocated = Omit<Finding, 'location'>;
+type Unlocated = Omit<Finding, 'location'> & { proposal?: Proposal };
+
+function located({ proposal, ...unlocated }: Unlocated, location: Finding['location']): Finding {
+  const finding = { ...unlocated, location };
+  if (proposal) propose(finding, proposal);
+  return finding;
+}
 
 function unanchoredFinding(a: AnalysedRule): Unlocated | undefined {
   const rule = a.rule;
   if (rule.type !== 'pattern') return undefined;
   const source = rule.text;
   const inside = insideWordWitness(source);
+  const words = [`^${stripAnchors(source)}( |$)`, `(^| )${stripAnchors(source)}( |$)`];
   const fix =
     rule.field === 'command'
-      ? `anchor it to whole words, e.g. /^${stripAnchors(source)}( |$)/ or /(^| )${stripAnchors(source)}( |$)/`
+      ? `anchor it to whole words, e.g. ${words.map((w) => `/${w}/`).join(' or ')}`
       : 'anchor it, e.g. with ^ and $, or with (^|[^\\w-]) and ([^\\w-]|$)';
+  const wordsProposal: Proposal = {
+    rule,
+    options: words.map((w) => [w]),
+    render: (kept) => `anchor it to whole words, e.g. ${kept.map(([w]) => `/${w}/`).join(' or ')}`,
+  };
   if (inside) {
     const where = inside.start ? 'starts' : 'ends';
     return {
@@ -107,6 +120,7 @@ function unanchoredFinding(a: AnalysedRule): Unlocated | undefined {
       related: [],
       witness: { kind: a.kind, value: inside.value, explanation: `the match ${where} inside a word` },
       fix,
+      ...(rule.field === 'command' ? { proposal: wordsProposal } : {}),
     };
   }
   if (rule.behavior !== 'allow' || rule.field === 'path') return undefined;
@@ -192,5 +206,10 @@ function gluedWildcard(a: AnalysedRule): Unlocated | undefined {
     related: [],
     witness: { kind: 'command', value: longer },
     fix: `write Bash(${fixed}) to stop at the word`,
+    proposal: {
+      rule,
+      options: [[`Bash(${fixed})`]],
+      render: ([kept]) => `write ${kept![0]} to stop at the word`,
+    },
   };
 }

@@ -2,6 +2,7 @@ import type { Diagnostic, DiagnosticCode, LocatedDocument, Rule } from '../rules
 import { gluedOptionStar, meantIn, splitCommands } from '../rules/index.js';
 import type { FindingCode } from './codes.js';
 import { fromDiagnostic, placeKey, related, ruleLocation } from './locations.js';
+import { type Proposal, propose } from './replacement.js';
 import type { Finding, Witness } from './types.js';
 
 const CODE_OF: Partial<Record<DiagnosticCode, FindingCode>> = {
@@ -34,6 +35,8 @@ export function diagnosticFindings(diagnostics: readonly Diagnostic[]): Finding[
     };
     const fix = fixFor(d);
     if (fix) finding.fix = fix;
+    const proposal = proposalFor(d);
+    if (proposal) propose(finding, proposal);
     const witness = witnessFor(d);
     if (witness) finding.witness = witness;
     findings.push(finding);
@@ -122,6 +125,40 @@ function fixFor(d: Diagnostic): string | undefined {
       return 'use command_pattern for Bash, path_pattern for file tools, input_pattern otherwise';
     case 'webfetch-specifier':
       return 'write WebFetch(domain:example.com)';
+    default:
+      return undefined;
+  }
+}
+
+/** The rules a fix writes instead of the one it is about, where it names them. */
+function proposalFor(d: Diagnostic): Proposal | undefined {
+  const rule = d.rule ?? '';
+  const name = rule.replace(/\(.*$/s, '');
+  const specifier = /\(([\s\S]*)\)$/.exec(rule)?.[1];
+  if (specifier === undefined) return undefined;
+  const rules = (texts: readonly string[]) => texts.join(', ');
+  switch (d.code) {
+    case 'legacy-colon-star':
+      return {
+        options: [[`${name}(${specifier.replace(/:\*/g, ' *')})`]],
+        render: ([kept]) => `write ${rules(kept!)}`,
+      };
+    case 'shell-operator': {
+      const parts = splitCommands(specifier);
+      if (parts.length === 0) return undefined;
+      return {
+        options: [parts.map((p) => `${name}(${p})`)],
+        render: ([kept]) => `split it into one rule per command: ${rules(kept!)}`,
+      };
+    }
+    case 'glued-option-star': {
+      const glued = gluedOptionStar(specifier);
+      if (glued === undefined) return undefined;
+      return {
+        options: [[`${name}(${specifier.replace(glued, `${glued.slice(0, -1)} *`)})`]],
+        render: ([kept]) => `write ${rules(kept!)} for the option alone`,
+      };
+    }
     default:
       return undefined;
   }

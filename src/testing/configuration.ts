@@ -25,6 +25,8 @@ export interface Configuration {
   managedPath: string;
   /** The rule repository folder named, if any. */
   folder?: string;
+  /** false: the project's own `.claude` settings are not read, only the files named (default true). */
+  projectSettings?: boolean;
 }
 
 export type FileKind = 'settings' | 'rules';
@@ -102,6 +104,7 @@ export function loadConfiguration(config: Configuration, defaults = true): Promi
     managedPath: config.managedPath,
     env: { CLAUDE_CONFIG_DIR: `${NOWHERE}/user` },
     shippedDefaults: defaults,
+    ...(config.projectSettings === false ? { projectSettings: false } : {}),
   });
 }
 

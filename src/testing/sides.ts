@@ -31,7 +31,8 @@ const AS_IS = (file: string) => file;
 /**
  * Resolves `--base` and `--head`: each a settings file, a rule file, a rule repository folder, or a git revision.
  * A revision is read in the shape of the other side (the same files, as they were at that revision); when both
- * are revisions, the shape is the rule repository in `cwd`.
+ * are revisions, the shape is the rule repository in `cwd`. A side named by a file is that file alone: the
+ * project's own settings are read only as part of a rule repository folder.
  */
 export async function resolveSides(
   baseSpec: string,
@@ -53,7 +54,8 @@ export async function resolveSides(
     if (kinds[i] === 'path') {
       const own = await configurationOf([spec], cwd, cwd);
       if ('errors' in own) return { error: own.errors.join('; ') };
-      sides.push({ spec, kind: 'path', config: own.config, missing: [], name: AS_IS, dispose: NOTHING });
+      const config = alone(own.config);
+      sides.push({ spec, kind: 'path', config, missing: [], name: AS_IS, dispose: NOTHING });
       continue;
     }
     const side = await fromRevision(spec, shape.config, cwd);
@@ -82,10 +84,6 @@ async function fromRevision(
   if (outside) return { error: `${outside} is outside the git work tree ${realTop}` };
 
   const wanted = new Set<string>();
-  const project = relative(shape.project);
-  const under = (folder: string, name: string) => (folder === '' ? name : `${folder}/${name}`);
-  wanted.add(under(project, '.claude/settings.json'));
-  wanted.add(under(project, '.claude/settings.local.json'));
   for (const f of shape.settingsFiles) wanted.add(relative(f));
   if (shape.folder === undefined) for (const f of shape.ruleFiles) wanted.add(relative(f));
   else for (const f of await repositoryFiles(rev, realTop, relative(shape.folder))) wanted.add(f);
@@ -106,14 +104,14 @@ async function fromRevision(
   await mkdir(mirror(shape.project), { recursive: true });
   const present = (p: string) => statKind(mirror(p)) === 'file';
   const folder = shape.folder === undefined ? undefined : mirror(shape.folder);
-  const config: Configuration = {
+  const config: Configuration = alone({
     project: mirror(shape.project),
     settingsFiles: shape.settingsFiles.filter(present).map(mirror),
     ruleFiles:
       folder === undefined ? shape.ruleFiles.filter(present).map(mirror) : await repositoryRuleFiles(folder),
     managedPath: folder === undefined ? shape.managedPath : managedPathOf(folder),
     ...(folder === undefined ? {} : { folder }),
-  };
+  });
   const named = new Set([...shape.settingsFiles, ...shape.ruleFiles].map(relative));
   const name = (file: string) => {
     const inside = path.relative(root, file);
@@ -121,6 +119,11 @@ async function fromRevision(
     return `${rev}:${inside.split(path.sep).join('/') || '.'}`;
   };
   return { spec: rev, kind: 'git', config, missing: missing.filter((f) => named.has(f)), name, dispose };
+}
+
+/** A configuration of named files, without a rule repository folder, reads nothing else. */
+function alone(config: Configuration): Configuration {
+  return config.folder === undefined ? { ...config, projectSettings: false } : config;
 }
 
 /** The files of a rule repository folder at `rev`: project and managed settings, pattern rule files. */

@@ -1,6 +1,7 @@
 import { copyFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createClassifier } from '../../src/classifier/index.js';
 import {
   formatDiagnostic,
   loadSettingsFiles,
@@ -82,6 +83,25 @@ describe('pattern rule files', () => {
     expect(settings.diagnostics).toEqual([]);
     expect(patterns(settings.rules).map((r) => r.label)).toEqual(['Terraform without review']);
     expect(settings.rules[0]?.provenance).toMatchObject({ line: 4, column: 5 });
+  });
+
+  it('takes a rule without a label, as the design writes it, named by its tool and pattern', async () => {
+    const design = { tool: 'Bash', command_pattern: '^(cat|ls)\\b', decision: 'allow' };
+    const { settings, box } = await loadRuleFiles([], {
+      'design.json': JSON.stringify({ rules: [design] }),
+      'design.yaml': 'rules:\n  - tool: Bash\n    command_pattern: "^(cat|ls)\\\\b"\n    decision: allow\n',
+    });
+    expect(settings.diagnostics).toEqual([]);
+    expect(patterns(settings.rules).map((r) => [r.text, r.label, r.provenance.line])).toEqual([
+      ['^(cat|ls)\\b', 'Bash /^(cat|ls)\\b/', 1],
+      ['^(cat|ls)\\b', 'Bash /^(cat|ls)\\b/', 2],
+    ]);
+    const verdict = await createClassifier(settings).classify({
+      tool: 'Bash',
+      input: { command: 'cat notes.txt' },
+      cwd: box.cwd,
+    });
+    expect(verdict).toMatchObject({ decision: 'allow', rule: { label: 'Bash /^(cat|ls)\\b/' } });
   });
 
   it('refuses a regex with super-linear backtracking, naming the attack string', async () => {

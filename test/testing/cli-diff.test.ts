@@ -151,7 +151,7 @@ describe('automode diff', () => {
     expect(j.changes.find((c: { id: string }) => c.id === 'wipe the cache')).toBeDefined();
   });
 
-  it('reads one settings file from a git revision, with the project settings of the same revision', async () => {
+  it('reads one settings file from a git revision, and nothing else of the project', async () => {
     await writeTree(root, {
       '.claude/settings.json': { permissions: { deny: ['Bash(terraform *)'] } },
       'team/settings.json': { permissions: { ask: ['Bash(npm test)'] } },
@@ -171,7 +171,32 @@ describe('automode diff', () => {
       }) => [c.call.input.command, c.base.decision, c.head.decision],
     );
     expect(changed).toContainEqual(['npm test', 'ask', 'allow']);
-    expect(changed.find((c: string[]) => c[0] === 'terraform plan')).toBeUndefined();
+    // The project's deny is read on neither side: the file's own change shows.
+    expect(changed).toContainEqual(['terraform plan', 'ask', 'allow']);
+    expect(j.base.files).toEqual(['HEAD:team/settings.json']);
+  });
+
+  it("two files are those two configurations: the project's own settings are on neither side", async () => {
+    const without = { permissions: { allow: ['Bash(npm test)'] } };
+    const withDocker = { permissions: { allow: ['Bash(npm test)', 'Bash(docker *)'] } };
+    await writeTree(root, { '.claude/settings.json': without, 'base.json': without });
+    gitInit(root);
+    await writeTree(root, { '.claude/settings.json': withDocker, 'head.json': withDocker });
+    const changed = (args: string[]) => {
+      const r = cli(['diff', '--json', ...args], root);
+      expect(r.err).toBe('');
+      const j = JSON.parse(r.out);
+      return j.changes.map(
+        (c: {
+          call: { input: { command: string } };
+          base: { decision: string };
+          head: { decision: string };
+        }) => `${c.call.input.command}: ${c.base.decision} → ${c.head.decision}`,
+      );
+    };
+    const files = changed(['--base', 'base.json', '--head', 'head.json']);
+    expect(files).toContain('docker ps: ask → allow');
+    expect(files).toEqual(changed(['--base', 'HEAD', '--head', '.']));
   });
 
   it('compares two revisions, reading the rule repository of the current folder from each', async () => {

@@ -117,7 +117,7 @@ function compileRule(
     text: source,
     tool: canonicalToolName(spec.tool),
     field: FIELDS[key],
-    label: spec.label,
+    label: spec.label ?? `${spec.tool} /${source}/`,
     ...(spec.description === undefined ? {} : { description: spec.description }),
     provenance: provenanceAt(origin, doc, ['rules', index]),
   };

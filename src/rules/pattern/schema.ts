@@ -17,7 +17,13 @@ export const PatternRuleSpecSchema = z
     path_pattern: regex('tested against the absolute path the tool touches').optional(),
     input_pattern: regex('tested against JSON.stringify of the tool input').optional(),
     decision: z.enum(['allow', 'ask', 'deny']),
-    label: z.string().min(1).describe('Short name shown when the rule decides.'),
+    label: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'Short name shown when the rule decides; default: the tool and the pattern, e.g. Bash /^ls\\b/.',
+      ),
     description: z.string().optional(),
     examples: z
       .strictObject({

@@ -178,8 +178,8 @@ export function bashRuleIssues(source: string): BashRuleIssue[] {
       code: 'glued-option-star',
       message:
         `"${glued}" matches every option that starts with ${option}, longer ones too, not only ${option}; ` +
-        `as a deny or ask rule it also matches the option's other spellings and places; write ` +
-        `"${option} *" for the option alone`,
+        `as a deny or ask rule it also matches the option's other spellings and places; "${option} *" is ` +
+        `the option alone, which in a deny or ask rule lets the longer options through`,
     });
   }
   return issues;

@@ -38,6 +38,8 @@ export interface LoadOptions {
   /** The built-in prose rules that `$defaults` stands for. */
   defaults?: ProseDefaults;
   env?: NodeJS.ProcessEnv;
+  /** false: the project's own settings files are not read (default true). */
+  projectSettings?: boolean;
 }
 
 interface ReadSettings {

@@ -23,6 +23,8 @@ export interface LocateOptions {
   settingsFiles?: string[];
   managedPath?: string;
   env?: NodeJS.ProcessEnv;
+  /** false: the project's `.claude/settings.json` and `.claude/settings.local.json` are not read (default true). */
+  projectSettings?: boolean;
   /** Receives the stamp of the managed drop-in folder as it was listed. */
   stamps?: FileStamp[];
 }
@@ -37,14 +39,16 @@ export async function locateSettings(
   const user = path.join(userFolder, 'settings.json');
   const project = path.join(cwd, '.claude', 'settings.json');
   const locations: SettingsLocation[] = [{ source: 'userSettings', path: user, root: userFolder }];
-  if (path.resolve(project) !== path.resolve(user)) {
-    locations.push({ source: 'projectSettings', path: project, root: cwd });
+  if (options.projectSettings !== false) {
+    if (path.resolve(project) !== path.resolve(user)) {
+      locations.push({ source: 'projectSettings', path: project, root: cwd });
+    }
+    locations.push({
+      source: 'localSettings',
+      path: path.join(cwd, '.claude', 'settings.local.json'),
+      root: cwd,
+    });
   }
-  locations.push({
-    source: 'localSettings',
-    path: path.join(cwd, '.claude', 'settings.local.json'),
-    root: cwd,
-  });
   for (const flag of options.settingsFiles ?? []) {
     if (flag.trim().startsWith('{')) {
       locations.push({ source: 'flagSettings', path: '--settings', root: cwd, inline: flag });
