@@ -26,5 +26,6 @@ export {
   modelSettles,
   type PartVerdict,
   type RuleRef,
+  SHIPPED_SECRET_ASKS,
   type Verdict,
 } from './verdict.js';
