@@ -23,6 +23,7 @@ export {
   type Decision,
   failsClosed,
   isShippedAsk,
+  isShippedRule,
   modelSettles,
   type PartVerdict,
   type RuleRef,

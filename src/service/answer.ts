@@ -1,5 +1,6 @@
+import { relative, sep } from 'node:path';
 import type { ClassifiedVerdict, ToolCall } from '../classifier/index.js';
-import { asksOnlyFor, modelSettles } from '../policy/index.js';
+import { asksOnlyFor, isShippedRule, modelSettles, type RuleRef } from '../policy/index.js';
 import { callOf, nestsDeeperThan, parseJsonObject } from '../shared/index.js';
 import { type HookEvent, hookOutput, NO_DECISION } from './protocol.js';
 
@@ -74,13 +75,37 @@ export function isUndecided(verdict: ClassifiedVerdict): boolean {
   return asksOnlyFor(verdict, modelSettles);
 }
 
-/** The hook's output for a verdict. */
-export function answerFor(event: HookEvent, verdict: ClassifiedVerdict, options: AnswerOptions = {}): string {
+/** Where a rule is written: `defaults` for a shipped one, else its file (relative to `cwd` when below it) and line. */
+export function rulePlace(rule: RuleRef, cwd: string | undefined): string | undefined {
+  if (isShippedRule(rule)) return 'defaults';
+  if (rule.file === undefined) return rule.source;
+  const below = cwd !== undefined && rule.file.startsWith(`${cwd}${sep}`);
+  const file = below ? relative(cwd, rule.file) : rule.file;
+  return rule.line === undefined ? file : `${file}:${rule.line}`;
+}
+
+/**
+ * The reason the agent is given: the verdict's, and the rule behind it named once (the reason names it already,
+ * as `asked by Bash(…)`, or the rule's name is added) with where it is written.
+ */
+export function reasonFor(verdict: ClassifiedVerdict, cwd?: string): string {
+  const rule = verdict.rule;
+  if (!rule) return `automode: ${verdict.reason}`;
+  const name = rule.label ?? rule.text;
+  const place = rulePlace(rule, cwd);
+  const named = verdict.reason.includes(name) ? '' : `${name}, `;
+  return `automode: ${verdict.reason} (${named}${place})`;
+}
+
+/** The hook's output for a verdict; `cwd` is the call's folder, from which rule files are named. */
+export function answerFor(
+  event: HookEvent,
+  verdict: ClassifiedVerdict,
+  options: AnswerOptions = {},
+  cwd?: string,
+): string {
   if (!options.askWhenUndecided && isUndecided(verdict)) return NO_DECISION;
-  const rule = verdict.rule
-    ? ` (${verdict.rule.text}${verdict.rule.file ? ` in ${verdict.rule.file}` : ''})`
-    : '';
-  return hookOutput(event, verdict.decision, `automode: ${verdict.reason}${rule}`);
+  return hookOutput(event, verdict.decision, reasonFor(verdict, cwd));
 }
 
 /**
@@ -97,7 +122,7 @@ export async function answerHookInput(
   if ('error' in input)
     return hookOutput(input.event, 'ask', `automode could not read the hook input: ${input.error}`);
   try {
-    return answerFor(input.event, await decide(input), options);
+    return answerFor(input.event, await decide(input), options, input.call.cwd);
   } catch (e) {
     return hookOutput(input.event, 'ask', `automode failed, so it asks: ${(e as Error).message}`);
   }

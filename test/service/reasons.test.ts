@@ -1,0 +1,49 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadBash } from '../../src/bash/analyze.js';
+import { createClassifier } from '../../src/classifier/index.js';
+import { BUILTIN_FILES } from '../../src/rules/settings/builtin.js';
+import { answerHookInput } from '../../src/service/answer.js';
+import { loadCaseSettings, makeSandbox, removeSandbox, type Sandbox } from '../classifier/helpers.js';
+
+let box: Sandbox;
+let decide: Parameters<typeof answerHookInput>[1];
+
+beforeAll(async () => {
+  await loadBash();
+  box = await makeSandbox();
+  await mkdir(path.join(box.project, '.claude'), { recursive: true });
+  await writeFile(
+    path.join(box.project, '.claude/settings.json'),
+    JSON.stringify({ permissions: { deny: ['Bash(npm publish *)'] } }, null, 2),
+  );
+  const classifier = createClassifier(await loadCaseSettings(box));
+  decide = (input) => classifier.classify(input.call);
+});
+afterAll(() => removeSandbox(box));
+
+/** The permissionDecisionReason automode gives the agent for a command run in the project. */
+async function reason(command: string): Promise<string> {
+  const raw = JSON.stringify({
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Bash',
+    tool_input: { command },
+    cwd: box.project,
+    permission_mode: 'default',
+  });
+  return JSON.parse(await answerHookInput(raw, decide)).hookSpecificOutput.permissionDecisionReason;
+}
+
+describe('the reason given to the agent names the rule once, and where it is written', () => {
+  it('a shipped rule: by its text, once, and `defaults` rather than the installed file', async () => {
+    const r = await reason('git push --force origin x');
+    expect(r).toBe('automode: asked by Bash(git push --force *) (defaults)');
+    expect(r).not.toContain(BUILTIN_FILES.settings);
+  });
+
+  it("a project's rule: its file relative to the project, with the line", async () => {
+    const r = await reason('npm publish --tag next');
+    expect(r).toBe('automode: denied by Bash(npm publish *) (.claude/settings.json:4)');
+  });
+});
