@@ -94,7 +94,24 @@ export function reasonFor(verdict: ClassifiedVerdict, cwd?: string): string {
   const name = rule.label ?? rule.text;
   const place = rulePlace(rule, cwd);
   const named = verdict.reason.includes(name) ? '' : `${name}, `;
-  return `automode: ${verdict.reason} (${named}${place})`;
+  const narrower = narrowerAllow(verdict);
+  const hint = narrower ? `; to allow just this command, add the allow rule ${narrower}` : '';
+  return `automode: ${verdict.reason} (${named}${place})${hint}`;
+}
+
+/**
+ * For an ask by a shipped Bash ask rule: the allow rule naming exactly the command it asked about, which
+ * overrides it as narrower (`policy/tiers.ts`). None for a rule someone wrote: their asks are not overridden.
+ */
+function narrowerAllow(verdict: ClassifiedVerdict): string | undefined {
+  const rule = verdict.rule;
+  if (verdict.decision !== 'ask' || rule?.behavior !== 'ask' || !isShippedRule(rule)) return undefined;
+  if (!rule.text.startsWith('Bash(')) return undefined;
+  const part = verdict.parts.find(
+    (p) => p.command !== undefined && p.by === 'rule' && p.rule?.pointer === rule.pointer,
+  );
+  if (!part || /[*()\n]/.test(part.subject)) return undefined;
+  return `Bash(${part.subject})`;
 }
 
 /** The hook's output for a verdict; `cwd` is the call's folder, from which rule files are named. */
