@@ -235,7 +235,8 @@ export function insidePermittedFolders(path: string, ctx: DecisionContext): bool
  */
 export function decideFile(req: FileRequest, ctx: DecisionContext): PartVerdict {
   const deletes = req.below ? 'deletes entries below' : 'deletes';
-  const verb = req.access === 'read' ? 'reads' : req.access === 'delete' ? deletes : 'writes';
+  const reads = req.possible ? 'may open' : 'reads';
+  const verb = req.access === 'read' ? reads : req.access === 'delete' ? deletes : 'writes';
   const subject = `${verb} ${req.shown}`;
   const part = (
     decision: Behavior,

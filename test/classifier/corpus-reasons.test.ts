@@ -14,8 +14,10 @@ import {
 
 /**
  * The reasons of the shipped corpus (fixtures/classify/corpus.jsonl) against the analysis: a reason claims no
- * effect the analysis did not find. A part that says it deletes has a delete effect of that kind on its command;
- * "removes X" is said only of a delete of X itself, never of the entries `find -delete` finds below X.
+ * effect the analysis did not find. A part that says its command reads or writes has such an effect or redirect
+ * (a word that only may name a file the program opens says so: "may open"); one that says it deletes has a
+ * delete effect of that kind; "removes X" is said only of a delete of X itself, never of the entries
+ * `find -delete` finds below X.
  */
 
 interface Case {
@@ -38,12 +40,22 @@ const cases = readFileSync(new URL('../../fixtures/classify/corpus.jsonl', impor
 function unfounded(verdict: ClassifiedVerdict): string[] {
   const problems: string[] = [];
   for (const part of verdict.parts) {
+    const cmd = verdict.analysis?.commands.find((c) => c.id === part.command);
+    const verb = /^(reads|writes) /.exec(part.subject)?.[1];
+    if (cmd && verb) {
+      const writes = verb === 'writes';
+      const found =
+        cmd.effects.some(
+          (e) => (e.access === 'read' || e.access === 'metadata' || e.access === 'execute') !== writes,
+        ) || cmd.redirects.some((r) => (writes ? r.writes : r.reads));
+      if (!found)
+        problems.push(`${part.subject}: the analysis has no ${writes ? 'write' : 'read'} by the command`);
+    }
     if (!part.subject.startsWith('deletes ')) {
       if (/: removes /.test(part.reason))
         problems.push(`${part.reason}: removes, but the part deletes nothing`);
       continue;
     }
-    const cmd = verdict.analysis?.commands.find((c) => c.id === part.command);
     const deletes = cmd?.effects.filter((e) => e.access === 'delete') ?? [];
     const below = part.subject.startsWith('deletes entries below ');
     if (!deletes.some((e) => (e.below === true) === below))
@@ -60,7 +72,7 @@ describe('the corpus reasons claim only effects the analysis found', () => {
     await Promise.all(boxes.map(removeSandbox));
   });
 
-  it('no reason of a Bash case claims a delete the analysis did not find', async () => {
+  it('no reason of a Bash case claims a read, write or delete the analysis did not find', async () => {
     const problems: string[] = [];
     for (const c of cases) {
       const box = await makeSandbox();
