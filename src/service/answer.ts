@@ -94,9 +94,25 @@ export function reasonFor(verdict: ClassifiedVerdict, cwd?: string): string {
   const name = rule.label ?? rule.text;
   const place = rulePlace(rule, cwd);
   const named = verdict.reason.includes(name) ? '' : `${name}, `;
+  const effects = fileEffects(verdict);
+  const does = effects.length > 0 ? `: it ${effects.join(', ')}` : '';
   const narrower = narrowerAllow(verdict);
   const hint = narrower ? `; to allow just this command, add the allow rule ${narrower}` : '';
-  return `automode: ${verdict.reason} (${named}${place})${hint}`;
+  return `automode: ${verdict.reason} (${named}${place})${does}${hint}`;
+}
+
+const EFFECT = /^(reads|writes|deletes|may open) /;
+const SHOWN_EFFECTS = 3;
+
+/** What the command a rule decided does to files, as the analysis found it: a few of its parts' subjects. */
+function fileEffects(verdict: ClassifiedVerdict): string[] {
+  const decided = verdict.parts.find((p) => p.reason === verdict.reason && p.command !== undefined);
+  if (!decided || EFFECT.test(decided.subject)) return [];
+  const subjects = verdict.parts
+    .filter((p) => p.command === decided.command && EFFECT.test(p.subject))
+    .map((p) => p.subject);
+  const unique = [...new Set(subjects)];
+  return unique.length > SHOWN_EFFECTS ? [...unique.slice(0, SHOWN_EFFECTS), '…'] : unique;
 }
 
 /**

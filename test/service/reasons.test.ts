@@ -48,6 +48,15 @@ describe('the reason given to the agent names the rule once, and where it is wri
   });
 });
 
+describe('the reason says what the command does to files, as the analysis found it', () => {
+  it('an ask by a rule: the deletes and writes of its command', async () => {
+    expect(await reason('rm -r build')).toMatch(
+      /^automode: asked by Bash\(rm -r \*\) \(defaults\): it deletes build;/,
+    );
+    expect(await reason('git push --force origin x')).toMatch(/\(defaults\); to allow/);
+  });
+});
+
 describe('an ask by a shipped rule names the narrower allow rule that would let the command through', () => {
   it('the exact command as a Bash rule, which does override the shipped ask; none for other rules', async () => {
     for (const command of ['git push --force origin x', 'rm -r build', 'git stash drop']) {
