@@ -76,7 +76,7 @@ export function isUndecided(verdict: ClassifiedVerdict): boolean {
 }
 
 /** Where a rule is written: `defaults` for a shipped one, else its file (relative to `cwd` when below it) and line. */
-export function rulePlace(rule: RuleRef, cwd: string | undefined): string | undefined {
+function rulePlace(rule: RuleRef, cwd: string | undefined): string {
   if (isShippedRule(rule)) return 'defaults';
   if (rule.file === undefined) return rule.source;
   const below = cwd !== undefined && rule.file.startsWith(`${cwd}${sep}`);
@@ -88,7 +88,7 @@ export function rulePlace(rule: RuleRef, cwd: string | undefined): string | unde
  * The reason the agent is given: the verdict's, and the rule behind it named once (the reason names it already,
  * as `asked by Bash(…)`, or the rule's name is added) with where it is written.
  */
-export function reasonFor(verdict: ClassifiedVerdict, cwd?: string): string {
+function reasonFor(verdict: ClassifiedVerdict, cwd?: string): string {
   const rule = verdict.rule;
   if (!rule) return `automode: ${verdict.reason}`;
   const name = rule.label ?? rule.text;
@@ -124,7 +124,12 @@ function narrowerAllow(verdict: ClassifiedVerdict): string | undefined {
   if (verdict.decision !== 'ask' || rule?.behavior !== 'ask' || !isShippedRule(rule)) return undefined;
   if (!rule.text.startsWith('Bash(')) return undefined;
   const part = verdict.parts.find(
-    (p) => p.command !== undefined && p.by === 'rule' && p.rule?.pointer === rule.pointer,
+    (p) =>
+      p.command !== undefined &&
+      p.by === 'rule' &&
+      p.rule?.text === rule.text &&
+      p.rule.source === rule.source &&
+      p.rule.pointer === rule.pointer,
   );
   if (!part || /[*()\n]/.test(part.subject)) return undefined;
   return `Bash(${part.subject})`;
