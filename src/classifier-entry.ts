@@ -1,5 +1,5 @@
-// The entry `automode/classifier`: what an embedder needs to classify, without the Anthropic SDK or zod at
-// import. `loadModelClient` loads the SDK when a model is wanted; the root entry `automode` loads it eagerly.
+// The entry `automode/classifier`: the root entry's names without the ones that load the Anthropic SDK or zod at
+// import (the eager model client and its recording helpers). `loadModelClient` loads the SDK when a model is wanted.
 
 export type { Analysis, CodeExecution, FileEffect, Redirect, SimpleCommand, Word } from './bash/index.js';
 export { analyzeBash } from './bash/index.js';
@@ -12,6 +12,7 @@ export {
   contextFromTranscript,
   createClassifier,
   createSession,
+  type HookToolCall,
   type ModelInfo,
   readTranscript,
   type Speculation,

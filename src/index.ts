@@ -1,8 +1,7 @@
-// The root entry `automode`: the classifier's API. The pipeline, eval, critique, testing and vitest entries
-// are subpaths of their own (`automode/pipeline`, ...); each lists its names explicitly, so that an internal
-// rename is never an API change. This entry loads the model client and its recording helpers eagerly;
-// `automode/classifier` is the same API without them, and the subpath entries never load the Anthropic SDK unless
-// a model is used.
+// The root entry `automode`: everything a library user needs to classify, i.e. every name of
+// `automode/classifier`, plus the model client and its recording helpers, which load the Anthropic SDK eagerly.
+// The pipeline, eval, critique, testing and vitest entries are subpaths of their own (`automode/pipeline`, ...);
+// each lists its names explicitly, so that an internal rename is never an API change.
 
 // What `verdict.analysis` holds for a Bash call.
 export type { Analysis, CodeExecution, FileEffect, Redirect, SimpleCommand, Word } from './bash/index.js';
@@ -11,9 +10,12 @@ export {
   type ClassifiedVerdict,
   type Classifier,
   type ClassifierOptions,
+  type ClassifierSession,
   type ClassifyOptions,
   contextFromTranscript,
   createClassifier,
+  createSession,
+  type HookToolCall,
   type ModelInfo,
   readTranscript,
   type Speculation,
@@ -21,7 +23,7 @@ export {
   type TranscriptContext,
 } from './classifier/index.js';
 export { createModelClient, type ModelClient } from './llm/client.js';
-export type { CallResult, ModelCaller, ModelClientOptions } from './llm/index.js';
+export { type CallResult, loadModelClient, type ModelCaller, type ModelClientOptions } from './llm/index.js';
 export {
   createRecorder,
   createReplayClient,

@@ -152,6 +152,11 @@ export interface FileEffect {
    * from the command line, whether it exists yet or not (`unzip -d new`, `cp -r src new`).
    */
   tree?: true;
+  /**
+   * A delete of the entries found below the folder (`find DIR … -delete`): the folder itself goes only when it
+   * matches too, and never when it is `.`.
+   */
+  below?: true;
 }
 
 export interface NameInfo {

@@ -17,6 +17,7 @@ export type {
   ClassifierOptions,
   ClassifierSession,
   ClassifyOptions,
+  HookToolCall,
   Judgement,
   ModelInfo,
   Speculation,

@@ -15,8 +15,9 @@ import {
 import type { LoadedSettings } from '../rules/index.js';
 import { canonicalToolName, formatDiagnostic } from '../rules/index.js';
 import type { Mode } from '../shared/index.js';
+import { toolCallOf } from './call-shape.js';
 import { markAsk } from './model-parts.js';
-import type { ClassifiedVerdict, ToolCall } from './types.js';
+import type { ClassifiedVerdict, HookToolCall, ToolCall } from './types.js';
 
 /** What the deterministic checks found: the model phase starts from it. */
 export interface RulesPhase {
@@ -30,7 +31,7 @@ export interface RulesPhase {
 }
 
 /** The deterministic checks of one call: everything but the model. */
-export type RulesPhaseRunner = (call: ToolCall) => Promise<RulesPhase>;
+export type RulesPhaseRunner = (call: ToolCall | HookToolCall) => Promise<RulesPhase>;
 
 export function resolveMode(settings: LoadedSettings, requested?: Mode): Mode {
   const mode = requested ?? settings.defaultMode ?? 'default';
@@ -87,12 +88,21 @@ async function checkCall(call: ToolCall, ctx: DecisionContext): Promise<Checked>
   }
 }
 
+/** A call of neither shape asks, fails closed, and says which shapes `classify` takes. */
+function unreadable(reason: string, mode: Mode, cwd: string): RulesPhase {
+  const parts: PartVerdict[] = [{ subject: 'call', decision: 'ask', by: 'opaque', reason }];
+  const verdict = markAsk(combine('unknown', mode, parts), parts, mode);
+  return { call: { tool: 'unknown', input: {} }, mode, cwd, parts, analysis: undefined, verdict };
+}
+
 /** The rules phase of a classifier: the settings' indexes and failure are prepared once, each call is checked. */
 export function rulesPhase(settings: LoadedSettings, hasModel: boolean): RulesPhaseRunner {
   const indexFor = ruleIndexes(settings);
   const additionalDirectories = settings.additionalDirectories.map((d) => d.path);
   const failure = settingsFailure(settings);
-  return async (asked) => {
+  return async (given) => {
+    const asked = toolCallOf(given);
+    if ('error' in asked) return unreadable(asked.error, resolveMode(settings), settings.cwd);
     const tool = canonicalToolName(asked.tool);
     const call = tool === asked.tool ? asked : { ...asked, tool };
     const mode = resolveMode(settings, call.mode);

@@ -1,13 +1,13 @@
 import type { ModelPhaseRunner } from './model-phase.js';
 import type { RulesPhaseRunner } from './rules-phase.js';
-import type { ClassifyOptions, Speculation, ToolCall } from './types.js';
+import type { ClassifyOptions, HookToolCall, Speculation, ToolCall } from './types.js';
 
 /**
  * Starts a classification ahead of need: the rules phase runs once and serves both the rules' verdict and the
  * full one; `cancel` (or the caller's signal) aborts the model call.
  */
 export function speculate(
-  call: ToolCall,
+  call: ToolCall | HookToolCall,
   extra: ClassifyOptions,
   rulesPhase: RulesPhaseRunner,
   modelPhase: ModelPhaseRunner,

@@ -14,6 +14,15 @@ export interface ToolCall {
   mode?: Mode;
 }
 
+/** A Claude Code hook input (PreToolUse, PermissionRequest), which `classify` takes as it is. */
+export interface HookToolCall {
+  tool_name: string;
+  tool_input: Record<string, unknown>;
+  cwd?: string;
+  /** Read as `mode`; a value that is not a mode is ignored. */
+  permission_mode?: string;
+}
+
 export interface ClassifyOptions {
   /**
    * The session so far: the user's messages and the agent's earlier tool calls (never tool results); or a
@@ -47,8 +56,8 @@ export interface Speculation {
 
 export interface Classifier {
   readonly settings: LoadedSettings;
-  classify(call: ToolCall, options?: ClassifyOptions): Promise<ClassifiedVerdict>;
-  speculate(call: ToolCall, options?: ClassifyOptions): Speculation;
+  classify(call: ToolCall | HookToolCall, options?: ClassifyOptions): Promise<ClassifiedVerdict>;
+  speculate(call: ToolCall | HookToolCall, options?: ClassifyOptions): Speculation;
   /**
    * Grants made during a session or carried by a slash command; returns a new classifier that shares this one's
    * session state and model cache.

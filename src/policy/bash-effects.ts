@@ -84,6 +84,7 @@ export function decideEffect(
       tracked: effect.tracked === true,
       possible,
       ...(tree ? { tree } : {}),
+      ...(access === 'delete' && effect.below ? { below: true } : {}),
     } as const;
     keep(decideFile(covered ? { ...req, coveredByRule: covered } : req, ctx));
   };

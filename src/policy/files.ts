@@ -50,6 +50,8 @@ export interface FileRequest {
    * folder, a commit or a patch rather than the command line: protected ones among them cannot be ruled out.
    */
   tree?: boolean;
+  /** A delete of entries found below the folder (`find -delete`), not of the folder as such. */
+  below?: boolean;
 }
 
 /** The path and, when a link leads elsewhere, where it leads; `real` is undefined when that cannot be told. */
@@ -232,7 +234,9 @@ export function insidePermittedFolders(path: string, ctx: DecisionContext): bool
  * when both do. A `Read` deny also blocks writes. Protected and critical paths are never allowed here.
  */
 export function decideFile(req: FileRequest, ctx: DecisionContext): PartVerdict {
-  const verb = req.access === 'read' ? 'reads' : req.access === 'delete' ? 'deletes' : 'writes';
+  const deletes = req.below ? 'deletes entries below' : 'deletes';
+  const reads = req.possible ? 'may open' : 'reads';
+  const verb = req.access === 'read' ? reads : req.access === 'delete' ? deletes : 'writes';
   const subject = `${verb} ${req.shown}`;
   const part = (
     decision: Behavior,
@@ -307,7 +311,8 @@ export function decideFile(req: FileRequest, ctx: DecisionContext): PartVerdict 
       const reason = protectedReason(p);
       if (reason) return part('ask', 'protected-path', `${subject}: ${reason}`);
       const critical = req.access === 'delete' ? criticalRemoval(p, ctx) : undefined;
-      if (critical) return part('ask', 'critical-path', `${subject}: removes ${critical}`);
+      if (critical)
+        return part('ask', 'critical-path', `${subject}: ${req.below ? 'which is' : 'removes'} ${critical}`);
     }
   }
   if (overriding) {

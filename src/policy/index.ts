@@ -23,8 +23,10 @@ export {
   type Decision,
   failsClosed,
   isShippedAsk,
+  isShippedRule,
   modelSettles,
   type PartVerdict,
   type RuleRef,
+  SHIPPED_SECRET_ASKS,
   type Verdict,
 } from './verdict.js';

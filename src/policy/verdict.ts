@@ -138,9 +138,25 @@ export function isShippedRule(rule: RuleRef): boolean {
   return rule.source === 'defaults' || rule.source === 'default';
 }
 
-/** An ask by a shipped ask rule: in auto mode a soft ask that the model judges (see the `autoSoft` trait). */
+/**
+ * The shipped ask rules (defaults/settings.json) that guard credentials and secrets, the files the
+ * *Credential exposure* rule is about: in auto mode they ask hard, as a user's own asks do, so the model never
+ * reads a secret on the agent's word.
+ */
+export const SHIPPED_SECRET_ASKS: readonly string[] = ['Read(.env)', 'Read(.env.*)'];
+
+/**
+ * An ask by a shipped ask rule that guards no secret: in auto mode a soft ask that the model judges (see the
+ * `autoSoft` trait).
+ */
 export function isShippedAsk(p: PartVerdict): boolean {
-  return p.decision === 'ask' && p.by === 'rule' && p.rule?.behavior === 'ask' && isShippedRule(p.rule);
+  return (
+    p.decision === 'ask' &&
+    p.by === 'rule' &&
+    p.rule?.behavior === 'ask' &&
+    isShippedRule(p.rule) &&
+    !SHIPPED_SECRET_ASKS.includes(p.rule.text)
+  );
 }
 
 export interface PartVerdict {

@@ -1,5 +1,6 @@
+import { relative, sep } from 'node:path';
 import type { ClassifiedVerdict, ToolCall } from '../classifier/index.js';
-import { asksOnlyFor, modelSettles } from '../policy/index.js';
+import { asksOnlyFor, isShippedRule, modelSettles, type RuleRef } from '../policy/index.js';
 import { callOf, nestsDeeperThan, parseJsonObject } from '../shared/index.js';
 import { type HookEvent, hookOutput, NO_DECISION } from './protocol.js';
 
@@ -74,13 +75,75 @@ export function isUndecided(verdict: ClassifiedVerdict): boolean {
   return asksOnlyFor(verdict, modelSettles);
 }
 
-/** The hook's output for a verdict. */
-export function answerFor(event: HookEvent, verdict: ClassifiedVerdict, options: AnswerOptions = {}): string {
+/** Where a rule is written: `defaults` for a shipped one, else its file (relative to `cwd` when below it) and line. */
+function rulePlace(rule: RuleRef, cwd: string | undefined): string {
+  if (isShippedRule(rule)) return 'defaults';
+  if (rule.file === undefined) return rule.source;
+  const below = cwd !== undefined && rule.file.startsWith(`${cwd}${sep}`);
+  const file = below ? relative(cwd, rule.file) : rule.file;
+  return rule.line === undefined ? file : `${file}:${rule.line}`;
+}
+
+/**
+ * The reason the agent is given: the verdict's, and the rule behind it named once (the reason names it already,
+ * as `asked by Bash(…)`, or the rule's name is added) with where it is written.
+ */
+function reasonFor(verdict: ClassifiedVerdict, cwd?: string): string {
+  const rule = verdict.rule;
+  if (!rule) return `automode: ${verdict.reason}`;
+  const name = rule.label ?? rule.text;
+  const place = rulePlace(rule, cwd);
+  const named = verdict.reason.includes(name) ? '' : `${name}, `;
+  const effects = fileEffects(verdict);
+  const does = effects.length > 0 ? `: it ${effects.join(', ')}` : '';
+  const narrower = narrowerAllow(verdict);
+  const hint = narrower ? `; to allow just this command, add the allow rule ${narrower}` : '';
+  return `automode: ${verdict.reason} (${named}${place})${does}${hint}`;
+}
+
+const EFFECT = /^(reads|writes|deletes|may open) /;
+const SHOWN_EFFECTS = 3;
+
+/** What the command a rule decided does to files, as the analysis found it: a few of its parts' subjects. */
+function fileEffects(verdict: ClassifiedVerdict): string[] {
+  const decided = verdict.parts.find((p) => p.reason === verdict.reason && p.command !== undefined);
+  if (!decided || EFFECT.test(decided.subject)) return [];
+  const subjects = verdict.parts
+    .filter((p) => p.command === decided.command && EFFECT.test(p.subject))
+    .map((p) => p.subject);
+  const unique = [...new Set(subjects)];
+  return unique.length > SHOWN_EFFECTS ? [...unique.slice(0, SHOWN_EFFECTS), '…'] : unique;
+}
+
+/**
+ * For an ask by a shipped Bash ask rule: the allow rule naming exactly the command it asked about, which
+ * overrides it as narrower (`policy/tiers.ts`). None for a rule someone wrote: their asks are not overridden.
+ */
+function narrowerAllow(verdict: ClassifiedVerdict): string | undefined {
+  const rule = verdict.rule;
+  if (verdict.decision !== 'ask' || rule?.behavior !== 'ask' || !isShippedRule(rule)) return undefined;
+  if (!rule.text.startsWith('Bash(')) return undefined;
+  const part = verdict.parts.find(
+    (p) =>
+      p.command !== undefined &&
+      p.by === 'rule' &&
+      p.rule?.text === rule.text &&
+      p.rule.source === rule.source &&
+      p.rule.pointer === rule.pointer,
+  );
+  if (!part || /[*()\n]/.test(part.subject)) return undefined;
+  return `Bash(${part.subject})`;
+}
+
+/** The hook's output for a verdict; `cwd` is the call's folder, from which rule files are named. */
+export function answerFor(
+  event: HookEvent,
+  verdict: ClassifiedVerdict,
+  options: AnswerOptions = {},
+  cwd?: string,
+): string {
   if (!options.askWhenUndecided && isUndecided(verdict)) return NO_DECISION;
-  const rule = verdict.rule
-    ? ` (${verdict.rule.text}${verdict.rule.file ? ` in ${verdict.rule.file}` : ''})`
-    : '';
-  return hookOutput(event, verdict.decision, `automode: ${verdict.reason}${rule}`);
+  return hookOutput(event, verdict.decision, reasonFor(verdict, cwd));
 }
 
 /**
@@ -97,7 +160,7 @@ export async function answerHookInput(
   if ('error' in input)
     return hookOutput(input.event, 'ask', `automode could not read the hook input: ${input.error}`);
   try {
-    return answerFor(input.event, await decide(input), options);
+    return answerFor(input.event, await decide(input), options, input.call.cwd);
   } catch (e) {
     return hookOutput(input.event, 'ask', `automode failed, so it asks: ${(e as Error).message}`);
   }

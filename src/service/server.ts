@@ -95,7 +95,7 @@ async function listenLocked(options: ServiceOptions, lock: FolderLock): Promise<
     let answer: string;
     try {
       const { verdict, reused } = await decider.decide(input);
-      answer = answerFor(input.event, verdict, options.answer);
+      answer = answerFor(input.event, verdict, options.answer, input.call.cwd);
       options.log?.(decider.describe(input, verdict, reused, performance.now() - t0));
     } catch (e) {
       answer = hookOutput(input.event, 'ask', `automode failed, so it asks: ${(e as Error).message}`);

@@ -23,6 +23,7 @@ const ROOT_NAMES = [
   'ClassifiedVerdict',
   'Classifier',
   'ClassifierOptions',
+  'ClassifierSession',
   'ClassifyOptions',
   'CodeExecution',
   'contextFromTranscript',
@@ -30,13 +31,16 @@ const ROOT_NAMES = [
   'createModelClient',
   'createRecorder',
   'createReplayClient',
+  'createSession',
   'DecidedBy',
   'Decision',
   'Diagnostic',
   'FileEffect',
   'formatDiagnostic',
+  'HookToolCall',
   'isModelConfigured',
   'LoadedSettings',
+  'loadModelClient',
   'loadReplayClient',
   'loadSettings',
   'Mode',
@@ -82,6 +86,7 @@ const CLASSIFIER_NAMES = [
   'Diagnostic',
   'FileEffect',
   'formatDiagnostic',
+  'HookToolCall',
   'isModelConfigured',
   'LoadedSettings',
   'loadModelClient',
@@ -116,8 +121,10 @@ const VALUES: Record<string, string[]> = {
     'createModelClient',
     'createRecorder',
     'createReplayClient',
+    'createSession',
     'formatDiagnostic',
     'isModelConfigured',
+    'loadModelClient',
     'loadReplayClient',
     'loadSettings',
     'readTranscript',
@@ -333,7 +340,7 @@ const options = { cwd, home: cwd, managedPath: join(cwd, 'no-managed.json'), env
 const settings = await root.loadSettings(options);
 const classifier = root.createClassifier(settings);
 const status = await classifier.classify({ tool: 'Bash', input: { command: 'git status' } });
-const rm = await classifier.classify({ tool: 'Bash', input: { command: 'rm -rf /' } });
+const rm = await classifier.classify({ tool_name: 'Bash', tool_input: { command: 'rm -rf /' }, cwd });
 out.root = { status: status.decision, rm: rm.decision, rmRule: rm.rule?.text, commands: status.analysis?.commands.length };
 
 // automode/classifier: a call in a session of the caller's, and a model client loaded on demand, with no key.
@@ -393,7 +400,7 @@ console.log(JSON.stringify(out));
 
 /** Type-checked by tsc in the consumer: the type names a user reaches for, from each entry. */
 const TYPES = `
-import type { ClassifiedVerdict, Classifier, LoadedSettings, ToolCall, Verdict } from 'automode';
+import type { ClassifiedVerdict, Classifier, HookToolCall, LoadedSettings, ToolCall, Verdict } from 'automode';
 import type { PermissionHandler, PipelineMessage, Tool, ToolUseContext, HookConfig, SandboxConfig, SandboxOptions, PermissionRequestedMessage } from 'automode/pipeline';
 import type { EvalCase, EvalReport, ResolvedConfig } from 'automode/eval';
 import type { CritiqueOptions, CritiqueReport, Finding } from 'automode/critique';
@@ -407,6 +414,8 @@ const settings: LoadedSettings = await loadSettings();
 const classifier: Classifier = createClassifier(settings);
 const call: ToolCall = { tool: 'Bash', input: { command: 'ls' } };
 const verdict: ClassifiedVerdict = await classifier.classify(call);
+const hookInput: HookToolCall = { tool_name: 'Bash', tool_input: { command: 'ls' }, permission_mode: 'auto' };
+await classifier.classify(hookInput);
 const plain: Verdict = verdict;
 const session: ClassifierSession = createSession();
 const model: ModelClient = await loadModelClient();
@@ -530,7 +539,7 @@ describe('the package entries, imported by name from a project that depends on a
     expect(out.keys).toEqual(VALUES);
   });
 
-  it('automode: the classifier allows git status and denies rm -rf / with the shipped defaults', () => {
+  it('automode: the classifier allows git status and denies rm -rf / (given as a hook input) with the shipped defaults', () => {
     expect(out.root).toEqual({ status: 'allow', rm: 'deny', rmRule: 'Bash(rm -rf /)', commands: 1 });
   });
 
@@ -609,7 +618,22 @@ describe('the packed files', () => {
   });
 });
 
+/** The root's names beyond the lean entry's: the model client and its recording helpers, loaded eagerly. */
+const EAGER_ONLY = [
+  'createModelClient',
+  'createRecorder',
+  'createReplayClient',
+  'loadReplayClient',
+  'Recorder',
+  'ReplayClient',
+];
+
 describe('declarations', () => {
+  it('the root holds every name of automode/classifier, and beside them only the eager model client', () => {
+    expect(CLASSIFIER_NAMES.filter((n) => !ROOT_NAMES.includes(n))).toEqual([]);
+    expect(ROOT_NAMES.filter((n) => !CLASSIFIER_NAMES.includes(n))).toEqual(EAGER_ONLY.sort());
+  });
+
   it.each([
     ['automode', ROOT_NAMES],
     ['automode/classifier', CLASSIFIER_NAMES],

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +6,8 @@ import { loadBash } from '../../src/bash/analyze.js';
 import { createClassifier } from '../../src/classifier/index.js';
 import { STAGE1_TOOL, STAGE2_TOOL } from '../../src/classifier/model-parts.js';
 import { createModelClient } from '../../src/llm/client.js';
-import { builtinOptions } from '../../src/rules/settings/builtin.js';
+import { SHIPPED_SECRET_ASKS } from '../../src/policy/index.js';
+import { BUILTIN_FILES, builtinOptions } from '../../src/rules/settings/builtin.js';
 import type { CliRules } from '../../src/rules/settings/load.js';
 import { loadSettings } from '../../src/rules/settings/load-settings.js';
 import type { Mode } from '../../src/shared/index.js';
@@ -180,5 +181,37 @@ describe('auto mode: hidden code is a soft ask', () => {
       expect(v, command).toMatchObject({ decision: 'ask', ask: 'hard' });
     }
     expect(server!.messageRequests()).toHaveLength(0);
+  });
+});
+
+describe('auto mode: shipped asks that guard secrets stay with the person', () => {
+  it('cat .env never reaches the model and asks hard, by the shipped Read rule', async () => {
+    const c = await classifierFor([flag(false)]);
+    for (const command of ['cat .env', 'cat ./.env', 'head -n 3 .env.production']) {
+      const v = await c.classify(bash(command));
+      expect(v, command).toMatchObject({ decision: 'ask', by: 'rule', ask: 'hard' });
+      expect(v.rule?.source, command).toBe('defaults');
+      expect(
+        v.parts.some((p) => p.soft),
+        command,
+      ).toBe(false);
+    }
+    const read = await c.classify({ tool: 'Read', input: { file_path: '.env' }, mode: 'auto' });
+    expect(read).toMatchObject({ decision: 'ask', ask: 'hard' });
+    expect(server!.messageRequests()).toHaveLength(0);
+  });
+
+  it('lists only shipped ask rules', () => {
+    const shipped = JSON.parse(readFileSync(BUILTIN_FILES.settings, 'utf8')) as {
+      permissions: { ask: string[] };
+    };
+    for (const text of SHIPPED_SECRET_ASKS) expect(shipped.permissions.ask).toContain(text);
+  });
+
+  it('a shipped ask that guards no secret still goes to the model', async () => {
+    const c = await classifierFor([flag(false)]);
+    const v = await c.classify(forcePush);
+    expect(v.decision).toBe('allow');
+    expect(server!.messageRequests()).toHaveLength(1);
   });
 });

@@ -70,7 +70,8 @@ const effects: EffectHandler = (cmd) => {
   const effects: FileEffect[] = reads(paths);
   const deleted = paths;
   for (const primary of expression.primaries) {
-    if (primary.name === '-delete') effects.push(...each('delete', deleted));
+    if (primary.name === '-delete')
+      effects.push(...each('delete', deleted).map((e): FileEffect => ({ ...e, below: true })));
     const access = FILE_PRIMARIES[primary.name];
     if (access && primary.args[0]) effects.push(option(access, primary.args[0]));
     if (primary.name === '-files0-from' && primary.args[0]) effects.push(listedIn('read', primary.args[0]));

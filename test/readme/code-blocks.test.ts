@@ -1,0 +1,116 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/**
+ * The README's code: every ```ts block type-checks with `tsc --strict` against the package (each entry mapped to
+ * its source), and so does every ```js block, as JavaScript (`checkJs`); every ```sh block that runs automode
+ * parses (`bash -n`).
+ */
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const README = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+
+/** The package's entries, as package.json "exports" names them, and their sources. */
+const ENTRIES: Record<string, string> = {
+  automode: 'src/index.ts',
+  'automode/classifier': 'src/classifier-entry.ts',
+  'automode/pipeline': 'src/pipeline/index.ts',
+  'automode/eval': 'src/eval/index.ts',
+  'automode/critique': 'src/critique/index.ts',
+  'automode/testing': 'src/testing/index.ts',
+  'automode/vitest': 'src/vitest/index.ts',
+};
+
+interface Block {
+  line: number;
+  lang: string;
+  code: string;
+}
+
+/** Fenced blocks, indented ones (inside a list) included, without their indentation. */
+function blocks(text: string): Block[] {
+  const found: Block[] = [];
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^(\s*)```(\w+)\s*$/.exec(lines[i]!);
+    if (!open) continue;
+    const indent = open[1]!.length;
+    const start = i + 1;
+    const body: string[] = [];
+    for (i++; i < lines.length && lines[i]!.trim() !== '```'; i++) body.push(lines[i]!.slice(indent));
+    found.push({ line: start, lang: open[2]!, code: body.join('\n') });
+  }
+  return found;
+}
+
+const all = blocks(README);
+const typescript = all.filter((b) => ['ts', 'typescript', 'js'].includes(b.lang));
+const shell = all.filter((b) => {
+  if (b.lang !== 'sh') return false;
+  const first = b.code.split('\n').find((l) => l.trim() !== '' && !l.trim().startsWith('#')) ?? '';
+  return /^(automode |node bin\/automode\.js |[A-Z_]+=\S* automode )/.test(first.trim());
+});
+
+describe('the README ```ts and ```js blocks', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'automode-readme-ts-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('are there to check', () => {
+    expect(typescript.filter((b) => b.lang === 'ts').length).toBeGreaterThanOrEqual(4);
+    expect(typescript.filter((b) => b.lang === 'js').length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('type-check with tsc --strict against the package', () => {
+    symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+    writeFileSync(path.join(dir, 'package.json'), '{ "type": "module" }\n');
+    const files = typescript.map((b) => {
+      const file = `readme-${b.line}.${b.lang === 'js' ? 'js' : 'ts'}`;
+      writeFileSync(path.join(dir, file), `${b.code}\nexport {};\n`);
+      return file;
+    });
+    const paths = Object.fromEntries(
+      Object.entries(ENTRIES).map(([name, source]) => [name, [path.join(ROOT, source)]]),
+    );
+    writeFileSync(
+      path.join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        extends: path.join(ROOT, 'tsconfig.json'),
+        compilerOptions: {
+          noEmit: true,
+          declaration: false,
+          rootDir: '/',
+          strict: true,
+          allowJs: true,
+          checkJs: true,
+          paths,
+        },
+        include: [],
+        files,
+      }),
+    );
+    const r = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', dir], {
+      encoding: 'utf8',
+    });
+    // An error names its block by the README line the block starts on.
+    const errors = r.stdout.replace(/\S*readme-(\d+)\.[jt]s\((\d+),/g, (_, start, line) => {
+      return `README.md:${Number(start) + Number(line) - 1} (${line},`;
+    });
+    expect(errors).toBe('');
+    expect(r.status).toBe(0);
+  }, 120_000);
+});
+
+describe('the README ```sh blocks that run automode', () => {
+  it('are there to check', () => {
+    expect(shell.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it.each(shell.map((b) => [b.line, b.code] as const))('README.md:%i parses in bash', (_, code) => {
+    const r = spawnSync('bash', ['-n'], { input: code, encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+  });
+});

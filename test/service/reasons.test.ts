@@ -1,0 +1,86 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadBash } from '../../src/bash/analyze.js';
+import { createClassifier } from '../../src/classifier/index.js';
+import { BUILTIN_FILES } from '../../src/rules/settings/builtin.js';
+import { answerHookInput } from '../../src/service/answer.js';
+import { loadCaseSettings, makeSandbox, removeSandbox, type Sandbox } from '../classifier/helpers.js';
+
+let box: Sandbox;
+let decide: Parameters<typeof answerHookInput>[1];
+
+beforeAll(async () => {
+  await loadBash();
+  box = await makeSandbox();
+  await mkdir(path.join(box.project, '.claude'), { recursive: true });
+  await writeFile(
+    path.join(box.project, '.claude/settings.json'),
+    JSON.stringify({ permissions: { deny: ['Bash(npm publish *)'] } }, null, 2),
+  );
+  const classifier = createClassifier(await loadCaseSettings(box));
+  decide = (input) => classifier.classify(input.call);
+});
+afterAll(() => removeSandbox(box));
+
+/** The permissionDecisionReason automode gives the agent for a command run in the project. */
+async function reason(command: string): Promise<string> {
+  const raw = JSON.stringify({
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Bash',
+    tool_input: { command },
+    cwd: box.project,
+    permission_mode: 'default',
+  });
+  return JSON.parse(await answerHookInput(raw, decide)).hookSpecificOutput.permissionDecisionReason;
+}
+
+describe('the reason given to the agent names the rule once, and where it is written', () => {
+  it('a shipped rule: by its text, once, and `defaults` rather than the installed file', async () => {
+    const r = await reason('git push --force origin x');
+    expect(r).toMatch(/^automode: asked by Bash\(git push --force \*\) \(defaults\);/);
+    expect(r).not.toContain(BUILTIN_FILES.settings);
+  });
+
+  it("a project's rule: its file relative to the project, with the line", async () => {
+    const r = await reason('npm publish --tag next');
+    expect(r).toBe('automode: denied by Bash(npm publish *) (.claude/settings.json:4)');
+  });
+});
+
+describe('the reason says what the command does to files, as the analysis found it', () => {
+  it('an ask by a rule: the deletes and writes of its command', async () => {
+    expect(await reason('rm -r build')).toMatch(
+      /^automode: asked by Bash\(rm -r \*\) \(defaults\): it deletes build;/,
+    );
+    expect(await reason('git push --force origin x')).toMatch(/\(defaults\); to allow/);
+  });
+});
+
+describe('an ask by a shipped rule names the narrower allow rule that would let the command through', () => {
+  it('the exact command as a Bash rule, which does override the shipped ask; none for other rules', async () => {
+    for (const command of ['git push --force origin x', 'rm -r build', 'git stash drop']) {
+      const r = await reason(command);
+      const rule = /to allow just this command, add the allow rule (Bash\(.*\))$/.exec(r)?.[1];
+      expect(rule, r).toBe(`Bash(${command})`);
+      const other = await makeSandbox();
+      const allowed = createClassifier(await loadCaseSettings(other, { permissions: { allow: [rule] } }));
+      const v = await allowed.classify({ tool: 'Bash', input: { command }, cwd: other.project });
+      await removeSandbox(other);
+      expect(v.parts[0], command).toMatchObject({ by: 'rule', decision: 'allow', rule: { text: rule } });
+    }
+    // None for an ask someone wrote (it is not overridden), nor for a deny.
+    await writeFile(
+      path.join(box.project, '.claude/settings.local.json'),
+      JSON.stringify({ permissions: { ask: ['Bash(git tag *)'] } }),
+    );
+    const classifier = createClassifier(await loadCaseSettings(box));
+    const own = await answerHookInput(
+      JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'git tag v1' }, cwd: box.project }),
+      (input) => classifier.classify(input.call),
+    );
+    expect(own).toContain('asked by Bash(git tag *)');
+    expect(own).not.toContain('to allow just this command');
+    expect(await reason('npm publish')).not.toContain('to allow');
+  });
+});
