@@ -3,11 +3,12 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
+import { allDocs } from '../support/docs.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 it('the README embedding example runs and prints what it says', () => {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const readme = allDocs();
   const block = /<!-- embedding-example -->\s*```js\n([\s\S]*?)```/.exec(readme)?.[1];
   expect(block).toBeDefined();
   expect(block!.split('\n').filter(Boolean).length).toBeLessThanOrEqual(10);
@@ -33,7 +34,7 @@ it('the README embedding example runs and prints what it says', () => {
 });
 
 it('the README model example type-checks against the package and runs: without a key, what is left open is asked', () => {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const readme = allDocs();
   const block = /<!-- model-example -->\s*```js\n([\s\S]*?)```/.exec(readme)?.[1];
   expect(block).toBeDefined();
   const dir = mkdtempSync(join(root, '.model-test-'));

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allDocs } from '../support/docs.js';
 
 /**
  * The wiring automode shows (README, fixtures, --help) and prints (`serve --print-hook-config`) must not switch
@@ -146,7 +147,7 @@ function automodeHooks(value: unknown): Hook[] {
 }
 
 function shownAndPrinted(): Map<string, Hook[]> {
-  const sources = new Map<string, string>([['README.md', readFileSync(join(REPO, 'README.md'), 'utf8')]]);
+  const sources = new Map<string, string>([['the documentation', allDocs()]]);
   for (const [name, text] of printed) sources.set(name, text);
   return new Map([...sources].map(([name, text]) => [name, jsonIn(text).flatMap(automodeHooks)]));
 }
@@ -198,7 +199,7 @@ describe('the wiring automode shows and prints', () => {
 
   it('sets "onFailure": "block" on every hook it shows or prints', () => {
     const hooks = shownAndPrinted();
-    expect(hooks.get('README.md')?.length).toBeGreaterThanOrEqual(4);
+    expect(hooks.get('the documentation')?.length).toBeGreaterThanOrEqual(4);
     expect(hooks.get('automode hook --help')?.length).toBe(1);
     expect(hooks.get('automode serve --print-hook-config')?.length).toBe(2);
     for (const [where, list] of hooks) {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, expect, it, vi } from 'vitest';
+import { allDocs } from '../support/docs.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const saved = { HOME: process.env.HOME, AUTOMODE_MANAGED_SETTINGS: process.env.AUTOMODE_MANAGED_SETTINGS };
@@ -16,7 +17,7 @@ afterEach(() => {
 });
 
 it('the README pipeline example runs and prints what it says', async () => {
-  const readme = await readFile(path.join(root, 'README.md'), 'utf8');
+  const readme = allDocs();
   const block = /<!-- pipeline-example -->\s*```js\n([\s\S]*?)```/.exec(readme)?.[1];
   expect(block).toBeDefined();
   const home = await mkdtemp(path.join(os.tmpdir(), 'automode-readme-'));

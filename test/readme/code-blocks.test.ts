@@ -4,14 +4,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DOC_FILES, readDoc } from '../support/docs.js';
 
 /**
- * The README's code: every ```ts block type-checks with `tsc --strict` against the package (each entry mapped to
+ * The documentation's code (the README and docs/): every ```ts block type-checks with `tsc --strict` against the package (each entry mapped to
  * its source), and so does every ```js block, as JavaScript (`checkJs`); every ```sh block that runs automode
  * parses (`bash -n`).
  */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const README = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
 
 /** The package's entries, as package.json "exports" names them, and their sources. */
 const ENTRIES: Record<string, string> = {
@@ -25,13 +25,15 @@ const ENTRIES: Record<string, string> = {
 };
 
 interface Block {
+  /** The page (README.md, docs/….md) and the line the block starts on. */
+  doc: string;
   line: number;
   lang: string;
   code: string;
 }
 
 /** Fenced blocks, indented ones (inside a list) included, without their indentation. */
-function blocks(text: string): Block[] {
+function blocks(doc: string, text: string): Block[] {
   const found: Block[] = [];
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
@@ -41,12 +43,13 @@ function blocks(text: string): Block[] {
     const start = i + 1;
     const body: string[] = [];
     for (i++; i < lines.length && lines[i]!.trim() !== '```'; i++) body.push(lines[i]!.slice(indent));
-    found.push({ line: start, lang: open[2]!, code: body.join('\n') });
+    found.push({ doc, line: start, lang: open[2]!, code: body.join('\n') });
   }
   return found;
 }
 
-const all = blocks(README);
+const all = DOC_FILES.flatMap((doc) => blocks(doc, readDoc(doc)));
+const fileOf = (b: Block) => `block-${DOC_FILES.indexOf(b.doc)}-${b.line}.${b.lang === 'js' ? 'js' : 'ts'}`;
 const typescript = all.filter((b) => ['ts', 'typescript', 'js'].includes(b.lang));
 const shell = all.filter((b) => {
   if (b.lang !== 'sh') return false;
@@ -54,7 +57,7 @@ const shell = all.filter((b) => {
   return /^(automode |node bin\/automode\.js |[A-Z_]+=\S* automode )/.test(first.trim());
 });
 
-describe('the README ```ts and ```js blocks', () => {
+describe('the documentation ```ts and ```js blocks', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'automode-readme-ts-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -67,7 +70,7 @@ describe('the README ```ts and ```js blocks', () => {
     symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
     writeFileSync(path.join(dir, 'package.json'), '{ "type": "module" }\n');
     const files = typescript.map((b) => {
-      const file = `readme-${b.line}.${b.lang === 'js' ? 'js' : 'ts'}`;
+      const file = fileOf(b);
       writeFileSync(path.join(dir, file), `${b.code}\nexport {};\n`);
       return file;
     });
@@ -94,21 +97,21 @@ describe('the README ```ts and ```js blocks', () => {
     const r = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', dir], {
       encoding: 'utf8',
     });
-    // An error names its block by the README line the block starts on.
-    const errors = r.stdout.replace(/\S*readme-(\d+)\.[jt]s\((\d+),/g, (_, start, line) => {
-      return `README.md:${Number(start) + Number(line) - 1} (${line},`;
+    // An error names its block by the page and line the block starts on.
+    const errors = r.stdout.replace(/\S*block-(\d+)-(\d+)\.[jt]s\((\d+),/g, (_, doc, start, line) => {
+      return `${DOC_FILES[Number(doc)]}:${Number(start) + Number(line) - 1} (${line},`;
     });
     expect(errors).toBe('');
     expect(r.status).toBe(0);
   }, 120_000);
 });
 
-describe('the README ```sh blocks that run automode', () => {
+describe('the documentation ```sh blocks that run automode', () => {
   it('are there to check', () => {
     expect(shell.length).toBeGreaterThanOrEqual(2);
   });
 
-  it.each(shell.map((b) => [b.line, b.code] as const))('README.md:%i parses in bash', (_, code) => {
+  it.each(shell.map((b) => [`${b.doc}:${b.line}`, b.code] as const))('%s parses in bash', (_, code) => {
     const r = spawnSync('bash', ['-n'], { input: code, encoding: 'utf8' });
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);

@@ -4,27 +4,29 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DOC_FILES, readDoc } from '../support/docs.js';
 
 /**
- * The README's console examples, run: each `$ automode …` line runs through bash with `automode` on the PATH, in
+ * The console examples of the README and docs/, run: each `$ automode …` line runs through bash with `automode` on the PATH, in
  * the folder its block names, and every output line the README shows must appear in what it printed, in order.
  * `…` in a shown line stands for any text (an abridgement); `~/project` is the example project; `…/automode/`
  * is this checkout.
  */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const README = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
 
 interface Block {
+  /** The page (README.md, docs/….md). */
+  doc: string;
   line: number;
   steps: { command: string; shown: string[] }[];
 }
 
-function consoleBlocks(text: string): Block[] {
+function consoleBlocks(doc: string, text: string): Block[] {
   const blocks: Block[] = [];
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
     if (lines[i] !== '```console') continue;
-    const block: Block = { line: i + 1, steps: [] };
+    const block: Block = { doc, line: i + 1, steps: [] };
     for (i++; i < lines.length && lines[i] !== '```'; i++) {
       const l = lines[i]!;
       if (l.startsWith('$ ')) block.steps.push({ command: l.slice(2), shown: [] });
@@ -162,9 +164,9 @@ function missing(shown: readonly string[], output: string): string[] {
   return absent;
 }
 
-const blocks = consoleBlocks(README);
+const blocks = DOC_FILES.flatMap((doc) => consoleBlocks(doc, readDoc(doc)));
 
-describe('the README console examples', () => {
+describe('the documentation console examples', () => {
   it('are each run below, or named with the reason they cannot be', () => {
     const first = blocks.map((b) => b.steps[0]?.command.replace(/\s+#.*$/, '') ?? '');
     for (const name of Object.keys(NOT_RUN))
@@ -176,7 +178,7 @@ describe('the README console examples', () => {
     const first = block.steps[0]?.command ?? '';
     const key = NOT_RUN[first] !== undefined ? first : first.replace(/\s+#.*$/, '');
     if (NOT_RUN[key] !== undefined) continue;
-    it(`README.md:${block.line}: ${first}`, { timeout: 120_000 }, () => {
+    it(`${block.doc}:${block.line}: ${first}`, { timeout: 120_000 }, () => {
       const cwd = CWD[key]?.() ?? project;
       for (const step of block.steps) {
         const output = run(step.command, cwd);
