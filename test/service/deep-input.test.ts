@@ -3,22 +3,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadBash } from '../../src/bash/analyze.js';
+import { describe, expect, it } from 'vitest';
 import { MAX_HOOK_INPUT_DEPTH } from '../../src/service/index.js';
-import { hookInput, send, startTestService } from './helpers.js';
+import { hookInput, send, useTestServices } from './helpers.js';
 
 const bin = fileURLToPath(new URL('../../bin/automode.js', import.meta.url));
-let running: Awaited<ReturnType<typeof startTestService>> | undefined;
-
-beforeAll(async () => {
-  await loadBash();
-});
-
-afterEach(async () => {
-  await running?.service.close();
-  running = undefined;
-});
+const start = useTestServices();
 
 /** What `automode hook` prints for a hook input on its stdin (forwarded to the service of a folder), and how long it took. */
 function hook(input: string, forwardTo?: string) {
@@ -57,7 +47,7 @@ const REFUSED = JSON.stringify({
 
 describe('a hook input nested too deep is refused before it is parsed', () => {
   it('the service asks at once, and answers others meanwhile', async () => {
-    running = await startTestService();
+    const running = await start();
     const { service, project } = running;
     const t0 = performance.now();
     const [deep, other] = await Promise.all([
@@ -86,7 +76,7 @@ describe('a hook input nested too deep is refused before it is parsed', () => {
   });
 
   it('automode hook --forward prints the answer of the service, the same', async () => {
-    running = await startTestService();
+    const running = await start();
     expect((await hook(DEEP, running.dir)).out).toBe(REFUSED);
     expect((await hook(DEEP_IN_INPUT, running.dir)).out).toBe(REFUSED);
     expect((await hook('not json', running.dir)).out).toBe((await hook('not json')).out);

@@ -2,6 +2,8 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterEach, beforeAll } from 'vitest';
+import { loadBash } from '../../src/bash/analyze.js';
 import { createModelClient } from '../../src/llm/client.js';
 import type { ModelCaller } from '../../src/llm/index.js';
 import { loadSettings } from '../../src/rules/settings/load-settings.js';
@@ -37,6 +39,35 @@ export function modelAt(url: string): ModelCaller {
     env: {},
     retry: { maxRetries: 0, baseDelayMs: 10, maxDelayMs: 10 },
   });
+}
+
+export type TestService = Awaited<ReturnType<typeof startTestService>>;
+
+/**
+ * For a test file: the parser loaded before its tests, and `start` for a service that is closed after the test
+ * that started it.
+ */
+export function useTestServices(): (
+  options?: Parameters<typeof startTestService>[0],
+) => Promise<TestService> {
+  const started: TestService[] = [];
+  beforeAll(async () => {
+    await loadBash();
+  });
+  afterEach(async () => {
+    for (const s of started.splice(0)) await s.service.close();
+  });
+  return async (options) => {
+    const s = await startTestService(options);
+    started.push(s);
+    return s;
+  };
+}
+
+/** The decision a hook answer carries (PreToolUse's or PermissionRequest's); `none` for `{}`. */
+export function decisionOf(body: string): string {
+  const out = body === '{}' ? undefined : JSON.parse(body).hookSpecificOutput;
+  return out?.permissionDecision ?? out?.decision?.behavior ?? 'none';
 }
 
 export async function startTestService(

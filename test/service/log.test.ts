@@ -1,18 +1,8 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadBash } from '../../src/bash/analyze.js';
+import { describe, expect, it } from 'vitest';
 import { logField, logLine } from '../../src/cli/serve-log.js';
-import { hookInput, send, startTestService } from './helpers.js';
+import { hookInput, send, useTestServices } from './helpers.js';
 
-let running: Awaited<ReturnType<typeof startTestService>> | undefined;
-
-beforeAll(async () => {
-  await loadBash();
-});
-
-afterEach(async () => {
-  await running?.service.close();
-  running = undefined;
-});
+const start = useTestServices();
 
 /** The fields of a text log line: `key=value` or a bare word, a value plain or a JSON string. */
 function fieldsOf(line: string): [string | undefined, string][] {
@@ -39,7 +29,7 @@ const FORGED = [
 describe('the text log of automode serve', () => {
   it('gives each decision one line whose fields are what was decided, whatever the session id and tool name hold', async () => {
     const lines: string[] = [];
-    running = await startTestService({ log: (d) => lines.push(logLine(d, false)) });
+    const running = await start({ log: (d) => lines.push(logLine(d, false)) });
     const { service, project } = running;
     const sent: { session: string; tool: string }[] = [];
     for (const forged of FORGED) {

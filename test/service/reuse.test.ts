@@ -1,26 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadBash } from '../../src/bash/analyze.js';
+import { describe, expect, it } from 'vitest';
 import { createClassifier } from '../../src/classifier/index.js';
 import { answerHookInput, type HookInput } from '../../src/service/index.js';
-import { hookInput, send, settingsLoader, startTestService } from './helpers.js';
+import { decisionOf, hookInput, send, settingsLoader, useTestServices } from './helpers.js';
 
-let running: Awaited<ReturnType<typeof startTestService>> | undefined;
-
-beforeAll(async () => {
-  await loadBash();
-});
-
-afterEach(async () => {
-  await running?.service.close();
-  running = undefined;
-});
-
-const decisionOf = (body: string) => {
-  const out = body === '{}' ? undefined : JSON.parse(body).hookSpecificOutput;
-  return out?.permissionDecision ?? out?.decision?.behavior ?? 'none';
-};
+const start = useTestServices();
 
 /** For each tool kind, an input the settings allow and one they do not, each given to the same tool. */
 function pairs(project: string): { tool: string; safe: object; dangerous: object; other?: string }[] {
@@ -86,7 +71,7 @@ const SETTINGS = {
 
 describe('automode serve reuses a started classification only for the same call', () => {
   it('a PermissionRequest with the tool_use_id of an earlier PreToolUse but another input is decided on its own input', async () => {
-    running = await startTestService();
+    const running = await start();
     const { service, decider, project, home } = running;
     mkdirSync(join(project, 'src'));
     mkdirSync(join(project, 'secret'));
@@ -118,7 +103,7 @@ describe('automode serve reuses a started classification only for the same call'
   });
 
   it('another tool, folder or mode under the same tool_use_id is not reused; the same call is', async () => {
-    running = await startTestService();
+    const running = await start();
     const { service, decider, project, root } = running;
     const other = join(root, 'other');
     mkdirSync(join(other, '.claude'), { recursive: true });

@@ -1,26 +1,11 @@
 import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadBash } from '../../src/bash/analyze.js';
+import { describe, expect, it } from 'vitest';
 import { createClassifier } from '../../src/classifier/index.js';
 import { answerHookInput, type HookInput, readServiceRecord, readToken } from '../../src/service/index.js';
-import { hookInput, send, settingsLoader, startTestService } from './helpers.js';
+import { decisionOf, hookInput, send, settingsLoader, useTestServices } from './helpers.js';
 
-let running: Awaited<ReturnType<typeof startTestService>> | undefined;
-
-beforeAll(async () => {
-  await loadBash();
-});
-
-afterEach(async () => {
-  await running?.service.close();
-  running = undefined;
-});
-
-async function start(options: Parameters<typeof startTestService>[0] = {}) {
-  running = await startTestService(options);
-  return running;
-}
+const start = useTestServices();
 
 describe('automode serve: the HTTP interface', () => {
   it('listens on loopback and a socket of its own, and writes the token and service.json for the user alone', async () => {
@@ -100,10 +85,7 @@ describe('automode serve: the HTTP interface', () => {
       expect(got.status).toBe(inputs.indexOf(raw) === inputs.length - 1 ? 400 : 200);
       answers.push(got.body);
     }
-    const decisions = answers.map((a) => {
-      const out = a === '{}' ? undefined : JSON.parse(a).hookSpecificOutput;
-      return out?.permissionDecision ?? out?.decision?.behavior ?? 'none';
-    });
+    const decisions = answers.map(decisionOf);
     expect(decisions).toEqual([
       'allow',
       'allow',

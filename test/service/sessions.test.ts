@@ -9,7 +9,7 @@ import {
   reply,
   startMessagesServer,
 } from '../support/messages-server.js';
-import { hookInput, modelAt, send, startTestService } from './helpers.js';
+import { decisionOf, hookInput, modelAt, send, startTestService } from './helpers.js';
 
 let model: MessagesServer | undefined;
 let running: Awaited<ReturnType<typeof startTestService>> | undefined;
@@ -46,11 +46,6 @@ const install = (pkg: string, fields: Record<string, unknown> = {}) =>
     cwd: running?.project,
     ...fields,
   });
-
-const decisionOf = (body: string) => {
-  const out = body === '{}' ? undefined : JSON.parse(body).hookSpecificOutput;
-  return out?.permissionDecision ?? out?.decision?.behavior ?? 'none';
-};
 
 describe('automode serve remembers sessions', () => {
   it('the same call in a session is judged by the model once', async () => {

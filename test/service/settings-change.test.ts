@@ -1,24 +1,9 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadBash } from '../../src/bash/analyze.js';
-import { hookInput, send, startTestService } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { decisionOf, hookInput, send, useTestServices } from './helpers.js';
 
-let running: Awaited<ReturnType<typeof startTestService>> | undefined;
-
-beforeAll(async () => {
-  await loadBash();
-});
-
-afterEach(async () => {
-  await running?.service.close();
-  running = undefined;
-});
-
-const decisionOf = (body: string) => {
-  const out = body === '{}' ? undefined : JSON.parse(body).hookSpecificOutput;
-  return out?.permissionDecision ?? out?.decision?.behavior ?? 'none';
-};
+const start = useTestServices();
 
 // The same size, so that an in-place write changes neither the inode nor the size.
 const WIDTH = 64;
@@ -36,7 +21,7 @@ async function turns(n: number) {
 describe('automode serve never answers from settings older than the file', () => {
   for (const how of ['renamed over', 'rewritten in place'] as const)
     it(`a settings file ${how} while a call is loading it is read again for the next call`, async () => {
-      running = await startTestService();
+      const running = await start();
       const { service, project } = running;
       const local = join(project, '.claude', 'settings.local.json');
       const write = (text: string) => {
@@ -64,7 +49,7 @@ describe('automode serve never answers from settings older than the file', () =>
     });
 
   it('a managed drop-in file added to its folder, or the folder created, is read for the next call', async () => {
-    running = await startTestService();
+    const running = await start();
     const { service, project, home } = running;
     const body = hookInput({ tool_name: 'Bash', tool_input: { command: 'npm test' }, cwd: project });
     const decision = async () => decisionOf((await send(service, { body })).body);
