@@ -138,19 +138,7 @@ function commands(): string[] {
     'git checkout -q evil',
     'patch -p1 < evil.patch',
   ];
-  const targets = [
-    '.claude/settings.local.json',
-    '.claude/settings.json',
-    '.claude/commands/x.md',
-    '.mcp.json',
-    '.git/config',
-    '.git/hooks/pre-commit',
-    '.gitmodules',
-    '.bashrc',
-    'sub/.git/config',
-    'sub/.claude/settings.json',
-  ];
-  for (const t of targets) {
+  for (const t of GUARDED) {
     const dir = path.dirname(t);
     const name = path.basename(t);
     const up = dir

@@ -70,12 +70,12 @@ export interface SandboxConfig {
 }
 
 /** The project folder and every added working folder, where the agent's own configuration is protected. */
-export function projectFolders(settings: LoadedSettings, cwd: string): string[] {
+function projectFolders(settings: LoadedSettings, cwd: string): string[] {
   return unique([path.resolve(cwd), ...settings.additionalDirectories.map((d) => d.path)]);
 }
 
 /** Every settings file of every source, present or not (an inline `--settings` has no file). */
-export function settingsFiles(settings: LoadedSettings): string[] {
+function settingsFiles(settings: LoadedSettings): string[] {
   return settings.files.filter((f) => path.isAbsolute(f.path)).map((f) => f.path);
 }
 
@@ -83,11 +83,16 @@ export function settingsFiles(settings: LoadedSettings): string[] {
  * The runtime's configuration (the path rules of the tools that write files widen or narrow where commands may
  * write): writes in the working folder, the sandbox's private temp folder and what `sandbox.filesystem` and
  * Edit allow rules add, minus `denyWrite`, Edit deny rules and the agent's own configuration
- * (`protectedWrites`: what is below the project folders is added at each command, see `Sandbox.wrap`); reads
- * everywhere but `denyRead` and Read deny rules; network only to `sandbox.network.allowedDomains` and
- * WebFetch(domain:…) allow rules.
+ * (`protectedWrites`, as the disk is now: `below` also looks for it below the project folders, as `Sandbox.wrap`
+ * does for each command); reads everywhere but `denyRead` and Read deny rules; network only to
+ * `sandbox.network.allowedDomains` and WebFetch(domain:…) allow rules.
  */
-export function sandboxRuntimeConfig(settings: LoadedSettings, cwd: string, tempDir: string): SandboxConfig {
+export function sandboxRuntimeConfig(
+  settings: LoadedSettings,
+  cwd: string,
+  tempDir: string,
+  below = false,
+): SandboxConfig {
   const sandbox = settings.sandbox;
   const rules = permissionRules(settings.rules);
   const values = (entries: readonly { value: string }[] | undefined) => (entries ?? []).map((e) => e.value);
@@ -128,7 +133,7 @@ export function sandboxRuntimeConfig(settings: LoadedSettings, cwd: string, temp
             home: settings.home,
             settingsFiles: settingsFiles(settings),
           },
-          false,
+          below,
         ),
       ]),
       denyRead: unique([

@@ -22,14 +22,12 @@ const DIRS = new Set(PROTECTED_NAMES.dirs.map((n) => n.toLowerCase()));
 const FILES = new Set(PROTECTED_NAMES.files.map((n) => n.toLowerCase()));
 const PAIRS = new Set(PROTECTED_NAMES.nested.map((n) => n.toLowerCase()));
 
-type Kind = 'dir' | 'file' | 'absent' | 'other';
-
-function kindOf(p: string): Kind {
+/** A folder, not a link to one; what cannot be looked at is not (its `.git` is then denied whole). */
+function isFolder(p: string): boolean {
   try {
-    const s = lstatSync(p);
-    return s.isDirectory() ? 'dir' : s.isFile() ? 'file' : 'other';
+    return lstatSync(p).isDirectory();
   } catch {
-    return 'absent';
+    return false;
   }
 }
 
@@ -38,9 +36,8 @@ function kindOf(p: string): Kind {
  * host: `core.fsmonitor`, hooks), the rest writable so that commits work. A `.git` file (a worktree's pointer)
  * and a missing `.git` are denied whole: a repository created inside the sandbox could name programs too.
  */
-function gitEntries(dotGit: string, kind: Kind): string[] {
-  if (kind === 'dir') return [path.join(dotGit, 'config'), path.join(dotGit, 'hooks')];
-  return [dotGit];
+function gitEntries(dotGit: string, folder: boolean): string[] {
+  return folder ? [path.join(dotGit, 'config'), path.join(dotGit, 'hooks')] : [dotGit];
 }
 
 /** The protected names at the top of a folder, present or not. */
@@ -48,7 +45,7 @@ function topLevel(folder: string): string[] {
   const out: string[] = [];
   for (const name of PROTECTED_NAMES.dirs) {
     const p = path.join(folder, name);
-    out.push(...(name === '.git' ? gitEntries(p, kindOf(p)) : [p]));
+    out.push(...(name === '.git' ? gitEntries(p, isFolder(p)) : [p]));
   }
   for (const name of [...PROTECTED_NAMES.files, ...PROTECTED_NAMES.nested]) out.push(path.join(folder, name));
   return out;
@@ -73,7 +70,7 @@ function nested(folder: string): string[] {
       const name = e.name.toLowerCase();
       const p = path.join(dir, e.name);
       if (depth > 0) {
-        if (name === '.git') out.push(...gitEntries(p, e.isDirectory() ? 'dir' : 'file'));
+        if (name === '.git') out.push(...gitEntries(p, e.isDirectory()));
         else if (DIRS.has(name) || FILES.has(name)) out.push(p);
         else if (PAIRS.has(`${path.basename(dir).toLowerCase()}/${name}`)) out.push(p);
       }

@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { quote } from 'shell-quote';
 import type { LoadedSettings } from '../../rules/index.js';
-import { projectFolders, type SandboxConfig, sandboxRuntimeConfig, settingsFiles } from './config.js';
+import { type SandboxConfig, sandboxRuntimeConfig } from './config.js';
 import { excludedBy } from './excluded.js';
-import { protectedWrites } from './protected.js';
 import { afterCommand, type SandboxStatus, startSandbox, wrapCommand } from './runtime.js';
 
 export interface SandboxOptions {
@@ -93,20 +92,15 @@ export class Sandbox implements BashSandbox {
   }
 
   /**
-   * The command with its temp folder, in the sandbox; what is below the project folders is looked at again for
-   * each command (a nested repository or `.claude` made since the last one is protected too).
+   * The command with its temp folder, in the sandbox. Its file-system configuration is made afresh for each
+   * command, from the disk as it is then: a nested repository or `.claude` made since the last command is
+   * protected too, and a `.git` that appeared or went is protected as it now is.
    */
   wrap(command: string, signal?: AbortSignal): Promise<string> {
-    const config = this.config;
-    const below = protectedWrites({
-      folders: projectFolders(this.settings, this.cwd),
-      home: this.settings.home,
-      settingsFiles: settingsFiles(this.settings),
-    });
-    const denyWrite = [...new Set([...config.filesystem.denyWrite, ...below])];
+    const fresh = sandboxRuntimeConfig(this.settings, this.cwd, this.tempDir, true);
     const tmp = quote([this.tempDir]);
     const withTemp = `export TMPDIR=${tmp} TMP=${tmp} TEMP=${tmp}; ${command}`;
-    return wrapCommand(withTemp, { ...config, filesystem: { ...config.filesystem, denyWrite } }, signal);
+    return wrapCommand(withTemp, fresh, signal);
   }
 
   release(): void {
