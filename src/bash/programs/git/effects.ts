@@ -131,7 +131,7 @@ function gitPaths(
   const found = gitWrites(cmd, sub, subIndex, args, named);
   // The paths checkout -- and restore name are written, each with what the source holds below it.
   const pathsNamed = sub === 'restore' || (sub === 'checkout' && args.some((word) => is(word, '--')));
-  if (!WORK_TREE_WRITERS.has(sub) || pathsNamed || branchesHere(sub, args)) return found;
+  if (!WORK_TREE_WRITERS.has(sub) || pathsNamed || branchesHere(cmd, sub, subIndex)) return found;
   if (sub === 'reset' && !args.some((w) => !w.static || /^--(?:hard|merge|keep)$/.test(w.value)))
     return found;
   const top = syntheticWord('.', cmd.argv[subIndex]!.span);
@@ -150,23 +150,21 @@ const WORK_TREE_WRITERS = new Set(
   ).split(' '),
 );
 
-/** `git switch -c NAME`, `git checkout -b NAME`: a new branch where HEAD is, the work tree as it was. */
-function branchesHere(sub: string, args: readonly Word[]): boolean {
+/**
+ * `git switch -c NAME`, `git checkout -b NAME` (quiet, tracking or not): a new branch where HEAD is, the work tree
+ * as it was. Read with the subcommand's own grammar; any other option or an operand (a start point) may move it.
+ */
+function branchesHere(cmd: CommandView, sub: string, subIndex: number): boolean {
   if (sub !== 'switch' && sub !== 'checkout') return false;
-  const creates = sub === 'switch' ? /^-[cC]$|^--(?:force-)?create$/ : /^-[bB]$/;
-  let created = false;
-  const operands: Word[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const word = args[i]!;
-    if (!word.static) return false;
-    if (creates.test(word.value)) {
-      created = true;
-      i++;
-    } else if (/^-(?:q|-quiet|-no-track|-track)$/.test(word.value)) continue;
-    else if (word.value.startsWith('-')) return false;
-    else operands.push(word);
-  }
-  return created && operands.length === 0;
+  const level = gitLevel(sub);
+  const parsed = level && lenient(cmd, subIndex + 1, level.grammar);
+  if (!parsed || !clean(parsed)) return false;
+  const creates = sub === 'switch' ? ['c', 'C'] : ['b', 'B'];
+  return (
+    parsed.options.some((o) => creates.includes(o.name)) &&
+    parsed.options.every((o) => creates.includes(o.name) || o.name === 'q' || o.name === 't') &&
+    operandWords(cmd.argv, parsed).length === 0
+  );
 }
 
 function gitWrites(
