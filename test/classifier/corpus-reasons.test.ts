@@ -1,15 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ClassifiedVerdict } from '../../src/classifier/index.js';
-import type { Mode } from '../../src/shared/index.js';
 import {
   caseClassifier,
-  fillInput,
+  corpusCases,
   makeSandbox,
   removeSandbox,
+  runCorpusCase,
   type Sandbox,
-  writeCaseFiles,
-  writeCaseSymlinks,
 } from './helpers.js';
 
 /**
@@ -20,21 +17,7 @@ import {
  * `find -delete` finds below X.
  */
 
-interface Case {
-  id: string;
-  settings?: unknown;
-  mode?: Mode;
-  files?: Record<string, string>;
-  symlinks?: Record<string, string>;
-  tool: string;
-  input: Record<string, unknown>;
-}
-
-const cases = readFileSync(new URL('../../fixtures/classify/corpus.jsonl', import.meta.url), 'utf8')
-  .split('\n')
-  .filter((line) => line.trim() !== '')
-  .map((line) => JSON.parse(line) as Case)
-  .filter((c) => c.tool === 'Bash');
+const cases = corpusCases().filter((c) => c.tool === 'Bash');
 
 /** What is wrong with the reasons of a verdict, one line each. */
 function unfounded(verdict: ClassifiedVerdict): string[] {
@@ -75,18 +58,7 @@ describe('the corpus reasons claim only effects the analysis found', () => {
   it('no reason of a Bash case claims a read, write or delete the analysis did not find', async () => {
     const problems: string[] = [];
     for (const c of cases) {
-      const box = await makeSandbox();
-      boxes.push(box);
-      await writeCaseFiles(box, c.files);
-      await writeCaseSymlinks(box, c.symlinks);
-      const classifier = await caseClassifier(box, c.settings);
-      const input = fillInput(c.input, box, true) as Record<string, unknown>;
-      const verdict = await classifier.classify({
-        tool: 'Bash',
-        input,
-        cwd: box.project,
-        ...(c.mode ? { mode: c.mode } : {}),
-      });
+      const { verdict } = await runCorpusCase(c, boxes);
       for (const p of unfounded(verdict)) problems.push(`${c.id}: ${p}`);
     }
     expect(problems).toEqual([]);

@@ -1,15 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MODES as ALL_MODES, type Mode } from '../../src/shared/index.js';
-import {
-  caseClassifier,
-  fillInput,
-  makeSandbox,
-  removeSandbox,
-  type Sandbox,
-  writeCaseFiles,
-  writeCaseSymlinks,
-} from './helpers.js';
+import { MODES as ALL_MODES } from '../../src/shared/index.js';
+import { type CorpusCase, corpusCases, removeSandbox, runCorpusCase, type Sandbox } from './helpers.js';
 
 /**
  * The labelled corpus (fixtures/classify/corpus.jsonl, built by fixtures/classify/build_corpus.py): each case is a
@@ -17,26 +8,7 @@ import {
  * runs in fresh temp HOME and project folders with the shipped rules loaded.
  */
 
-type Decision = 'allow' | 'ask' | 'deny';
-
-interface Case {
-  id: string;
-  class: string;
-  settings?: unknown;
-  mode?: Mode;
-  files?: Record<string, string>;
-  symlinks?: Record<string, string>;
-  tool: string;
-  input: Record<string, unknown>;
-  expect: Decision;
-  note: string;
-  peer?: Record<string, unknown>;
-}
-
-const cases: Case[] = readFileSync(new URL('../../fixtures/classify/corpus.jsonl', import.meta.url), 'utf8')
-  .split('\n')
-  .filter((line) => line.trim() !== '')
-  .map((line) => JSON.parse(line) as Case);
+const cases = corpusCases();
 
 /** The bypass classes of docs/bash-analysis.md and the other areas the corpus must cover. */
 const REQUIRED_CLASSES = [
@@ -95,7 +67,7 @@ const WRAPPERS = [
 
 const MODES = ALL_MODES.filter((m) => m !== 'default');
 
-function commandOf(c: Case): string {
+function commandOf(c: CorpusCase): string {
   return typeof c.input.command === 'string' ? c.input.command : '';
 }
 
@@ -151,19 +123,8 @@ describe('classification corpus: decisions', () => {
 
   for (const c of cases) {
     it(`${c.id} [${c.class}]`, async () => {
-      const box = await makeSandbox();
-      boxes.push(box);
-      await writeCaseFiles(box, c.files);
-      await writeCaseSymlinks(box, c.symlinks);
-      const classifier = await caseClassifier(box, c.settings);
+      const { classifier, verdict } = await runCorpusCase(c, boxes);
       expect(classifier.settings.failed, `${c.id}: the case's settings load without errors`).toEqual([]);
-      const input = fillInput(c.input, box, c.tool === 'Bash') as Record<string, unknown>;
-      const verdict = await classifier.classify({
-        tool: c.tool,
-        input,
-        cwd: box.project,
-        ...(c.mode ? { mode: c.mode } : {}),
-      });
       const what = c.tool === 'Bash' ? shown(commandOf(c)) : `${c.tool} ${shown(JSON.stringify(c.input))}`;
       const message = `${c.id}: ${what} expected ${c.expect}, got ${verdict.decision} (${verdict.by}: ${verdict.reason}) -- ${c.note}`;
       expect(verdict.decision, message).toBe(c.expect);

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +7,7 @@ import { type ClassifiedVerdict, type Classifier, createClassifier } from '../..
 import { builtinOptions } from '../../src/rules/settings/builtin.js';
 import { loadSettingsFiles } from '../../src/rules/settings/load.js';
 import type { LoadedSettings } from '../../src/rules/settings/types.js';
+import type { Mode } from '../../src/shared/index.js';
 
 /** A temp root holding a home folder and a project folder (siblings), as real paths. */
 export interface Sandbox {
@@ -125,4 +127,49 @@ export function useSandboxClassifier(
     await removeSandbox(state.box);
   });
   return state;
+}
+
+/** A case of the labelled corpus (fixtures/classify/corpus.jsonl, built by fixtures/classify/build_corpus.py). */
+export interface CorpusCase {
+  id: string;
+  class: string;
+  settings?: unknown;
+  mode?: Mode;
+  files?: Record<string, string>;
+  symlinks?: Record<string, string>;
+  tool: string;
+  input: Record<string, unknown>;
+  expect: 'allow' | 'ask' | 'deny';
+  note: string;
+  peer?: Record<string, unknown>;
+}
+
+export function corpusCases(): CorpusCase[] {
+  return readFileSync(new URL('../../fixtures/classify/corpus.jsonl', import.meta.url), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as CorpusCase);
+}
+
+/**
+ * One corpus case in fresh temp HOME and project folders (pushed to `boxes`, for the caller to remove), with its
+ * files, links and settings and the shipped rules: its classifier and its verdict.
+ */
+export async function runCorpusCase(
+  c: CorpusCase,
+  boxes: Sandbox[],
+): Promise<{ classifier: Classifier; verdict: ClassifiedVerdict }> {
+  const box = await makeSandbox();
+  boxes.push(box);
+  await writeCaseFiles(box, c.files);
+  await writeCaseSymlinks(box, c.symlinks);
+  const classifier = await caseClassifier(box, c.settings);
+  const input = fillInput(c.input, box, c.tool === 'Bash') as Record<string, unknown>;
+  const verdict = await classifier.classify({
+    tool: c.tool,
+    input,
+    cwd: box.project,
+    ...(c.mode ? { mode: c.mode } : {}),
+  });
+  return { classifier, verdict };
 }
