@@ -551,6 +551,11 @@ test('an attached option value keeps its place in the source', () => {
 
 describe('archives and compressors', () => {
   table([
+    [['patch', '-p1', '-i', 'x.patch'], false, ['read x.patch (option)', 'write . (tree)']],
+    [['patch', '--dry-run', '-p1', '-i', 'x.patch'], false, ['read x.patch (option)']],
+    [['patch', 'a.txt', 'x.patch'], true, ['read x.patch', 'write a.txt']],
+    [['cpio', '-idum', '-D', 'out'], false, ['write out (option) (tree)']],
+    [['cpio', '-it'], false, []],
     [['zip', '-r', 'o.zip', '~/.ssh'], true, ['read o.zip', 'write o.zip', 'read ~/.ssh']],
     [['zip', 'o', '.env'], true, ['read o.zip', 'write o.zip', 'read .env']],
     [['zip', 'o.zip', '-r', 'docs', '-x', '*.tmp'], true, ['read o.zip', 'write o.zip', 'read docs']],

@@ -3,7 +3,7 @@ import type { ProgramModule } from './module.js';
 import { grammar, has, lastValue } from './options.js';
 
 const CPIO = grammar({
-  flags: 'iopt' + 'BcvVbfnrsSAl0aLdmu',
+  flags: 'ioptBcvVbfnrsSAl0aLdmu',
   values: 'CDHRWFMIOE',
   long:
     'extract/i create/o pass-through/p list/t block-size= io-size=/C directory=/D force-local format=/H quiet ' +

@@ -23,7 +23,8 @@ const effects: EffectHandler = fileCommand({
   operands: (operands, parsed) => {
     const effects: FileEffect[] = [];
     if (operands[1]) effects.push(argument('read', operands[1]));
-    if (has(parsed, '--dry-run')) return { effects, known: true };
+    // A dry run still reads the files the patch names.
+    if (has(parsed, '--dry-run')) return { effects, known: operands[0] !== undefined };
     if (operands[0]) return { effects: [...effects, argument('write', operands[0])], known: true };
     if (has(parsed, 'o')) return { effects, known: false };
     const into = lastValue(parsed, 'd');
