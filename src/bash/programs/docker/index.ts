@@ -70,8 +70,32 @@ function dockerNested(cmd: CommandView): NestedSpec[] {
 }
 
 /**
+ * Commands that reach a registry: the client itself (`manifest`, `trust`; podman for all of them) or the daemon on
+ * its behalf (a pull, a push, a base image, a plugin); either way what they send or fetch crosses the network.
+ */
+const REGISTRY = new Set([
+  'image pull',
+  'image push',
+  'image build',
+  'builder build',
+  'search',
+  'login',
+  'container run',
+  'container create',
+  'manifest inspect',
+  'manifest create',
+  'manifest push',
+  'plugin install',
+  'plugin upgrade',
+  'plugin push',
+  'service create',
+  'service update',
+  'stack deploy',
+]);
+
+/**
  * The client talks to its daemon over the local socket; over the network when `-H` names a TCP or SSH host (or a
- * value known at run time), or a `--context`, which may.
+ * value known at run time), or a `--context`, which may, and whenever the command reaches a registry.
  */
 function dockerNetwork(cmd: CommandView): boolean {
   const parsed = parseDocker(cmd);
@@ -79,10 +103,10 @@ function dockerNetwork(cmd: CommandView): boolean {
   const global = parsed.levels[0]!.parsed;
   const host = lastValue(global, 'H');
   const context = lastValue(global, 'c');
-  // `docker trust` talks to the repository's notary server itself.
-  const trust = parsed.levels[1]?.name === 'docker trust';
+  const path = commandPath(parsed);
   return (
-    trust ||
+    REGISTRY.has(path) ||
+    path.startsWith('trust') ||
     (host !== undefined && (!host.static || !/^(unix|npipe|fd):\/\//.test(host.value))) ||
     (context !== undefined && !(context.static && context.value === 'default'))
   );
