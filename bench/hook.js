@@ -27,20 +27,31 @@ const input = (tool, toolInput, cwd) =>
     session_id: 'bench',
   });
 
-/** Wall time of one process, in ms, from spawn to exit. */
+/**
+ * One process, timed by bash's `time` around it alone: wall time from spawn to exit and the CPU time (user +
+ * system) it used, in ms. CPU time is the steadier of the two on a shared machine.
+ */
 function timed(args, stdin, env) {
   return new Promise((resolve, reject) => {
-    const start = process.hrtime.bigint();
-    const child = spawn(process.execPath, args, { env, stdio: ['pipe', 'pipe', 'inherit'] });
+    const script = 'TIMEFORMAT="%3R %3U %3S"; time "$@" 2>/dev/null';
+    const child = spawn('bash', ['-c', script, 'bash', process.execPath, ...args], {
+      env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let out = '';
+    let err = '';
     child.stdout.on('data', (c) => {
       out += c;
     });
+    child.stderr.on('data', (c) => {
+      err += c;
+    });
     child.on('error', reject);
     child.on('close', (code) => {
-      const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      if (code !== 0 || !out.trim()) reject(new Error(`${args.join(' ')} exited ${code}: ${out}`));
-      else resolve(ms);
+      const times = /([\d.]+) ([\d.]+) ([\d.]+)\s*$/.exec(err);
+      if (code !== 0 || !out.trim() || !times)
+        reject(new Error(`${args.join(' ')} exited ${code}: ${out}${err}`));
+      else resolve({ wall: Number(times[1]) * 1000, cpu: (Number(times[2]) + Number(times[3])) * 1000 });
     });
     child.stdin.end(stdin);
   });
@@ -100,7 +111,11 @@ const CALLS = {
 export const hookSection = {
   name: 'hook',
   targets: [
-    { key: 'commandGitStatusRatio', label: 'command hook, git status / node floor (median)', max: 1.5 },
+    ...['GitStatus', 'Compound', 'Read'].flatMap((call) => [
+      { key: `command${call}Ratio`, label: `command hook, ${call} / node floor (median wall)`, max: 1.5 },
+      { key: `command${call}CpuRatio`, label: `command hook, ${call} / node floor (median CPU)`, max: 1.5 },
+      { key: `forward${call}Ratio`, label: `forwarding hook, ${call} / node floor (median wall)`, max: 1.3 },
+    ]),
     { key: 'httpGitStatusRatio', label: 'HTTP hook, git status / fixed-answer HTTP (median)', max: 2 },
   ],
   async run(opts) {
@@ -129,22 +144,36 @@ export const hookSection = {
         cases[`http${name}`] = () => post(service.url, service.token, call(dir));
       }
       const times = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
+      const cpu = {};
+      const record = (name, value) => {
+        if (typeof value === 'number') times[name].push(value);
+        else {
+          times[name].push(value.wall);
+          (cpu[name] ??= []).push(value.cpu);
+        }
+      };
       for (const run of Object.values(cases)) await run();
       for (let i = 0; i < runs; i++) {
         const names = Object.keys(cases);
-        for (const name of i % 2 ? names.reverse() : names) times[name].push(await cases[name]());
+        for (const name of i % 2 ? names.reverse() : names) record(name, await cases[name]());
       }
       const figures = { hookRuns: runs };
-      for (const [name, values] of Object.entries(times)) {
-        const s = summarize(values);
-        for (const [stat, value] of Object.entries(s))
+      const put = (name, values) => {
+        for (const [stat, value] of Object.entries(summarize(values)))
           figures[`${name}${stat === 'p99' ? 'P99' : stat[0].toUpperCase() + stat.slice(1)}Ms`] =
             Math.round(value * 10) / 10;
-      }
-      const ratio = (a, b) => Math.round((figures[`${a}MedianMs`] / figures[`${b}MedianMs`]) * 100) / 100;
+      };
+      for (const [name, values] of Object.entries(times)) put(name, values);
+      for (const [name, values] of Object.entries(cpu)) put(`${name}Cpu`, values);
+      const ratio = (a, b, stat = 'Median') =>
+        Math.round((figures[`${a}${stat}Ms`] / figures[`${b}${stat}Ms`]) * 100) / 100;
       for (const name of Object.keys(CALLS)) {
-        figures[`command${name}Ratio`] = ratio(`command${name}`, 'floor');
-        figures[`forward${name}Ratio`] = ratio(`forward${name}`, 'floor');
+        for (const way of ['command', 'forward']) {
+          figures[`${way}${name}Ratio`] = ratio(`${way}${name}`, 'floor');
+          figures[`${way}${name}P99Ratio`] = ratio(`${way}${name}`, 'floor', 'P99');
+          figures[`${way}${name}CpuRatio`] = ratio(`${way}${name}Cpu`, 'floorCpu');
+          figures[`${way}${name}CpuP99Ratio`] = ratio(`${way}${name}Cpu`, 'floorCpu', 'P99');
+        }
         figures[`http${name}Ratio`] = ratio(`http${name}`, 'fixedHttp');
       }
       return figures;

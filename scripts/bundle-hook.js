@@ -8,13 +8,42 @@
 // automode's own lazy modules (the judge, the model client) become chunks beside the bundle.
 
 import { rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = join(ROOT, 'dist/bundle/hook');
-const EXTERNAL = [/^@anthropic-ai\/sdk(\/|$)/, /^zod(\/|$)/, /^web-tree-sitter$/, /^node:/];
+const EXTERNAL = [/^@anthropic-ai\/sdk(\/|$)/, /^zod(\/|$)/, /^web-tree-sitter$/];
+
+/**
+ * Node's built-in modules through `process.getBuiltinModule` instead of `import`: an ESM import of a built-in
+ * builds a facade that reads every export, lazy ones included (`node:http` loads undici for its `fetch`-era
+ * getters, `node:fs` its promises API and readline), which cost the hook more than the rest of its start.
+ * Each import becomes a property read that the tree-shaker drops when unused.
+ */
+const builtins = {
+  name: 'builtins-without-facade',
+  resolveId(id) {
+    if (id.startsWith('node:')) return { id: `\0builtin:${id}`, moduleSideEffects: false };
+  },
+  load(id) {
+    if (!id.startsWith('\0builtin:')) return;
+    const name = id.slice('\0builtin:'.length);
+    const keys = Object.keys(createRequire(import.meta.url)(name)).filter((k) =>
+      /^[A-Za-z_$][\w$]*$/.test(k),
+    );
+    const named = keys.filter((k) => k !== 'default');
+    return [
+      `const builtin = process.getBuiltinModule(${JSON.stringify(name)});`,
+      'const property = (key) => builtin[key];',
+      'export default builtin;',
+      ...named.map((k, i) => `const p${i} = /* @__PURE__ */ property(${JSON.stringify(k)});`),
+      `export { ${named.map((k, i) => `p${i} as ${k}`).join(', ')} };`,
+    ].join('\n');
+  },
+};
 
 rmSync(OUT, { recursive: true, force: true });
 await build({
@@ -22,6 +51,7 @@ await build({
   platform: 'node',
   external: EXTERNAL,
   logLevel: 'warn',
+  plugins: [builtins],
   // automode's modules do their work when called, not when loaded: a module only the in-process decision uses
   // then stays in its lazy chunk instead of loading with every forwarded call.
   treeshake: { moduleSideEffects: false },

@@ -1,5 +1,5 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { answerBadInvocation, runHook } from './hook-run.js';
+import { answerBadInvocation, type HookStart, runHook } from './hook-run.js';
 import { HOOK_OPTIONS, MODEL_OPTIONS, type OptionSpecs, SETTINGS_OPTIONS } from './option-specs.js';
 import { processIo } from './output.js';
 import type { HookArgs } from './types.js';
@@ -70,7 +70,7 @@ export function parseHookArgs(argv: readonly string[]): HookCommandLine {
  * Returns the exit code, or undefined when the full CLI must run instead (help, the version). A usage error
  * never exits 2, which Claude Code reads as a block: it answers the call (see answerBadInvocation).
  */
-export async function hookMain(argv: readonly string[]): Promise<number | undefined> {
+export async function hookMain(argv: readonly string[], start: HookStart = {}): Promise<number | undefined> {
   const line = parseHookArgs(argv);
   if ('fullCli' in line) return undefined;
   const io = processIo();
@@ -78,5 +78,5 @@ export async function hookMain(argv: readonly string[]): Promise<number | undefi
     io.err(`automode: ${line.error}`);
     return answerBadInvocation(line.error, io);
   }
-  return runHook(line.args, io);
+  return runHook(line.args, io, start);
 }

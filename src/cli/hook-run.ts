@@ -27,8 +27,18 @@ export async function answerBadInvocation(problem: string, io: Io): Promise<numb
   return EXIT.ok;
 }
 
+/** What the process that starts the hook wants done before the classifier loads (it sets V8 flags). */
+export interface HookStart {
+  beforeDeciding?: () => void;
+}
+
 /** What `automode hook` prints for one hook input: the service's answer when forwarding, else decided here. */
-export async function hookAnswer(input: string, args: HookArgs, io: Io): Promise<string> {
+export async function hookAnswer(
+  input: string,
+  args: HookArgs,
+  io: Io,
+  start: HookStart = {},
+): Promise<string> {
   if (args.forward !== undefined) {
     const target = forwardTarget(args.forward);
     if (target && 'error' in target) {
@@ -46,12 +56,13 @@ export async function hookAnswer(input: string, args: HookArgs, io: Io): Promise
     }
   }
   // The classifier loads only when this process decides: a call the service answers never pays for it.
+  start.beforeDeciding?.();
   const { answerHere } = await import('./hook-local.js');
   return answerHere(input, args, io);
 }
 
 /** The hook command itself: reads the hook input on stdin and prints the answer; it always exits 0. */
-export async function runHook(args: HookArgs, io: Io): Promise<number> {
+export async function runHook(args: HookArgs, io: Io, start: HookStart = {}): Promise<number> {
   let input: string;
   try {
     input = await text(process.stdin);
@@ -61,6 +72,6 @@ export async function runHook(args: HookArgs, io: Io): Promise<number> {
     );
     return EXIT.ok;
   }
-  io.out(await hookAnswer(input, args, io));
+  io.out(await hookAnswer(input, args, io, start));
   return EXIT.ok;
 }

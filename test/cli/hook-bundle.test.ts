@@ -87,6 +87,27 @@ afterAll(() => {
   for (const d of [home, project, serviceDir]) rmSync(d, { recursive: true, force: true });
 });
 
+/** A module hook that logs every URL the hook process resolves: `--import register`, then read `log`. */
+function resolveLog(name: string) {
+  const log = join(home, `resolved-${name}.log`);
+  const hooks = join(home, `log-resolve-${name}.mjs`);
+  writeFileSync(
+    hooks,
+    `import { appendFileSync } from 'node:fs';
+export async function resolve(specifier, context, next) {
+  const r = await next(specifier, context);
+  appendFileSync(${JSON.stringify(log)}, r.url + '\\n');
+  return r;
+}`,
+  );
+  const register = join(home, `register-${name}.mjs`);
+  writeFileSync(
+    register,
+    `import { register } from 'node:module';\nregister(${JSON.stringify(`file://${hooks}`)});\n`,
+  );
+  return { log, register };
+}
+
 describe('the bundled hook', () => {
   const inputs = [
     call('Bash', { command: 'git status' }),
@@ -170,22 +191,7 @@ describe('the bundled hook', () => {
   });
 
   it('never loads yargs', () => {
-    const log = join(home, 'resolved.log');
-    const hooks = join(home, 'log-resolve.mjs');
-    writeFileSync(
-      hooks,
-      `import { appendFileSync } from 'node:fs';
-export async function resolve(specifier, context, next) {
-  const r = await next(specifier, context);
-  appendFileSync(${JSON.stringify(log)}, r.url + '\\n');
-  return r;
-}`,
-    );
-    const register = join(home, 'register.mjs');
-    writeFileSync(
-      register,
-      `import { register } from 'node:module';\nregister(${JSON.stringify(`file://${hooks}`)});\n`,
-    );
+    const { log, register } = resolveLog('yargs');
     const r = hook(['--no-llm'], call('Bash', { command: 'echo $(ls) && rm -rf build' }), {}, [
       '--import',
       register,
@@ -197,6 +203,17 @@ export async function resolve(specifier, context, next) {
     expect(resolved).not.toMatch(/dist\/cli\/main\.js/);
     for (const f of readdirSync(join(root, 'dist/bundle/hook')))
       expect(readFileSync(join(root, 'dist/bundle/hook', f), 'utf8'), f).not.toMatch(/yargs/);
+  });
+
+  it("imports none of Node's built-in modules: an ESM import would read every export, lazy ones too", () => {
+    for (const input of [call('Bash', { command: 'git status' }), call('Read', { file_path: 'README.md' })]) {
+      const { log, register } = resolveLog(`builtins-${input.length}`);
+      const r = hook(['--no-llm'], input, {}, ['--import', register]);
+      expect(JSON.parse(r.out).hookSpecificOutput.permissionDecision).toBe('allow');
+      const resolved = readFileSync(log, 'utf8').split('\n');
+      expect(resolved.filter((url) => url.endsWith('/dist/bundle/hook/hook.js'))).toHaveLength(1);
+      expect(resolved.filter((url) => url.startsWith('node:'))).toEqual([]);
+    }
   });
 });
 

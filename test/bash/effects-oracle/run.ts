@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { analyze, loadBash } from '../../../src/bash/analyze.js';
 import { allProgramSpecs } from '../../../src/bash/programs/registry.js';
 import type { Analysis } from '../../../src/bash/types.js';
-import { mulberry32 } from '../oracle/generate.js';
+import { shuffle } from '../oracle/generate.js';
 import { nl2bashLines } from '../oracle/run.js';
 import { compare, type Disagreement, loadExplainedEffects, WorldIndex } from './check.js';
 import { generateCommands, SAMPLES } from './generate.js';
@@ -80,15 +80,6 @@ export function missingPrograms(): string[] {
     },
   );
   return r.stdout.split('\n').filter(Boolean);
-}
-
-function shuffle<T>(list: T[], seed: number): T[] {
-  const rng = mulberry32(seed);
-  for (let i = list.length - 1; i > 0; i--) {
-    const j = Math.floor(rng() * (i + 1));
-    [list[i], list[j]] = [list[j]!, list[i]!];
-  }
-  return list;
 }
 
 function allowedBy(v: CallVerdicts): string[] {

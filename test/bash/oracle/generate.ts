@@ -26,6 +26,16 @@ export function mulberry32(seed: number): Rng {
   };
 }
 
+/** The list shuffled in place, the same way for the same seed. */
+export function shuffle<T>(list: T[], seed: number): T[] {
+  const rng = mulberry32(seed);
+  for (let i = list.length - 1; i > 0; i--) {
+    const j = Math.floor(rng() * (i + 1));
+    [list[i], list[j]] = [list[j]!, list[i]!];
+  }
+  return list;
+}
+
 export function pick<T>(rng: Rng, list: readonly T[]): T {
   return list[Math.floor(rng() * list.length)]!;
 }

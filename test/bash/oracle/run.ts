@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyze, loadBash } from '../../../src/bash/analyze.js';
 import type { Analysis } from '../../../src/bash/types.js';
-import { generateLines } from './generate.js';
+import { generateLines, shuffle } from './generate.js';
 import { checkLine, type Disagreement, type LineVerdict, renderCommand } from './match.js';
 import { type LineRun, Sandbox, type SandboxOptions } from './sandbox.js';
 
@@ -13,6 +13,8 @@ export interface OracleOptions extends SandboxOptions {
   nl2bash?: boolean;
   generated?: number;
   seed?: number;
+  /** Run only this many lines of each set, chosen with this seed (the sets stay those of a full run). */
+  sample?: { seed: number; nl2bash: number; generated: number };
   /** Extra lines (checked like the others, reported under `extra`). */
   extra?: string[];
 }
@@ -65,9 +67,13 @@ export async function runOracle(options: OracleOptions = {}): Promise<OracleResu
   const started = Date.now();
   await loadBash();
   const sets: { set: LineReport['set']; lines: string[] }[] = [];
-  if (options.nl2bash !== false) sets.push({ set: 'nl2bash', lines: nl2bashLines() });
+  const sample = options.sample;
+  const some = (lines: string[], count: number | undefined) =>
+    sample && count !== undefined ? shuffle(lines, sample.seed).slice(0, count) : lines;
+  if (options.nl2bash !== false) sets.push({ set: 'nl2bash', lines: some(nl2bashLines(), sample?.nl2bash) });
   if (options.generated) {
-    sets.push({ set: 'generated', lines: generateLines(options.generated, options.seed ?? GENERATED_SEED) });
+    const generated = generateLines(options.generated, options.seed ?? GENERATED_SEED);
+    sets.push({ set: 'generated', lines: some(generated, sample?.generated) });
   }
   if (options.extra?.length) sets.push({ set: 'extra', lines: options.extra });
   const all: { set: LineReport['set']; index: number; line: string }[] = [];
