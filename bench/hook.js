@@ -149,7 +149,8 @@ export const hookSection = {
         if (typeof value === 'number') times[name].push(value);
         else {
           times[name].push(value.wall);
-          (cpu[name] ??= []).push(value.cpu);
+          cpu[name] ??= [];
+          cpu[name].push(value.cpu);
         }
       };
       for (const run of Object.values(cases)) await run();

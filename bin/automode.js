@@ -1,9 +1,14 @@
 #!/usr/bin/env node
+// Node (22.1 and later) keeps the compiled code of automode's modules in a per-user cache: a command hook starts
+// without compiling them again. The folder is a protected path (policy/paths.ts): the agent never writes it
+// without asking. Built-in modules are read through getBuiltinModule: an ESM import of one reads every export.
+const { homedir } = process.getBuiltinModule('node:os');
+process.getBuiltinModule('node:module').enableCompileCache?.(`${homedir()}/.cache/automode/compile-cache`);
+
 // One-shot commands parse a few commands at most: the baseline WebAssembly compiler is enough, and skips the
 // optimising compile of the 1.3 MB grammar that would otherwise hold up the exit by some 400 ms. critique parses
 // the shipped corpus and its rules' witnesses, and is still faster without the optimising tier at 1,000 rules
-// (bench section 'critique start'). node:v8 is read through getBuiltinModule: an ESM import of a built-in
-// module costs more than the flag saves for a call that needs no parser.
+// (bench section 'critique start').
 const SHORT = new Set(['classify', 'explain', 'hook', 'config', 'defaults', 'critique']);
 const baselineWasm = () => process.getBuiltinModule('node:v8').setFlagsFromString('--liftoff-only');
 

@@ -18,10 +18,28 @@ const OUT = join(ROOT, 'dist/bundle/hook');
 const EXTERNAL = [/^@anthropic-ai\/sdk(\/|$)/, /^zod(\/|$)/, /^web-tree-sitter$/];
 
 /**
+ * Built-in modules Node does not load at start-up, and that cost a hook call the milliseconds it has: each is
+ * loaded at the first call of one of its functions, not when the chunk that names it loads.
+ */
+const ON_FIRST_CALL = new Set([
+  'node:child_process',
+  'node:crypto',
+  'node:fs/promises',
+  'node:http',
+  'node:https',
+  'node:net',
+  'node:readline',
+  'node:v8',
+  'node:worker_threads',
+  'node:zlib',
+]);
+
+/**
  * Node's built-in modules through `process.getBuiltinModule` instead of `import`: an ESM import of a built-in
  * builds a facade that reads every export, lazy ones included (`node:http` loads undici for its `fetch`-era
  * getters, `node:fs` its promises API and readline), which cost the hook more than the rest of its start.
- * Each import becomes a property read that the tree-shaker drops when unused.
+ * Each import becomes a property read that the tree-shaker drops when unused; in the modules ON_FIRST_CALL names,
+ * a function (lower-case name: not a class) becomes one that loads the module when called.
  */
 const builtins = {
   name: 'builtins-without-facade',
@@ -31,15 +49,22 @@ const builtins = {
   load(id) {
     if (!id.startsWith('\0builtin:')) return;
     const name = id.slice('\0builtin:'.length);
-    const keys = Object.keys(createRequire(import.meta.url)(name)).filter((k) =>
-      /^[A-Za-z_$][\w$]*$/.test(k),
-    );
-    const named = keys.filter((k) => k !== 'default');
+    const module = createRequire(import.meta.url)(name);
+    const named = Object.keys(module).filter((k) => k !== 'default' && /^[A-Za-z_$][\w$]*$/.test(k));
+    const lazy = ON_FIRST_CALL.has(name);
+    const onCall = (k) => lazy && /^[a-z]/.test(k) && typeof module[k] === 'function';
     return [
-      `const builtin = process.getBuiltinModule(${JSON.stringify(name)});`,
-      'const property = (key) => builtin[key];',
-      'export default builtin;',
-      ...named.map((k, i) => `const p${i} = /* @__PURE__ */ property(${JSON.stringify(k)});`),
+      lazy
+        ? `let loaded; const builtin = () => (loaded ??= process.getBuiltinModule(${JSON.stringify(name)}));`
+        : `const loaded = process.getBuiltinModule(${JSON.stringify(name)}); const builtin = () => loaded;`,
+      'const property = (key) => builtin()[key];',
+      'const call = (key) => (...args) => builtin()[key](...args);',
+      lazy
+        ? 'export default /* @__PURE__ */ new Proxy({}, { get: (_, key) => builtin()[key] });'
+        : 'export default loaded;',
+      ...named.map(
+        (k, i) => `const p${i} = /* @__PURE__ */ ${onCall(k) ? 'call' : 'property'}(${JSON.stringify(k)});`,
+      ),
       `export { ${named.map((k, i) => `p${i} as ${k}`).join(', ')} };`,
     ].join('\n');
   },

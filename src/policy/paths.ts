@@ -197,6 +197,8 @@ const PROTECTED_DIRS = new Set([
 const PROTECTED_PAIRS = new Map([
   ['.config', new Set(['git', 'fish', 'direnv'])],
   ['.cargo', new Set(['config', 'config.toml'])],
+  // automode's compile cache: the compiled code its CLI and hook run.
+  ['.cache', new Set(['automode'])],
 ]);
 
 /** Files that run code or change a program on its next ordinary run: Claude Code's list and more. */

@@ -164,6 +164,8 @@ describe('protected names', () => {
       '/p/.npmrc',
       '/p/.yarnrc.yml',
       '/p/.pnpmfile.cjs',
+      '/h/.cache/automode/compile-cache/v22.23.5-x64-0/x',
+      '/h/.cache/automode',
     ]) {
       expect(protectedReason(path), path).toBeDefined();
     }
@@ -174,6 +176,7 @@ describe('protected names', () => {
       '/p/src/git.ts',
       '/p/.github/workflows/ci.yml',
       '/p/.cargo/registry/x',
+      '/h/.cache/pip/x',
       '/p/.config/app.json',
       '/p/Cargo.toml',
       '/p/.claude/worktrees/w/src/a.ts',

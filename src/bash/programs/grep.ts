@@ -26,7 +26,7 @@ const spec: ProgramSpec = {
   name: 'grep',
   aliases: ['egrep', 'fgrep'],
   grammar: GREP,
-  readOnly: readOnly(everyOptionBut(GREP, 'f --exclude-from R'), 'files', {
+  readOnly: readOnly(() => everyOptionBut(GREP, 'f --exclude-from R'), 'files', {
     why: { f: READS_PATTERNS, '--exclude-from': READS_PATTERNS, R: FOLLOWS_LINKS },
   }),
 };

@@ -88,21 +88,41 @@ function named(spec: string | undefined, prefix: string): Map<string, Named> {
   return map;
 }
 
+/**
+ * The grammar a spec describes. Its tables are built on first use: a hook call reads the grammars of the
+ * programs it names, not the hundreds every module declares when it loads.
+ */
 export function grammar(spec: GrammarSpec): Grammar {
+  let long: ReadonlyMap<string, Named> | undefined;
+  let words: ReadonlyMap<string, Named> | undefined;
+  let implies: ReadonlyMap<string, readonly string[]> | undefined;
+  let stop: ReadonlySet<string> | undefined;
   return {
     flags: spec.flags ?? '',
     values: spec.values ?? '',
     optional: spec.optional ?? '',
-    long: named(spec.long, '--'),
-    words: named(spec.words, ''),
+    get long() {
+      long ??= named(spec.long, '--');
+      return long;
+    },
+    get words() {
+      words ??= named(spec.words, '');
+      return words;
+    },
     abbreviate: spec.abbreviate ?? true,
     negatable: spec.negatable ?? false,
-    implies: new Map(
-      Object.entries(spec.implies ?? {}).map(([name, names]) => [name, names.split(/\s+/).filter(Boolean)]),
-    ),
+    get implies() {
+      implies ??= new Map(
+        Object.entries(spec.implies ?? {}).map(([name, names]) => [name, names.split(/\s+/).filter(Boolean)]),
+      );
+      return implies;
+    },
     numeric: spec.numeric ?? false,
     plus: spec.plus ?? false,
-    stop: new Set((spec.stop ?? '').split(/\s+/).filter(Boolean)),
+    get stop() {
+      stop ??= new Set((spec.stop ?? '').split(/\s+/).filter(Boolean));
+      return stop;
+    },
     ...(spec.unlistedFlags ? { unlistedFlags: spec.unlistedFlags } : {}),
     ...(spec.whole ? { whole: new Set(spec.whole.split(/\s+/)) } : {}),
     ...(spec.fixed ? { fixed: new Set(spec.fixed.split(/\s+/)) } : {}),

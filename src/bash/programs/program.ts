@@ -71,11 +71,20 @@ export interface ReadOnlySpec {
 
 /** A read-only allow-list written as space-separated option names. */
 export function readOnly(
-  options: string,
+  options: string | (() => string),
   operands: ReadOnlySpec['operands'] = 'files',
   more: Pick<ReadOnlySpec, 'maxOperands' | 'check' | 'why'> = {},
 ): ReadOnlySpec {
-  return { options: new Set(options.split(/\s+/).filter(Boolean)), operands, ...more };
+  let names: ReadonlySet<string> | undefined;
+  return {
+    // Built on first use, as grammars are: a list drawn from a grammar would build the grammar at load.
+    get options() {
+      names ??= new Set((typeof options === 'string' ? options : options()).split(/\s+/).filter(Boolean));
+      return names;
+    },
+    operands,
+    ...more,
+  };
 }
 
 /** Every option name the grammar knows, space-separated: for programs none of whose options writes. */

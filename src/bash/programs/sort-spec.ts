@@ -15,13 +15,17 @@ export const SORT = grammar({
 export const SORT_SPEC: ProgramSpec = {
   name: 'sort',
   grammar: SORT,
-  readOnly: readOnly(everyOptionBut(SORT, 'o --compress-program T --files0-from --random-source'), 'files', {
-    why: {
-      o: 'writes its output to a file',
-      '--compress-program': 'runs a program',
-      T: 'writes temporary files to a folder',
-      '--files0-from': 'reads files its operands do not name',
-      '--random-source': 'reads a file no rule names',
+  readOnly: readOnly(
+    () => everyOptionBut(SORT, 'o --compress-program T --files0-from --random-source'),
+    'files',
+    {
+      why: {
+        o: 'writes its output to a file',
+        '--compress-program': 'runs a program',
+        T: 'writes temporary files to a folder',
+        '--files0-from': 'reads files its operands do not name',
+        '--random-source': 'reads a file no rule names',
+      },
     },
-  }),
+  ),
 };

@@ -46,7 +46,7 @@ function simple(
   g: ReturnType<typeof grammar>,
   operands: 'files' | 'inert' | 'none',
 ): ProgramSpec {
-  return { name, grammar: g, readOnly: readOnly(everyOption(g), operands) };
+  return { name, grammar: g, readOnly: readOnly(() => everyOption(g), operands) };
 }
 
 const ONLY_HELP = grammar({ long: HELP });
@@ -107,7 +107,7 @@ export const SYSTEM_SPECS: readonly ProgramSpec[] = [
   {
     name: 'date',
     grammar: DATE,
-    readOnly: readOnly(everyOptionBut(DATE, 's f'), 'inert', {
+    readOnly: readOnly(() => everyOptionBut(DATE, 's f'), 'inert', {
       check: dateOperands,
       why: { s: 'sets the clock', f: 'reads dates from a file no rule names' },
     }),
@@ -115,7 +115,7 @@ export const SYSTEM_SPECS: readonly ProgramSpec[] = [
   {
     name: 'hostname',
     grammar: HOSTNAME,
-    readOnly: readOnly(everyOptionBut(HOSTNAME, 'b F'), 'none', {
+    readOnly: readOnly(() => everyOptionBut(HOSTNAME, 'b F'), 'none', {
       why: { b: 'sets the host name', F: 'sets the host name from a file' },
     }),
   },

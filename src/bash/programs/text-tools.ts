@@ -1,6 +1,6 @@
 import type { Word } from '../types.js';
 import { type Grammar, grammar, has, type Parsed } from './options.js';
-import { everyOption, type ProgramSpec, readOnly } from './program.js';
+import { everyOption, everyOptionBut, type ProgramSpec, readOnly } from './program.js';
 import { leadingText } from './words.js';
 
 /** The options every GNU coreutils program reads. */
@@ -8,7 +8,7 @@ const HELP = 'help version';
 const LONG_HELP = '--help --version';
 
 function allReading(name: string, g: Grammar, operands: 'files' | 'inert' | 'none' = 'files'): ProgramSpec {
-  return { name, grammar: g, readOnly: readOnly(everyOption(g), operands) };
+  return { name, grammar: g, readOnly: readOnly(() => everyOption(g), operands) };
 }
 
 const FOLLOWS_LINKS = 'follows links below the folder, to files no rule can be checked against';
@@ -311,7 +311,7 @@ export const TEXT_TOOL_SPECS: readonly ProgramSpec[] = [
   {
     name: 'strings',
     grammar: STRINGS,
-    readOnly: readOnly(everyOption(STRINGS), 'files', { check: responseFile }),
+    readOnly: readOnly(() => everyOption(STRINGS), 'files', { check: responseFile }),
   },
   {
     name: 'file',
@@ -361,28 +361,21 @@ export const TEXT_TOOL_SPECS: readonly ProgramSpec[] = [
     ),
   },
   allReading('base64', BASE64),
-  { name: 'base32', grammar: BASE64, readOnly: readOnly(everyOption(BASE64)) },
+  { name: 'base32', grammar: BASE64, readOnly: readOnly(() => everyOption(BASE64)) },
   {
     name: 'diff',
     grammar: DIFF,
-    readOnly: readOnly(
-      everyOption(DIFF)
-        .split(' ')
-        .filter((name) => !['X', '--from-file', '--to-file'].includes(name))
-        .join(' '),
-      'files',
-      {
-        check: diffLinks,
-        why: {
-          X: READS_LISTED,
-          '--from-file': 'compares against a file named by an option',
-          '--to-file': 'compares against a file named by an option',
-        },
+    readOnly: readOnly(() => everyOptionBut(DIFF, 'X --from-file --to-file'), 'files', {
+      check: diffLinks,
+      why: {
+        X: READS_LISTED,
+        '--from-file': 'compares against a file named by an option',
+        '--to-file': 'compares against a file named by an option',
       },
-    ),
+    }),
   },
   allReading('cmp', CMP),
-  { name: 'uniq', grammar: UNIQ, readOnly: readOnly(everyOption(UNIQ), 'files', { maxOperands: 1 }) },
+  { name: 'uniq', grammar: UNIQ, readOnly: readOnly(() => everyOption(UNIQ), 'files', { maxOperands: 1 }) },
   {
     name: 'xxd',
     grammar: XXD,
@@ -396,6 +389,6 @@ export const TEXT_TOOL_SPECS: readonly ProgramSpec[] = [
   {
     name: 'ls',
     grammar: LS,
-    readOnly: readOnly(everyOption(LS), 'files', { check: lsLinks }),
+    readOnly: readOnly(() => everyOption(LS), 'files', { check: lsLinks }),
   },
 ];

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { type BigIntStats, readdir, readdirSync, readFile, readFileSync, stat, statSync } from 'node:fs';
 
 /**
  * What a settings file (or a folder of them) was when it was read: its stat signature taken BEFORE the read,
@@ -42,31 +41,58 @@ function signed(s: { ino: bigint; size: bigint; mtimeNs: bigint; ctimeNs: bigint
 const hashOf = (data: string | Buffer) => createHash('sha1').update(data).digest('hex');
 const namesHash = (names: string[]) => hashOf(names.sort().join('\0'));
 
+/**
+ * The stamp, its hash computed when first read: a one-shot process (the command hook) never compares stamps,
+ * and never loads node:crypto for them.
+ */
+function withHash(stamp: Omit<FileStamp, 'hash'>, hash: () => string): FileStamp {
+  let value: string | undefined;
+  return Object.defineProperty(stamp as FileStamp, 'hash', {
+    enumerable: true,
+    configurable: true,
+    get: () => {
+      value ??= hash();
+      return value;
+    },
+  });
+}
+
+// The callback forms of node:fs: node:fs/promises is a module of its own that a hook call would load for this.
+const statOf = (path: string) =>
+  new Promise<BigIntStats>((resolve, reject) =>
+    stat(path, { bigint: true }, (e, s) => (e ? reject(e) : resolve(s))),
+  );
+const bytesOf = (path: string) =>
+  new Promise<Buffer>((resolve, reject) => readFile(path, (e, b) => (e ? reject(e) : resolve(b))));
+const namesIn = (path: string) =>
+  new Promise<string[]>((resolve, reject) => readdir(path, (e, n) => (e ? reject(e) : resolve(n))));
+
 /** Reads a file, recording its stamp in `stamps`; throws as readFile does (ENOENT for a missing file). */
 export async function readStamped(file: string, stamps?: FileStamp[]): Promise<string> {
-  const before = await stat(file, { bigint: true }).then(signed, () => MISSING);
+  const before = await statOf(file).then(signed, () => MISSING);
   let bytes: Buffer;
   try {
-    bytes = await readFile(file);
+    bytes = await bytesOf(file);
   } catch (e) {
     stamps?.push({ path: file, kind: 'file', ...before, hash: '' });
     throw e;
   }
-  stamps?.push({ path: file, kind: 'file', ...before, hash: hashOf(bytes) });
+  stamps?.push(withHash({ path: file, kind: 'file', ...before }, () => hashOf(bytes)));
   return bytes.toString('utf8');
 }
 
 /** Lists a folder, recording its stamp in `stamps`; throws as readdir does. */
 export async function listStamped(folder: string, stamps?: FileStamp[]): Promise<string[]> {
-  const before = await stat(folder, { bigint: true }).then(signed, () => MISSING);
+  const before = await statOf(folder).then(signed, () => MISSING);
   let names: string[];
   try {
-    names = await readdir(folder);
+    names = await namesIn(folder);
   } catch (e) {
     stamps?.push({ path: folder, kind: 'folder', ...before, hash: '' });
     throw e;
   }
-  stamps?.push({ path: folder, kind: 'folder', ...before, hash: namesHash([...names]) });
+  const listed = [...names];
+  stamps?.push(withHash({ path: folder, kind: 'folder', ...before }, () => namesHash(listed)));
   return names;
 }
 
