@@ -73,7 +73,9 @@ const rows = direct.map(([name, key]) => {
   return { name, only: sum(only), packages: only.length, shared: sum(mine) };
 });
 rows.sort((a, b) => b.only - a.only || b.shared - a.shared);
-console.log(`${'dependency'.padEnd(32)} ${'exclusive'.padStart(10)}  packages  ${'with shared'.padStart(11)}`);
+console.log(
+  `${'dependency'.padEnd(32)} ${'exclusive'.padStart(10)}  packages  ${'with shared'.padStart(11)}`,
+);
 for (const r of rows)
   console.log(
     `${r.name.padEnd(32)} ${mb(r.only).padStart(10)}  ${String(r.packages).padStart(8)}  ${mb(r.shared).padStart(11)}`,
