@@ -71,7 +71,8 @@ module.exports = {
     },
     {
       name: 'layers',
-      comment: 'src/index.ts, the package root, and src/classifier-entry.ts may import every folder but cli/.',
+      comment:
+        'src/index.ts, the package root, and src/classifier-entry.ts may import every folder but cli/.',
       severity: 'error',
       from: { path: '^src/(index|classifier-entry)\\.ts$' },
       to: { path: '^src/cli/' },
@@ -135,6 +136,18 @@ module.exports = {
       severity: 'error',
       from: { path: '^(src/[^/]+/.+)/[^/]+$', pathNot: '/index\\.ts$' },
       to: { path: '^$1/index\\.ts$' },
+    },
+    {
+      name: 'optional-stays-optional',
+      comment:
+        'The optional peer dependencies (OPTIONAL_PACKAGES in src/pipeline/optional.ts) load with import() ' +
+        'through loadOptional where a feature starts; a static import may name their types only.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: {
+        path: 'node_modules/(@modelcontextprotocol/sdk|@anthropic-ai/sandbox-runtime)/',
+        dependencyTypesNot: ['dynamic-import', ...TYPE_ONLY],
+      },
     },
     {
       name: 'not-to-unresolvable',

@@ -123,6 +123,7 @@ export { referenceTools } from './tools/index.js';
 export {
   connectMcpServer,
   connectMcpServers,
+  type McpClient,
   type McpConnection,
   type McpHttpServerConfig,
   type McpOptions,

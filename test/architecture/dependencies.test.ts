@@ -62,6 +62,19 @@ describe('the dependency rules', () => {
         "export { make } from './llm/client.js';\nexport { p } from './policy/index.js';\n",
       // An import that resolves to nothing.
       'src/llm/gone.ts': "export * from './missing.js';\n",
+      // An optional package imported statically, beside its type named and an import() of it: allowed.
+      'node_modules/@modelcontextprotocol/sdk/package.json': JSON.stringify({
+        name: '@modelcontextprotocol/sdk',
+        type: 'module',
+        exports: { './client.js': { types: './client.d.ts', default: './client.js' } },
+      }),
+      'node_modules/@modelcontextprotocol/sdk/client.js': 'export class Client {}\n',
+      'node_modules/@modelcontextprotocol/sdk/client.d.ts': 'export declare class Client {}\n',
+      'src/pipeline/mcp.ts':
+        "import { Client } from '@modelcontextprotocol/sdk/client.js';\nexport const c = new Client();\n",
+      'src/pipeline/lazy.ts':
+        "import type { Client } from '@modelcontextprotocol/sdk/client.js';\n" +
+        "export const load = async (): Promise<Client> => new (await import('@modelcontextprotocol/sdk/client.js')).Client();\n",
     };
 
     beforeAll(async () => {
@@ -83,6 +96,7 @@ describe('the dependency rules', () => {
         'no-circular: src/bash/a.ts -> src/bash/c.ts',
         'no-own-index: src/policy/own.ts -> src/policy/index.ts',
         'not-to-unresolvable: src/llm/gone.ts -> ./missing.js',
+        'optional-stays-optional: src/pipeline/mcp.ts -> node_modules/@modelcontextprotocol/sdk/client.d.ts',
       ]);
     }, 60_000);
   });

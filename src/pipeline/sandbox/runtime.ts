@@ -1,5 +1,6 @@
 import type { SandboxRuntimeConfig } from '@anthropic-ai/sandbox-runtime';
 import { errorText } from '../errors.js';
+import { loadOptional, MissingOptionalPackageError } from '../optional.js';
 import type { SandboxConfig } from './config.js';
 
 type Runtime = typeof import('@anthropic-ai/sandbox-runtime');
@@ -7,9 +8,16 @@ type Runtime = typeof import('@anthropic-ai/sandbox-runtime');
 export type SandboxStatus = { available: true } | { available: false; reason: string };
 
 let runtime: Promise<Runtime> | undefined;
-/** The runtime loads on first use only: nothing imports it unless a sandbox is enabled. */
+/**
+ * The runtime loads on first use only: nothing imports it unless a sandbox is enabled. It is an optional peer
+ * dependency: when it is not installed, the sandbox is unavailable and says what to install.
+ */
 function load(): Promise<Runtime> {
-  runtime ??= import('@anthropic-ai/sandbox-runtime');
+  runtime ??= loadOptional(
+    '@anthropic-ai/sandbox-runtime',
+    'the sandbox',
+    () => import('@anthropic-ai/sandbox-runtime'),
+  );
   return runtime;
 }
 
@@ -31,6 +39,7 @@ async function start(config: SandboxConfig): Promise<SandboxStatus> {
   try {
     rt = await load();
   } catch (e) {
+    if (e instanceof MissingOptionalPackageError) return { available: false, reason: e.message };
     return { available: false, reason: `the sandbox runtime failed to load: ${errorText(e)}` };
   }
   const manager = rt.SandboxManager;

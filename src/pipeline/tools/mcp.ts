@@ -1,11 +1,9 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { AsyncQueue } from '../async-queue.js';
 import { errorText } from '../errors.js';
 import type { ResultBlock } from '../messages.js';
+import { loadOptional, MissingOptionalPackageError } from '../optional.js';
 import { jsonSchemaInput } from '../schema.js';
 import { type AnyTool, buildTool, type Tool } from '../tool.js';
 import { McpOutputSchema } from './output-schemas.js';
@@ -45,9 +43,20 @@ export interface McpOptions {
   defer?: boolean;
 }
 
+/**
+ * The connected client: the SDK's `Client` (`@modelcontextprotocol/sdk/client/index.js`), typed here by the part
+ * automode uses, so that automode's types compile without the optional SDK (cast it to `Client` for the rest).
+ */
+export interface McpClient {
+  callTool(params: { name: string; arguments?: Record<string, unknown> }): Promise<Record<string, unknown>>;
+  listTools(): Promise<{ tools: object[] }>;
+  getInstructions(): string | undefined;
+  close(): Promise<void>;
+}
+
 export interface McpConnection {
   server: string;
-  client: Client;
+  client: McpClient;
   tools: Tool<Record<string, unknown>, McpContent[]>[];
   /** What the server says about using its tools (`instructions` of its initialize result). */
   instructions?: string;
@@ -134,18 +143,42 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   ]).finally(() => clearTimeout(timer));
 }
 
-function transportFor(config: McpServerConfig): Transport {
+/**
+ * The MCP SDK, an optional peer dependency: it loads when the first server connects, so that the pipeline without
+ * MCP servers never loads it, and a missing SDK fails that server with the command that installs it.
+ */
+function loadMcpSdk() {
+  return loadOptional('@modelcontextprotocol/sdk', 'connecting to MCP servers', async () => {
+    const [client, sse, stdio, http] = await Promise.all([
+      import('@modelcontextprotocol/sdk/client/index.js'),
+      import('@modelcontextprotocol/sdk/client/sse.js'),
+      import('@modelcontextprotocol/sdk/client/stdio.js'),
+      import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
+    ]);
+    return {
+      Client: client.Client,
+      SSEClientTransport: sse.SSEClientTransport,
+      StdioClientTransport: stdio.StdioClientTransport,
+      getDefaultEnvironment: stdio.getDefaultEnvironment,
+      StreamableHTTPClientTransport: http.StreamableHTTPClientTransport,
+    };
+  });
+}
+
+type McpSdk = Awaited<ReturnType<typeof loadMcpSdk>>;
+
+function transportFor(sdk: McpSdk, config: McpServerConfig): Transport {
   if (config.type === 'http' || config.type === 'sse') {
     const url = new URL(config.url);
     const requestInit = { headers: { ...config.headers } };
     return config.type === 'http'
-      ? new StreamableHTTPClientTransport(url, { requestInit })
-      : new SSEClientTransport(url, { requestInit });
+      ? new sdk.StreamableHTTPClientTransport(url, { requestInit })
+      : new sdk.SSEClientTransport(url, { requestInit });
   }
-  return new StdioClientTransport({
+  return new sdk.StdioClientTransport({
     command: config.command,
     args: config.args ?? [],
-    env: { ...getDefaultEnvironment(), ...config.env },
+    env: { ...sdk.getDefaultEnvironment(), ...config.env },
     stderr: 'ignore',
     ...(config.cwd ? { cwd: config.cwd } : {}),
   });
@@ -160,8 +193,9 @@ export async function connectMcpServer(
   config: McpServerConfig,
   options: McpOptions = {},
 ): Promise<McpConnection> {
-  const transport = transportFor(config);
-  const client = new Client({ name: 'automode', version: '0.1.0' }, { capabilities: {} });
+  const sdk = await loadMcpSdk();
+  const transport = transportFor(sdk, config);
+  const client = new sdk.Client({ name: 'automode', version: '0.1.0' }, { capabilities: {} });
   const limit = options.connectTimeoutMs ?? 30_000;
   try {
     await withTimeout(client.connect(transport), limit, `connecting to MCP server ${server}`);
@@ -183,11 +217,19 @@ export interface McpServers {
   close(): Promise<void>;
 }
 
-/** `fetch failed` says little without its cause, e.g. `connect ECONNREFUSED 127.0.0.1:9`. */
+/**
+ * `fetch failed` says little without its cause, e.g. `connect ECONNREFUSED 127.0.0.1:9`. A missing SDK says
+ * all there is to say.
+ */
 function withCauses(error: unknown): string {
   const parts = [errorText(error)];
   let e = error;
-  while (e instanceof Error && e.cause !== undefined && parts.length < 4) {
+  while (
+    e instanceof Error &&
+    !(e instanceof MissingOptionalPackageError) &&
+    e.cause !== undefined &&
+    parts.length < 4
+  ) {
     e = e.cause;
     const text = errorText(e);
     if (!parts.includes(text)) parts.push(text);

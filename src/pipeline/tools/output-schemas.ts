@@ -1,4 +1,3 @@
-import { ContentBlockSchema } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 
 // What each reference tool returns: a PostToolUse hook's replacement output must have the same shape. Each tool's
@@ -63,8 +62,77 @@ export const ToolSearchOutputSchema = z.object({
   ),
 });
 
+// The MCP content blocks, as ContentBlockSchema of @modelcontextprotocol/sdk/types.js (1.32.2) defines them,
+// written out here so that loading the pipeline does not load the MCP SDK, an optional package
+// (test/pipeline/optional.test.ts checks both accept and reject the same blocks).
+const meta = z.record(z.string(), z.unknown()).optional();
+const base64 = z.string().refine(
+  (v) => {
+    try {
+      atob(v);
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  { message: 'Invalid Base64 string' },
+);
+const annotations = z
+  .object({
+    audience: z.array(z.enum(['user', 'assistant'])).optional(),
+    priority: z.number().min(0).max(1).optional(),
+    lastModified: z.iso.datetime({ offset: true }).optional(),
+  })
+  .optional();
+const icon = z.object({
+  src: z.string(),
+  mimeType: z.string().optional(),
+  sizes: z.array(z.string()).optional(),
+  theme: z.enum(['light', 'dark']).optional(),
+});
+const resourceContents = { uri: z.string(), mimeType: z.string().optional(), _meta: meta };
+
+const McpTextSchema = z.object({ type: z.literal('text'), text: z.string(), annotations, _meta: meta });
+const McpImageSchema = z.object({
+  type: z.literal('image'),
+  data: base64,
+  mimeType: z.string(),
+  annotations,
+  _meta: meta,
+});
+const McpAudioSchema = z.object({
+  type: z.literal('audio'),
+  data: base64,
+  mimeType: z.string(),
+  annotations,
+  _meta: meta,
+});
+const McpResourceLinkSchema = z.object({
+  name: z.string(),
+  title: z.string().optional(),
+  icons: z.array(icon).optional(),
+  uri: z.string(),
+  description: z.string().optional(),
+  mimeType: z.string().optional(),
+  size: z.number().optional(),
+  annotations,
+  _meta: z.looseObject({}).optional(),
+  type: z.literal('resource_link'),
+});
+const McpEmbeddedResourceSchema = z.object({
+  type: z.literal('resource'),
+  resource: z.union([
+    z.object({ ...resourceContents, text: z.string() }),
+    z.object({ ...resourceContents, blob: base64 }),
+  ]),
+  annotations,
+  _meta: meta,
+});
+
 /**
  * An MCP tool's result content: the `content` list of a `tools/call` result, each item a content block of the
  * MCP schema (text, image, audio, resource link, embedded resource).
  */
-export const McpOutputSchema = z.array(ContentBlockSchema);
+export const McpOutputSchema = z.array(
+  z.union([McpTextSchema, McpImageSchema, McpAudioSchema, McpResourceLinkSchema, McpEmbeddedResourceSchema]),
+);
