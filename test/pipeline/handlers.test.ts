@@ -341,18 +341,16 @@ describe('stage 3', () => {
       hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: hookCommand({ record, sleep: 600 }) }] }] },
     };
     const { ctx } = await setup({ model, project });
-    const started = Date.now();
     const r = await run(ctx, 'Bash', { command: 'touch together' });
-    const took = Date.now() - started;
     expect(r.messages.find((m) => m.type === 'permission')).toMatchObject({
       decision: 'allow',
       by: 'classifier',
     });
     const hookStart = JSON.parse((await readFile(record, 'utf8')).trim()).at as number;
     const modelStart = server!.messageRequests()[0]!.receivedAt;
-    // one after the other would take 1200 ms and more
+    // One after the other, the model's request would come after the hook's 600 ms sleep; the order, not the
+    // total time, is what the machine's load cannot change.
     expect(modelStart).toBeLessThan(hookStart + 400);
-    expect(took).toBeLessThan(1050);
   });
 });
 
