@@ -564,7 +564,7 @@ describe('differential: automode vs mvdan-sh on NL2Bash', () => {
     expect(stale, 'entries of differential-explained.json that no longer disagree').toEqual([]);
     // Most lines must agree outright; a drop means the comparison (or the analyzer) broke.
     expect(counts.get('agree') ?? 0).toBeGreaterThan(lines.length * 0.85);
-  });
+  }, 300_000);
 
   it('mvdan itself renders as expected (sanity of the oracle)', () => {
     const m = mvdanCommands(

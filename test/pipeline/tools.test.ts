@@ -27,7 +27,7 @@ async function bashSetup(options: Parameters<typeof setup>[0] = {}) {
 describe('Bash', () => {
   it('runs a real process in the working folder and streams stdout and stderr as progress', async () => {
     const { ctx, cwd } = await bashSetup();
-    const r = await run(ctx, 'Bash', { command: 'pwd; echo err >&2; sleep 0.1; echo more' });
+    const r = await run(ctx, 'Bash', { command: 'pwd; echo err >&2; sleep 0.5; echo more' });
     expect(r.text).toBe(`${cwd}\nmore\nerr\n`);
     const chunks = r.messages.filter((m) => m.type === 'progress').map((m) => m.data);
     expect(chunks).toContainEqual({ stream: 'stderr', text: 'err\n' });
@@ -62,9 +62,8 @@ describe('Bash', () => {
 
   it('moves a command that runs past the threshold to the background, output kept', async () => {
     const { ctx } = await bashSetup({ bash: { autoBackgroundMs: 300 } });
-    const started = Date.now();
+    // The output so far ends before `late`: the call returned while the command still ran.
     const r = await run(ctx, 'Bash', { command: 'echo early; sleep 0.8; echo late' });
-    expect(Date.now() - started).toBeLessThan(700);
     expect(r.result.block.is_error).toBe(false);
     expect(r.text).toMatch(
       /moved to the background with ID: bash_1\. Read its output with BashOutput\.\nOutput so far:\nearly\n$/,
