@@ -92,9 +92,15 @@ export const DOCKER_GLOBAL = pflag(
   'config= context=/c debug/D host=/H log-level=/l tls tlscacert= tlscert= tlskey= tlsverify version/v',
 );
 
+let commands: Record<string, SubcommandSpec> | undefined;
+
 export const DOCKER_SPEC: ProgramSpec = {
   name: 'docker',
   grammar: DOCKER_GLOBAL,
-  subcommands: tree(),
+  // Built at the first docker command, not when the module loads.
+  get subcommands() {
+    commands ??= tree();
+    return commands;
+  },
   subcommandAliases: TOP_ALIASES,
 };

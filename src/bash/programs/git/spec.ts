@@ -212,6 +212,8 @@ export function gitLevel(name: string): SubcommandSpec | undefined {
   return level;
 }
 
+let commands: Record<string, SubcommandSpec> | undefined;
+
 /** Everything automode knows about how git reads its command line, and which commands only read. */
 export const GIT_SPEC: ProgramSpec = {
   name: 'git',
@@ -222,6 +224,10 @@ export const GIT_SPEC: ProgramSpec = {
     '--no-pager -P --no-replace-objects --no-lazy-fetch --literal-pathspecs --glob-pathspecs ' +
       '--noglob-pathspecs --icase-pathspecs --no-optional-locks --no-advice -v -h',
   ),
-  subcommands: build(),
+  // Built at the first git command, not when the module loads.
+  get subcommands() {
+    commands ??= build();
+    return commands;
+  },
   subcommandAliases: ALIASES['']!,
 };

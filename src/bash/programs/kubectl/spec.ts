@@ -69,8 +69,14 @@ function tree(): Record<string, SubcommandSpec> {
   return root;
 }
 
+let commands: Record<string, SubcommandSpec> | undefined;
+
 export const KUBECTL_SPEC: ProgramSpec = {
   name: 'kubectl',
   grammar: pflag(''),
-  subcommands: tree(),
+  // Built at the first kubectl command, not when the module loads.
+  get subcommands() {
+    commands ??= tree();
+    return commands;
+  },
 };
