@@ -68,3 +68,12 @@ export const ToolSearchOutputSchema = z.object({
  * MCP schema (text, image, audio, resource link, embedded resource).
  */
 export const McpOutputSchema = z.array(ContentBlockSchema);
+
+export const NotebookEditOutputSchema = z.object({
+  file: z.string(),
+  edit_mode: z.enum(['replace', 'insert', 'delete']),
+  cell_id: z.string(),
+  cell_type: z.enum(['code', 'markdown']),
+  new_source: z.string(),
+  language: z.string(),
+});
