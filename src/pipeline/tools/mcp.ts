@@ -1,8 +1,12 @@
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { SSEClientTransport, SseError } from '@modelcontextprotocol/sdk/client/sse.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import {
+  StreamableHTTPClientTransport,
+  StreamableHTTPError,
+} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { AsyncQueue } from '../async-queue.js';
 import { errorText } from '../errors.js';
 import type { ResultBlock } from '../messages.js';
@@ -134,13 +138,67 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   ]).finally(() => clearTimeout(timer));
 }
 
-function transportFor(config: McpServerConfig): Transport {
+/** What a remote server answered when it refused the client: its status and `WWW-Authenticate` challenge. */
+interface AuthChallenge {
+  status: number;
+  wwwAuthenticate?: string;
+}
+
+/** The server wants an OAuth token (or other credentials) that automode does not obtain. */
+export class McpAuthorizationError extends Error {
+  constructor(
+    readonly server: string,
+    readonly challenge: AuthChallenge | undefined,
+  ) {
+    const header = challenge?.wwwAuthenticate;
+    const shown = header && (header.length > 300 ? `${header.slice(0, 300)}…` : header);
+    super(
+      header || !challenge
+        ? `MCP server ${server} needs OAuth authorization (${challenge ? `HTTP ${challenge.status}` : 'unauthorized'}${shown ? `, WWW-Authenticate: ${shown}` : ''}); automode does not run the OAuth flow. Authorize it elsewhere and give its token in the server's headers ("Authorization": "Bearer \${TOKEN}").`
+        : `MCP server ${server} refused the connection as unauthorized (HTTP ${challenge.status}, no WWW-Authenticate challenge); check the credentials in its headers.`,
+    );
+    this.name = 'McpAuthorizationError';
+  }
+}
+
+/** A fetch that remembers the first 401 answer, whose challenge the SDK's errors leave out. */
+function challengeRecorder(): { fetch: FetchLike; challenge(): AuthChallenge | undefined } {
+  let seen: AuthChallenge | undefined;
+  return {
+    async fetch(url, init) {
+      const response = await fetch(url, init);
+      if (response.status === 401 && !seen) {
+        const header = response.headers.get('www-authenticate');
+        seen = { status: 401, ...(header ? { wwwAuthenticate: header } : {}) };
+      }
+      return response;
+    },
+    challenge: () => seen,
+  };
+}
+
+/** The connection failed because the server wants authorization: a 401, or the SDK's `UnauthorizedError`. */
+function authorizationFailure(
+  server: string,
+  error: unknown,
+  challenge: AuthChallenge | undefined,
+): McpAuthorizationError | undefined {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  const unauthorized =
+    error instanceof UnauthorizedError ||
+    ((error instanceof StreamableHTTPError || error instanceof SseError) && code === 401);
+  if (!unauthorized && !challenge) return undefined;
+  return new McpAuthorizationError(server, challenge);
+}
+
+function transportFor(config: McpServerConfig, fetch?: FetchLike): Transport {
   if (config.type === 'http' || config.type === 'sse') {
     const url = new URL(config.url);
     const requestInit = { headers: { ...config.headers } };
+    const options = { requestInit, ...(fetch ? { fetch } : {}) };
     return config.type === 'http'
-      ? new StreamableHTTPClientTransport(url, { requestInit })
-      : new SSEClientTransport(url, { requestInit });
+      ? new StreamableHTTPClientTransport(url, options)
+      : new SSEClientTransport(url, options);
   }
   return new StdioClientTransport({
     command: config.command,
@@ -160,7 +218,8 @@ export async function connectMcpServer(
   config: McpServerConfig,
   options: McpOptions = {},
 ): Promise<McpConnection> {
-  const transport = transportFor(config);
+  const recorder = challengeRecorder();
+  const transport = transportFor(config, recorder.fetch);
   const client = new Client({ name: 'automode', version: '0.1.0' }, { capabilities: {} });
   const limit = options.connectTimeoutMs ?? 30_000;
   try {
@@ -171,7 +230,7 @@ export async function connectMcpServer(
     return { server, client, tools, ...(instructions ? { instructions } : {}), close: () => client.close() };
   } catch (e) {
     await client.close().catch(() => undefined);
-    throw e;
+    throw authorizationFailure(server, e, recorder.challenge()) ?? e;
   }
 }
 
