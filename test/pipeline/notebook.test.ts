@@ -242,6 +242,26 @@ describe('NotebookEdit through the pipeline', () => {
     expect((await readdir(cwd)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
+  it('keeps tabs, CRLF line endings and a BOM; a one-line notebook stays on one line, with no key added', async () => {
+    const { ctx, cwd } = await start();
+    const nb = notebook([mdCell('m1', ['old'])]);
+    const crlf = `\uFEFF${JSON.stringify(nb, null, '\t').replaceAll('\n', '\r\n')}\r\n`;
+    const file = await writeNotebook(cwd, 'crlf.ipynb', crlf);
+    const { nbformat_minor: _, ...bare } = notebook([mdCell('m1', ['old'])]);
+    const compact = await writeNotebook(cwd, 'compact.ipynb', JSON.stringify(bare));
+    for (const f of [file, compact]) {
+      await run(ctx, 'Read', { file_path: f });
+      const r = await run(ctx, 'NotebookEdit', { notebook_path: f, cell_id: 'm1', new_source: 'new' });
+      expect(r.result.block.is_error, f).toBe(false);
+    }
+    nb.cells[0] = mdCell('m1', ['new']);
+    bare.cells[0] = mdCell('m1', ['new']);
+    expect(await readFile(file, 'utf8')).toBe(
+      `\uFEFF${JSON.stringify(nb, null, '\t').replaceAll('\n', '\r\n')}\r\n`,
+    );
+    expect(await readFile(compact, 'utf8')).toBe(JSON.stringify(bare));
+  });
+
   it('an Edit deny rule denies it, and the notebook is unchanged', async () => {
     const { handler, requests } = recordingHandler('allow');
     const { ctx, cwd } = await start({

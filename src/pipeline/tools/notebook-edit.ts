@@ -46,7 +46,7 @@ type Cell = Record<string, unknown>;
 interface Notebook {
   cells: Cell[];
   nbformat: number;
-  nbformat_minor: number;
+  nbformat_minor?: unknown;
   metadata?: { language_info?: { name?: unknown } };
   [key: string]: unknown;
 }
@@ -80,12 +80,12 @@ function parse(text: string): Notebook {
   ) {
     throw new NotebookError('Notebook is not valid: it has no list of cells.');
   }
-  return { ...o, nbformat_minor: typeof o.nbformat_minor === 'number' ? o.nbformat_minor : 0 } as Notebook;
+  return o as Notebook;
 }
 
 /** nbformat 4.5 gave every cell an id. */
 function hasCellIds(nb: Notebook): boolean {
-  return nb.nbformat > 4 || nb.nbformat_minor >= 5;
+  return nb.nbformat > 4 || (typeof nb.nbformat_minor === 'number' && nb.nbformat_minor >= 5);
 }
 
 function findCell(nb: Notebook, cellId: string): number {
