@@ -47,7 +47,7 @@ export async function* executeToolUse(
     const outcome = yield* executionStage(run, input);
     const post = yield* postToolUseStage(run, { input, outcome });
     const mapped = await resultMappingStage(run, post.outcome);
-    yield toolResultStage(run, withHookText(run, mapped, checked.pre, post));
+    yield toolResultStage(run, withHookText(mapped, checked.pre, post));
   } catch (e) {
     // Only a bug in the pipeline gets here; it still ends as data.
     yield fail(run, 'execution', classifyToolError(e), `Error: ${errorText(e)}`);

@@ -142,9 +142,15 @@ export class ToolRegistry {
     for (const a of tool.deprecatedAliases) this.byName.set(a, { tool, deprecated: a });
   }
 
-  /** By name or alias; a name the tool has gone by in Claude Code finds it too (`FileEdit` finds Edit). */
+  /**
+   * By name or alias; a name the tool has gone by in Claude Code finds it too (`FileEdit` finds Edit), as a
+   * deprecated name.
+   */
   find(name: string): Lookup | undefined {
-    return this.byName.get(name) ?? this.byName.get(canonicalToolName(name));
+    const found = this.byName.get(name);
+    if (found) return found;
+    const old = this.byName.get(canonicalToolName(name));
+    return old && { tool: old.tool, deprecated: name };
   }
 
   all(): readonly AnyTool[] {

@@ -51,9 +51,8 @@ export async function* postToolUseStage(
   return { event, outcome: final, post };
 }
 
-/** What the PreToolUse and PostToolUse hooks add, and the run's notices, appended to the mapped content. */
+/** What the PreToolUse and PostToolUse hooks add, appended to the mapped content (stage 8 adds the run's notices). */
 export function withHookText(
-  run: ToolRun,
   mapped: ResultContent,
   pre: PreToolUseOutcome,
   done: PostToolUseDone,
@@ -63,7 +62,6 @@ export function withHookText(
     ...pre.additionalContext.map((t) => `PreToolUse hook context: ${t}`),
     ...post.additionalContext.map((t) => `${event} hook context: ${t}`),
     ...post.blocks.map((b) => `${event} hook feedback: ${b}`),
-    ...run.notices,
   ];
   let content = mapped.content;
   for (const text of extra) content = appendText(content, text);

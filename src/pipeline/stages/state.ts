@@ -19,6 +19,8 @@ export interface Run {
   readonly started: number;
   /** The block's name until stage 1 finds the tool, then the tool's own (the block may use a deprecated one). */
   toolName: string;
+  /** Appended to the tool_result: none until stage 1 finds the tool (which notes a deprecated name). */
+  readonly notices: readonly string[];
   /** The classification the scheduler started when the block was complete. */
   readonly early?: Promise<EarlySpeculation | undefined>;
 }
@@ -27,7 +29,7 @@ export interface Run {
 export interface FoundTool {
   tool: AnyTool;
   /** Appended to the tool_result. */
-  notices: string[];
+  readonly notices: readonly string[];
 }
 
 /** A run past stage 1: the tool, and the abort controller that the later stages and the tool itself see. */
@@ -60,6 +62,7 @@ export function startRun(
     options,
     started: performance.now(),
     toolName: block.name,
+    notices: [],
     ...(early ? { early } : {}),
   };
 }

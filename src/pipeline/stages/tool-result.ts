@@ -1,4 +1,4 @@
-import type { FailedStage, ToolResultContent, ToolResultMessage } from '../messages.js';
+import { appendText, type FailedStage, type ToolResultContent, type ToolResultMessage } from '../messages.js';
 import type { Run } from './state.js';
 
 export const INTERRUPT_MESSAGE = 'Interrupted by user: the tool use was cancelled.';
@@ -12,6 +12,9 @@ export interface ResultContent {
 /** Stage 8: the tool_result, the call's last message. */
 export function toolResultStage(run: Run, result: ResultContent): ToolResultMessage {
   const { block } = run;
+  let content = result.content;
+  // A call past stage 1 carries its notices (a deprecated name), on success and on failure alike.
+  for (const notice of run.notices) content = appendText(content, notice);
   const m: ToolResultMessage = {
     type: 'tool_result',
     toolUseId: block.id,
@@ -19,7 +22,7 @@ export function toolResultStage(run: Run, result: ResultContent): ToolResultMess
     block: {
       type: 'tool_result',
       tool_use_id: block.id,
-      content: result.content,
+      content,
       is_error: result.error !== undefined,
     },
     durationMs: Math.round(performance.now() - run.started),

@@ -4,12 +4,13 @@ import { bashOutputTool } from './bash-output.js';
 import { editTool } from './edit.js';
 import { globTool } from './glob.js';
 import { grepTool } from './grep.js';
+import { notebookEditTool } from './notebook-edit.js';
 import { readTool } from './read.js';
 import { todoWriteTool } from './todo.js';
 import { toolSearchTool } from './tool-search.js';
 import { writeTool } from './write.js';
 
-/** The reference tools: Bash, BashOutput, Read, Write, Edit, Glob, Grep, TodoWrite and ToolSearch. */
+/** The reference tools: Bash, BashOutput, Read, Write, Edit, NotebookEdit, Glob, Grep, TodoWrite and ToolSearch. */
 export function referenceTools(options: { bash?: BashToolOptions } = {}): AnyTool[] {
   return [
     bashTool(options.bash),
@@ -17,6 +18,7 @@ export function referenceTools(options: { bash?: BashToolOptions } = {}): AnyToo
     readTool(),
     writeTool(),
     editTool(),
+    notebookEditTool(),
     globTool(),
     grepTool(),
     todoWriteTool(),

@@ -1,5 +1,17 @@
+<<<<<<< HEAD
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+=======
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport, SseError } from '@modelcontextprotocol/sdk/client/sse.js';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import {
+  StreamableHTTPClientTransport,
+  StreamableHTTPError,
+} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+>>>>>>> notebook
 import { AsyncQueue } from '../async-queue.js';
 import { errorText } from '../errors.js';
 import type { ResultBlock } from '../messages.js';
@@ -143,6 +155,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   ]).finally(() => clearTimeout(timer));
 }
 
+<<<<<<< HEAD
 /**
  * The MCP SDK, an optional peer dependency: it loads when the first server connects, so that the pipeline without
  * MCP servers never loads it, and a missing SDK fails that server with the command that installs it.
@@ -168,12 +181,74 @@ function loadMcpSdk() {
 type McpSdk = Awaited<ReturnType<typeof loadMcpSdk>>;
 
 function transportFor(sdk: McpSdk, config: McpServerConfig): Transport {
+=======
+/** What a remote server answered when it refused the client: its status and `WWW-Authenticate` challenge. */
+interface AuthChallenge {
+  status: number;
+  wwwAuthenticate?: string;
+}
+
+/** The server wants an OAuth token (or other credentials) that automode does not obtain. */
+export class McpAuthorizationError extends Error {
+  constructor(
+    readonly server: string,
+    readonly challenge: AuthChallenge | undefined,
+  ) {
+    const header = challenge?.wwwAuthenticate;
+    const shown = header && (header.length > 300 ? `${header.slice(0, 300)}…` : header);
+    super(
+      header || !challenge
+        ? `MCP server ${server} needs OAuth authorization (${challenge ? `HTTP ${challenge.status}` : 'unauthorized'}${shown ? `, WWW-Authenticate: ${shown}` : ''}); automode does not run the OAuth flow. Authorize it elsewhere and give its token in the server's headers ("Authorization": "Bearer \${TOKEN}").`
+        : `MCP server ${server} refused the connection as unauthorized (HTTP ${challenge.status}, no WWW-Authenticate challenge); check the credentials in its headers.`,
+    );
+    this.name = 'McpAuthorizationError';
+  }
+}
+
+/** A fetch that remembers the first 401 answer, whose challenge the SDK's errors leave out. */
+function challengeRecorder(): { fetch: FetchLike; challenge(): AuthChallenge | undefined } {
+  let seen: AuthChallenge | undefined;
+  return {
+    async fetch(url, init) {
+      const response = await fetch(url, init);
+      if (response.status === 401 && !seen) {
+        const header = response.headers.get('www-authenticate');
+        seen = { status: 401, ...(header ? { wwwAuthenticate: header } : {}) };
+      }
+      return response;
+    },
+    challenge: () => seen,
+  };
+}
+
+/** The connection failed because the server wants authorization: a 401, or the SDK's `UnauthorizedError`. */
+function authorizationFailure(
+  server: string,
+  error: unknown,
+  challenge: AuthChallenge | undefined,
+): McpAuthorizationError | undefined {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  const unauthorized =
+    error instanceof UnauthorizedError ||
+    ((error instanceof StreamableHTTPError || error instanceof SseError) && code === 401);
+  if (!unauthorized && !challenge) return undefined;
+  return new McpAuthorizationError(server, challenge);
+}
+
+function transportFor(config: McpServerConfig, fetch?: FetchLike): Transport {
+>>>>>>> notebook
   if (config.type === 'http' || config.type === 'sse') {
     const url = new URL(config.url);
     const requestInit = { headers: { ...config.headers } };
+    const options = { requestInit, ...(fetch ? { fetch } : {}) };
     return config.type === 'http'
+<<<<<<< HEAD
       ? new sdk.StreamableHTTPClientTransport(url, { requestInit })
       : new sdk.SSEClientTransport(url, { requestInit });
+=======
+      ? new StreamableHTTPClientTransport(url, options)
+      : new SSEClientTransport(url, options);
+>>>>>>> notebook
   }
   return new sdk.StdioClientTransport({
     command: config.command,
@@ -193,9 +268,15 @@ export async function connectMcpServer(
   config: McpServerConfig,
   options: McpOptions = {},
 ): Promise<McpConnection> {
+<<<<<<< HEAD
   const sdk = await loadMcpSdk();
   const transport = transportFor(sdk, config);
   const client = new sdk.Client({ name: 'automode', version: '0.1.0' }, { capabilities: {} });
+=======
+  const recorder = challengeRecorder();
+  const transport = transportFor(config, recorder.fetch);
+  const client = new Client({ name: 'automode', version: '0.1.0' }, { capabilities: {} });
+>>>>>>> notebook
   const limit = options.connectTimeoutMs ?? 30_000;
   try {
     await withTimeout(client.connect(transport), limit, `connecting to MCP server ${server}`);
@@ -205,7 +286,7 @@ export async function connectMcpServer(
     return { server, client, tools, ...(instructions ? { instructions } : {}), close: () => client.close() };
   } catch (e) {
     await client.close().catch(() => undefined);
-    throw e;
+    throw authorizationFailure(server, e, recorder.challenge()) ?? e;
   }
 }
 

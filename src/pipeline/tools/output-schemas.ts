@@ -136,3 +136,12 @@ const McpEmbeddedResourceSchema = z.object({
 export const McpOutputSchema = z.array(
   z.union([McpTextSchema, McpImageSchema, McpAudioSchema, McpResourceLinkSchema, McpEmbeddedResourceSchema]),
 );
+
+export const NotebookEditOutputSchema = z.object({
+  file: z.string(),
+  edit_mode: z.enum(['replace', 'insert', 'delete']),
+  cell_id: z.string(),
+  cell_type: z.enum(['code', 'markdown']),
+  new_source: z.string(),
+  language: z.string(),
+});
