@@ -1,17 +1,5 @@
-<<<<<<< HEAD
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-=======
-import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { SSEClientTransport, SseError } from '@modelcontextprotocol/sdk/client/sse.js';
-import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import {
-  StreamableHTTPClientTransport,
-  StreamableHTTPError,
-} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
->>>>>>> notebook
 import { AsyncQueue } from '../async-queue.js';
 import { errorText } from '../errors.js';
 import type { ResultBlock } from '../messages.js';
@@ -155,33 +143,34 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   ]).finally(() => clearTimeout(timer));
 }
 
-<<<<<<< HEAD
 /**
  * The MCP SDK, an optional peer dependency: it loads when the first server connects, so that the pipeline without
  * MCP servers never loads it, and a missing SDK fails that server with the command that installs it.
  */
 function loadMcpSdk() {
   return loadOptional('@modelcontextprotocol/sdk', 'connecting to MCP servers', async () => {
-    const [client, sse, stdio, http] = await Promise.all([
+    const [client, sse, stdio, http, auth] = await Promise.all([
       import('@modelcontextprotocol/sdk/client/index.js'),
       import('@modelcontextprotocol/sdk/client/sse.js'),
       import('@modelcontextprotocol/sdk/client/stdio.js'),
       import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
+      import('@modelcontextprotocol/sdk/client/auth.js'),
     ]);
     return {
       Client: client.Client,
       SSEClientTransport: sse.SSEClientTransport,
+      SseError: sse.SseError,
       StdioClientTransport: stdio.StdioClientTransport,
       getDefaultEnvironment: stdio.getDefaultEnvironment,
       StreamableHTTPClientTransport: http.StreamableHTTPClientTransport,
+      StreamableHTTPError: http.StreamableHTTPError,
+      UnauthorizedError: auth.UnauthorizedError,
     };
   });
 }
 
 type McpSdk = Awaited<ReturnType<typeof loadMcpSdk>>;
 
-function transportFor(sdk: McpSdk, config: McpServerConfig): Transport {
-=======
 /** What a remote server answered when it refused the client: its status and `WWW-Authenticate` challenge. */
 interface AuthChallenge {
   status: number;
@@ -223,32 +212,27 @@ function challengeRecorder(): { fetch: FetchLike; challenge(): AuthChallenge | u
 
 /** The connection failed because the server wants authorization: a 401, or the SDK's `UnauthorizedError`. */
 function authorizationFailure(
+  sdk: McpSdk,
   server: string,
   error: unknown,
   challenge: AuthChallenge | undefined,
 ): McpAuthorizationError | undefined {
   const code = (error as { code?: unknown } | undefined)?.code;
   const unauthorized =
-    error instanceof UnauthorizedError ||
-    ((error instanceof StreamableHTTPError || error instanceof SseError) && code === 401);
+    error instanceof sdk.UnauthorizedError ||
+    ((error instanceof sdk.StreamableHTTPError || error instanceof sdk.SseError) && code === 401);
   if (!unauthorized && !challenge) return undefined;
   return new McpAuthorizationError(server, challenge);
 }
 
-function transportFor(config: McpServerConfig, fetch?: FetchLike): Transport {
->>>>>>> notebook
+function transportFor(sdk: McpSdk, config: McpServerConfig, fetch?: FetchLike): Transport {
   if (config.type === 'http' || config.type === 'sse') {
     const url = new URL(config.url);
     const requestInit = { headers: { ...config.headers } };
     const options = { requestInit, ...(fetch ? { fetch } : {}) };
     return config.type === 'http'
-<<<<<<< HEAD
-      ? new sdk.StreamableHTTPClientTransport(url, { requestInit })
-      : new sdk.SSEClientTransport(url, { requestInit });
-=======
-      ? new StreamableHTTPClientTransport(url, options)
-      : new SSEClientTransport(url, options);
->>>>>>> notebook
+      ? new sdk.StreamableHTTPClientTransport(url, options)
+      : new sdk.SSEClientTransport(url, options);
   }
   return new sdk.StdioClientTransport({
     command: config.command,
@@ -268,15 +252,10 @@ export async function connectMcpServer(
   config: McpServerConfig,
   options: McpOptions = {},
 ): Promise<McpConnection> {
-<<<<<<< HEAD
   const sdk = await loadMcpSdk();
-  const transport = transportFor(sdk, config);
-  const client = new sdk.Client({ name: 'automode', version: '0.1.0' }, { capabilities: {} });
-=======
   const recorder = challengeRecorder();
-  const transport = transportFor(config, recorder.fetch);
-  const client = new Client({ name: 'automode', version: '0.1.0' }, { capabilities: {} });
->>>>>>> notebook
+  const transport = transportFor(sdk, config, recorder.fetch);
+  const client = new sdk.Client({ name: 'automode', version: '0.1.0' }, { capabilities: {} });
   const limit = options.connectTimeoutMs ?? 30_000;
   try {
     await withTimeout(client.connect(transport), limit, `connecting to MCP server ${server}`);
@@ -286,7 +265,7 @@ export async function connectMcpServer(
     return { server, client, tools, ...(instructions ? { instructions } : {}), close: () => client.close() };
   } catch (e) {
     await client.close().catch(() => undefined);
-    throw authorizationFailure(server, e, recorder.challenge()) ?? e;
+    throw authorizationFailure(sdk, server, e, recorder.challenge()) ?? e;
   }
 }
 
