@@ -2,7 +2,12 @@ import path from 'node:path';
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadBash } from '../../src/bash/analyze.js';
-import { contextTokens, SUMMARY_INTRO, tailStart } from '../../src/eval/drivers/compact.js';
+import {
+  compactConversation,
+  contextTokens,
+  SUMMARY_INTRO,
+  tailStart,
+} from '../../src/eval/drivers/compact.js';
 import { runAgent } from '../../src/eval/drivers/live.js';
 import { type MessagesServer, reply, startMessagesServer } from '../support/messages-server.js';
 import { agentProject, type Block, type Message, type Project, recorded, sdkFor } from './agent-loop.js';
@@ -211,5 +216,35 @@ describe('where the kept tail starts', () => {
         cache_creation_input_tokens: 4,
       } as Parameters<typeof contextTokens>[0]),
     ).toBe(10);
+  });
+
+  it('a kept user prompt takes the summary in front of it: roles still alternate', async () => {
+    project = await agentProject(() => ({}));
+    const asked: MessageParam[][] = [];
+    const sdk = {
+      messages: {
+        create: async (body: { messages: MessageParam[] }) => {
+          asked.push(body.messages);
+          return { content: [{ type: 'text', text: 'They asked for a task; it is done.' }], usage: {} };
+        },
+      },
+    } as unknown as Parameters<typeof compactConversation>[1]['sdk'];
+    const messages = [user('task'), said('done'), user('now this'), assistant('b'), result('b')];
+    const done = await compactConversation(messages, {
+      sdk,
+      model: 'claude-test',
+      maxTokens: 100,
+      tools: [],
+      ctx: project.session.ctx,
+      turn: 3,
+      tokensBefore: 1000,
+      keepTurns: 1,
+    });
+    expect(done.compaction).toMatchObject({ summarised: 2, kept: 3 });
+    expect(asked[0]!.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
+    expect(messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
+    const first = messages[0]!.content as { type: string; text: string }[];
+    expect(first[0]!.text).toContain('They asked for a task; it is done.');
+    expect(first[1]).toEqual({ type: 'text', text: 'now this' });
   });
 });
