@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadBash } from '../../src/bash/analyze.js';
 import { runAgent } from '../../src/eval/drivers/live.js';
+import { aggregateLifecycle, type HookRun } from '../../src/hooks/index.js';
 import { type MessagesServer, reply, startMessagesServer } from '../support/messages-server.js';
 import { agentProject, type Block, type Message, type Project, recorded, sdkFor } from './agent-loop.js';
 import { hookCommand } from './helpers.js';
@@ -208,5 +209,68 @@ describe('the Agent tool: a sub-agent through the same loop and pipeline', () =>
     expect(run.records[0]).toMatchObject({ failedAt: 'validation', isError: true });
     expect(run.records[0]!.text).toContain("Agent type 'Explore' not found");
     expect(server.messageRequests()).toHaveLength(2);
+  });
+});
+
+describe('what SubagentStart, SubagentStop and PreCompact hooks may say', () => {
+  const run = (over: Partial<HookRun>): HookRun => ({
+    hook: {
+      event: 'SubagentStop',
+      matcher: '',
+      command: 'hook.sh',
+      timeoutMs: 1000,
+      source: 'projectSettings',
+      pointer: '/',
+    },
+    status: 'success',
+    exitCode: 0,
+    signal: null,
+    stdout: '',
+    stderr: '',
+    truncated: false,
+    durationMs: 1,
+    ...over,
+  });
+
+  it('SubagentStop: exit 2 blocks with stderr, decision block with its reason', () => {
+    const out = aggregateLifecycle(
+      [
+        run({ status: 'blocked', exitCode: 2, stderr: 'Run the tests first.' }),
+        run({ stdout: JSON.stringify({ decision: 'block', reason: 'And report the count.' }) }),
+      ],
+      'SubagentStop',
+    );
+    expect(out.blocks).toEqual(['Run the tests first.', 'And report the count.']);
+    expect(out.errors).toEqual([]);
+  });
+
+  it('SubagentStart and PreCompact cannot block; additionalContext is for SubagentStart only', () => {
+    const start = aggregateLifecycle(
+      [
+        run({
+          stdout: JSON.stringify({
+            hookSpecificOutput: { hookEventName: 'SubagentStart', additionalContext: 'x' },
+          }),
+        }),
+        run({ status: 'blocked', exitCode: 2, stderr: 'no' }),
+      ],
+      'SubagentStart',
+    );
+    expect(start.additionalContext).toEqual(['x']);
+    expect(start.blocks).toEqual([]);
+    expect(start.errors).toEqual([expect.stringContaining('cannot use to block')]);
+    const pre = aggregateLifecycle(
+      [
+        run({ stdout: JSON.stringify({ decision: 'block', reason: 'no' }) }),
+        run({ stdout: JSON.stringify({ hookSpecificOutput: { additionalContext: 'y' } }) }),
+      ],
+      'PreCompact',
+    );
+    expect(pre.blocks).toEqual([]);
+    expect(pre.additionalContext).toEqual([]);
+    expect(pre.errors).toEqual([
+      expect.stringContaining('does not apply to PreCompact'),
+      expect.stringContaining('additionalContext does not apply to PreCompact'),
+    ]);
   });
 });
