@@ -22,6 +22,7 @@ export {
   SHIPPED_RECORDING,
 } from './dataset.js';
 export { classifierDecider, type Decided, type Decider } from './decide.js';
+export type { Compaction, CompactOptions } from './drivers/compact.js';
 export { runAgent } from './drivers/live.js';
 export { playScript, readScript } from './drivers/scripted.js';
 export {

@@ -14,6 +14,7 @@ export { runHttpHook } from './http.js';
 export { compileMatcher, type Matcher } from './matcher.js';
 export type { OutputReplacement } from './output.js';
 export {
+  aggregateLifecycle,
   aggregatePermissionDenied,
   aggregatePermissionRequest,
   aggregatePostToolUse,
@@ -21,6 +22,7 @@ export {
   type EventInput,
   type HookOutcome,
   hasHooks,
+  type LifecycleOutcome,
   type PermissionDeniedOutcome,
   type PermissionRequestOutcome,
   type PostToolUseOutcome,
@@ -30,6 +32,22 @@ export {
   runPermissionDeniedHooks,
   runPermissionRequestHooks,
   runPostToolUseHooks,
+  runPreCompactHooks,
   runPreToolUseHooks,
+  runSubagentStartHooks,
+  runSubagentStopHooks,
 } from './run.js';
-export type { CommandHook, HookEvent, HookInput, HookRun, HookRunStatus, HttpHookTarget } from './types.js';
+export type {
+  AnyHookInput,
+  CommandHook,
+  CommonHookInput,
+  HookEvent,
+  HookInput,
+  HookRun,
+  HookRunStatus,
+  HttpHookTarget,
+  PreCompactInput,
+  SubagentStartInput,
+  SubagentStopInput,
+  ToolHookEvent,
+} from './types.js';

@@ -243,3 +243,36 @@ export function permissionDeniedResult(run: HookRun): PermissionDeniedResult {
   else if (specific.retry !== undefined) errors.push('retry is not a boolean');
   return withErrors(r, run, errors);
 }
+
+/** A SubagentStart, SubagentStop or PreCompact run. */
+export interface LifecycleResult extends CommonResult {
+  event: 'SubagentStart' | 'SubagentStop' | 'PreCompact';
+  /** SubagentStop only: `decision: "block"` or exit 2; the reason is the sub-agent's next instruction. */
+  block?: string;
+}
+
+/**
+ * One run of a lifecycle event. SubagentStop blocks as Stop does (exit 2 with stderr, or `decision: "block"`
+ * with a reason); SubagentStart and PreCompact cannot block: an exit 2 is reported and ignored.
+ */
+export function lifecycleResult(run: HookRun, event: LifecycleResult['event']): LifecycleResult {
+  if (run.status === 'blocked') {
+    if (event === 'SubagentStop') return { event, block: run.stderr.trim() || `blocked by ${label(run)}` };
+    return { event, error: `${label(run)} exited with code 2, which ${event} hooks cannot use to block` };
+  }
+  const { json, error } = outputOf(run);
+  if (error) return { event, error };
+  if (!json) return { event };
+  const errors: string[] = [];
+  const r: LifecycleResult = { event, ...common(json, event, errors) };
+  if (json.decision === 'block' && event === 'SubagentStop') {
+    r.block = typeof json.reason === 'string' && json.reason ? json.reason : `blocked by ${label(run)}`;
+  } else if (json.decision !== undefined) {
+    errors.push(`decision ${JSON.stringify(json.decision)} does not apply to ${event}`);
+  }
+  if (r.additionalContext !== undefined && event !== 'SubagentStart') {
+    errors.push(`additionalContext does not apply to ${event}`);
+    delete r.additionalContext;
+  }
+  return withErrors(r, run, errors);
+}

@@ -3,6 +3,8 @@ import { runCommandHook } from './command.js';
 import { type HookConfig, hooksForCall, matchingHooks } from './config.js';
 import { runHttpHook } from './http.js';
 import {
+  type LifecycleResult,
+  lifecycleResult,
   type OutputReplacement,
   type PermissionDeniedResult,
   type PermissionRequestResult,
@@ -13,7 +15,15 @@ import {
   postToolUseResult,
   preToolUseResult,
 } from './output.js';
-import type { HookEvent, HookInput, HookRun } from './types.js';
+import type {
+  AnyHookInput,
+  HookEvent,
+  HookInput,
+  HookRun,
+  PreCompactInput,
+  SubagentStartInput,
+  SubagentStopInput,
+} from './types.js';
 
 export interface RunHooksOptions {
   cwd: string;
@@ -27,14 +37,29 @@ export interface RunHooksOptions {
   home?: string;
 }
 
-/** Runs every hook matching the event, tool and `if`, all in parallel; identical commands run once. */
+/** What an event's matcher is matched against: the tool name, the agent type, the compaction trigger. */
+function matchTarget(input: AnyHookInput): string {
+  if (input.hook_event_name === 'PreCompact') return (input as PreCompactInput).trigger;
+  if (input.hook_event_name === 'SubagentStart' || input.hook_event_name === 'SubagentStop')
+    return (input as SubagentStartInput).agent_type;
+  return (input as HookInput).tool_name;
+}
+
+/**
+ * Runs every hook matching the event, its matcher and (tool events only) `if`, all in parallel; identical
+ * commands run once.
+ */
 export async function runHooks(
   config: HookConfig,
-  input: HookInput,
+  input: AnyHookInput,
   options: RunHooksOptions,
 ): Promise<HookRun[]> {
   const where = { cwd: options.cwd, home: options.home ?? homedir() };
-  const hooks = await hooksForCall(config, input.hook_event_name, input.tool_name, input.tool_input, where);
+  const event = input.hook_event_name;
+  const hooks =
+    'tool_name' in input
+      ? await hooksForCall(config, event, input.tool_name, input.tool_input, where)
+      : matchingHooks(config, event, matchTarget(input));
   if (hooks.length === 0) return [];
   const env = { ...process.env, ...options.env, CLAUDE_PROJECT_DIR: options.projectDir ?? options.cwd };
   const runOptions = {
@@ -102,7 +127,13 @@ const RANK = { allow: 0, ask: 1, deny: 2 } as const;
 
 function collect(
   runs: HookRun[],
-  results: (PreToolUseResult | PostToolUseResult | PermissionRequestResult | PermissionDeniedResult)[],
+  results: (
+    | PreToolUseResult
+    | PostToolUseResult
+    | PermissionRequestResult
+    | PermissionDeniedResult
+    | LifecycleResult
+  )[],
 ) {
   const outcome: HookOutcome = { runs, additionalContext: [], systemMessages: [], errors: [] };
   for (const r of results) {
@@ -216,6 +247,47 @@ export async function runPermissionDeniedHooks(
 ) {
   const runs = await runHooks(config, { ...input, hook_event_name: 'PermissionDenied' }, options);
   return aggregatePermissionDenied(runs);
+}
+
+/** What SubagentStart, SubagentStop and PreCompact hooks say together. */
+export interface LifecycleOutcome extends HookOutcome {
+  /** SubagentStop: `decision: "block"` or exit 2 keeps the sub-agent running; these are its next instructions. */
+  blocks: string[];
+}
+
+export function aggregateLifecycle(runs: HookRun[], event: LifecycleResult['event']): LifecycleOutcome {
+  const results = runs.map((r) => lifecycleResult(r, event));
+  return { ...collect(runs, results), blocks: results.flatMap((r) => (r.block ? [r.block] : [])) };
+}
+
+/** SubagentStart hooks: their `additionalContext` goes to the sub-agent before its first prompt. */
+export async function runSubagentStartHooks(
+  config: HookConfig,
+  input: Omit<SubagentStartInput, 'hook_event_name'>,
+  options: RunHooksOptions,
+): Promise<LifecycleOutcome> {
+  const runs = await runHooks(config, { ...input, hook_event_name: 'SubagentStart' }, options);
+  return aggregateLifecycle(runs, 'SubagentStart');
+}
+
+/** SubagentStop hooks: a block keeps the sub-agent running with the reason as its next instruction. */
+export async function runSubagentStopHooks(
+  config: HookConfig,
+  input: Omit<SubagentStopInput, 'hook_event_name'>,
+  options: RunHooksOptions,
+): Promise<LifecycleOutcome> {
+  const runs = await runHooks(config, { ...input, hook_event_name: 'SubagentStop' }, options);
+  return aggregateLifecycle(runs, 'SubagentStop');
+}
+
+/** PreCompact hooks run before the summary is asked for; they observe, and cannot stop it. */
+export async function runPreCompactHooks(
+  config: HookConfig,
+  input: Omit<PreCompactInput, 'hook_event_name'>,
+  options: RunHooksOptions,
+): Promise<LifecycleOutcome> {
+  const runs = await runHooks(config, { ...input, hook_event_name: 'PreCompact' }, options);
+  return aggregateLifecycle(runs, 'PreCompact');
 }
 
 /** Whether hooks may run for this event and tool (an `if` may still rule them out for the call). */

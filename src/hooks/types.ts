@@ -1,12 +1,18 @@
 import type { SourceName } from '../rules/index.js';
 
-/** The events the pipeline fires. Names are case-sensitive, as in settings files. */
-export type HookEvent =
+/** The events of one tool call: their matcher is the tool name. */
+export type ToolHookEvent =
   | 'PreToolUse'
   | 'PostToolUse'
   | 'PostToolUseFailure'
   | 'PermissionRequest'
   | 'PermissionDenied';
+
+/**
+ * The events the pipeline and the reference agent loop fire. Names are case-sensitive, as in settings files.
+ * SubagentStart and SubagentStop match the agent type, PreCompact the trigger (`manual`, `auto`).
+ */
+export type HookEvent = ToolHookEvent | 'SubagentStart' | 'SubagentStop' | 'PreCompact';
 
 export const HOOK_EVENTS: readonly HookEvent[] = [
   'PreToolUse',
@@ -14,6 +20,9 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
   'PostToolUseFailure',
   'PermissionRequest',
   'PermissionDenied',
+  'SubagentStart',
+  'SubagentStop',
+  'PreCompact',
 ];
 
 /** Where an `{"type": "http"}` hook sends the input. */
@@ -46,11 +55,18 @@ export interface CommandHook {
 }
 
 /** What every hook receives on stdin; events add their own fields. */
-export interface HookInput {
+export interface CommonHookInput {
   session_id: string;
   transcript_path: string;
   cwd: string;
   permission_mode: string;
+  /** Set when the hook fires inside a sub-agent (its tool calls, its SubagentStart and SubagentStop). */
+  agent_id?: string;
+  agent_type?: string;
+}
+
+/** What a tool event's hooks receive on stdin. */
+export interface HookInput extends CommonHookInput {
   hook_event_name: HookEvent;
   tool_name: string;
   tool_input: unknown;
@@ -62,6 +78,36 @@ export interface HookInput {
   /** PermissionDenied: why the classifier denied the call. */
   reason?: string;
 }
+
+/** SubagentStart: a sub-agent is about to get its first prompt. */
+export interface SubagentStartInput extends CommonHookInput {
+  hook_event_name: 'SubagentStart';
+  agent_id: string;
+  agent_type: string;
+}
+
+/** SubagentStop: a sub-agent has answered; a hook may keep it running. */
+export interface SubagentStopInput extends CommonHookInput {
+  hook_event_name: 'SubagentStop';
+  agent_id: string;
+  agent_type: string;
+  /** The sub-agent runs again because a SubagentStop hook kept it running. */
+  stop_hook_active: boolean;
+  agent_transcript_path: string;
+  /** The text of the sub-agent's last message: what the parent gets. */
+  last_assistant_message: string;
+}
+
+/** PreCompact: the conversation is about to be summarised. */
+export interface PreCompactInput extends CommonHookInput {
+  hook_event_name: 'PreCompact';
+  trigger: 'manual' | 'auto';
+  /** What the user asked the summary to keep (`/compact <instructions>`); empty for `auto`. */
+  custom_instructions: string;
+}
+
+/** The input of any event the pipeline fires. */
+export type AnyHookInput = HookInput | SubagentStartInput | SubagentStopInput | PreCompactInput;
 
 /** How one hook process ended. `blocked` is exit code 2. */
 export type HookRunStatus = 'success' | 'blocked' | 'failed' | 'timeout' | 'crashed' | 'aborted';

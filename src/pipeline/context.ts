@@ -8,7 +8,35 @@ import { coordinatorHandler } from './handlers/coordinator.js';
 import type { PermissionHandler } from './permission/types.js';
 import type { BashSandbox } from './sandbox/sandbox.js';
 import { SessionState } from './session.js';
+
 import { type AnyTool, ToolRegistry } from './tool.js';
+
+/** What the agent loop gets to run a sub-agent for the Agent tool. */
+export interface SubagentTask {
+  agentId: string;
+  agentType: string;
+  description: string;
+  /** The sub-agent's first user message. */
+  prompt: string;
+  /**
+   * The sub-agent's pipeline: the parent's permissions, hooks, handler and session state (denial counts
+   * included), its own tool list; hooks of its calls get its `agent_id` and `agent_type`.
+   */
+  ctx: ToolUseContext;
+  /** What SubagentStart hooks added, for the sub-agent to read before its prompt. */
+  additionalContext: string[];
+  signal: AbortSignal;
+  /**
+   * Call when the sub-agent would stop, with the text of its last message: SubagentStop hooks run, and a
+   * string is the next user message (a hook kept it running).
+   */
+  onStop(lastMessage: string): Promise<string | undefined>;
+}
+
+/** The agent loop, run for a sub-agent. */
+export type SubagentLoop = (
+  task: SubagentTask,
+) => Promise<{ text: string; stopReason: string; turns: number; error?: string }>;
 
 export interface PipelineOptions {
   classifier: Classifier;
@@ -37,6 +65,8 @@ export interface PipelineOptions {
   session?: SessionState;
   /** Runs Bash commands in a sandbox (`new Sandbox(settings)` reads the `sandbox` settings). */
   sandbox?: BashSandbox;
+  /** The agent loop that runs a sub-agent for the Agent tool; without one, the Agent tool fails. */
+  subagents?: SubagentLoop;
 }
 
 /** The classifier, which grows session rules as the user says "always allow". */
@@ -66,6 +96,10 @@ export interface ToolUseContext {
   readonly toolTimeoutMs: number | undefined;
   readonly hookEnv: Record<string, string>;
   readonly sandbox?: BashSandbox;
+  /** Runs a sub-agent for the Agent tool. */
+  readonly subagents?: SubagentLoop;
+  /** Set in a sub-agent's context: its hooks' inputs carry `agent_id` and `agent_type`. */
+  readonly agent?: { readonly id: string; readonly type: string };
   transcript(): TranscriptContext | undefined;
 }
 
@@ -88,6 +122,7 @@ export function createToolUseContext(options: PipelineOptions): ToolUseContext {
     toolTimeoutMs: options.toolTimeoutMs,
     hookEnv: { ...settings.env, ...options.hookEnv },
     ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+    ...(options.subagents ? { subagents: options.subagents } : {}),
     transcript: () => session.classifierContext.withNotes(context()),
   };
 }

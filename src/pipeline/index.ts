@@ -17,11 +17,13 @@ export {
   type HookRunStatus,
   type HttpHookTarget,
   hookConfig,
+  type LifecycleOutcome,
   MAX_HOOK_OUTPUT_CHARS,
   type OutputReplacement,
   type PermissionDeniedOutcome,
   type PermissionRequestOutcome,
   type PostToolUseOutcome,
+  type PreCompactInput,
   type PreToolUseOutcome,
   type RunHookOptions,
   type RunHooksOptions,
@@ -31,13 +33,21 @@ export {
   runPermissionDeniedHooks,
   runPermissionRequestHooks,
   runPostToolUseHooks,
+  runPreCompactHooks,
   runPreToolUseHooks,
+  runSubagentStartHooks,
+  runSubagentStopHooks,
+  type SubagentStartInput,
+  type SubagentStopInput,
 } from '../hooks/index.js';
 export { MAX_CLASSIFIER_CONTEXT_CHARS } from './classifier-context.js';
+export { firePreCompactHooks } from './compaction-hooks.js';
 export {
   createToolUseContext,
   PermissionState,
   type PipelineOptions,
+  type SubagentLoop,
+  type SubagentTask,
   type ToolUseContext,
 } from './context.js';
 export { classifyToolError, TelemetrySafeError, toolUseError } from './errors.js';
@@ -101,6 +111,13 @@ export {
 export { type FileRecord, SessionState, type Todo } from './session.js';
 export { type StreamEvent, StreamingToolExecutor } from './streaming.js';
 export {
+  GENERAL_PURPOSE_AGENT,
+  SUBAGENT_TYPES,
+  type SubagentOutcome,
+  type SubagentRequest,
+} from './subagent-types.js';
+
+export {
   type AnyTool,
   buildTool,
   type Lookup,
@@ -113,6 +130,7 @@ export {
   ToolRegistry,
   type ValidationResult,
 } from './tool.js';
+export { AgentOutputSchema, agentTool } from './tools/agent.js';
 export { type BackgroundTask, BackgroundTasks, type TaskOutput } from './tools/background.js';
 export { type BashInput, type BashOutput, type BashToolOptions, bashTool, ShellError } from './tools/bash.js';
 export { bashOutputTool } from './tools/bash-output.js';

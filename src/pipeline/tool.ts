@@ -4,6 +4,7 @@ import type { ToolResultContent } from './messages.js';
 import type { BashSandbox, SandboxPlan } from './sandbox/sandbox.js';
 import { type InputSchema, inputJsonSchema } from './schema.js';
 import type { SessionState } from './session.js';
+import type { SubagentOutcome, SubagentRequest } from './subagent-types.js';
 
 /** What a tool sees of the call and the session. */
 export interface ToolContext {
@@ -15,6 +16,8 @@ export interface ToolContext {
   registry: ToolRegistry;
   /** The session's sandbox for shell commands, when one is configured. */
   sandbox?: BashSandbox;
+  /** Runs a sub-agent with the session's permissions and hooks, when an agent loop is there to run it. */
+  runSubagent?: (request: SubagentRequest) => Promise<SubagentOutcome>;
 }
 
 /** A call that may run in a sandbox: the sandbox, and whether this call runs in it. */

@@ -20,6 +20,7 @@ import {
   runTools,
   type StreamEvent,
   StreamingToolExecutor,
+  type SubagentLoop,
   type ToolResultBlock,
   type ToolSearchMode,
   type ToolUseBlock,
@@ -49,6 +50,8 @@ export interface CallRecord {
   durationMs: number;
   /** A hook of this call asked the agent to stop, for this reason (for the user, not the model). */
   stop?: string;
+  /** The sub-agent that made the call (the Agent tool's), when not the main agent. */
+  agentId?: string;
 }
 
 /** A hook asked the agent to stop (`continue: false`, or a PermissionRequest deny with `interrupt`). */
@@ -104,16 +107,35 @@ const HUMAN = new Set(['user', 'handler']);
 /** The tool pipeline of one agent session, with the session context the classifier sees. */
 export class AgentSession {
   readonly ctx: ToolUseContext;
-  readonly records: CallRecord[] = [];
-  private readonly userMessages: string[] = [];
-  private readonly toolCalls: { tool: string; input: unknown }[] = [];
-  private readonly asked = new Set<string>();
+  readonly records: CallRecord[];
+  private readonly userMessages: string[];
+  private readonly toolCalls: { tool: string; input: unknown }[];
+  private readonly asked: Set<string>;
   /** What went wrong setting up MCP: servers left out, connections that failed. The rest of the session works. */
   readonly problems: string[] = [];
   private mcp: McpServers | undefined;
+  /** The session a sub-agent's session belongs to. */
+  private readonly parent: AgentSession | undefined;
+  /** The agent loop that runs the Agent tool's sub-agents; `runAgent` sets it for its run. */
+  subagentLoop: SubagentLoop | undefined;
 
-  private constructor(ctx: ToolUseContext) {
+  private constructor(ctx: ToolUseContext, parent?: AgentSession) {
     this.ctx = ctx;
+    this.parent = parent;
+    // A sub-agent's calls are the session's: one list of records, one context for the classifier.
+    this.records = parent?.records ?? [];
+    this.userMessages = parent?.userMessages ?? [];
+    this.toolCalls = parent?.toolCalls ?? [];
+    this.asked = parent?.asked ?? new Set();
+  }
+
+  /**
+   * The session of a sub-agent with this pipeline context (`SubagentTask.ctx`): its calls are recorded and
+   * shown to the classifier with the parent's; its prompt is the parent model's, not the user's, so it is not
+   * one of the user's messages.
+   */
+  child(ctx: ToolUseContext): AgentSession {
+    return new AgentSession(ctx, this);
   }
 
   /** The MCP servers connected and the names of their tools. */
@@ -130,7 +152,8 @@ export class AgentSession {
    */
   system(base: string): string {
     const parts = [base];
-    const instructed = (this.mcp?.connections ?? []).filter((c) => c.instructions);
+    const mcp = (this.parent ?? this).mcp;
+    const instructed = (mcp?.connections ?? []).filter((c) => c.instructions);
     if (instructed.length > 0) {
       parts.push(
         [
@@ -146,6 +169,7 @@ export class AgentSession {
 
   /** Closes the MCP connections (stopping stdio servers) and kills the background commands still running. */
   async close(): Promise<void> {
+    if (this.parent) return;
     const mcp = this.mcp;
     this.mcp = undefined;
     await Promise.all([mcp?.close(), this.ctx.session.tasks.killAll()]);
@@ -202,6 +226,11 @@ export class AgentSession {
       resultsDir: await mkdtemp(path.join(tmpdir(), 'automode-agent-results-')),
       ...(options.toolTimeoutMs !== undefined ? { toolTimeoutMs: options.toolTimeoutMs } : {}),
       ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+      subagents: (task) => {
+        const loop = session?.subagentLoop;
+        if (!loop) throw new Error('no agent loop is running: sub-agents run only under runAgent');
+        return loop(task);
+      },
     });
     session = new AgentSession(ctx);
     if (options.mcp !== false) await session.connectMcp(options);
@@ -214,6 +243,7 @@ export class AgentSession {
   }
 
   addUserMessage(text: string): void {
+    if (this.parent) return;
     this.userMessages.push(text);
   }
 
@@ -285,6 +315,7 @@ export class AgentSession {
       }
       const stopped = stops.get(m.toolUseId);
       if (stopped !== undefined) record.stop = stopped;
+      if (this.ctx.agent) record.agentId = this.ctx.agent.id;
       this.records.push(record);
       this.toolCalls.push({ tool: m.tool, input: block?.input });
       onRecord?.(record);

@@ -1,6 +1,8 @@
 import type { Speculation } from '../../classifier/index.js';
 import type { ToolUseContext } from '../context.js';
 import type { PipelineMessage, ToolUseBlock } from '../messages.js';
+import type { SubagentRequest } from '../subagent-types.js';
+import { runSubagent } from '../subagents.js';
 import type { AnyTool, ToolContext } from '../tool.js';
 import type { EarlySpeculation } from './speculation.js';
 
@@ -85,6 +87,9 @@ export function openRun(run: Run, found: FoundTool): ToolRun {
     session: ctx.session,
     registry: ctx.registry,
     ...(ctx.sandbox ? { sandbox: ctx.sandbox } : {}),
+    ...(ctx.subagents
+      ? { runSubagent: (request: SubagentRequest) => runSubagent(ctx, request, controller.signal) }
+      : {}),
   };
   const open: ToolRun = {
     ...run,

@@ -1,4 +1,5 @@
 import type { AnyTool } from '../tool.js';
+import { agentTool } from './agent.js';
 import { type BashToolOptions, bashTool } from './bash.js';
 import { bashOutputTool } from './bash-output.js';
 import { editTool } from './edit.js';
@@ -23,5 +24,6 @@ export function referenceTools(options: { bash?: BashToolOptions } = {}): AnyToo
     grepTool(),
     todoWriteTool(),
     toolSearchTool(),
+    agentTool(),
   ];
 }
