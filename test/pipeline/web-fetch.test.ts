@@ -76,6 +76,10 @@ async function startPageServer(): Promise<PageServer> {
         };
         return pump();
       }
+      case '/declared':
+        res.writeHead(200, { 'content-type': 'text/plain', 'content-length': String(64 * 1024) });
+        res.write('a'.repeat(100)); // the rest never comes: only the declared length can fail the fetch
+        return;
       case '/slow':
         return; // never answers
       default:
@@ -258,6 +262,14 @@ describe('WebFetch through the pipeline', () => {
     expect(r.text).toContain(`the response of ${pages.url}/big is larger than 262144 bytes`);
     expect(await pages.bigClosed).toBe(true);
     expect(api.messageRequests().length).toBe(before);
+  });
+
+  it('fails at once on a declared length over the limit', async () => {
+    const { ctx } = await fetchSetup({ maxBytes: 1024, timeoutMs: 3000 });
+    const started = Date.now();
+    const r = await run(ctx, 'WebFetch', { url: `${pages.url}/declared`, prompt: 'Summarise' });
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(r.text).toContain(`the response of ${pages.url}/declared is larger than 1024 bytes`);
   });
 
   it('times out on a server that does not answer', async () => {
