@@ -196,7 +196,6 @@ export function webFetchTool(options: WebFetchToolOptions = {}): Tool<WebFetchIn
   const doFetch = options.fetch ?? globalThis.fetch;
   return buildTool({
     name: 'WebFetch',
-    aliases: [],
     description: 'Fetch a URL and answer a prompt about its content',
     prompt: () =>
       [
