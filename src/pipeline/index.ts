@@ -169,4 +169,20 @@ export { readTool } from './tools/read.js';
 export { todoWriteTool } from './tools/todo.js';
 export { deferredToolsNotice, toolSearchTool } from './tools/tool-search.js';
 export { applyToolSearchMode, parseToolSearchMode, type ToolSearchMode } from './tools/tool-search-mode.js';
+export {
+  isLoopbackHost,
+  type WebFetchInput,
+  type WebFetchOutput,
+  WebFetchOutputSchema,
+  type WebFetchToolOptions,
+  webFetchTool,
+} from './tools/web-fetch.js';
+export type { WebModel } from './tools/web-model.js';
+export {
+  type WebSearchInput,
+  type WebSearchOutput,
+  WebSearchOutputSchema,
+  type WebSearchToolOptions,
+  webSearchTool,
+} from './tools/web-search.js';
 export { writeTool } from './tools/write.js';

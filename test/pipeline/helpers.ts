@@ -15,6 +15,8 @@ import type { PermissionHandler, PermissionRequest } from '../../src/pipeline/pe
 import type { AnyTool } from '../../src/pipeline/tool.js';
 import type { BashToolOptions } from '../../src/pipeline/tools/bash.js';
 import { referenceTools } from '../../src/pipeline/tools/index.js';
+import type { WebFetchToolOptions } from '../../src/pipeline/tools/web-fetch.js';
+import type { WebSearchToolOptions } from '../../src/pipeline/tools/web-search.js';
 import { loadSettings } from '../../src/rules/settings/load-settings.js';
 import type { Mode } from '../../src/shared/index.js';
 
@@ -29,6 +31,8 @@ export interface SetupOptions {
   tools?: AnyTool[];
   model?: ModelCaller;
   bash?: BashToolOptions;
+  webFetch?: WebFetchToolOptions;
+  webSearch?: WebSearchToolOptions;
   pipeline?: Partial<PipelineOptions>;
 }
 
@@ -56,13 +60,21 @@ export async function setup(options: SetupOptions = {}): Promise<Setup> {
   );
   const ctx = createToolUseContext({
     classifier,
-    tools: [...referenceTools(options.bash ? { bash: options.bash } : {}), ...(options.tools ?? [])],
+    tools: [...referenceTools(referenceToolOptions(options)), ...(options.tools ?? [])],
     resultsDir: path.join(root, 'results'),
     ...(options.mode ? { mode: options.mode } : {}),
     ...(options.handler ? { handler: options.handler } : {}),
     ...options.pipeline,
   });
   return { root, cwd, home, ctx };
+}
+
+function referenceToolOptions(options: SetupOptions): Parameters<typeof referenceTools>[0] {
+  const chosen: Parameters<typeof referenceTools>[0] = {};
+  if (options.bash) chosen.bash = options.bash;
+  if (options.webFetch) chosen.webFetch = options.webFetch;
+  if (options.webSearch) chosen.webSearch = options.webSearch;
+  return chosen;
 }
 
 export async function collect<T>(gen: AsyncIterable<T>): Promise<T[]> {

@@ -23,7 +23,11 @@ export interface UsageNumbers {
 
 export type ContentSpec =
   | { type: 'text'; text: string }
-  | { type: 'tool_use'; name: string; input: unknown; id?: string };
+  | { type: 'tool_use'; name: string; input: unknown; id?: string }
+  /** A server tool's call (the API's web search), streamed like a tool call. */
+  | { type: 'server_tool_use'; name: string; input: unknown; id?: string }
+  /** A web search's results, sent whole in `content_block_start` as the API does. */
+  | { type: 'web_search_tool_result'; tool_use_id: string; content: unknown };
 
 /** Timing shared by every reply. */
 export interface Timing {

@@ -29,7 +29,9 @@ export interface WireMessage {
 
 type WireBlock =
   | { type: 'text'; text: string; citations: null }
-  | { type: 'tool_use'; id: string; name: string; input: unknown };
+  | { type: 'tool_use'; id: string; name: string; input: unknown }
+  | { type: 'server_tool_use'; id: string; name: string; input: unknown }
+  | { type: 'web_search_tool_result'; tool_use_id: string; content: unknown };
 
 interface WireUsage {
   input_tokens: number;
@@ -72,6 +74,15 @@ export function buildMessage(reply: MessageReply, request: unknown, ids: WireIds
 
 function block(spec: ContentSpec, ids: WireIds): WireBlock {
   if (spec.type === 'text') return { type: 'text', text: spec.text, citations: null };
+  if (spec.type === 'web_search_tool_result') return { ...spec };
+  if (spec.type === 'server_tool_use') {
+    return {
+      type: 'server_tool_use',
+      id: spec.id ?? ids.next('srvtoolu'),
+      name: spec.name,
+      input: spec.input,
+    };
+  }
   return { type: 'tool_use', id: spec.id ?? ids.next('toolu'), name: spec.name, input: spec.input };
 }
 
@@ -123,7 +134,8 @@ export function sseEvents(message: WireMessage): SseEvent[] {
     { event: 'ping', data: { type: 'ping' } },
   ];
   message.content.forEach((b, index) => {
-    const start = b.type === 'text' ? { ...b, text: '' } : { ...b, input: {} };
+    const start =
+      b.type === 'text' ? { ...b, text: '' } : b.type === 'web_search_tool_result' ? b : { ...b, input: {} };
     events.push({
       event: 'content_block_start',
       data: { type: 'content_block_start', index, content_block: start },
@@ -150,6 +162,7 @@ function deltas(b: WireBlock): object[] {
   if (b.type === 'text') {
     return (b.text.match(/\S+\s*|\s+/g) ?? []).map((text) => ({ type: 'text_delta', text }));
   }
+  if (b.type === 'web_search_tool_result') return [];
   const json = JSON.stringify(b.input);
   const parts: object[] = [];
   for (let i = 0; i < json.length; i += 12) {

@@ -9,10 +9,18 @@ import { notebookEditTool } from './notebook-edit.js';
 import { readTool } from './read.js';
 import { todoWriteTool } from './todo.js';
 import { toolSearchTool } from './tool-search.js';
+import { type WebFetchToolOptions, webFetchTool } from './web-fetch.js';
+import { type WebSearchToolOptions, webSearchTool } from './web-search.js';
 import { writeTool } from './write.js';
 
-/** The reference tools: Bash, BashOutput, Read, Write, Edit, NotebookEdit, Glob, Grep, TodoWrite and ToolSearch. */
-export function referenceTools(options: { bash?: BashToolOptions } = {}): AnyTool[] {
+/**
+ * The reference tools: Bash, BashOutput, Read, Write, Edit, NotebookEdit, Glob, Grep, TodoWrite, ToolSearch, Agent,
+ * WebFetch and WebSearch (these two ask a model: `webFetch.model`, `webSearch.model`, else the environment's
+ * model client).
+ */
+export function referenceTools(
+  options: { bash?: BashToolOptions; webFetch?: WebFetchToolOptions; webSearch?: WebSearchToolOptions } = {},
+): AnyTool[] {
   return [
     bashTool(options.bash),
     bashOutputTool(),
@@ -25,5 +33,7 @@ export function referenceTools(options: { bash?: BashToolOptions } = {}): AnyToo
     todoWriteTool(),
     toolSearchTool(),
     agentTool(),
+    webFetchTool(options.webFetch),
+    webSearchTool(options.webSearch),
   ];
 }
