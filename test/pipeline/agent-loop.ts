@@ -4,8 +4,11 @@ import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promi
 import os from 'node:os';
 import path from 'node:path';
 import Anthropic from '@anthropic-ai/sdk';
+import { afterEach, beforeAll } from 'vitest';
+import { loadBash } from '../../src/bash/analyze.js';
 import { AgentSession } from '../../src/eval/drivers/session.js';
 import { loadSettings } from '../../src/rules/settings/load-settings.js';
+import type { MessagesServer } from '../support/messages-server.js';
 
 export interface Project {
   root: string;
@@ -54,3 +57,19 @@ export async function recorded(file: string): Promise<Record<string, unknown>[]>
 
 export type Block = { type: string; id?: string; tool_use_id?: string; text?: string; content?: unknown };
 export type Message = { role: string; content: string | Block[] };
+
+/**
+ * What one test of the agent loop opens, closed after it: its project and its loopback Messages server. Loads the
+ * bash parser once for the file.
+ */
+export function agentWorld(): { project?: Project; server?: MessagesServer } {
+  const world: { project?: Project; server?: MessagesServer } = {};
+  beforeAll(loadBash);
+  afterEach(async () => {
+    await world.server?.close();
+    world.server = undefined;
+    await world.project?.close();
+    world.project = undefined;
+  });
+  return world;
+}

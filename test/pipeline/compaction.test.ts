@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadBash } from '../../src/bash/analyze.js';
+import { describe, expect, it } from 'vitest';
 import {
   compactConversation,
   contextTokens,
@@ -9,23 +8,11 @@ import {
   tailStart,
 } from '../../src/eval/drivers/compact.js';
 import { runAgent } from '../../src/eval/drivers/live.js';
-import { type MessagesServer, reply, startMessagesServer } from '../support/messages-server.js';
-import { agentProject, type Block, type Message, type Project, recorded, sdkFor } from './agent-loop.js';
+import { reply, startMessagesServer } from '../support/messages-server.js';
+import { agentProject, agentWorld, type Block, type Message, recorded, sdkFor } from './agent-loop.js';
 import { hookCommand } from './helpers.js';
 
-beforeAll(async () => {
-  await loadBash();
-});
-
-let project: Project | undefined;
-let server: MessagesServer | undefined;
-
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  await project?.close();
-  project = undefined;
-});
+const world = agentWorld();
 
 const usage = (input: number, more: object = {}) => ({
   usage: { input_tokens: input, output_tokens: 10, ...more },
@@ -49,7 +36,7 @@ function pairsIntact(messages: Message[]): boolean {
 
 describe('context compaction in the agent loop', () => {
   it('past the threshold: PreCompact hooks, a summary of the earlier turns, the recent turns kept whole', async () => {
-    project = await agentProject((root) => ({
+    world.project = await agentProject((root) => ({
       permissions: { allow: ['Bash(echo *)'] },
       hooks: {
         PreCompact: [
@@ -62,7 +49,7 @@ describe('context compaction in the agent loop', () => {
         ],
       },
     }));
-    server = await startMessagesServer([
+    world.server = await startMessagesServer([
       echo('one', usage(300)),
       echo('two', usage(500)),
       // 100 + 800 read from the cache + 50 written + 10 out = 960, past 92 % of 1,000.
@@ -70,8 +57,8 @@ describe('context compaction in the agent loop', () => {
       reply.text('The task was to echo one, two and three; one was echoed.', usage(900)),
       reply.text('All three were echoed.', usage(400)),
     ]);
-    const run = await runAgent('Echo one, two and three', project.session, {
-      sdk: sdkFor(server.url),
+    const run = await runAgent('Echo one, two and three', world.project.session, {
+      sdk: sdkFor(world.server.url),
       model: 'claude-test',
       compact: { contextWindowTokens: 1000 },
     });
@@ -82,7 +69,7 @@ describe('context compaction in the agent loop', () => {
       ['toolu_three', 'allow'],
     ]);
     expect(run.compactions).toEqual([{ turn: 4, tokensBefore: 960, summarised: 3, kept: 4, hookErrors: [] }]);
-    const requests = server.messageRequests().map((r) => r.body!);
+    const requests = world.server.messageRequests().map((r) => r.body!);
     expect(requests).toHaveLength(5);
 
     // The summary request: the turns before the kept tail, and the instruction to summarise them; no tool call.
@@ -107,45 +94,45 @@ describe('context compaction in the agent loop', () => {
     expect(run.usage.input).toBe(300 + 500 + 100 + 900 + 400);
 
     // The PreCompact hook ran first, as a real process, with Claude Code's input.
-    const [pre] = await recorded(path.join(project.root, 'precompact.jsonl'));
+    const [pre] = await recorded(path.join(world.project.root, 'precompact.jsonl'));
     expect(pre).toMatchObject({
       hook_event_name: 'PreCompact',
       trigger: 'auto',
       custom_instructions: '',
-      session_id: project.session.ctx.sessionId,
-      cwd: project.cwd,
+      session_id: world.project.session.ctx.sessionId,
+      cwd: world.project.cwd,
     });
   });
 
   it('with compaction off, the conversation is sent whole past the threshold', async () => {
-    project = await agentProject(() => ({ permissions: { allow: ['Bash(echo *)'] } }));
-    server = await startMessagesServer([
+    world.project = await agentProject(() => ({ permissions: { allow: ['Bash(echo *)'] } }));
+    world.server = await startMessagesServer([
       echo('one', usage(300)),
       echo('two', usage(990)),
       echo('three', usage(990)),
       reply.text('Done.', usage(990)),
     ]);
-    const run = await runAgent('Echo', project.session, {
-      sdk: sdkFor(server.url),
+    const run = await runAgent('Echo', world.project.session, {
+      sdk: sdkFor(world.server.url),
       model: 'claude-test',
       compact: false,
     });
     expect(run.compactions).toEqual([]);
-    const last = server.messageRequests().at(-1)!.body!.messages as Message[];
+    const last = world.server.messageRequests().at(-1)!.body!.messages as Message[];
     expect(last).toHaveLength(7);
   });
 
   it('a failed summary leaves the conversation as it was and the run goes on', async () => {
-    project = await agentProject(() => ({ permissions: { allow: ['Bash(echo *)'] } }));
-    server = await startMessagesServer([
+    world.project = await agentProject(() => ({ permissions: { allow: ['Bash(echo *)'] } }));
+    world.server = await startMessagesServer([
       echo('one', usage(300)),
       echo('two', usage(300)),
       echo('three', usage(990)),
       reply.error(500, 'api_error', 'overloaded'),
       reply.text('Done.', usage(100)),
     ]);
-    const run = await runAgent('Echo', project.session, {
-      sdk: sdkFor(server.url),
+    const run = await runAgent('Echo', world.project.session, {
+      sdk: sdkFor(world.server.url),
       model: 'claude-test',
       compact: { contextWindowTokens: 1000 },
     });
@@ -158,7 +145,7 @@ describe('context compaction in the agent loop', () => {
         error: expect.stringContaining('overloaded'),
       }),
     ]);
-    expect(server.messageRequests().at(-1)!.body!.messages as Message[]).toHaveLength(7);
+    expect(world.server.messageRequests().at(-1)!.body!.messages as Message[]).toHaveLength(7);
   });
 });
 
@@ -219,7 +206,7 @@ describe('where the kept tail starts', () => {
   });
 
   it('a kept user prompt takes the summary in front of it: roles still alternate', async () => {
-    project = await agentProject(() => ({}));
+    world.project = await agentProject(() => ({}));
     const asked: MessageParam[][] = [];
     const sdk = {
       messages: {
@@ -235,7 +222,7 @@ describe('where the kept tail starts', () => {
       model: 'claude-test',
       maxTokens: 100,
       tools: [],
-      ctx: project.session.ctx,
+      ctx: world.project.session.ctx,
       turn: 3,
       tokensBefore: 1000,
       keepTurns: 1,

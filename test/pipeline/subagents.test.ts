@@ -1,34 +1,21 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadBash } from '../../src/bash/analyze.js';
+import { describe, expect, it } from 'vitest';
 import { runAgent } from '../../src/eval/drivers/live.js';
 import { aggregateLifecycle, type HookRun } from '../../src/hooks/index.js';
-import { type MessagesServer, reply, startMessagesServer } from '../support/messages-server.js';
-import { agentProject, type Block, type Message, type Project, recorded, sdkFor } from './agent-loop.js';
+import { reply, startMessagesServer } from '../support/messages-server.js';
+import { agentProject, agentWorld, type Block, type Message, recorded, sdkFor } from './agent-loop.js';
 import { hookCommand } from './helpers.js';
 
-beforeAll(async () => {
-  await loadBash();
-});
-
-let project: Project | undefined;
-let server: MessagesServer | undefined;
-
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  await project?.close();
-  project = undefined;
-});
+const world = agentWorld();
 
 const toolNames = (body: { tools?: unknown[] } | undefined) =>
   ((body?.tools ?? []) as { name: string }[]).map((t) => t.name);
 
 describe('the Agent tool: a sub-agent through the same loop and pipeline', () => {
   it("the child's call is decided by the parent's rules and counted with its denials; the parent gets its last message; the hooks fire", async () => {
-    const hooksLog = (name: string) => path.join(project!.root, `${name}.jsonl`);
-    // Settings are written before the session reads them: the hook logs live in the project's root folder.
+    const hooksLog = (name: string) => path.join(world.project!.root, `${name}.jsonl`);
+    // Settings are written before the session reads them: the hook logs live in the world.project's root folder.
     const settings = (root: string) => ({
       permissions: { deny: ['Bash(rm *)'] },
       hooks: {
@@ -62,9 +49,9 @@ describe('the Agent tool: a sub-agent through the same loop and pipeline', () =>
         ],
       },
     });
-    project = await agentProject(settings);
+    world.project = await agentProject(settings);
     const childText = 'I could not delete build/: the permission system denied rm. Nothing was changed.';
-    server = await startMessagesServer([
+    world.server = await startMessagesServer([
       reply.toolUse({ name: 'Bash', input: { command: 'rm -rf build' }, id: 'toolu_parent_rm' }),
       reply.toolUse({
         name: 'Agent',
@@ -79,13 +66,13 @@ describe('the Agent tool: a sub-agent through the same loop and pipeline', () =>
       reply.text(childText),
       reply.text('The sub-agent could not clean the build.'),
     ]);
-    const run = await runAgent('Clean the build folder', project.session, {
-      sdk: sdkFor(server.url),
+    const run = await runAgent('Clean the build folder', world.project.session, {
+      sdk: sdkFor(world.server.url),
       model: 'claude-test',
     });
     expect(run.stopReason).toBe('end_turn');
     expect(run.finalText).toBe('The sub-agent could not clean the build.');
-    const requests = server.messageRequests().map((r) => r.body!);
+    const requests = world.server.messageRequests().map((r) => r.body!);
     expect(requests).toHaveLength(5);
 
     // The child: its own conversation, its prompt first; every tool but Agent; SubagentStart's context.
@@ -124,7 +111,7 @@ describe('the Agent tool: a sub-agent through the same loop and pipeline', () =>
       hook_event_name: 'SubagentStart',
       agent_id: agentId,
       agent_type: 'general-purpose',
-      cwd: project.cwd,
+      cwd: world.project.cwd,
     });
     const stops = await recorded(hooksLog('stop'));
     expect(stops).toEqual([
@@ -144,7 +131,7 @@ describe('the Agent tool: a sub-agent through the same loop and pipeline', () =>
   });
 
   it('a SubagentStop hook that blocks keeps the child running with its reason; stop_hook_active on the next stop', async () => {
-    project = await agentProject((root) => ({
+    world.project = await agentProject((root) => ({
       hooks: {
         SubagentStop: [
           { hooks: [{ type: 'command', command: `node ${JSON.stringify(path.join(root, 'keep.mjs'))}` }] },
@@ -152,12 +139,12 @@ describe('the Agent tool: a sub-agent through the same loop and pipeline', () =>
       },
     }));
     await writeFile(
-      path.join(project.root, 'keep.mjs'),
+      path.join(world.project.root, 'keep.mjs'),
       `let s = ''; for await (const c of process.stdin) s += c; const i = JSON.parse(s);
-       (await import('node:fs')).appendFileSync(${JSON.stringify(path.join(project.root, 'stop.jsonl'))}, JSON.stringify({ input: i }) + '\\n');
+       (await import('node:fs')).appendFileSync(${JSON.stringify(path.join(world.project.root, 'stop.jsonl'))}, JSON.stringify({ input: i }) + '\\n');
        if (!i.stop_hook_active) console.log(JSON.stringify({ decision: 'block', reason: 'Also say how many files there are.' }));`,
     );
-    server = await startMessagesServer([
+    world.server = await startMessagesServer([
       reply.toolUse({
         name: 'Agent',
         input: { description: 'Count', prompt: 'Look around.' },
@@ -167,18 +154,18 @@ describe('the Agent tool: a sub-agent through the same loop and pipeline', () =>
       reply.text('There is a project with one file.'),
       reply.text('Done.'),
     ]);
-    const run = await runAgent('Look around', project.session, {
-      sdk: sdkFor(server.url),
+    const run = await runAgent('Look around', world.project.session, {
+      sdk: sdkFor(world.server.url),
       model: 'claude-test',
     });
     expect(run.stopReason).toBe('end_turn');
-    const requests = server.messageRequests().map((r) => r.body!);
+    const requests = world.server.messageRequests().map((r) => r.body!);
     expect(requests).toHaveLength(4);
     expect((requests[2]!.messages as Message[]).at(-1)).toEqual({
       role: 'user',
       content: 'Also say how many files there are.',
     });
-    const stops = await recorded(path.join(project.root, 'stop.jsonl'));
+    const stops = await recorded(path.join(world.project.root, 'stop.jsonl'));
     expect(stops.map((s) => [s.stop_hook_active, s.last_assistant_message])).toEqual([
       [false, 'There is a project.'],
       [true, 'There is a project with one file.'],
@@ -188,16 +175,16 @@ describe('the Agent tool: a sub-agent through the same loop and pipeline', () =>
   });
 
   it('without an agent loop (a replayed script), the Agent tool fails as a tool_result, nothing runs', async () => {
-    project = await agentProject(() => ({}));
-    const { results } = await project.session.runBlocks([
+    world.project = await agentProject(() => ({}));
+    const { results } = await world.project.session.runBlocks([
       { type: 'tool_use', id: 'toolu_agent', name: 'Agent', input: { description: 'x', prompt: 'y' } },
     ]);
     expect(results[0]).toMatchObject({ tool_use_id: 'toolu_agent', is_error: true });
   });
 
   it('an unknown agent type is refused at validation', async () => {
-    project = await agentProject(() => ({}));
-    server = await startMessagesServer([
+    world.project = await agentProject(() => ({}));
+    world.server = await startMessagesServer([
       reply.toolUse({
         name: 'Agent',
         input: { description: 'x', prompt: 'y', subagent_type: 'Explore' },
@@ -205,10 +192,13 @@ describe('the Agent tool: a sub-agent through the same loop and pipeline', () =>
       }),
       reply.text('ok'),
     ]);
-    const run = await runAgent('go', project.session, { sdk: sdkFor(server.url), model: 'claude-test' });
+    const run = await runAgent('go', world.project.session, {
+      sdk: sdkFor(world.server.url),
+      model: 'claude-test',
+    });
     expect(run.records[0]).toMatchObject({ failedAt: 'validation', isError: true });
     expect(run.records[0]!.text).toContain("Agent type 'Explore' not found");
-    expect(server.messageRequests()).toHaveLength(2);
+    expect(world.server.messageRequests()).toHaveLength(2);
   });
 });
 
