@@ -111,7 +111,9 @@ function currentHash(stamp: FileStamp): string {
 export function stampHolds(stamp: FileStamp, now: number = Date.now()): boolean {
   let current: Signed;
   try {
-    current = signed(statSync(stamp.path, { bigint: true }));
+    // Without throwIfNoEntry a missing file costs an exception with its stack: most sources have no file.
+    const stats = statSync(stamp.path, { bigint: true, throwIfNoEntry: false });
+    current = stats ? signed(stats) : MISSING;
   } catch {
     current = MISSING;
   }
