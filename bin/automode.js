@@ -1,7 +1,10 @@
 #!/usr/bin/env node
+// CommonJS (bin/package.json): a hook call is done before Node's ES module loader would have been ready; the full
+// CLI is an ES module, imported when it is needed.
+//
 // Node (22.1 and later) keeps the compiled code of automode's modules in a per-user cache: a command hook starts
 // without compiling them again. The folder is a protected path (policy/paths.ts): the agent never writes it
-// without asking. Built-in modules are read through getBuiltinModule: an ESM import of one reads every export.
+// without asking.
 const { homedir } = process.getBuiltinModule('node:os');
 process.getBuiltinModule('node:module').enableCompileCache?.(`${homedir()}/.cache/automode/compile-cache`);
 
@@ -15,12 +18,16 @@ const baselineWasm = () => process.getBuiltinModule('node:v8').setFlagsFromStrin
 // Claude Code starts the hook for every tool call: it runs from its bundle, without the full CLI's parser. The
 // bundle hands only help and the version back to the full CLI; it answers a usage error itself (never exit 2).
 // A forwarded call never loads the classifier, so the flag is set only when the hook decides in-process.
-if (process.argv[2] === 'hook') {
-  const { hookMain } = await import('../dist/bundle/hook/hook.js');
-  const code = await hookMain(process.argv.slice(3), { beforeDeciding: baselineWasm });
-  if (code !== undefined) process.exitCode = code;
-} else if (SHORT.has(process.argv[2] ?? '')) baselineWasm();
-if (process.exitCode === undefined) {
-  const { main } = await import('../dist/cli/main.js');
-  process.exitCode = await main(process.argv.slice(2));
+async function run() {
+  if (process.argv[2] === 'hook') {
+    const { hookMain } = require('../dist/bundle/hook/hook.cjs');
+    const code = await hookMain(process.argv.slice(3), { beforeDeciding: baselineWasm });
+    if (code !== undefined) process.exitCode = code;
+  } else if (SHORT.has(process.argv[2] ?? '')) baselineWasm();
+  if (process.exitCode === undefined) {
+    const { main } = await import('../dist/cli/main.js');
+    process.exitCode = await main(process.argv.slice(2));
+  }
 }
+
+run();

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// Bundles `automode hook` into one file, dist/bundle/hook/hook.js, after tsc has built dist/. Claude Code starts
-// the hook once per tool call, so loading one file instead of ~120 modules is most of its start-up.
+// Bundles `automode hook` into one file, dist/bundle/hook/hook.cjs, after tsc has built dist/. Claude Code starts
+// the hook once per tool call, so loading one file instead of ~120 modules is most of its start-up. The bundle is
+// CommonJS, as bin/automode.js is: Node starts its ES module loader only for the calls that need it (the
+// full CLI, the parser), and a forwarded call is done before it would have been ready.
 //
 // The bundle sits three folders deep, as dist/rules/settings/builtin.js does, so that its
 // new URL('../../../defaults/', import.meta.url) still finds the shipped rules. What loads lazily stays out: the
@@ -8,7 +10,7 @@
 // automode's own lazy modules (the judge, the model client) become chunks beside the bundle.
 
 import { rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { createRequire, isBuiltin } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
@@ -35,16 +37,18 @@ const ON_FIRST_CALL = new Set([
 ]);
 
 /**
- * Node's built-in modules through `process.getBuiltinModule` instead of `import`: an ESM import of a built-in
- * builds a facade that reads every export, lazy ones included (`node:http` loads undici for its `fetch`-era
- * getters, `node:fs` its promises API and readline), which cost the hook more than the rest of its start.
+ * Node's built-in modules through `process.getBuiltinModule` instead of `import`: an ES module's import of a
+ * built-in builds a facade that reads every export, lazy ones included (`node:http` loads undici for its
+ * `fetch`-era getters, `node:fs` its promises API and readline), and a require loads the module with the chunk.
  * Each import becomes a property read that the tree-shaker drops when unused; in the modules ON_FIRST_CALL names,
  * a function (lower-case name: not a class) becomes one that loads the module when called.
  */
 const builtins = {
   name: 'builtins-without-facade',
   resolveId(id) {
-    if (id.startsWith('node:')) return { id: `\0builtin:${id}`, moduleSideEffects: false };
+    // Bare names too: the CommonJS packages inside (fill-range) require('util').
+    if (id.startsWith('node:') || (isBuiltin(id) && !id.includes(':')))
+      return { id: `\0builtin:${id.startsWith('node:') ? id : `node:${id}`}`, moduleSideEffects: false };
   },
   load(id) {
     if (!id.startsWith('\0builtin:')) return;
@@ -82,9 +86,11 @@ await build({
   treeshake: { moduleSideEffects: false },
   output: {
     dir: OUT,
-    format: 'esm',
+    format: 'cjs',
     minify: true,
-    entryFileNames: '[name].js',
-    chunkFileNames: '[name]-[hash].js',
+    // Non-ASCII text makes V8 hold the whole source as two-byte characters: slower to read, hash and scan.
+    charset: 'ascii',
+    entryFileNames: '[name].cjs',
+    chunkFileNames: '[name]-[hash].cjs',
   },
 });

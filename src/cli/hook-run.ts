@@ -1,4 +1,3 @@
-import { text } from 'node:stream/consumers';
 import { forward, forwardTarget, hookEventOf, hookOutput, NO_DECISION } from '../service/index.js';
 import type { Io } from './output.js';
 import { EXIT } from './output.js';
@@ -8,6 +7,21 @@ import type { HookArgs } from './types.js';
 function forwardTimeout(env: NodeJS.ProcessEnv): number | undefined {
   const ms = Number(env.AUTOMODE_FORWARD_TIMEOUT_MS);
   return Number.isFinite(ms) && ms > 0 ? ms : undefined;
+}
+
+/**
+ * All of a stream as UTF-8. node:stream/consumers would do it, but loads the web streams with it, which a hook
+ * call started for one answer pays for at every call.
+ */
+function allOf(stream: NodeJS.ReadableStream): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer | string) =>
+      chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk),
+    );
+    stream.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    stream.once('error', reject);
+  });
 }
 
 /** The answer to a call when the hook's own command line is wrong: ask, never a block and never an allow. */
@@ -22,7 +36,7 @@ export function badInvocationAnswer(input: string, problem: string): string {
  * call): reads the input if it can and prints the ask. The caller has reported the problem on stderr.
  */
 export async function answerBadInvocation(problem: string, io: Io): Promise<number> {
-  const input = await text(process.stdin).catch(() => '');
+  const input = await allOf(process.stdin).catch(() => '');
   io.out(badInvocationAnswer(input, problem));
   return EXIT.ok;
 }
@@ -65,7 +79,7 @@ export async function hookAnswer(
 export async function runHook(args: HookArgs, io: Io, start: HookStart = {}): Promise<number> {
   let input: string;
   try {
-    input = await text(process.stdin);
+    input = await allOf(process.stdin);
   } catch (e) {
     io.out(
       hookOutput('PreToolUse', 'ask', `automode could not read the hook input: ${(e as Error).message}`),

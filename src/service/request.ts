@@ -1,6 +1,6 @@
-import type http from 'node:http';
 import { PATHS, readServiceRecord, readToken, type ServiceRecord, TOKEN_HEADER } from './discovery.js';
 import { bindingOf, CHALLENGE_HEADER, isProof, newChallenge, PROOF_HEADER } from './proof.js';
+import { exchange, type WireAddress } from './wire.js';
 
 export interface ServiceResponse {
   status: number;
@@ -23,48 +23,28 @@ export async function requestService(
     challenge?: string;
   },
 ): Promise<ServiceResponse> {
-  // node:http loads only when a request is made: a hook that decides in process never pays for it.
-  const http = await import('node:http');
-  return new Promise((resolve, reject) => {
-    const headers: http.OutgoingHttpHeaders = {};
-    if (request.token) headers[TOKEN_HEADER] = `Bearer ${request.token}`;
-    if (request.challenge) headers[CHALLENGE_HEADER] = request.challenge;
-    if (request.body !== undefined) {
-      headers['content-type'] = 'application/json';
-      headers['content-length'] = Buffer.byteLength(request.body);
-    }
-    const target = record.socket
-      ? { socketPath: record.socket }
-      : (() => {
-          const url = new URL(record.url ?? '');
-          return { host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port) || 80 };
-        })();
-    const req = http.request(
-      { ...target, agent: false, method: request.method, path: request.path, headers },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const proof = res.headers[PROOF_HEADER];
-          resolve({
-            status: res.statusCode ?? 0,
-            body: Buffer.concat(chunks).toString('utf8'),
-            ...(typeof proof === 'string' ? { proof } : {}),
-          });
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    const timeoutMs = request.timeoutMs ?? 5_000;
-    // A timer for the whole exchange, not an idle timeout: a service that trickles bytes still runs out of time.
-    const timer = setTimeout(
-      () => req.destroy(new Error(`the service did not answer within ${timeoutMs} ms`)),
-      timeoutMs,
-    );
-    req.on('close', () => clearTimeout(timer));
-    req.end(request.body);
-  });
+  const headers: Record<string, string> = {};
+  if (request.token) headers[TOKEN_HEADER] = `Bearer ${request.token}`;
+  if (request.challenge) headers[CHALLENGE_HEADER] = request.challenge;
+  if (request.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await exchange(
+    addressOf(record),
+    {
+      method: request.method,
+      path: request.path,
+      headers,
+      ...(request.body !== undefined ? { body: request.body } : {}),
+    },
+    request.timeoutMs ?? 5_000,
+  );
+  const proof = res.headers[PROOF_HEADER];
+  return { status: res.status, body: res.body, ...(proof !== undefined ? { proof } : {}) };
+}
+
+function addressOf(record: Address): WireAddress {
+  if (record.socket) return { socket: record.socket };
+  const url = new URL(record.url ?? '');
+  return { host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port) || 80 };
 }
 
 /** How the client reached the address, as the service binds its proof (see proof.ts). */

@@ -88,6 +88,11 @@ afterAll(() => {
 });
 
 /** A module hook that logs every URL the hook process resolves: `--import register`, then read `log`. */
+/**
+ * What a hook process loads, in `log`: every `require` (the bundle is CommonJS: file URLs of its chunks, and
+ * built-in modules by name) and every ES module import (the full CLI, web-tree-sitter). `args` go before the
+ * script. process.getBuiltinModule goes through neither, which is the point.
+ */
 function resolveLog(name: string) {
   const log = join(home, `resolved-${name}.log`);
   const hooks = join(home, `log-resolve-${name}.mjs`);
@@ -105,7 +110,22 @@ export async function resolve(specifier, context, next) {
     register,
     `import { register } from 'node:module';\nregister(${JSON.stringify(`file://${hooks}`)});\n`,
   );
-  return { log, register };
+  const preload = join(home, `log-require-${name}.cjs`);
+  writeFileSync(
+    preload,
+    `const Module = require('node:module');
+const { appendFileSync } = require('node:fs');
+const { pathToFileURL } = require('node:url');
+const load = Module._load;
+Module._load = function (request, parent, isMain) {
+  let id = request;
+  try { id = Module._resolveFilename(request, parent, isMain); } catch {}
+  appendFileSync(${JSON.stringify(log)}, (id.startsWith('/') ? pathToFileURL(id).href : id) + '\\n');
+  return load.apply(this, arguments);
+};
+`,
+  );
+  return { log, args: ['--require', preload, '--import', register] };
 }
 
 describe('the bundled hook', () => {
@@ -191,28 +211,29 @@ describe('the bundled hook', () => {
   });
 
   it('never loads yargs', () => {
-    const { log, register } = resolveLog('yargs');
-    const r = hook(['--no-llm'], call('Bash', { command: 'echo $(ls) && rm -rf build' }), {}, [
-      '--import',
-      register,
-    ]);
+    const { log, args } = resolveLog('yargs');
+    const r = hook(['--no-llm'], call('Bash', { command: 'echo $(ls) && rm -rf build' }), {}, args);
     expect(JSON.parse(r.out).hookSpecificOutput.permissionDecision).toBeDefined();
     const resolved = readFileSync(log, 'utf8');
-    expect(resolved).toContain('dist/bundle/hook/hook.js');
+    expect(resolved).toContain('dist/bundle/hook/hook.cjs');
     expect(resolved).not.toMatch(/yargs/);
     expect(resolved).not.toMatch(/dist\/cli\/main\.js/);
     for (const f of readdirSync(join(root, 'dist/bundle/hook')))
       expect(readFileSync(join(root, 'dist/bundle/hook', f), 'utf8'), f).not.toMatch(/yargs/);
   });
 
-  it("imports none of Node's built-in modules: an ESM import would read every export, lazy ones too", () => {
+  it("loads none of Node's built-in modules by import or require: they load when first called", () => {
     for (const input of [call('Bash', { command: 'git status' }), call('Read', { file_path: 'README.md' })]) {
-      const { log, register } = resolveLog(`builtins-${input.length}`);
-      const r = hook(['--no-llm'], input, {}, ['--import', register]);
+      const { log, args } = resolveLog(`builtins-${input.length}`);
+      const r = hook(['--no-llm'], input, {}, args);
       expect(JSON.parse(r.out).hookSpecificOutput.permissionDecision).toBe('allow');
       const resolved = readFileSync(log, 'utf8').split('\n');
-      expect(resolved.filter((url) => url.endsWith('/dist/bundle/hook/hook.js'))).toHaveLength(1);
-      expect(resolved.filter((url) => url.startsWith('node:'))).toEqual([]);
+      expect(resolved.filter((url) => url.endsWith('/dist/bundle/hook/hook.cjs'))).toHaveLength(1);
+      // `url` is how a CommonJS bundle knows its own URL (require('url').pathToFileURL(__filename)).
+      const builtins = resolved.filter(
+        (url) => url !== '' && (url.startsWith('node:') || !url.includes(':')),
+      );
+      expect(new Set(builtins)).toEqual(new Set(['url']));
     }
   });
 });
