@@ -21,7 +21,7 @@ const baselineWasm = () => process.getBuiltinModule('node:v8').setFlagsFromStrin
 async function run() {
   if (process.argv[2] === 'hook') {
     const { hookMain } = require('../dist/bundle/hook/hook.cjs');
-    const code = await hookMain(process.argv.slice(3), { beforeDeciding: baselineWasm });
+    const code = await hookMain(process.argv.slice(3), { beforeDeciding: baselineWasm, bin: __filename });
     if (code !== undefined) process.exitCode = code;
   } else if (SHORT.has(process.argv[2] ?? '')) baselineWasm();
   if (process.exitCode === undefined) {

@@ -78,5 +78,5 @@ export async function hookMain(argv: readonly string[], start: HookStart = {}): 
     io.err(`automode: ${line.error}`);
     return answerBadInvocation(line.error, io);
   }
-  return runHook(line.args, io, start);
+  return runHook(line.args, io, { ...start, argv });
 }

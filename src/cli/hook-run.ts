@@ -1,4 +1,16 @@
-import { forward, forwardTarget, hookEventOf, hookOutput, NO_DECISION } from '../service/index.js';
+import { statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import {
+  type AutoKey,
+  autoServiceDir,
+  type ForwardTarget,
+  forward,
+  forwardTarget,
+  hookEventOf,
+  hookOutput,
+  NO_DECISION,
+  startAutoService,
+} from '../service/index.js';
 import type { Io } from './output.js';
 import { EXIT } from './output.js';
 import type { HookArgs } from './types.js';
@@ -41,9 +53,52 @@ export async function answerBadInvocation(problem: string, io: Io): Promise<numb
   return EXIT.ok;
 }
 
-/** What the process that starts the hook wants done before the classifier loads (it sets V8 flags). */
+/** What the process that starts the hook tells it: what to do before the classifier loads (it sets V8 flags), and
+ * for `--serve`, the command that starts a service and the hook's own arguments. */
 export interface HookStart {
   beforeDeciding?: () => void;
+  /** The script that runs automode (bin/automode.js); without it, `--serve` never starts a service. */
+  bin?: string;
+  /** The hook's command line as given. */
+  argv?: readonly string[];
+}
+
+/** The hook's options that shape a decision, for the service `--serve` starts: all but --serve and --forward. */
+export function decisionArgv(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i] as string;
+    if (word === '--serve' || word.startsWith('--forward=')) continue;
+    if (word === '--forward') {
+      const next = argv[i + 1];
+      if (next !== undefined && !next.startsWith('-')) i++;
+      continue;
+    }
+    out.push(word);
+  }
+  return out;
+}
+
+/** What identifies this build of automode: the file this code runs from, rewritten by every build. */
+function buildId(): string {
+  try {
+    const s = statSync(fileURLToPath(import.meta.url));
+    return `${s.ino}:${s.size}:${s.mtimeMs}`;
+  } catch {
+    return '';
+  }
+}
+
+/** The service's answer, or undefined when this process must decide (nothing listens, or not the service). */
+async function forwarded(input: string, target: ForwardTarget, io: Io): Promise<string | undefined> {
+  const result = await forward(input, target, forwardTimeout(process.env));
+  if (result.kind === 'answer') return result.body;
+  if (result.kind === 'untrusted') io.err(`automode: ${result.reason}; deciding here`);
+  if (result.kind === 'bad') {
+    io.err(`automode: the service ${result.reason}; no decision`);
+    return NO_DECISION;
+  }
+  return undefined;
 }
 
 /** What `automode hook` prints for one hook input: the service's answer when forwarding, else decided here. */
@@ -53,22 +108,37 @@ export async function hookAnswer(
   io: Io,
   start: HookStart = {},
 ): Promise<string> {
+  if (args.serve && args.forward !== undefined) {
+    io.err('automode: --serve and --forward name two services: give one');
+    return badInvocationAnswer(input, '--serve and --forward name two services');
+  }
   if (args.forward !== undefined) {
     const target = forwardTarget(args.forward);
     if (target && 'error' in target) {
       io.err(`automode: --forward: ${target.error}`);
       return badInvocationAnswer(input, `--forward: ${target.error}`);
     }
-    if (target) {
-      const forwarded = await forward(input, target, forwardTimeout(process.env));
-      if (forwarded.kind === 'answer') return forwarded.body;
-      if (forwarded.kind === 'untrusted') io.err(`automode: ${forwarded.reason}; deciding here`);
-      if (forwarded.kind === 'bad') {
-        io.err(`automode: the service ${forwarded.reason}; no decision`);
-        return NO_DECISION;
-      }
-    }
+    const answer = target && (await forwarded(input, target, io));
+    if (answer !== undefined) return answer;
   }
+  if (args.serve) {
+    const key: AutoKey = {
+      argv: decisionArgv(start.argv ?? []),
+      env: process.env,
+      cwd: process.cwd(),
+      build: buildId(),
+    };
+    const target = forwardTarget('', { AUTOMODE_SERVICE_DIR: autoServiceDir(key) });
+    const answer = target && !('error' in target) && (await forwarded(input, target, io));
+    if (typeof answer === 'string') return answer;
+    const here = await decideHere(input, args, io, start);
+    if (start.bin) startAutoService(key, start.bin);
+    return here;
+  }
+  return decideHere(input, args, io, start);
+}
+
+async function decideHere(input: string, args: HookArgs, io: Io, start: HookStart): Promise<string> {
   // The classifier loads only when this process decides: a call the service answers never pays for it.
   start.beforeDeciding?.();
   const { answerHere } = await import('./hook-local.js');

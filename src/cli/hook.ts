@@ -24,7 +24,9 @@ export const hookCommand: CommandModule = {
       ),
   run: async (raw, io) => {
     const args = raw as unknown as HookArgs;
-    return runHook(args, io);
+    // Run as `automode hook …` by bin/automode.js, it can start the service --serve asks for.
+    const fromBin = process.argv[2] === 'hook' && process.argv[1] !== undefined;
+    return runHook(args, io, fromBin ? { bin: process.argv[1], argv: process.argv.slice(3) } : {});
   },
   // Exit 2 would block the call in Claude Code: the hook answers it, as the bundled hook does.
   onUsageError: answerBadInvocation,

@@ -60,4 +60,10 @@ export const HOOK_OPTIONS = {
     describe:
       'Send the call to a running `automode serve` and print its answer: alone, as service.json in the service folder says; or =SOCKET_PATH or =http://127.0.0.1:PORT. With no service reachable, decides in-process',
   },
+  serve: {
+    type: 'boolean',
+    default: false,
+    describe:
+      "Send the call to a service of this hook's own, started in the background at its first call (which is decided in-process) and stopped after 15 idle minutes; one service per set of options, environment, folder and build of automode",
+  },
 } as const satisfies OptionSpecs;

@@ -27,6 +27,7 @@ interface ServeArgs extends SettingsArgs, ModelArgs {
   socket?: string;
   unixSocket: boolean;
   sessionIdleMinutes: number;
+  idleExitMinutes?: number;
   maxBodyBytes: number;
   logJson?: boolean;
   status?: boolean;
@@ -75,6 +76,11 @@ export const serveCommand: CommandModule = {
         type: 'number',
         default: 30,
         describe: 'Forget a session unseen for this long',
+      })
+      .option('idle-exit-minutes', {
+        type: 'number',
+        describe:
+          'Stop after this long without a decision (default: never; automode hook --serve starts with 15)',
       })
       .option('max-body-bytes', {
         type: 'number',
@@ -179,6 +185,8 @@ async function serve(args: ServeArgs, dir: string, io: Io): Promise<number> {
     ...(args.askWhenUndecided ? { answer: { askWhenUndecided: true } } : {}),
     sessionIdleMs: args.sessionIdleMinutes * 60_000,
   });
+  // Restarted at every decision once the service runs (--idle-exit-minutes).
+  let idleTimer = () => {};
   let service: Awaited<ReturnType<typeof startService>>;
   try {
     await decider.warm();
@@ -191,7 +199,10 @@ async function serve(args: ServeArgs, dir: string, io: Io): Promise<number> {
       socket: args.unixSocket ? (args.socket ?? undefined) : false,
       maxBodyBytes: args.maxBodyBytes,
       rotateToken: args.rotateToken === true,
-      log: (d) => io.err(logLine(d, args.logJson === true)),
+      log: (d) => {
+        idleTimer();
+        io.err(logLine(d, args.logJson === true));
+      },
     });
   } catch (e) {
     decider.close();
@@ -204,8 +215,20 @@ async function serve(args: ServeArgs, dir: string, io: Io): Promise<number> {
     const stop = () => {
       process.off('SIGTERM', stop);
       process.off('SIGINT', stop);
+      clearTimeout(idle);
       resolve();
     };
+    let idle: NodeJS.Timeout | undefined;
+    const idleMs = (args.idleExitMinutes ?? 0) * 60_000;
+    idleTimer = () => {
+      if (!(idleMs > 0)) return;
+      clearTimeout(idle);
+      idle = setTimeout(() => {
+        io.err(`automode serve: no decision for ${args.idleExitMinutes} minutes`);
+        stop();
+      }, idleMs);
+    };
+    idleTimer();
     process.on('SIGTERM', stop);
     process.on('SIGINT', stop);
   });

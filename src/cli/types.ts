@@ -18,4 +18,6 @@ export interface HookArgs extends SettingsArgs, ModelArgs {
   askWhenUndecided?: boolean;
   /** Forward to the service: '' as service.json says, else a socket path or a loopback URL. */
   forward?: string;
+  /** Forward to a service of the hook's own, started at its first call (see service/auto.ts). */
+  serve?: boolean;
 }

@@ -191,6 +191,9 @@ const PROTECTED_DIRS = new Set([
   '.aws',
   '.kube',
   '.docker',
+  // automode's service: its token, its record and the automatic services of `automode hook --serve`. An agent
+  // that wrote them could stand up a service of its own that the hook trusts.
+  '.automode',
 ]);
 
 /** Folders protected only below a parent of a given name: `.config/git` is git's own config folder. */

@@ -9,6 +9,15 @@ export {
   readHookInput,
 } from './answer.js';
 export {
+  AUTO_IDLE_MINUTES,
+  type AutoKey,
+  autoServiceDir,
+  autoServicesRoot,
+  liveAutoServices,
+  MAX_AUTO_SERVICES,
+  startAutoService,
+} from './auto.js';
+export {
   createDecider,
   type Decider,
   type DeciderOptions,

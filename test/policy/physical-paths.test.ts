@@ -166,6 +166,9 @@ describe('protected names', () => {
       '/p/.pnpmfile.cjs',
       '/h/.cache/automode/compile-cache/v22.23.5-x64-0/x',
       '/h/.cache/automode',
+      '/h/.automode/token',
+      '/h/.automode/service.json',
+      '/h/.automode/auto/0123abcd/service.sock',
     ]) {
       expect(protectedReason(path), path).toBeDefined();
     }

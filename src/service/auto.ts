@@ -1,0 +1,81 @@
+import { type SpawnOptions, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { readServiceRecord } from './discovery.js';
+import { pidAlive } from './request.js';
+
+// `automode hook --serve`: the hook starts a service of its own at its first call and forwards every later call
+// to it. The service must decide exactly as the hook would have in its own process, so it is keyed by all that
+// decision can depend on: the hook's options, the whole environment (settings paths, model variables,
+// KUBECONFIG…), the folder it runs in, node and automode's build. Another key is another service.
+
+/** How long an automatic service waits for a call before it exits. */
+export const AUTO_IDLE_MINUTES = 15;
+
+/** More live automatic services than this, and a hook decides in-process rather than start another. */
+export const MAX_AUTO_SERVICES = 8;
+
+/** What an automatic service's decisions depend on, besides the call itself. */
+export interface AutoKey {
+  /** The hook's options that shape a decision, as given (`--serve` and `--forward` left out). */
+  argv: readonly string[];
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  /** Identifies automode's code: a rebuilt or upgraded automode starts a new service. */
+  build: string;
+}
+
+/** The folder of the automatic services of the user whose environment this is. */
+export function autoServicesRoot(env: NodeJS.ProcessEnv): string {
+  return join(env.HOME || homedir(), '.automode', 'auto');
+}
+
+/** The folder of the one automatic service for this key. */
+export function autoServiceDir(key: AutoKey): string {
+  const env = Object.entries(key.env)
+    .filter(([name]) => name !== 'AUTOMODE_SERVICE_DIR')
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const digest = createHash('sha256')
+    .update(JSON.stringify([key.build, process.version, key.argv, key.cwd, env]))
+    .digest('hex');
+  return join(autoServicesRoot(key.env), digest.slice(0, 24));
+}
+
+/** How many automatic services of this user are running. */
+export function liveAutoServices(root: string): number {
+  let names: string[];
+  try {
+    names = readdirSync(root);
+  } catch {
+    return 0;
+  }
+  return names.filter((name) => {
+    const record = readServiceRecord(join(root, name));
+    return record !== undefined && pidAlive(record.pid);
+  }).length;
+}
+
+/**
+ * Starts the automatic service for `key` in the background (`automode serve` on a Unix socket only, leaving
+ * after AUTO_IDLE_MINUTES without a call), unless too many run already. A second start for the same key loses
+ * the folder's lock and exits. Returns whether a service was started.
+ */
+export function startAutoService(key: AutoKey, bin: string): boolean {
+  const root = autoServicesRoot(key.env);
+  if (liveAutoServices(root) >= MAX_AUTO_SERVICES) return false;
+  const dir = autoServiceDir(key);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const options: SpawnOptions = {
+    cwd: key.cwd,
+    env: { ...key.env, AUTOMODE_SERVICE_DIR: dir },
+    detached: true,
+    stdio: 'ignore',
+  };
+  const args = [bin, 'serve', '--no-http', '--idle-exit-minutes', String(AUTO_IDLE_MINUTES), ...key.argv];
+  const child = spawn(process.execPath, args, options);
+  child.on('error', () => undefined);
+  child.unref();
+  return true;
+}
