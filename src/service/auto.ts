@@ -1,6 +1,6 @@
 import { type SpawnOptions, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { readServiceRecord } from './discovery.js';
@@ -57,16 +57,39 @@ export function liveAutoServices(root: string): number {
   }).length;
 }
 
+/** Written when a hook starts the service: the calls made meanwhile (parallel tool calls) start no other. */
+const STARTING_FILE = 'starting';
+
+/** A service takes this long to listen, at most, on a slow machine; an older claim is stale. */
+const START_MS = 10_000;
+
+function claimStart(file: string): boolean {
+  try {
+    closeSync(openSync(file, 'wx', 0o600));
+    return true;
+  } catch {
+    try {
+      if (Date.now() - statSync(file).mtimeMs < START_MS) return false;
+      writeFileSync(file, '', { mode: 0o600 });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+
 /**
  * Starts the automatic service for `key` in the background (`automode serve` on a Unix socket only, leaving
- * after AUTO_IDLE_MINUTES without a call), unless too many run already. A second start for the same key loses
- * the folder's lock and exits. Returns whether a service was started.
+ * after AUTO_IDLE_MINUTES without a call), unless too many run already or another hook started it less than
+ * START_MS ago; a second start that gets through loses the folder's lock and exits. Returns whether it started
+ * one.
  */
 export function startAutoService(key: AutoKey, bin: string): boolean {
   const root = autoServicesRoot(key.env);
   if (liveAutoServices(root) >= MAX_AUTO_SERVICES) return false;
   const dir = autoServiceDir(key);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
+  if (!claimStart(join(dir, STARTING_FILE))) return false;
   const options: SpawnOptions = {
     cwd: key.cwd,
     env: { ...key.env, AUTOMODE_SERVICE_DIR: dir },

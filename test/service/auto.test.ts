@@ -165,6 +165,21 @@ describe('automode hook --serve', () => {
       expect(autoServiceDir(other)).not.toBe(dir);
   });
 
+  it('starts one service for calls made at once (parallel tool calls)', async () => {
+    const { home, project } = world();
+    const key = {
+      argv: ['--no-llm'],
+      env: { PATH: process.env.PATH ?? '', HOME: home },
+      cwd: project,
+      build: 'b',
+    };
+    expect(startAutoService(key, bin)).toBe(true);
+    expect(startAutoService(key, bin)).toBe(false);
+    expect(startAutoService(key, bin)).toBe(false);
+    await liveServices(home, 1);
+    expect(liveAutoServices(autoServicesRoot({ HOME: home }))).toBe(1);
+  }, 60_000);
+
   it(`starts none when ${MAX_AUTO_SERVICES} run already`, () => {
     const { home, project } = world();
     const root = autoServicesRoot({ HOME: home });
