@@ -12,15 +12,16 @@ export const hookCommand: CommandModule = {
   builder: (y) =>
     withOptions(withModelOptions(withSettingsOptions(y)), HOOK_OPTIONS)
       .example(
-        HOOK_COMMAND,
-        'The command of a PreToolUse or PermissionRequest hook, found from any subfolder',
+        `${HOOK_COMMAND} --serve`,
+        'The command of a PreToolUse or PermissionRequest hook, found from any subfolder, with a service of its own',
       )
+      .example(HOOK_COMMAND, 'Decide every call in this process, leaving nothing running')
       .example(
-        `${HOOK_COMMAND} --ask-when-undecided`,
+        `${HOOK_COMMAND} --serve --ask-when-undecided`,
         'Prompt for every call that neither the rules nor the model decide, as before',
       )
       .epilog(
-        `In .claude/settings.json (Claude Code 2.1.295 or later; "onFailure": "block" blocks the call when the hook cannot run):\n\n${JSON.stringify(hooksBlock('PreToolUse', commandHook()), null, 2)}\n\nUnder PermissionRequest instead, automode answers only where Claude Code would ask: allow or deny, or it leaves the dialog.`,
+        `In .claude/settings.json (Claude Code 2.1.295 or later; "onFailure": "block" blocks the call when the hook cannot run):\n\n${JSON.stringify(hooksBlock('PreToolUse', commandHook('--serve')), null, 2)}\n\nUnder PermissionRequest instead, automode answers only where Claude Code would ask: allow or deny, or it leaves the dialog.`,
       ),
   run: async (raw, io) => {
     const args = raw as unknown as HookArgs;

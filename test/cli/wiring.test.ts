@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stopAutoServices } from '../service/auto-helpers.js';
 import { allDocs } from '../support/docs.js';
 
 /**
@@ -111,6 +112,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  await stopAutoServices(join(root, 'home'));
   if (service?.exitCode === null) {
     const exited = new Promise((resolve) => service?.on('exit', resolve));
     service.kill('SIGTERM');
@@ -215,7 +217,7 @@ describe('the wiring automode shows and prints', () => {
         .map((h) => String(h.command)),
     );
     expect([...commands].map((c) => c.split(' hook')[1])).toEqual(
-      expect.arrayContaining(['', ' --ask-when-undecided', ' --forward']),
+      expect.arrayContaining(['', ' --serve', ' --serve --ask-when-undecided', ' --forward']),
     );
     const input = JSON.stringify({
       hook_event_name: 'PreToolUse',

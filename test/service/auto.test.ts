@@ -13,6 +13,7 @@ import {
   startAutoService,
 } from '../../src/service/auto.js';
 import { readServiceRecord } from '../../src/service/index.js';
+import { stopAutoServices } from './auto-helpers.js';
 
 const bin = fileURLToPath(new URL('../../bin/automode.js', import.meta.url));
 const homes: string[] = [];
@@ -33,25 +34,12 @@ function world() {
   return { home, project, env };
 }
 
-/** Every automatic service started under a home, stopped. */
-function stopAll(home: string) {
-  const root = autoServicesRoot({ HOME: home });
-  if (!existsSync(root)) return;
-  for (const name of readdirSync(root)) {
-    const record = readServiceRecord(join(root, name));
-    if (record)
-      try {
-        process.kill(record.pid, 'SIGTERM');
-      } catch {}
-  }
-}
-
-afterAll(() => {
+afterAll(async () => {
   for (const home of homes) {
-    stopAll(home);
+    await stopAutoServices(home);
     rmSync(home, { recursive: true, force: true });
   }
-});
+}, 60_000);
 
 function hook(args: string[], input: object, env: Record<string, string>, cwd: string) {
   const r = spawnSync(process.execPath, [bin, 'hook', ...args], {
