@@ -65,8 +65,20 @@ function repository(): Repository {
   return { root, cwd, home, env, blob, tree };
 }
 
+/** What each command printed, by repository, folder and command: a test asks twice of the same command. */
+const printed = new WeakMap<Repository, Map<string, boolean>>();
+
 /** Whether real git, run by bash in the repository (or a folder in it), prints the canary. */
 function printsCanary(repo: Repository, command: string, cwd = repo.cwd): boolean {
+  let seen = printed.get(repo);
+  if (!seen) printed.set(repo, (seen = new Map()));
+  const key = `${cwd}\0${command}`;
+  let result = seen.get(key);
+  if (result === undefined) seen.set(key, (result = runPrintsCanary(repo, command, cwd)));
+  return result;
+}
+
+function runPrintsCanary(repo: Repository, command: string, cwd: string): boolean {
   const run = spawnSync('bash', ['-c', command], {
     cwd,
     env: repo.env,
