@@ -70,11 +70,13 @@ const printed = new WeakMap<Repository, Map<string, boolean>>();
 
 /** Whether real git, run by bash in the repository (or a folder in it), prints the canary. */
 function printsCanary(repo: Repository, command: string, cwd = repo.cwd): boolean {
-  let seen = printed.get(repo);
-  if (!seen) printed.set(repo, (seen = new Map()));
+  const seen = printed.get(repo) ?? new Map<string, boolean>();
+  printed.set(repo, seen);
   const key = `${cwd}\0${command}`;
-  let result = seen.get(key);
-  if (result === undefined) seen.set(key, (result = runPrintsCanary(repo, command, cwd)));
+  const known = seen.get(key);
+  if (known !== undefined) return known;
+  const result = runPrintsCanary(repo, command, cwd);
+  seen.set(key, result);
   return result;
 }
 
