@@ -1,3 +1,5 @@
+import { lstatSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { PATHS, readServiceRecord, readToken, type ServiceRecord, TOKEN_HEADER } from './discovery.js';
 import { bindingOf, CHALLENGE_HEADER, isProof, newChallenge, PROOF_HEADER } from './proof.js';
 import { exchange, type WireAddress } from './wire.js';
@@ -61,6 +63,9 @@ export async function requestWithToken(
   token: string,
   request: { method: 'GET' | 'POST'; path: string; body?: string; timeoutMs?: number },
 ): Promise<(ServiceResponse & { proven: boolean }) | { unproven: string }> {
+  // Only this user (or root) can listen there, and they can read the token: a proof would add nothing.
+  if (record.socket && ownSocket(record.socket))
+    return { ...(await requestService(record, { ...request, token })), proven: true };
   const binding = bindingFor(record);
   const hello = newChallenge();
   const health = await requestService(record, {
@@ -77,6 +82,33 @@ export async function requestWithToken(
 }
 
 const HANDSHAKE_TIMEOUT_MS = 5_000;
+
+/**
+ * Whether a Unix socket can only have been made by this user: a socket of this user's, in a folder of this
+ * user's that nobody else may enter, whose parent (owned by this user or root) nobody else may change but by
+ * the sticky bit's rules, so that the folder cannot be swapped for another after this check.
+ */
+export function ownSocket(path: string): boolean {
+  const uid = process.getuid?.();
+  if (uid === undefined) return false;
+  try {
+    const socket = lstatSync(path);
+    const folder = lstatSync(dirname(path));
+    const parent = lstatSync(dirname(dirname(path)));
+    return (
+      socket.isSocket() &&
+      socket.uid === uid &&
+      folder.isDirectory() &&
+      folder.uid === uid &&
+      (folder.mode & 0o077) === 0 &&
+      parent.isDirectory() &&
+      (parent.uid === uid || parent.uid === 0) &&
+      ((parent.mode & 0o022) === 0 || (parent.mode & 0o1000) !== 0)
+    );
+  } catch {
+    return false;
+  }
+}
 
 export function pidAlive(pid: number): boolean {
   try {

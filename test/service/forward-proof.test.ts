@@ -1,10 +1,12 @@
 import { createHmac } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import http, { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadBash } from '../../src/bash/analyze.js';
 import { forward, forwardTarget } from '../../src/service/index.js';
+import { ownSocket } from '../../src/service/request.js';
 import { hookInput, startTestService } from './helpers.js';
 
 let running: Awaited<ReturnType<typeof startTestService>> | undefined;
@@ -98,5 +100,42 @@ describe('forwarding only to the service that holds the token', () => {
     if (!target || 'error' in target) throw new Error('no target');
     expect((await forward(input, target)).kind).toBe('untrusted');
     expect(relay.seen.every((h) => h.authorization === undefined)).toBe(true);
+  });
+
+  it('a socket in a folder others may enter or swap must prove it holds the token; one only this user made need not', async () => {
+    running = await startTestService();
+    const socket = running.service.record.socket ?? '';
+    expect(ownSocket(socket)).toBe(true);
+    const folder = join(running.dir);
+    chmodSync(folder, 0o755);
+    expect(ownSocket(socket)).toBe(false);
+    chmodSync(folder, 0o700);
+    const parent = join(folder, '..');
+    chmodSync(parent, 0o777);
+    expect(ownSocket(socket)).toBe(false);
+    chmodSync(parent, 0o1777);
+    expect(ownSocket(socket)).toBe(true);
+    chmodSync(parent, 0o700);
+    expect(ownSocket(join(folder, 'token'))).toBe(false);
+    expect(ownSocket(join(folder, 'none.sock'))).toBe(false);
+
+    const open = mkdtempSync(join(tmpdir(), 'automode-open-'));
+    mkdirSync(join(open, 'shared'), { mode: 0o755 });
+    chmodSync(join(open, 'shared'), 0o755);
+    const seen: IncomingMessage['headers'][] = [];
+    const squatter = http.createServer((req, res) => {
+      seen.push(req.headers);
+      req.resume();
+      req.on('end', () => res.end(ALLOW));
+    });
+    servers.push(squatter);
+    const path = join(open, 'shared', 'service.sock');
+    await new Promise<void>((r) => squatter.listen(path, r));
+    expect(ownSocket(path)).toBe(false);
+    const target = forwardTarget(path, { AUTOMODE_SERVICE_DIR: running.dir });
+    if (!target || 'error' in target) throw new Error('no target');
+    expect((await forward(input, target)).kind).toBe('untrusted');
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((h) => h.authorization === undefined)).toBe(true);
   });
 });
