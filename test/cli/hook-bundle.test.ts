@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -355,14 +355,23 @@ describe('hook --forward', () => {
   let unix: Server;
   let url: string;
   let socket: string;
+  /** A socket in a folder others may enter: unlike one in the private service folder, it must prove itself. */
+  let openSocket: string;
+  let shared: Server;
 
   beforeAll(async () => {
     writeFileSync(join(serviceDir, 'token'), 'sekrit\n');
     tcp = createServer(handler);
     unix = createServer(handler);
+    shared = createServer(handler);
     socket = join(serviceDir, 'hook.sock');
+    const open = join(mkdtempSync(join(tmpdir(), 'automode-hook-open-')), 'shared');
+    mkdirSync(open);
+    chmodSync(open, 0o755);
+    openSocket = join(open, 'hook.sock');
     await new Promise<void>((r) => tcp.listen(0, '127.0.0.1', r));
     await new Promise<void>((r) => unix.listen(socket, r));
+    await new Promise<void>((r) => shared.listen(openSocket, r));
     const address = tcp.address();
     url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     inProcess = (await hookAsync(['--no-llm'], raw)).out;
@@ -371,6 +380,7 @@ describe('hook --forward', () => {
   afterAll(async () => {
     await new Promise((r) => tcp.close(r));
     await new Promise((r) => unix.close(r));
+    await new Promise((r) => shared.close(r));
   });
   const record = (value: Record<string, unknown>) =>
     writeFileSync(join(serviceDir, 'service.json'), JSON.stringify({ pid: 1, ...value }));
@@ -433,7 +443,7 @@ describe('hook --forward', () => {
     tokens.length = 0;
     try {
       record({ url });
-      for (const args of [['--forward'], [`--forward=${url}`], ['--forward', socket]]) {
+      for (const args of [['--forward'], [`--forward=${url}`], ['--forward', openSocket]]) {
         const r = await hookAsync(['--no-llm', ...args], denied);
         expect(r.out, args.join(' ')).toBe(here);
         expect(r.err, args.join(' ')).toMatch(/does not prove that it holds the token.*deciding here/);
