@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -202,7 +203,10 @@ export function pipelineDecider(settings: LoadedSettings, options: PipelineDecid
 
 let sharedResults: Promise<string> | undefined;
 function resultsDir(): Promise<string> {
-  sharedResults ??= mkdtemp(path.join(tmpdir(), 'automode-eval-results-'));
+  sharedResults ??= mkdtemp(path.join(tmpdir(), 'automode-eval-results-')).then((dir) => {
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    return dir;
+  });
   return sharedResults;
 }
 

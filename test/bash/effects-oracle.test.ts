@@ -37,7 +37,7 @@ const seed = process.env.EFFECTS_ORACLE_SEED
 const missing = missingPrograms();
 
 /** Sized for about a minute on two cores. */
-const SAMPLE = { generated: 50_000, generatedSample: 6000, nl2bash: 1500, runLimit: 1400 };
+const SAMPLE = { generated: 50_000, generatedSample: 6000, nl2bash: 1500, runLimit: 1000 };
 
 const run = (over: Partial<ObservedRun>): ObservedRun => ({
   ms: 0,

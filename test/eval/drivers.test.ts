@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -281,6 +282,9 @@ describe('a hook that stops the agent', () => {
     });
     expect(two!.text).toBe(STOPPED_MESSAGE);
     expect(two!.stop).toBeUndefined();
+    expect(existsSync(session.ctx.resultsDir)).toBe(true);
+    await session.close();
+    expect(existsSync(session.ctx.resultsDir)).toBe(false);
   });
 
   it('automode agent --json: stopReason hook-stop with the reason, exit 0', async () => {

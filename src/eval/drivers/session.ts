@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TranscriptContext } from '../../classifier/index.js';
@@ -167,12 +167,16 @@ export class AgentSession {
     return parts.join('\n\n');
   }
 
-  /** Closes the MCP connections (stopping stdio servers) and kills the background commands still running. */
+  /**
+   * Closes the MCP connections (stopping stdio servers), kills the background commands still running and
+   * removes the folder of the tool results too large for the transcript.
+   */
   async close(): Promise<void> {
     if (this.parent) return;
     const mcp = this.mcp;
     this.mcp = undefined;
     await Promise.all([mcp?.close(), this.ctx.session.tasks.killAll()]);
+    await rm(this.ctx.resultsDir, { recursive: true, force: true });
   }
 
   private async connectMcp(options: AgentSessionOptions): Promise<void> {
