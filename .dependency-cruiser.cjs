@@ -145,7 +145,7 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/' },
       to: {
-        path: 'node_modules/(@modelcontextprotocol/sdk|@anthropic-ai/sandbox-runtime)/',
+        path: 'node_modules/(@modelcontextprotocol/sdk|@anthropic-ai/sandbox-runtime|turndown)/',
         dependencyTypesNot: ['dynamic-import', ...TYPE_ONLY],
       },
     },

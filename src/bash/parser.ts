@@ -1,9 +1,20 @@
 import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Node, Parser, Tree } from 'web-tree-sitter';
 
 export type { Node, Tree };
 
-const require = createRequire(import.meta.url);
+/**
+ * tree-sitter-bash's WebAssembly grammar: the copy the build puts in dist/grammars (the package ships it, not
+ * tree-sitter-bash), or, in a checkout run from its sources, the tree-sitter-bash package's own.
+ */
+function grammarFile(): string {
+  const here = fileURLToPath(import.meta.url);
+  const dist = here.lastIndexOf(`${path.sep}dist${path.sep}`);
+  if (dist >= 0) return path.join(here.slice(0, dist), 'dist', 'grammars', 'tree-sitter-bash.wasm');
+  return createRequire(import.meta.url).resolve('tree-sitter-bash/tree-sitter-bash.wasm');
+}
 
 let ready: Promise<void> | undefined;
 let parser: Parser | undefined;
@@ -16,7 +27,7 @@ export function loadBash(): Promise<void> {
   ready ??= (async () => {
     const { Language, Parser } = await import('web-tree-sitter');
     await Parser.init();
-    const language = await Language.load(require.resolve('tree-sitter-bash/tree-sitter-bash.wasm'));
+    const language = await Language.load(grammarFile());
     const p = new Parser();
     p.setLanguage(language);
     parser = p;

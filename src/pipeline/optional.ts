@@ -6,6 +6,7 @@
 export const OPTIONAL_PACKAGES = {
   '@modelcontextprotocol/sdk': '1.32.2',
   '@anthropic-ai/sandbox-runtime': '0.0.83',
+  turndown: '7.2.5',
 } as const;
 
 export type OptionalPackage = keyof typeof OPTIONAL_PACKAGES;

@@ -354,7 +354,16 @@ const settings = await root.loadSettings(options);
 const classifier = root.createClassifier(settings);
 const status = await classifier.classify({ tool: 'Bash', input: { command: 'git status' } });
 const rm = await classifier.classify({ tool_name: 'Bash', tool_input: { command: 'rm -rf /' }, cwd });
-out.root = { status: status.decision, rm: rm.decision, rmRule: rm.rule?.text, commands: status.analysis?.commands.length };
+// A compound command: the bash grammar the package ships is parsed with (tree-sitter-bash is no dependency).
+const compound = await classifier.classify({ tool: 'Bash', input: { command: 'ls | grep x && echo "$(pwd)"' } });
+out.root = {
+  status: status.decision,
+  rm: rm.decision,
+  rmRule: rm.rule?.text,
+  commands: status.analysis?.commands.length,
+  compound: compound.decision,
+  compoundCommands: compound.analysis?.commands.map((c) => c.argv[0]?.value),
+};
 
 // automode/classifier: a call in a session of the caller's, and a model client loaded on demand, with no key.
 const leanSettings = await lean.loadSettings(options);
@@ -553,7 +562,14 @@ describe('the package entries, imported by name from a project that depends on a
   });
 
   it('automode: the classifier allows git status and denies rm -rf / (given as a hook input) with the shipped defaults', () => {
-    expect(out.root).toEqual({ status: 'allow', rm: 'deny', rmRule: 'Bash(rm -rf /)', commands: 1 });
+    expect(out.root).toEqual({
+      status: 'allow',
+      rm: 'deny',
+      rmRule: 'Bash(rm -rf /)',
+      commands: 1,
+      compound: 'allow',
+      compoundCommands: ['ls', 'grep', 'echo', 'pwd'],
+    });
   });
 
   it('automode/classifier: classifies in a given session; the model client it loads sends nothing without a key', () => {
@@ -622,6 +638,17 @@ describe('the packed files', () => {
       /^MIT License\n\nCopyright \(c\) automode contributors\n/,
     );
     expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
+    expect(files).toContain('dist/grammars/tree-sitter-bash.wasm');
+    expect(
+      readFileSync(
+        path.join(consumer, 'node_modules/automode/dist/grammars/tree-sitter-bash.LICENSE'),
+        'utf8',
+      ),
+    ).toMatch(/^The MIT License \(MIT\)\n\nCopyright \(c\) 2017 Max Brunsfeld/);
+    const manifest = JSON.parse(
+      readFileSync(path.join(consumer, 'node_modules/automode/package.json'), 'utf8'),
+    );
+    expect(Object.keys(manifest.dependencies)).not.toContain('tree-sitter-bash');
     expect(files.some((f) => f.startsWith('src/'))).toBe(false);
     const dist = path.join(consumer, 'node_modules/automode/dist');
     const js = (await readdir(dist, { recursive: true })).filter((f) => f.endsWith('.js'));

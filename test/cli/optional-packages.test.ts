@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPTIONAL_PACKAGES } from '../../src/pipeline/optional.js';
 
 // automode as a hook user installs it: the built package with its dependencies and none of its optional peers
-// (@modelcontextprotocol/sdk, @anthropic-ai/sandbox-runtime), which cannot be found from its folder. The
+// (@modelcontextprotocol/sdk, @anthropic-ai/sandbox-runtime, turndown), which cannot be found from its folder. The
 // dependencies are links to the project's own node_modules; nothing there is removed. Uses the built dist/.
 // scripts/install-size.sh packs and installs for real and prints what each dependency weighs.
 
@@ -117,7 +117,7 @@ describe('automode installed without its optional packages', () => {
     expect(r.out).toMatch(/0 errors/);
   });
 
-  it('loads the pipeline; MCP servers and the sandbox say what to install', () => {
+  it('loads the pipeline; MCP servers, the sandbox and WebFetch of an HTML page say what to install', () => {
     const script = join(base, 'pipeline.mjs');
     writeFileSync(
       script,
@@ -125,7 +125,9 @@ describe('automode installed without its optional packages', () => {
        const servers = await pipeline.connectMcpServers({ one: { command: 'true' } });
        const { startSandbox } = await import('./node_modules/automode/dist/pipeline/sandbox/runtime.js');
        const status = await startSandbox({ network: {}, filesystem: {} });
-       console.log(JSON.stringify({ exports: Object.keys(pipeline).length, mcp: servers.errors, sandbox: status }));`,
+       const { htmlToMarkdown } = await import('./node_modules/automode/dist/pipeline/tools/web-markdown.js');
+       const html = await htmlToMarkdown('<p>x</p>').catch((e) => e.message);
+       console.log(JSON.stringify({ exports: Object.keys(pipeline).length, mcp: servers.errors, sandbox: status, html }));`,
     );
     const r = spawnSync(process.execPath, [script], { cwd: base, encoding: 'utf8', env: { HOME: home } });
     expect(r.stderr).toBe('');
@@ -138,6 +140,9 @@ describe('automode installed without its optional packages', () => {
           'automode: connecting to MCP servers needs @modelcontextprotocol/sdk@1.32.2; install it: npm install @modelcontextprotocol/sdk@1.32.2',
       },
     ]);
+    expect(out.html).toBe(
+      'automode: WebFetch (reading an HTML page) needs turndown@7.2.5; install it: npm install turndown@7.2.5',
+    );
     if (process.platform === 'linux' || process.platform === 'darwin')
       expect(out.sandbox).toEqual({
         available: false,

@@ -1,23 +1,26 @@
 import type TurndownService from 'turndown';
+import { loadOptional } from '../optional.js';
 
 /**
- * HTML to Markdown for WebFetch, with turndown (loaded on first use, so that importing the pipeline does not
- * load it and its DOM). ATX headings (`## Title`), fenced code blocks with the language of a
+ * HTML to Markdown for WebFetch, with turndown (an optional package, loaded on first use, so that importing the
+ * pipeline does not load it and its DOM). ATX headings (`## Title`), fenced code blocks with the language of a
  * `class="language-…"`, `-` bullets, inline links; scripts, styles and other parts that are not text are dropped.
  */
 let service: Promise<TurndownService> | undefined;
 
 export async function htmlToMarkdown(html: string): Promise<string> {
-  service ??= import('turndown').then(({ default: Turndown }) => {
-    const turndown = new Turndown({
-      headingStyle: 'atx',
-      codeBlockStyle: 'fenced',
-      bulletListMarker: '-',
-      emDelimiter: '*',
-    });
-    turndown.remove(['script', 'style', 'noscript', 'template', 'iframe']);
-    return turndown;
-  });
+  service ??= loadOptional('turndown', 'WebFetch (reading an HTML page)', () => import('turndown')).then(
+    ({ default: Turndown }) => {
+      const turndown = new Turndown({
+        headingStyle: 'atx',
+        codeBlockStyle: 'fenced',
+        bulletListMarker: '-',
+        emDelimiter: '*',
+      });
+      turndown.remove(['script', 'style', 'noscript', 'template', 'iframe']);
+      return turndown;
+    },
+  );
   return (await service).turndown(html).trim();
 }
 
