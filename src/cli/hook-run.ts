@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
   type AutoKey,
+  autoKeyText,
   autoServiceDir,
   type ForwardTarget,
   forward,
@@ -128,8 +129,9 @@ export async function hookAnswer(
       cwd: process.cwd(),
       build: buildId(),
     };
-    const target = forwardTarget('', { AUTOMODE_SERVICE_DIR: autoServiceDir(key) });
-    const answer = target && !('error' in target) && (await forwarded(input, target, io));
+    const text = autoKeyText(key);
+    const target = forwardTarget('', { AUTOMODE_SERVICE_DIR: autoServiceDir(key, text) });
+    const answer = target && !('error' in target) && (await forwarded(input, { ...target, key: text }, io));
     if (typeof answer === 'string') return answer;
     const here = await decideHere(input, args, io, start);
     if (start.bin) startAutoService(key, start.bin);

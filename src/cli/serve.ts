@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  AUTO_KEY_VARIABLE,
   createDecider,
   DEFAULT_MAX_BODY_BYTES,
   FolderLockedError,
@@ -199,6 +200,7 @@ async function serve(args: ServeArgs, dir: string, io: Io): Promise<number> {
       socket: args.unixSocket ? (args.socket ?? undefined) : false,
       maxBodyBytes: args.maxBodyBytes,
       rotateToken: args.rotateToken === true,
+      ...(process.env[AUTO_KEY_VARIABLE] ? { autoKey: process.env[AUTO_KEY_VARIABLE] } : {}),
       log: (d) => {
         idleTimer();
         io.err(logLine(d, args.logJson === true));

@@ -19,7 +19,7 @@ export const TOKEN_FILE = 'token';
 export const TOKEN_HEADER = 'authorization';
 
 /** The paths of the service's HTTP interface. */
-export const PATHS = { hook: '/hook', health: '/health', status: '/status' } as const;
+export const PATHS = { hook: '/hook', autoHook: '/hook/auto', health: '/health', status: '/status' } as const;
 
 /** What `service.json` says of a running service. */
 export interface ServiceRecord {

@@ -7,6 +7,8 @@ export interface ForwardTarget {
   socketPath?: string;
   url?: URL;
   token: string;
+  /** For an automatic service (`hook --serve`): the key's text, which the service checks against its own. */
+  key?: string;
 }
 
 /**
@@ -75,8 +77,10 @@ export async function forward(
   try {
     answer = await requestWithToken(record, target.token, {
       method: 'POST',
-      path: PATHS.hook,
-      body: input,
+      // The key is JSON, so one line: the body's first line, the hook input after it.
+      ...(target.key === undefined
+        ? { path: PATHS.hook, body: input }
+        : { path: PATHS.autoHook, body: `${target.key}\n${input}` }),
       timeoutMs,
     });
   } catch (e) {
@@ -89,6 +93,7 @@ export async function forward(
   const { status, body, proven } = answer;
   if (!proven) return { kind: 'bad', reason: 'answered without the proof that it holds the token' };
   if (status === 413) return { kind: 'unavailable', reason: 'the hook input is too large for it' };
+  if (status === 409) return { kind: 'unavailable', reason: 'decides for another configuration' };
   // 400 is the service's answer to an input it cannot read: the ask `automode hook` prints for it.
   const answered = (status >= 200 && status <= 299) || status === 400;
   if (!answered) return { kind: 'bad', reason: `answered HTTP ${status}` };

@@ -10,7 +10,10 @@ export {
 } from './answer.js';
 export {
   AUTO_IDLE_MINUTES,
+  AUTO_KEY_VARIABLE,
   type AutoKey,
+  autoKeyDigest,
+  autoKeyText,
   autoServiceDir,
   autoServicesRoot,
   liveAutoServices,

@@ -4,6 +4,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { type AnswerOptions, answerFor, readHookInput } from './answer.js';
+import { autoKeyDigest } from './auto.js';
 import type { Decider, Decision } from './decider.js';
 import { PATHS, RECORD_FILE, type ServiceRecord, TOKEN_FILE, TOKEN_HEADER } from './discovery.js';
 import { type FolderLock, FolderLockedError, lockFolder } from './lock.js';
@@ -29,6 +30,12 @@ export interface ServiceOptions {
   log?: (decision: Decision) => void;
   /** A new token even when the folder's token file holds a valid one (which is otherwise kept). */
   rotateToken?: boolean;
+  /**
+   * An automatic service's key (`hook --serve`), as the SHA-256 of its text in hex: the service then answers
+   * calls to PATHS.autoHook, whose body's first line is the key of the hook that sent it, only when it is this
+   * one (409 otherwise: the hook decides in-process).
+   */
+  autoKey?: string;
 }
 
 export interface RunningService {
@@ -68,6 +75,11 @@ async function listenLocked(options: ServiceOptions, lock: FolderLock): Promise<
     return given.length === expected.length && timingSafeEqual(given, expected);
   };
   const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const autoKey = Buffer.from(options.autoKey ?? '');
+  const isAutoKey = (text: string) => {
+    const given = Buffer.from(autoKeyDigest(text));
+    return given.length === autoKey.length && timingSafeEqual(given, autoKey);
+  };
   const startedAt = new Date();
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -76,13 +88,20 @@ async function listenLocked(options: ServiceOptions, lock: FolderLock): Promise<
       if (req.method !== 'GET') return send(res, 405, { error: 'method not allowed' }, { allow: 'GET' });
       return send(res, 200, { ok: true });
     }
-    if (path !== PATHS.hook && path !== PATHS.status) return send(res, 404, { error: 'not found' });
-    const method = path === PATHS.hook ? 'POST' : 'GET';
+    const auto = path === PATHS.autoHook && options.autoKey !== undefined;
+    if (path !== PATHS.hook && !auto && path !== PATHS.status) return send(res, 404, { error: 'not found' });
+    const method = path === PATHS.status ? 'GET' : 'POST';
     if (req.method !== method) return send(res, 405, { error: 'method not allowed' }, { allow: method });
     if (!authorized(req)) return refuse(req, res, 401, 'a valid token is required');
     if (path === PATHS.status) return send(res, 200, status());
-    const body = await readBody(req, maxBody);
+    let body = await readBody(req, maxBody);
     if (body === undefined) return refuse(req, res, 413, `the body is over ${maxBody} bytes`);
+    if (auto) {
+      const end = body.indexOf('\n');
+      if (end < 0 || !isAutoKey(body.slice(0, end)))
+        return refuse(req, res, 409, 'this service decides for another configuration');
+      body = body.slice(end + 1);
+    }
     const t0 = performance.now();
     const input = readHookInput(body);
     if (input.event === undefined) return sendText(res, 200, '{}');

@@ -6,6 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { decisionArgv } from '../../src/cli/hook-run.js';
 import {
+  AUTO_KEY_VARIABLE,
+  autoKeyDigest,
+  autoKeyText,
   autoServiceDir,
   autoServicesRoot,
   liveAutoServices,
@@ -144,14 +147,51 @@ describe('automode hook --serve', () => {
     expect(dir.startsWith('/h/.automode/auto/')).toBe(true);
     expect(autoServiceDir({ ...key, env: { A: '1', HOME: '/h' } })).toBe(dir);
     expect(autoServiceDir({ ...key, env: { ...key.env, AUTOMODE_SERVICE_DIR: '/x' } })).toBe(dir);
+    expect(autoServiceDir({ ...key, env: { ...key.env, [AUTO_KEY_VARIABLE]: 'f00' } })).toBe(dir);
+    expect(autoKeyText({ ...key, env: { ...key.env, AUTOMODE_SERVICE_DIR: '/x' } })).toBe(autoKeyText(key));
     for (const other of [
       { ...key, argv: [] },
       { ...key, env: { ...key.env, A: '2' } },
       { ...key, cwd: '/q' },
       { ...key, build: 'c' },
-    ])
+    ]) {
       expect(autoServiceDir(other)).not.toBe(dir);
+      expect(autoKeyDigest(autoKeyText(other))).not.toBe(autoKeyDigest(autoKeyText(key)));
+    }
   });
+
+  it('never uses a service in its folder that decides for another key (as when the names of two keys collide)', async () => {
+    const { home, project, env } = world();
+    const call = {
+      hook_event_name: 'PreToolUse',
+      cwd: project,
+      session_id: 's',
+      tool_name: 'Bash',
+      tool_input: { command: 'git status' },
+    };
+    const inProcess = hook(['--no-llm'], call, env, project).out;
+    hook(['--no-llm', '--serve'], call, env, project);
+    const [dir] = (await liveServices(home, 1)) as [string];
+    expect(hook(['--no-llm', '--serve'], call, env, project).out).toBe(inProcess);
+    expect(decisions(dir, env, project)).toBe(1);
+    // The service in that folder now holds another key: as if another configuration's name were the same.
+    await stopAutoServices(home);
+    const impostor = spawn(process.execPath, [bin, 'serve', '--no-llm', '--no-http'], {
+      cwd: project,
+      env: { ...env, AUTOMODE_SERVICE_DIR: dir, [AUTO_KEY_VARIABLE]: autoKeyDigest('another key') },
+      stdio: 'ignore',
+    });
+    try {
+      for (let i = 0; i < 300 && readServiceRecord(dir)?.pid !== impostor.pid; i++)
+        await new Promise((r) => setTimeout(r, 100));
+      const r = hook(['--no-llm', '--serve'], call, env, project);
+      expect(r.code).toBe(0);
+      expect(r.out).toBe(inProcess);
+      expect(decisions(dir, env, project)).toBe(0);
+    } finally {
+      impostor.kill();
+    }
+  }, 60_000);
 
   it('starts one service for calls made at once (parallel tool calls)', async () => {
     const { home, project } = world();
