@@ -36,7 +36,7 @@ const seed = process.env.EFFECTS_ORACLE_SEED
   : Math.floor(Math.random() * 0x7fffffff);
 const missing = missingPrograms();
 
-/** Sized for about a minute on two cores. */
+/** Sized for under two minutes of one worker while the other test files run on the second core (two cores). */
 const SAMPLE = { generated: 50_000, generatedSample: 6000, nl2bash: 1500, runLimit: 1000 };
 
 const run = (over: Partial<ObservedRun>): ObservedRun => ({

@@ -16,7 +16,7 @@ import { parseTrace, splitWords } from './oracle/trace.js';
  */
 
 const GENERATED = 50_000;
-/** Sized for about a minute on two cores beside the other test files (four times that under their load). */
+/** Sized for under three minutes of one worker while the other test files run on the second core (two cores). */
 const SAMPLE = {
   seed: process.env.ORACLE_SEED ? Number(process.env.ORACLE_SEED) : Math.floor(Math.random() * 0x7fffffff),
   nl2bash: 2000,
