@@ -183,6 +183,8 @@ export function commandWords(v: CommandViews, home = ''): ReadonlySet<string> {
   };
   for (const line of [v.raw, v.based, v.written, v.tilde, lineOf(v)]) add(line);
   for (const w of normalizedOf(v).positionals) set.add(w);
+  const push = uploadAsPush(v);
+  if (push) add(push.line);
   if (home && v.homeSpelled) {
     v.resolvedNormalized ??= normalize(v.resolved);
     add(v.resolved.join(' '));
@@ -241,6 +243,8 @@ export function denyMatches(p: BashPattern, v: CommandViews, home = ''): boolean
   const line = lineOf(v);
   if (line !== v.based && matchBashPattern(p, line)) return true;
   if (structuralMatch(p, normalizedOf(v))) return true;
+  const push = uploadAsPush(v);
+  if (push && (matchBashPattern(p, push.line) || structuralMatch(p, push))) return true;
   if (!home) return false;
   const rule = homeResolvedRule(p, home);
   if (rule === p && !v.homeSpelled) return false;
@@ -250,6 +254,24 @@ export function denyMatches(p: BashPattern, v: CommandViews, home = ''): boolean
     matchBashPattern(rule, v.resolvedNormalized.line) ||
     structuralMatch(rule, v.resolvedNormalized)
   );
+}
+
+/** git commands that upload a repository's objects and refs, as `git push` does: a rule on `git push` names them. */
+const UPLOADS: readonly (readonly string[])[] = [
+  ['send-pack'],
+  ['http-push'],
+  ['svn', 'dcommit'],
+  ['p4', 'submit'],
+];
+
+/** `git send-pack URL main` read as `git push URL main`; undefined for any other command. */
+function uploadAsPush(v: CommandViews): NormalizedCommand | undefined {
+  if (v.family !== 'git') return undefined;
+  const cmd = normalizedOf(v);
+  const words = cmd.line.split(' ');
+  const upload = UPLOADS.find((u) => u.every((w, i) => words[i + 1] === w));
+  if (!upload) return undefined;
+  return normalize(['git', 'push', ...words.slice(1 + upload.length)]);
 }
 
 const homeRules = new WeakMap<BashPattern, { home: string; rule: BashPattern }>();

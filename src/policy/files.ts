@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Behavior, PatternRule, PermissionRule } from '../rules/index.js';
 import { matchPatternRule } from '../rules/index.js';
@@ -175,8 +175,9 @@ function folderContents(
         ? firstTracked(files, index, folder)
         : findInFolder(folder, rules, { skipHidden, respectGitignore, readsHiddenMatching });
       if (check.kind === 'match') return { behavior, rule: check.entry.rule, found: check.path };
-      // A file the history holds may be gone from the folder: a deny rule that could match it asks.
-      if (history && behavior === 'deny') return { behavior: 'ask', rule: rules[0]!.rule, history: true };
+      // A file the history (a stash, the object store) holds may be gone from the folder: a deny or ask rule
+      // that could match it asks, as it would for the file in the folder.
+      if (history) return { behavior: 'ask', rule: rules[0]!.rule, history: true };
       // Past the limit only deny rules still fail closed. An ask rule is enforced on what the walk reached
       // (breadth first, so the shallow files such as a project's .env); asking for every search of a large tree
       // would make the rule useless.
@@ -217,6 +218,27 @@ function firstTracked(files: readonly string[], index: PathRuleIndex, folder: st
     }
   }
   return best ? { kind: 'match', ...best } : { kind: 'clear' };
+}
+
+/** Names of files that hold a certificate or a key, as PEM text: which one is told by what the file holds. */
+const KEY_FILE = /\.(?:pem|key|p8|pk8|crt|cer)$/i;
+const PRIVATE_KEY = /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY( BLOCK)?-----/;
+
+/** A PEM file (by its name) whose first 64 KiB hold a private key. */
+function holdsPrivateKey(path: string): boolean {
+  if (!KEY_FILE.test(path)) return false;
+  let fd: number | undefined;
+  try {
+    if (!statSync(path).isFile()) return false;
+    fd = openSync(path, 'r');
+    const buffer = Buffer.alloc(65536);
+    const size = readSync(fd, buffer, 0, buffer.length, 0);
+    return PRIVATE_KEY.test(buffer.toString('latin1', 0, size));
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
 }
 
 /** Inside cwd or an additional folder, as named or where its links physically lead. */
@@ -301,10 +323,14 @@ export function decideFile(req: FileRequest, ctx: DecisionContext): PartVerdict 
     }
     if (contents) {
       const why = contents.history
-        ? `may print files of the repository's history that ${ruleName(contents.rule)} denies`
+        ? `may print files of the repository's history that ${ruleName(contents.rule)} ${contents.rule.behavior === 'deny' ? 'denies' : 'asks about'}`
         : `too large to look through for files ${ruleName(contents.rule)} covers`;
       return part('ask', 'rule', `${subject}: ${why}`, contents.rule);
     }
+  }
+  if (!writing && !req.listing) {
+    const key = paths.find(holdsPrivateKey);
+    if (key) return part('ask', 'protected-path', `${subject}: ${key} holds a private key`);
   }
   if (writing) {
     for (const p of paths) {

@@ -143,7 +143,21 @@ export function isShippedRule(rule: RuleRef): boolean {
  * *Credential exposure* rule is about: in auto mode they ask hard, as a user's own asks do, so the model never
  * reads a secret on the agent's word.
  */
-export const SHIPPED_SECRET_ASKS: readonly string[] = ['Read(.env)', 'Read(.env.*)'];
+export const SHIPPED_SECRET_ASKS: readonly string[] = [
+  'Read(.env)',
+  'Read(.env.*)',
+  // Private keys, key stores and credential files, by name wherever they are.
+  ...['id_rsa', 'id_dsa', 'id_ecdsa', 'id_ed25519', 'id_ecdsa_sk', 'id_ed25519_sk']
+    .concat(['*.p12', '*.pfx', '*.jks', '*.keystore', '.pypirc', '.pgpass', '.boto', '.netrc', '_netrc'])
+    .concat(['.git-credentials', '.aws/credentials', '.kube/config', '.docker/config.json'])
+    .concat([
+      'gcloud/application_default_credentials.json',
+      'gcloud/credentials.db',
+      'gcloud/access_tokens.db',
+    ])
+    .concat(['gcloud/legacy_credentials/**', '.azure/accessTokens.json', '.azure/msal_token_cache.*'])
+    .map((name) => `Read(//**/${name})`),
+];
 
 /**
  * An ask by a shipped ask rule that guards no secret: in auto mode a soft ask that the model judges (see the

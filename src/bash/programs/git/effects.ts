@@ -10,6 +10,7 @@ import {
   treeWrite,
   UNKNOWN,
   underFolder,
+  unseenFiles,
 } from '../effect-helpers.js';
 import {
   grammar,
@@ -121,6 +122,8 @@ function gitPaths(
   args: Word[],
   icase: boolean,
 ): EffectsResult {
+  const credentials = credentialReads(cmd, sub, subIndex);
+  if (credentials) return credentials;
   const content = gitContentReads(cmd, commandName(cmd, subIndex, sub), subIndex, icase);
   const named = gitFileOptions(cmd, sub);
   if (content && named) {
@@ -137,6 +140,33 @@ function gitPaths(
   const top = syntheticWord('.', cmd.argv[subIndex]!.span);
   const tree: FileEffect = { ...treeWrite(top), fromRepositoryRoot: true };
   return { effects: [...found.effects, tree], known: false };
+}
+
+/**
+ * git's credential helpers print (`get`) or change (`store`, `erase`) the credentials they keep: credential-store
+ * in its file (`--file`, else `~/.git-credentials` and `~/.config/git/credentials`), credential-cache in its
+ * daemon, `git credential` in whichever helpers the configuration names.
+ */
+function credentialReads(cmd: CommandView, sub: string, subIndex: number): EffectsResult | undefined {
+  if (sub !== 'credential-store' && sub !== 'credential-cache' && sub !== 'credential') return undefined;
+  const at = cmd.argv[subIndex]!;
+  const level = gitLevel(sub);
+  const parsed = level ? lenient(cmd, subIndex + 1, level.grammar) : undefined;
+  const action = parsed ? operandWords(cmd.argv, parsed)[0] : undefined;
+  const reads = !action?.static || ['get', 'fill'].includes(action.value);
+  const access: FileAccess[] = reads ? ['read'] : ['read', 'write'];
+  if (sub === 'credential-store') {
+    const file = parsed && lastValue(parsed, '--file');
+    const files = file
+      ? [file]
+      : [syntheticWord('~/.git-credentials', at.span), syntheticWord('~/.config/git/credentials', at.span)];
+    return { effects: files.flatMap((f) => access.map((a) => option(a, f))), known: parsed !== undefined };
+  }
+  const held =
+    sub === 'credential'
+      ? "the credentials git's configured helpers hold"
+      : "the credentials git's cache holds";
+  return { effects: access.map((a) => unseenFiles(a, held, at, 'option')), known: false };
 }
 
 /**
