@@ -4,6 +4,7 @@ import type { Behavior, PatternRule, PermissionRule } from '../rules/index.js';
 import { matchPatternRule } from '../rules/index.js';
 import type { DecisionContext } from './context.js';
 import { type FolderCheck, findInFolder } from './folder-contents.js';
+import { historyMatch } from './git-history.js';
 import { trackedPaths } from './git-index.js';
 import type { PathEntry, PathRuleIndex } from './path-index.js';
 import { criticalRemoval, isInside, protectedReason, realPath, seedRealPath } from './paths.js';
@@ -175,9 +176,15 @@ function folderContents(
         ? firstTracked(files, index, folder)
         : findInFolder(folder, rules, { skipHidden, respectGitignore, readsHiddenMatching });
       if (check.kind === 'match') return { behavior, rule: check.entry.rule, found: check.path };
-      // A file the history (a stash, the object store) holds may be gone from the folder: a deny or ask rule
-      // that could match it asks, as it would for the file in the folder.
-      if (history) return { behavior: 'ask', rule: rules[0]!.rule, history: true };
+      // A file the history holds may be gone from the folder. A deny rule that could match it asks (an object no
+      // ref reaches may be named by its id); an ask rule asks when the history (every commit a ref or a reflog
+      // entry reaches, stashes too) holds a path it matches, or when that cannot be told.
+      if (history) {
+        const past = behavior === 'ask' ? historyMatch(folder, index) : undefined;
+        if (past?.kind === 'match')
+          return { behavior, rule: past.entry.rule, found: past.path, history: true };
+        if (past === undefined) return { behavior: 'ask', rule: rules[0]!.rule, history: true };
+      }
       // Past the limit only deny rules still fail closed. An ask rule is enforced on what the walk reached
       // (breadth first, so the shallow files such as a project's .env); asking for every search of a large tree
       // would make the rule useless.
@@ -317,7 +324,7 @@ export function decideFile(req: FileRequest, ctx: DecisionContext): PartVerdict 
       return part(
         contents.behavior,
         'rule',
-        `${subject}: reads ${what}, ${how} ${ruleName(contents.rule)}${tail}`,
+        `${subject}: ${contents.history ? "the repository's history holds" : 'reads'} ${what}, ${how} ${ruleName(contents.rule)}${tail}`,
         contents.rule,
       );
     }

@@ -512,7 +512,14 @@ describe('project and package runners', () => {
     [['pnpm', 'list'], []],
     [['make'], ['script-file make: ?']],
     [['make', 'test'], ['script-file make: test']],
-    [['make', '-j', '4', '-C', 'sub', 'all', 'CC=clang'], ['script-file make: all']],
+    [
+      ['make', '-j', '4', '-C', 'sub', 'all', 'CC=clang'],
+      ['script-file make -C: sub', 'script-file make: all'],
+    ],
+    [
+      ['make', '-C', 'sub'],
+      ['script-file make -C: sub', 'script-file make: ?'],
+    ],
     [['make', '-f', 'other.mk'], ['script-file make: other.mk']],
     [['make', '--version'], []],
     [['cargo', 'run', '--release'], ['script-file cargo run: ?']],

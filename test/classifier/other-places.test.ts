@@ -203,6 +203,27 @@ describe('under the shipped rules alone', () => {
   });
 });
 
+describe('a secret only a stash holds', () => {
+  const s = useSandboxClassifier(async (box) => {
+    const p = box.project;
+    git(p, 'init', '-q', '-b', 'main');
+    await put(path.join(p, 'README.md'), '# p\n');
+    git(p, 'add', '-A');
+    git(p, 'commit', '-q', '-m', 'init');
+    await put(path.join(p, '.env.local'), 'API_KEY=x\n');
+    git(p, 'stash', 'push', '-q', '-u');
+  });
+  const decision = async (command: string) => (await s.bash(command)).decision;
+
+  it('asks when the stash is shown, under the shipped ask rule on .env.*', async () => {
+    for (const line of ['git stash show -p -u', 'git show stash@{0}^3', 'git log -p --all']) {
+      expect(await decision(line), line).toBe('ask');
+    }
+    const v = await s.bash('git stash show -p --include-untracked');
+    expect(v.reason).toMatch(/history holds \.env\.local/);
+  });
+});
+
 describe('a working folder that is a link out of the project', () => {
   let classifier: Classifier;
   const s = useSandboxClassifier(world);
