@@ -80,6 +80,8 @@ export interface Redirect {
 export type ContextFlag =
   | 'pipeline'
   | 'background'
+  /** A background job each round of a `while`, `until` or `for ((…))` loop starts: the loop may never end. */
+  | 'runaway'
   | 'subshell'
   | 'group'
   | 'command-substitution'

@@ -21,6 +21,8 @@ import { evalWord, makeWord, spanOf, type WordHooks } from './words.js';
 interface Ctx {
   flags: ContextFlag[];
   fn?: string;
+  /** Inside the body or condition of a loop that may never end (`while`, `until`, `for ((…))`). */
+  endless?: true;
   depth: number;
 }
 
@@ -80,6 +82,11 @@ export class Walker {
     return ctx.flags.includes(flag) ? ctx : { ...ctx, flags: [...ctx.flags, flag] };
   }
 
+  private background(ctx: Ctx): Ctx {
+    const job = this.with(ctx, 'background');
+    return ctx.endless ? this.with(job, 'runaway') : job;
+  }
+
   private deeper(ctx: Ctx, node: Node): Ctx | undefined {
     if (ctx.depth + 1 > MAX_DEPTH) {
       this.problem('too-deep', `nesting deeper than ${MAX_DEPTH} levels`, spanOf(node));
@@ -95,7 +102,7 @@ export class Walker {
       const child = children[i]!;
       if (!child.isNamed || child.type === 'comment') continue;
       const next = children[i + 1];
-      this.statement(child, next?.type === '&' ? this.with(ctx, 'background') : ctx);
+      this.statement(child, next?.type === '&' ? this.background(ctx) : ctx);
     }
   }
 
@@ -587,7 +594,7 @@ export class Walker {
   }
 
   private loop(node: Node, ctx: Ctx): void {
-    const inLoop = this.with(ctx, 'loop');
+    const inLoop: Ctx = { ...this.with(ctx, 'loop'), endless: true };
     const cond = this.with(inLoop, 'condition');
     for (let i = 0; i < node.childCount; i++) {
       const child = node.child(i);
@@ -620,7 +627,7 @@ export class Walker {
   }
 
   private cFor(node: Node, ctx: Ctx): void {
-    const inLoop = this.with(ctx, 'loop');
+    const inLoop: Ctx = { ...this.with(ctx, 'loop'), endless: true };
     for (let i = 0; i < node.childCount; i++) {
       const child = node.child(i);
       if (!child?.isNamed || child.type === 'comment') continue;

@@ -18,6 +18,7 @@ import type { DecisionContext } from './context.js';
 import { foreignRepositories } from './git-folders.js';
 import { possibleFiles } from './possible-files.js';
 import { checkReadOnly, type ReadOnlyCheck } from './readonly.js';
+import { runawayProcesses } from './runaway.js';
 import { isShipped, overridesAll } from './tiers.js';
 import { type PartVerdict, ruleName, ruleRef } from './verdict.js';
 import { workingFolders } from './working-folders.js';
@@ -55,6 +56,7 @@ export function classifyBash(analysis: Analysis, ctx: DecisionContext): PartVerd
   if (analysis.commands.length > MAX_PARTS) whole('size', `more than ${MAX_PARTS} commands`);
   const cwds = workingFolders(analysis, ctx);
   parts.push(...foreignRepositories(analysis, ctx, cwds));
+  parts.push(...runawayProcesses(analysis));
   const decided = new Map<number, Decided>();
   for (const cmd of analysis.commands) {
     const d = decideCommand(cmd, analysis, ctx, decided);

@@ -37,6 +37,7 @@ export type DecidedBy =
   | 'dynamic'
   | 'hidden-code'
   | 'unseen-code'
+  | 'runaway'
   | 'unlisted-writes'
   | 'file'
   | 'mode'
@@ -86,6 +87,8 @@ const TRAITS: Record<DecidedBy, Traits> = {
   dynamic: refused,
   'hidden-code': { ...refused, autoSoft: true },
   'unseen-code': refused,
+  /** Processes without end (a fork bomb, a loop starting background jobs): never settled without the person. */
+  runaway: refused,
   /**
    * A write into a folder of entries an archive, a copied folder, a commit or a patch names: protected ones may be
    * among them, so neither the model, a hook's allow nor the sandbox settles it; a Bash rule naming the command
