@@ -110,6 +110,7 @@ export function rulesPhase(settings: LoadedSettings, hasModel: boolean): RulesPh
     const cwd = call.cwd ?? settings.cwd;
     const ctx: DecisionContext = {
       cwd,
+      root: settings.cwd,
       home: settings.home,
       mode,
       index: indexFor(mode),

@@ -5,6 +5,11 @@ import type { RuleIndex } from './rule-index.js';
 /** Everything a deterministic decision depends on besides the call itself. */
 export interface DecisionContext {
   cwd: string;
+  /**
+   * The project's root, when known. A working folder inside it as named that a link leads out of (a link to `~`)
+   * is not a permitted folder: the root is, where its own links lead.
+   */
+  root?: string;
   home: string;
   mode: Mode;
   index: RuleIndex;

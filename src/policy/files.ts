@@ -255,7 +255,20 @@ export function insidePermittedFolders(path: string, ctx: DecisionContext): bool
     const real = realPath(folder, ctx.realPaths);
     return real !== undefined && real !== folder && isInside(path, real);
   };
-  return inside(ctx.cwd) || ctx.additionalDirectories.some(inside);
+  return inside(workingFolder(ctx)) || ctx.additionalDirectories.some(inside);
+}
+
+/**
+ * The folder "inside the working folder" is about: cwd, unless it lies in the project's root as named and a link
+ * leads it out (the root is the permitted folder then).
+ */
+function workingFolder(ctx: DecisionContext): string {
+  const root = ctx.root;
+  if (root === undefined || root === ctx.cwd || !isInside(ctx.cwd, root)) return ctx.cwd;
+  const real = realPath(ctx.cwd, ctx.realPaths);
+  const realRoot = realPath(root, ctx.realPaths);
+  if (real === undefined || realRoot === undefined) return root;
+  return isInside(real, realRoot) ? ctx.cwd : root;
 }
 
 /**
