@@ -12,6 +12,7 @@ import { FILE_EFFECTS } from './programs/file-effects.js';
 import { INTERPRETERS } from './programs/interpreters.js';
 import type { ProgramModule } from './programs/module.js';
 import type { ProgramSpec } from './programs/program.js';
+import { checkProgram } from './programs/read-only.js';
 import { programModule, programSpec } from './programs/registry.js';
 import { RUNNERS } from './programs/runners.js';
 import { SHELLS } from './programs/shells.js';
@@ -43,8 +44,25 @@ export function effectsOf(cmd: CommandView): EffectsResult {
   const module = programModule(program);
   const configured = module?.configEffects?.(cmd);
   if (configured) return configured;
-  const result = declaredEffects(program, module, cmd);
+  const result = followingLinks(program, cmd, declaredEffects(program, module, cmd));
   return result.known && unknownToSpec(program, cmd) ? { ...result, known: false } : result;
+}
+
+/** What a spec says of a command that follows the links below the folders it reads (`ls -LR`, `find -L`). */
+const FOLLOWS = /follows links below the folder/;
+
+/** The reads of a command that follows links below its folders are marked so: the folders reached are read too. */
+function followingLinks(program: string, cmd: CommandView, result: EffectsResult): EffectsResult {
+  if (!result.effects.some((e) => e.access === 'read')) return result;
+  const spec = programSpec(cmd.program) ?? programSpec(program);
+  const follows =
+    (program === 'find' && cmd.argv.some((w) => w.value === '-L' || w.value === '-follow')) ||
+    (spec !== undefined && FOLLOWS.test(checkProgram(spec, cmd.argv, false).reason));
+  if (!follows) return result;
+  const effects = result.effects.map(
+    (e): FileEffect => (e.access === 'read' ? { ...e, followsLinks: true } : e),
+  );
+  return { ...result, effects };
 }
 
 function declaredEffects(

@@ -149,6 +149,8 @@ export interface FileEffect {
   history?: true;
   /** A folder read of only the files git tracks below it (its index): `git diff`, `git grep`. */
   tracked?: true;
+  /** A folder read that follows the links below it into the folders they lead to (`find -L`, `ls -RL`). */
+  followsLinks?: true;
   /**
    * A folder written with entries whose names come from an archive, a copied folder, a commit or a patch, not
    * from the command line, whether it exists yet or not (`unzip -d new`, `cp -r src new`).

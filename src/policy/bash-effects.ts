@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { FileEffect, SimpleCommand, Word } from '../bash/index.js';
 import type { DecisionContext } from './context.js';
-import { decideFile, type FileAccessKind } from './files.js';
+import { decideFile, type FileAccessKind, LINK_HOPS } from './files.js';
 import { expandGlob, MAX_GLOB_ENTRIES } from './globs.js';
 import { globPattern, homeGlob, isInside, resolvePath, resolveWordPath } from './paths.js';
 import { type PartVerdict, strictestPart } from './verdict.js';
@@ -82,6 +82,7 @@ export function decideEffect(
       respectsGitignore: effect.respectsGitignore === true,
       history: effect.history === true,
       tracked: effect.tracked === true,
+      ...(effect.followsLinks ? { followsLinks: LINK_HOPS } : {}),
       possible,
       ...(tree ? { tree } : {}),
       ...(access === 'delete' && effect.below ? { below: true } : {}),

@@ -1,15 +1,15 @@
-import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, type Dirent, existsSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Behavior, PatternRule, PermissionRule } from '../rules/index.js';
 import { matchPatternRule } from '../rules/index.js';
 import type { DecisionContext } from './context.js';
-import { type FolderCheck, findInFolder } from './folder-contents.js';
+import { type FolderCheck, findInFolder, MAX_FOLDER_ENTRIES } from './folder-contents.js';
 import { historyMatch } from './git-history.js';
 import { trackedPaths } from './git-index.js';
 import type { PathEntry, PathRuleIndex } from './path-index.js';
 import { criticalRemoval, isInside, protectedReason, realPath, seedRealPath } from './paths.js';
 import { isExactPath, isShipped } from './tiers.js';
-import { type PartVerdict, ruleName, ruleRef } from './verdict.js';
+import { isStricter, type PartVerdict, ruleName, ruleRef } from './verdict.js';
 
 export type FileAccessKind = 'read' | 'write' | 'delete';
 
@@ -53,7 +53,15 @@ export interface FileRequest {
   tree?: boolean;
   /** A delete of entries found below the folder (`find -delete`), not of the folder as such. */
   below?: boolean;
+  /**
+   * The read follows the links below the folder into the folders they lead to (`find -L`, `ls -RL`): each is
+   * decided as a folder read, its own links followed this many more times.
+   */
+  followsLinks?: number;
 }
+
+/** How many links deep a read that follows links is decided; deeper, it asks. */
+export const LINK_HOPS = 4;
 
 /** The path and, when a link leads elsewhere, where it leads; `real` is undefined when that cannot be told. */
 function candidates(path: string, ctx: DecisionContext): { paths: string[]; real: string | undefined } {
@@ -227,6 +235,35 @@ function firstTracked(files: readonly string[], index: PathRuleIndex, folder: st
   return best ? { kind: 'match', ...best } : { kind: 'clear' };
 }
 
+/**
+ * The folders the links below a folder lead to (not those below the targets), as real paths; undefined when the
+ * folder has too many entries to look through.
+ */
+function linkedFolders(folder: string, ctx: DecisionContext): string[] | undefined {
+  const out = new Set<string>();
+  const queue = [folder];
+  let seen = 0;
+  for (let head = 0; head < queue.length; head++) {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(queue[head]!, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    seen += entries.length;
+    if (seen > MAX_FOLDER_ENTRIES) return undefined;
+    for (const e of entries) {
+      const path = join(queue[head]!, e.name);
+      if (e.isDirectory()) queue.push(path);
+      else if (e.isSymbolicLink()) {
+        const target = realPath(path);
+        if (target !== undefined && isFolder(target, ctx)) out.add(target);
+      }
+    }
+  }
+  return [...out];
+}
+
 /** Names of files that hold a certificate or a key, as PEM text: which one is told by what the file holds. */
 const KEY_FILE = /\.(?:pem|key|p8|pk8|crt|cer)$/i;
 const PRIVATE_KEY = /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY( BLOCK)?-----/;
@@ -347,6 +384,28 @@ export function decideFile(req: FileRequest, ctx: DecisionContext): PartVerdict 
         : `too large to look through for files ${ruleName(contents.rule)} covers`;
       return part('ask', 'rule', `${subject}: ${why}`, contents.rule);
     }
+  }
+  if (!writing && req.followsLinks !== undefined) {
+    const reached = linkedFolders(real, ctx);
+    if (reached === undefined || (reached.length > 0 && req.followsLinks <= 0))
+      return part('ask', 'dynamic', `${subject}: follows links below it, too many to look through`);
+    let worst: PartVerdict | undefined;
+    for (const target of reached) {
+      const { coveredByRule: _, ...rest } = req;
+      const v = decideFile(
+        {
+          ...rest,
+          path: target,
+          shown: `${target} (a link below ${req.shown} leads there)`,
+          folder: true,
+          followsLinks: req.followsLinks - 1,
+          ...(req.coveredByRule ? { coveredByRule: req.coveredByRule } : {}),
+        },
+        ctx,
+      );
+      if (v.decision !== 'allow' && (!worst || isStricter(v.decision, worst.decision))) worst = v;
+    }
+    if (worst) return worst;
   }
   if (!writing && !req.listing) {
     const key = paths.find(holdsPrivateKey);

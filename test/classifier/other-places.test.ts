@@ -166,6 +166,23 @@ describe('under a team file that allows git, make and kubectl get, and reads in 
   });
 });
 
+describe('under a team file that also allows find and ls', () => {
+  const s = useSandboxClassifier(world, {
+    permissions: { ...TEAM.permissions, allow: [...TEAM.permissions.allow, 'Bash(find *)', 'Bash(ls *)'] },
+  });
+  const decision = async (command: string) => (await s.bash(command)).decision;
+
+  it('a listing that follows links is decided on the folders they lead to', async () => {
+    // keys is a link to ~/.ssh, which the team denies; home-link one to ~, outside the project.
+    for (const line of ['find -L .', 'ls -RL .', 'find -L . -name x', 'find . -follow', 'ls -LR keys']) {
+      expect(await decision(line), line).toBe('deny');
+    }
+    expect(await decision('find -L src')).toBe('allow');
+    expect(await decision('find . -name "*.c"')).toBe('allow');
+    expect(await decision('ls -R .')).toBe('allow');
+  });
+});
+
 describe('under the shipped rules alone', () => {
   const s = useSandboxClassifier(world);
   const decision = async (command: string) => (await s.bash(command)).decision;
