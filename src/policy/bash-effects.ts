@@ -43,6 +43,22 @@ function networkRedirect(effect: FileEffect, cmd: SimpleCommand | undefined): Pa
   };
 }
 
+/**
+ * A git command that may print objects no ref or reflog entry reaches: named by their id, or every object the
+ * store holds (`cat-file --batch-all-objects`, `unpack-file`, `fsck --lost-found`).
+ */
+function namesObjects(cmd: SimpleCommand | undefined): boolean {
+  return (
+    cmd === undefined ||
+    cmd.argv.some(
+      (w) =>
+        !w.static ||
+        /^(?:--batch-all-objects|--unreachable|--lost-found|--dangling|unpack-file)$/.test(w.value) ||
+        /(?:^|[^0-9a-z])[0-9a-f]{7,64}(?:$|[^0-9a-z])/i.test(w.value),
+    )
+  );
+}
+
 export function decideEffect(
   effect: FileEffect,
   cmd: SimpleCommand | undefined,
@@ -80,7 +96,7 @@ export function decideEffect(
       skipsHidden: effect.skipsHidden === true,
       ...(effect.readsHiddenMatching ? { readsHiddenMatching: effect.readsHiddenMatching } : {}),
       respectsGitignore: effect.respectsGitignore === true,
-      history: effect.history === true,
+      history: effect.history === true ? (namesObjects(cmd) ? 'objects' : 'reachable') : false,
       tracked: effect.tracked === true,
       ...(effect.followsLinks ? { followsLinks: LINK_HOPS } : {}),
       possible,

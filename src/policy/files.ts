@@ -37,8 +37,11 @@ export interface FileRequest {
   readsHiddenMatching?: readonly string[];
   /** Reading the folder leaves out what the `.gitignore` files of its git repository match (`rg`, the Grep tool). */
   respectsGitignore?: boolean;
-  /** Reading the folder reads the files its git history holds too, deleted ones included (`git log -p`). */
-  history?: boolean;
+  /**
+   * Reading the folder reads the files its git history holds too, deleted ones included (`git log -p`):
+   * `reachable` from refs and reflogs, or `objects` the store holds that nothing may reach (named by id).
+   */
+  history?: boolean | 'reachable' | 'objects';
   /** Reading the folder reads only the files git tracks below it (`git diff`, `git grep`). */
   tracked?: boolean;
   /**
@@ -156,7 +159,7 @@ function folderContents(
   skipsHidden: boolean,
   respectsGitignore: boolean,
   readsHiddenMatching: readonly string[] | undefined,
-  history = false,
+  history: false | 'reachable' | 'objects' = false,
   tracked = false,
 ): { behavior: 'deny' | 'ask'; rule: PermissionRule; found?: string; history?: true } | undefined {
   const folders = new Map<string, boolean>();
@@ -188,7 +191,7 @@ function folderContents(
       // ref reaches may be named by its id); an ask rule asks when the history (every commit a ref or a reflog
       // entry reaches, stashes too) holds a path it matches, or when that cannot be told.
       if (history) {
-        const past = behavior === 'ask' ? historyMatch(folder, index) : undefined;
+        const past = behavior === 'ask' && history === 'reachable' ? historyMatch(folder, index) : undefined;
         if (past?.kind === 'match')
           return { behavior, rule: past.entry.rule, found: past.path, history: true };
         if (past === undefined) return { behavior: 'ask', rule: rules[0]!.rule, history: true };
@@ -362,7 +365,11 @@ export function decideFile(req: FileRequest, ctx: DecisionContext): PartVerdict 
       req.skipsHidden === true,
       req.respectsGitignore === true,
       req.readsHiddenMatching,
-      req.history === true,
+      req.history === true || req.history === 'objects'
+        ? 'objects'
+        : req.history === 'reachable'
+          ? 'reachable'
+          : false,
       req.tracked === true,
     );
     if (contents?.found !== undefined) {

@@ -241,6 +241,18 @@ describe('a secret only a stash holds', () => {
     for (const line of ['git stash show -p -u', 'git show stash@{0}^3', 'git log -p --all']) {
       expect(await decision(line), line).toBe('ask');
     }
+    // Objects nothing may reach any more are printed by their id or from the whole store: those ask.
+    git(s.box.project, 'stash', 'drop', '-q');
+    expect(await decision('git log -p')).toBe('allow');
+    for (const line of [
+      'git cat-file --batch-all-objects --batch',
+      'git show 1234567^3',
+      'git fsck --lost-found',
+    ]) {
+      expect(await decision(line), line).not.toBe('allow');
+    }
+    await put(path.join(s.box.project, '.env.local'), 'API_KEY=x\n');
+    git(s.box.project, 'stash', 'push', '-q', '-u');
     const v = await s.bash('git stash show -p --include-untracked');
     expect(v.reason).toMatch(/history holds \.env\.local/);
   });
