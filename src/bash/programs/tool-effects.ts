@@ -202,7 +202,23 @@ function ownFiles(
   };
 }
 
+/**
+ * aws signs every request with the profile's credentials: an option that sends them to another endpoint, or
+ * drops the check of whom they go to, reads them. What else an aws command touches is not known here.
+ */
+const aws: EffectHandler = (cmd) => {
+  const at = cmd.argv.findIndex((w) =>
+    /^--(?:endpoint-url|no-verify-ssl|ca-bundle)(?:=|$)/.test(leadingText(w)),
+  );
+  if (at < 0) return UNKNOWN;
+  return {
+    effects: [option('read', syntheticWord('~/.aws/credentials', cmd.argv[at]!.span))],
+    known: false,
+  };
+};
+
 export const TOOL_EFFECTS: Record<string, EffectHandler> = {
+  aws,
   curl,
   wget,
   dd,
