@@ -55,7 +55,7 @@ function spawningCycle(analysis: Analysis): { names: string[]; at: SimpleCommand
   }
   for (const start of functions) {
     const path = reach(start, start, calls, new Set());
-    if (path && path.some((step) => spawning.has(step.from))) {
+    if (path?.some((step) => spawning.has(step.from))) {
       return { names: [...new Set(path.map((step) => step.from))], at: path[0]!.cmd };
     }
   }
