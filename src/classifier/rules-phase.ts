@@ -98,7 +98,11 @@ function unreadable(reason: string, mode: Mode, cwd: string): RulesPhase {
 /** The rules phase of a classifier: the settings' indexes and failure are prepared once, each call is checked. */
 export function rulesPhase(settings: LoadedSettings, hasModel: boolean): RulesPhaseRunner {
   const indexFor = ruleIndexes(settings);
-  const additionalDirectories = settings.additionalDirectories.map((d) => d.path);
+  // The session's working folders: its project root and the added folders (the call's cwd is added per call).
+  const additionalDirectories = [
+    ...(settings.projectRoot && settings.projectRoot !== settings.cwd ? [settings.projectRoot] : []),
+    ...settings.additionalDirectories.map((d) => d.path),
+  ];
   const failure = settingsFailure(settings);
   return async (given) => {
     const asked = toolCallOf(given);

@@ -11,6 +11,7 @@ import { formatOf, type LocatedDocument, parseText, type ReadOutcome, readDocume
 import { readSettingsContent, type SettingsContent } from './file.js';
 import { bySource, keepManagedOnly } from './order.js';
 import type { Origin } from './origin.js';
+import { projectFolders } from './project-root.js';
 import { mergeSandbox } from './sandbox.js';
 import { disableShipped } from './shipped.js';
 import { locateSettings, type SettingsLocation } from './sources.js';
@@ -40,6 +41,12 @@ export interface LoadOptions {
   env?: NodeJS.ProcessEnv;
   /** false: the project's own settings files are not read (default true). */
   projectSettings?: boolean;
+  /**
+   * The session's project root, as Claude Code passes it in CLAUDE_PROJECT_DIR (default: that variable of `env`,
+   * else the root of the repository holding `cwd`, else `cwd`). Project and local settings are read from it,
+   * never from `cwd`, which is only where the call runs.
+   */
+  projectDir?: string;
 }
 
 interface ReadSettings {
@@ -51,7 +58,8 @@ export async function loadSettingsFiles(options: LoadOptions): Promise<LoadedSet
   const cwd = path.resolve(options.cwd);
   const home = path.resolve(options.home);
   const stamps: FileStamp[] = [];
-  const located = await locateSettings({ ...options, cwd, home, stamps });
+  const project = projectFolders(cwd, options.projectDir ?? (options.env ?? process.env).CLAUDE_PROJECT_DIR);
+  const located = await locateSettings({ ...options, cwd, home, project, stamps });
   const diagnostics: Diagnostic[] = [...located.diagnostics];
   const files: SettingsFileInfo[] = [];
   const read: ReadSettings[] = [];
@@ -127,6 +135,7 @@ export async function loadSettingsFiles(options: LoadOptions): Promise<LoadedSet
 
   return {
     cwd,
+    projectRoot: project.projectRoot,
     home,
     rules: kept,
     prose: prose.prose,

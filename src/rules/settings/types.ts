@@ -90,6 +90,11 @@ export interface SettingsFileInfo {
 
 export interface LoadedSettings {
   cwd: string;
+  /**
+   * The session's project root (CLAUDE_PROJECT_DIR, else the repository holding `cwd`), through its links: the
+   * folder the project settings came from and the working folder of path decisions. Absent: `cwd`.
+   */
+  projectRoot?: string;
   home: string;
   /** Permission and pattern rules in display order: policy, flag, cli, local, project, user, session, command, rule files. */
   rules: Rule[];
