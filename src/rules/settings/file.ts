@@ -35,13 +35,11 @@ export interface SettingsContent {
   sandbox?: SandboxSettings;
 }
 
-/** Claude Code reads `autoMode` from every settings file but the shared project file. */
-const AUTO_MODE_SOURCES: ReadonlySet<SourceName> = new Set([
-  'userSettings',
-  'localSettings',
-  'policySettings',
-  'flagSettings',
-]);
+/**
+ * Claude Code reads `autoMode` from user settings, managed settings and `--settings` only: never from the shared
+ * project file, and no longer from `.claude/settings.local.json` since 2.1.207 (reference as of v2.1.240).
+ */
+const AUTO_MODE_SOURCES: ReadonlySet<SourceName> = new Set(['userSettings', 'policySettings', 'flagSettings']);
 
 export function readSettingsContent(
   doc: LocatedDocument,
@@ -168,7 +166,7 @@ function readAutoMode(value: unknown, content: SettingsContent, origin: Origin, 
         ['autoMode'],
         'warning',
         'automode-ignored',
-        `autoMode is not read from the shared project settings (${origin.source}): a file committed with the repository cannot set the classifier's prose rules, or anyone who can push to it could loosen them; put it in .claude/settings.local.json, user, managed or --settings files: ignored`,
+        `autoMode is not read from the project's settings (${origin.source}): a file in the repository cannot set the classifier's prose rules, or anything that can write there could loosen them (Claude Code 2.1.207 and later); put it in user, managed or --settings files: ignored`,
       ),
     );
     return;
