@@ -39,7 +39,11 @@ export interface SettingsContent {
  * Claude Code reads `autoMode` from user settings, managed settings and `--settings` only: never from the shared
  * project file, and no longer from `.claude/settings.local.json` since 2.1.207 (reference as of v2.1.240).
  */
-const AUTO_MODE_SOURCES: ReadonlySet<SourceName> = new Set(['userSettings', 'policySettings', 'flagSettings']);
+const AUTO_MODE_SOURCES: ReadonlySet<SourceName> = new Set([
+  'userSettings',
+  'policySettings',
+  'flagSettings',
+]);
 
 export function readSettingsContent(
   doc: LocatedDocument,
@@ -130,6 +134,13 @@ export function readSettingsContent(
         'allowManagedPermissionRulesOnly is only honoured in managed settings',
       );
     }
+  }
+
+  if (typeof settings.useAutoModeDuringPlan === 'boolean') {
+    content.scalars.useAutoModeDuringPlan = {
+      value: settings.useAutoModeDuringPlan,
+      provenance: at(['useAutoModeDuringPlan']),
+    };
   }
 
   if (settings.autoMode !== undefined) readAutoMode(settings.autoMode, content, origin, doc);

@@ -58,6 +58,7 @@ export const SETTINGS_KEYS: readonly string[] = [
   'strictKnownMarketplaces',
   'subagentStatusLine',
   'teammateMode',
+  'useAutoModeDuringPlan',
   'terminalProgressBarEnabled',
   'theme',
   'verbose',

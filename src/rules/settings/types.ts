@@ -30,6 +30,8 @@ export interface Scalars {
   disableBypassPermissionsMode?: Setting<'disable'>;
   allowManagedPermissionRulesOnly?: Setting<boolean>;
   classifyAllShell?: Setting<boolean>;
+  /** Plan mode judges calls as auto mode does when a model is configured (Claude Code's `useAutoModeDuringPlan`). */
+  useAutoModeDuringPlan?: Setting<boolean>;
 }
 
 export interface DirectoryEntry {
