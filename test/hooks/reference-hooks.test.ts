@@ -1,8 +1,12 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hookConfig } from '../../src/hooks/config.js';
 import { compileMatcher } from '../../src/hooks/matcher.js';
 import { type EventInput, runPreToolUseHooks } from '../../src/hooks/run.js';
 import { decide } from '../../src/pipeline/permission/decide.js';
+import { loadSettings } from '../../src/rules/settings/load-settings.js';
 import type { HookBlock } from '../../src/rules/settings/types.js';
 import { hookCommand, preDecision } from './helpers.js';
 
@@ -77,5 +81,42 @@ describe('hooks as Claude Code reads them', () => {
     const out = await runPreToolUseHooks(config([{ command: old }]), input, opts);
     expect(out.decision).toBeUndefined();
     expect(out.errors.join('\n')).toMatch(/deny is not a hook answer Claude Code reads: it is ignored/);
+  });
+});
+
+describe('managed hook settings', () => {
+  const hooks = (command: string) => ({
+    hooks: { PreToolUse: [{ matcher: '*', hooks: [{ type: 'command', command }] }] },
+  });
+
+  async function load(managed: Record<string, unknown>, project: Record<string, unknown>) {
+    const dir = mkdtempSync(join(tmpdir(), 'automode-managed-hooks-'));
+    mkdirSync(join(dir, '.claude'));
+    writeFileSync(join(dir, 'managed.json'), JSON.stringify(managed));
+    writeFileSync(join(dir, '.claude', 'settings.json'), JSON.stringify(project));
+    mkdirSync(join(dir, 'home'));
+    const settings = await loadSettings({
+      cwd: dir,
+      home: join(dir, 'home'),
+      managedPath: join(dir, 'managed.json'),
+      env: {},
+    });
+    return settings.hooks.map((b) => [b.source, JSON.stringify(b.hooks)]);
+  }
+
+  it('allowManagedHooksOnly in managed settings runs the managed hooks only', async () => {
+    const blocks = await load({ ...hooks('managed'), allowManagedHooksOnly: true }, hooks('project'));
+    expect(blocks.map(([source]) => source)).toEqual(['policySettings']);
+  });
+
+  it('disableAllHooks outside managed settings leaves the managed hooks; in managed settings, none run', async () => {
+    expect(
+      (await load(hooks('managed'), { ...hooks('project'), disableAllHooks: true })).map(([s]) => s),
+    ).toEqual(['policySettings']);
+    expect(await load({ ...hooks('managed'), disableAllHooks: true }, hooks('project'))).toEqual([]);
+    expect((await load(hooks('managed'), hooks('project'))).map(([s]) => s).sort()).toEqual([
+      'policySettings',
+      'projectSettings',
+    ]);
   });
 });

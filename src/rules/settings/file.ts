@@ -33,6 +33,10 @@ export interface SettingsContent {
   /** `automode.disableShippedRules`: shipped rules this file turns off. */
   disableShipped?: DisableEntry[];
   sandbox?: SandboxSettings;
+  /** `disableAllHooks`: no hooks run (set outside managed settings, managed hooks still run). */
+  disableAllHooks?: boolean;
+  /** `allowManagedHooksOnly`, honoured in managed settings only: only managed hooks run. */
+  allowManagedHooksOnly?: boolean;
 }
 
 /**
@@ -134,6 +138,18 @@ export function readSettingsContent(
         'allowManagedPermissionRulesOnly is only honoured in managed settings',
       );
     }
+  }
+
+  if (typeof settings.disableAllHooks === 'boolean') content.disableAllHooks = settings.disableAllHooks;
+  if (typeof settings.allowManagedHooksOnly === 'boolean') {
+    if (origin.source === 'policySettings') content.allowManagedHooksOnly = settings.allowManagedHooksOnly;
+    else
+      report(
+        ['allowManagedHooksOnly'],
+        'warning',
+        'managed-only',
+        'allowManagedHooksOnly is only honoured in managed settings',
+      );
   }
 
   if (typeof settings.useAutoModeDuringPlan === 'boolean') {

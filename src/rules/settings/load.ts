@@ -16,7 +16,7 @@ import { mergeSandbox } from './sandbox.js';
 import { disableShipped } from './shipped.js';
 import { locateSettings, type SettingsLocation } from './sources.js';
 import type { FileStamp } from './stamp.js';
-import type { LoadedSettings, SandboxSettings, Scalars, SettingsFileInfo } from './types.js';
+import type { HookBlock, LoadedSettings, SandboxSettings, Scalars, SettingsFileInfo } from './types.js';
 
 export interface CliRules {
   allow?: string[];
@@ -143,7 +143,7 @@ export async function loadSettingsFiles(options: LoadOptions): Promise<LoadedSet
     scalars,
     additionalDirectories: display.flatMap(({ content }) => content.additionalDirectories),
     env,
-    hooks: display.flatMap(({ content }) => (content.hooks ? [content.hooks] : [])),
+    hooks: hooksOf(display),
     ...sandboxOf(read),
     diagnostics,
     failed: diagnostics.filter(isError),
@@ -151,6 +151,21 @@ export async function loadSettingsFiles(options: LoadOptions): Promise<LoadedSet
     stamps,
     ...(shipped.disabled.length > 0 ? { disabledShipped: shipped.disabled } : {}),
   };
+}
+
+/**
+ * The hooks blocks that run, as Claude Code's managed hook settings say (reference as of v2.1.240):
+ * `allowManagedHooksOnly` in managed settings keeps the managed blocks only; `disableAllHooks` turns every hook
+ * off when managed settings set it, and every hook but the managed ones when another file does.
+ */
+function hooksOf(display: readonly ReadSettings[]): HookBlock[] {
+  const managed = display.filter(({ location }) => location.source === 'policySettings');
+  const managedOnly =
+    managed.some(({ content }) => content.allowManagedHooksOnly === true) ||
+    display.some(({ content }) => content.disableAllHooks === true);
+  if (managed.some(({ content }) => content.disableAllHooks === true)) return [];
+  const kept = managedOnly ? managed : display;
+  return kept.flatMap(({ content }) => (content.hooks ? [content.hooks] : []));
 }
 
 function sandboxOf(read: readonly ReadSettings[]): { sandbox?: SandboxSettings } {
