@@ -113,6 +113,7 @@ export const SANDBOX_FILESYSTEM_KEYS: readonly string[] = [
 
 export const SANDBOX_NETWORK_KEYS: readonly string[] = [
   'allowedDomains',
+  'deniedDomains',
   'allowManagedDomainsOnly',
   'allowUnixSockets',
   'allowAllUnixSockets',

@@ -74,6 +74,8 @@ export interface SandboxSettings {
   };
   network: {
     allowedDomains: SandboxEntry[];
+    /** Domains no sandboxed command reaches, from every source (Claude Code's `deniedDomains`, as of v2.1.240). */
+    deniedDomains: SandboxEntry[];
     allowUnixSockets: SandboxEntry[];
     allowAllUnixSockets?: boolean;
     allowLocalBinding?: boolean;
