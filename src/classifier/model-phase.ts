@@ -3,6 +3,7 @@ import { applyMode, combine } from '../policy/index.js';
 import type { LoadedSettings } from '../rules/index.js';
 import type { CachedJudge } from './cached-judge.js';
 import { markAsk, modelInfo, modelParts, needsModel, softAsks } from './model-parts.js';
+import { projectInstructions } from './project-instructions.js';
 import type { RulesPhase } from './rules-phase.js';
 import type {
   ClassifiedVerdict,
@@ -64,7 +65,9 @@ export function modelPhase(
     if (!options.model || !needsModel(phase.parts, mode, allShell)) return phase.verdict;
     const judge = await cachedJudge(options.model);
     const soft = softAsks(phase.parts, mode);
-    const context = typeof extra.context === 'function' ? await extra.context() : extra.context;
+    const transcript = typeof extra.context === 'function' ? await extra.context() : extra.context;
+    const instructions = projectInstructions(settings.projectRoot ?? settings.cwd);
+    const context = instructions ? { ...transcript, projectInstructions: instructions } : transcript;
     const request = {
       prose: settings.prose,
       tool: call.tool,

@@ -7,6 +7,7 @@ import {
   classifyBashInput,
   classifyTool,
   combine,
+  EDIT_TOOLS,
   isBroadAllow,
   loadRuleChecks,
   type PartVerdict,
@@ -37,6 +38,15 @@ export function resolveMode(settings: LoadedSettings, requested?: Mode): Mode {
   const mode = requested ?? settings.defaultMode ?? 'default';
   if (mode === 'bypassPermissions' && settings.scalars.disableBypassPermissionsMode) return 'default';
   return mode;
+}
+
+/**
+ * Plan mode with `useAutoModeDuringPlan` on and auto mode available (a model configured) judges a call as auto
+ * mode does, as Claude Code does (reference as of v2.1.240); edits still wait for the plan to be approved.
+ */
+function planAsAuto(settings: LoadedSettings, mode: Mode, tool: string, hasModel: boolean): Mode {
+  if (mode !== 'plan' || !hasModel || EDIT_TOOLS.has(tool)) return mode;
+  return settings.scalars.useAutoModeDuringPlan?.value === true ? 'auto' : mode;
 }
 
 /** The rule index of a mode; auto mode sets broad allow rules aside, as Claude Code does when entering it. */
@@ -98,14 +108,18 @@ function unreadable(reason: string, mode: Mode, cwd: string): RulesPhase {
 /** The rules phase of a classifier: the settings' indexes and failure are prepared once, each call is checked. */
 export function rulesPhase(settings: LoadedSettings, hasModel: boolean): RulesPhaseRunner {
   const indexFor = ruleIndexes(settings);
-  const additionalDirectories = settings.additionalDirectories.map((d) => d.path);
+  // The session's working folders: its project root and the added folders (the call's cwd is added per call).
+  const additionalDirectories = [
+    ...(settings.projectRoot && settings.projectRoot !== settings.cwd ? [settings.projectRoot] : []),
+    ...settings.additionalDirectories.map((d) => d.path),
+  ];
   const failure = settingsFailure(settings);
   return async (given) => {
     const asked = toolCallOf(given);
     if ('error' in asked) return unreadable(asked.error, resolveMode(settings), settings.cwd);
     const tool = canonicalToolName(asked.tool);
     const call = tool === asked.tool ? asked : { ...asked, tool };
-    const mode = resolveMode(settings, call.mode);
+    const mode = planAsAuto(settings, resolveMode(settings, call.mode), call.tool, hasModel);
     if (mode === 'auto') await loadRuleChecks();
     const cwd = call.cwd ?? settings.cwd;
     const ctx: DecisionContext = {

@@ -9,6 +9,11 @@ export interface TranscriptContext {
    * say: the model reads them as unverified, and they reach it only for what the rules leave to it.
    */
   classifierContext?: readonly ClassifierNote[];
+  /**
+   * The project's CLAUDE.md, as Claude Code's classifier reads it (reference as of v2.1.240): bounded, and shown
+   * to the model as untrusted data, since anything that can write the repository can write it.
+   */
+  projectInstructions?: string;
 }
 
 /** One call's `classifierContext`: the notes of all its hooks together. */

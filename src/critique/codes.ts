@@ -152,6 +152,12 @@ export const CODES = {
     title: '`Tool(param:value)` in an allow list',
     help: 'Parameter rules only apply to deny and ask; as an allow rule it is never consulted.',
   },
+  'allow-tool-wildcard': {
+    group: 'syntax',
+    severity: 'warning',
+    title: 'Allow rule naming tools by a wildcard',
+    help: 'Claude Code skips an allow rule whose tool name has a wildcard (`*`, `B*`, `mcp__*`), so that no allow rule covers tools nobody named; in deny and ask rules `*` is every tool and `mcp__*` every MCP tool. Name the tools, or `mcp__server` for one server.',
+  },
   'webfetch-specifier': {
     group: 'syntax',
     severity: 'warning',

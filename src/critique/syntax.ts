@@ -15,6 +15,7 @@ const NEVER_CONSULTED: ReadonlySet<DiagnosticCode> = new Set([
   'path-rule-ignored',
   'param-main-field',
   'param-allow-ignored',
+  'allow-tool-wildcard',
   'pattern-field',
   'webfetch-specifier',
 ]);
@@ -107,8 +108,10 @@ function fixFor(d: Diagnostic): string | undefined {
     }
     case 'param-allow-ignored':
       return 'move the rule to deny or ask, or use the tool’s own specifier in allow';
+    case 'allow-tool-wildcard':
+      return 'name the tools to allow, or mcp__server for every tool of one server';
     case 'automode-ignored':
-      return 'move autoMode to .claude/settings.local.json, ~/.claude/settings.json, managed settings or a --settings file';
+      return 'move autoMode to ~/.claude/settings.json, managed settings or a --settings file';
     case 'managed-only':
       return 'set it in managed settings, or remove it';
     case 'rule-syntax':

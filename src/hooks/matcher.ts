@@ -1,7 +1,10 @@
 import { canonicalToolName } from '../rules/index.js';
 
-/** Letters, digits and `_ - , |` only: exact tool names, or a list of them. */
-const NAME_LIST = /^[A-Za-z0-9_\-,|]+$/;
+/**
+ * Letters, digits and `_ - , |` only, with spaces around the separators: exact tool names, or a list of them
+ * (`Edit, Write` as Claude Code reads it, reference as of v2.1.240).
+ */
+const NAME_LIST = /^[A-Za-z0-9_-]+(?: *[,|] *[A-Za-z0-9_-]+)*$/;
 
 export interface Matcher {
   test(toolName: string): boolean;

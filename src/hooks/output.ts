@@ -14,7 +14,8 @@ export interface CommonResult {
 }
 
 export interface PreToolUseResult extends CommonResult {
-  decision?: 'allow' | 'ask' | 'deny';
+  /** `defer`: the hook leaves the call to be decided later (Claude Code's headless sessions pause on it). */
+  decision?: 'allow' | 'ask' | 'deny' | 'defer';
   reason?: string;
   updatedInput?: Json;
   /** Exit code 2. */
@@ -88,7 +89,14 @@ function failureBlock(run: HookRun): string | undefined {
  */
 function outputOf(run: HookRun): { json?: Json; error?: string } {
   const failure = runError(run);
-  if (failure) return { error: failure };
+  if (failure) {
+    // Claude Code reads a command hook's JSON whatever its exit code (reference as of v2.1.240); what a failed
+    // run says is kept with its failure, and the caller drops an allow from it.
+    const text = run.status === 'failed' && !run.hook.http ? run.stdout.trim() : '';
+    if (!text.startsWith('{') || run.truncated) return { error: failure };
+    const value = parsedObject(text);
+    return value ? { json: value, error: failure } : { error: failure };
+  }
   const text = run.stdout.trim();
   if (!text.startsWith('{')) return {};
   if (run.truncated) return { error: `${label(run)} printed more output than is read` };
@@ -97,6 +105,15 @@ function outputOf(run: HookRun): { json?: Json; error?: string } {
     return isObject(value) ? { json: value } : { error: `${label(run)} printed JSON that is not an object` };
   } catch {
     return { error: `${label(run)} printed invalid JSON` };
+  }
+}
+
+function parsedObject(text: string): Json | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return isObject(value) ? value : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -123,8 +140,10 @@ function withErrors<T extends CommonResult>(r: T, run: HookRun, errors: string[]
   return r;
 }
 
-const PRE_DECISIONS = new Set(['allow', 'ask', 'deny']);
+const PRE_DECISIONS = new Set(['allow', 'ask', 'deny', 'defer']);
 const LEGACY: Record<string, 'allow' | 'deny'> = { approve: 'allow', block: 'deny' };
+/** The answer shape of an early design (`{"deny": true}`): Claude Code never read it. */
+const OLD_SHAPE = ['deny', 'allow', 'ask'];
 
 /**
  * One PreToolUse run. Exit 2 blocks with stderr as the reason. Unusable output keeps a deny or ask it states
@@ -137,10 +156,17 @@ export function preToolUseResult(run: HookRun): PreToolUseResult {
   const failed = failureBlock(run);
   if (failed) return { blocked: true, decision: 'deny', reason: failed, error: failed };
   const { json, error } = outputOf(run);
-  if (error) return { blocked: false, error };
-  if (!json) return { blocked: false };
-  const errors: string[] = [];
+  if (!json) return error ? { blocked: false, error } : { blocked: false };
+  const errors: string[] = error ? [error] : [];
   const r: PreToolUseResult = { blocked: false, ...common(json, 'PreToolUse', errors) };
+  if (
+    json.hookSpecificOutput === undefined &&
+    json.decision === undefined &&
+    OLD_SHAPE.some((k) => k in json)
+  )
+    errors.push(
+      `${OLD_SHAPE.filter((k) => k in json).join(', ')} is not a hook answer Claude Code reads: it is ignored; print {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny"}}`,
+    );
   const specific = isObject(json.hookSpecificOutput) ? json.hookSpecificOutput : {};
   let decision: unknown = specific.permissionDecision;
   let reason: unknown = specific.permissionDecisionReason;

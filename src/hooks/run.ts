@@ -91,8 +91,8 @@ export interface HookOutcome {
 }
 
 export interface PreToolUseOutcome extends HookOutcome {
-  /** deny > ask > allow across hooks; absent when no hook decided. */
-  decision?: 'allow' | 'ask' | 'deny';
+  /** deny > defer > ask > allow across hooks (Claude Code's precedence); absent when no hook decided. */
+  decision?: 'allow' | 'ask' | 'deny' | 'defer';
   reason?: string;
   /** Some hook exited with code 2. */
   blocked: boolean;
@@ -123,7 +123,7 @@ export interface PermissionDeniedOutcome extends HookOutcome {
   retry: boolean;
 }
 
-const RANK = { allow: 0, ask: 1, deny: 2 } as const;
+const RANK = { allow: 0, ask: 1, defer: 2, deny: 3 } as const;
 
 function collect(
   runs: HookRun[],
@@ -145,11 +145,11 @@ function collect(
   return outcome;
 }
 
-/** Several hooks: deny > ask > allow; the reasons of the hooks that gave the winning decision are joined. */
+/** Several hooks: deny > defer > ask > allow; the reasons of the hooks that gave the winning decision are joined. */
 export function aggregatePreToolUse(runs: HookRun[]): PreToolUseOutcome {
   const results = runs.map(preToolUseResult);
   const outcome: PreToolUseOutcome = { ...collect(runs, results), blocked: results.some((r) => r.blocked) };
-  let decision: 'allow' | 'ask' | 'deny' | undefined;
+  let decision: PreToolUseOutcome['decision'];
   for (const r of results) {
     if (r.decision && (!decision || RANK[r.decision] > RANK[decision])) decision = r.decision;
   }

@@ -26,7 +26,7 @@ export function hookInput(ctx: ToolUseContext, tool: string, input: unknown, too
 export function hookOptions(ctx: ToolUseContext, signal?: AbortSignal): RunHooksOptions {
   return {
     cwd: ctx.cwd,
-    projectDir: ctx.permissions.classifier.settings.cwd,
+    projectDir: ctx.permissions.classifier.settings.projectRoot ?? ctx.permissions.classifier.settings.cwd,
     home: ctx.permissions.classifier.settings.home,
     env: ctx.hookEnv,
     ...(signal ? { signal } : {}),

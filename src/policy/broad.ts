@@ -1,5 +1,5 @@
 import { analyze, loadBash } from '../bash/index.js';
-import type { BashPattern, Rule } from '../rules/index.js';
+import { type BashPattern, canonicalToolName, type Rule } from '../rules/index.js';
 
 /**
  * Programs that run whatever they are given, for a rule whose first word has a wildcard (`Bash(pyth*)`): no
@@ -92,6 +92,13 @@ function fixedWords(p: BashPattern): string[] {
 const known = new Map<string, string | null>();
 
 /**
+ * Tools each of whose allow rules auto mode sets aside, as Claude Code does on entering it (reference as of
+ * v2.1.240): a sub-agent (`Agent`, `Agent(Explore)`) and a monitor (`Monitor`) run commands no words of the rule
+ * show, so the classifier judges them instead.
+ */
+export const AUTO_MODE_SET_ASIDE_TOOLS: ReadonlySet<string> = new Set(['Agent', 'Monitor']);
+
+/**
  * Allow rules that auto mode sets aside, as Claude Code does on entering it: the whole Bash tool, and Bash rules
  * whose wildcard chooses the code that runs (after an interpreter, a shell, a wrapper, a runner of project
  * scripts, a remote or container command). `Bash(node --version *)` and `Bash(xargs grep *)` are not broad:
@@ -105,6 +112,7 @@ export function isBroadAllow(rule: Rule): boolean {
 export function broadAllowWitness(rule: Rule): string | undefined {
   if (rule.type !== 'permission' || rule.behavior !== 'allow') return undefined;
   const parsed = rule.parsed;
+  if (AUTO_MODE_SET_ASIDE_TOOLS.has(canonicalToolName(parsed.tool))) return 'CODE';
   if (parsed.kind === 'tool') return parsed.tool === 'Bash' ? 'CODE' : undefined;
   if (parsed.kind !== 'bash') return undefined;
   const p = parsed.pattern;

@@ -4,7 +4,8 @@ import { alwaysAsks } from './verdict.js';
 
 /**
  * Applies the permission mode to each part. `dontAsk` denies whatever is not allowed; `bypassPermissions`
- * allows whatever no rule asks or denies, except what fails closed; `plan` allows only reading.
+ * allows whatever no rule asks or denies, except what fails closed; `plan` allows only reading and asks about
+ * the rest (Claude Code's plan mode prompts, it does not refuse: reference as of v2.1.240).
  */
 export function applyMode(parts: PartVerdict[], mode: Mode): PartVerdict[] {
   if (mode !== 'dontAsk' && mode !== 'bypassPermissions' && mode !== 'plan') return parts;
@@ -20,7 +21,7 @@ export function applyMode(parts: PartVerdict[], mode: Mode): PartVerdict[] {
       case 'plan':
         if (p.decision === 'deny') return p;
         if (isReadingPart(p)) return p;
-        return { ...p, decision: 'deny', by: 'mode', reason: `plan mode only reads: ${p.reason}` };
+        return { ...p, decision: 'ask', by: 'mode', reason: `plan mode only reads: ${p.reason}` };
       default:
         return p;
     }

@@ -177,13 +177,16 @@ export function isInside(path: string, folder: string): boolean {
 
 /**
  * Folders whose contents change how the agent, git, an editor or a tool run on the next ordinary command
- * behaves, or that hold credentials: Claude Code's list (.git, .claude, .vscode, .idea) and more.
+ * behaves, or that hold credentials: Claude Code's list (.git, .claude, .vscode, .idea, .mvn, .yarn, as of
+ * v2.1.240) and more.
  */
 const PROTECTED_DIRS = new Set([
   '.git',
   '.claude',
   '.vscode',
   '.idea',
+  '.mvn',
+  '.yarn',
   '.husky',
   '.devcontainer',
   '.ssh',
@@ -204,8 +207,23 @@ const PROTECTED_PAIRS = new Map([
   ['.cache', new Set(['automode'])],
 ]);
 
-/** Files that run code or change a program on its next ordinary run: Claude Code's list and more. */
+/**
+ * Files that run code or change a program on its next ordinary run: Claude Code's list and more. Claude Code's
+ * list as of v2.1.240 adds the build tools' wrappers and configuration (Bazel, Bun, Yarn Plug'n'Play, the Gradle
+ * and Maven wrappers, a dev container, Pyright), listed first.
+ */
 const PROTECTED_FILES = new Set([
+  '.bazelrc',
+  '.bazelversion',
+  '.bazeliskrc',
+  '.pnp.cjs',
+  '.pnp.loader.mjs',
+  'bunfig.toml',
+  '.bunfig.toml',
+  'gradle-wrapper.properties',
+  'maven-wrapper.properties',
+  '.devcontainer.json',
+  'pyrightconfig.json',
   '.bashrc',
   '.bash_profile',
   '.bash_login',

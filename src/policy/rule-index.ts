@@ -107,7 +107,10 @@ export class RuleIndex {
 
   /** Non-Bash-pattern permission rules naming this tool: bare tool names, paths, domains, params. */
   tool(behavior: Behavior, tool: string): readonly PermissionRule[] {
-    const own = this.byTool.get(`${tool}|${behavior}`) ?? [];
+    const named = this.byTool.get(`${tool}|${behavior}`) ?? NONE;
+    // `*` (deny and ask only: an allow `*` is never read) names every tool.
+    const every = this.byTool.get(`*|${behavior}`);
+    const own = every ? [...named, ...every] : named;
     if (!tool.startsWith('mcp__')) return own;
     const mcp = (this.mcp.get(behavior) ?? []).filter((r) => matchRuleTool(r.parsed, tool));
     return [...own, ...mcp];

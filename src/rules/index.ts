@@ -64,6 +64,7 @@ export { cliRules, loadSettingsFiles } from './settings/load.js';
 export { loadSettings, type SettingsOptions } from './settings/load-settings.js';
 export { bySource } from './settings/order.js';
 export type { Origin } from './settings/origin.js';
+export { type ProjectFolders, projectFolders, repositoryRoot } from './settings/project-root.js';
 export { type DisabledRule, type DisableEntry, disableShipped } from './settings/shipped.js';
 export { DEFAULT_MANAGED_PATH, locateSettings } from './settings/sources.js';
 export { type FileStamp, stampHolds } from './settings/stamp.js';

@@ -70,6 +70,7 @@ export type DiagnosticCode =
   | 'path-rule-ignored'
   | 'param-main-field'
   | 'param-allow-ignored'
+  | 'allow-tool-wildcard'
   | 'webfetch-specifier'
   | 'invalid-regex'
   | 'redos'

@@ -68,11 +68,19 @@ export function readHookInput(
 
 /**
  * An ask that only means nobody decided: every asking part is one only a judgement could settle (no rule, no
- * model, a file no rule covers). A rule's ask, a check that refused (opaque, hidden code, protected path…) and a
- * model that failed are answers: they still ask.
+ * model, a file no rule covers), or, in auto mode with no model, a soft ask. A rule's ask, a check that refused
+ * (opaque, hidden code outside auto mode, protected path…) and a model that failed are answers: they still ask.
  */
 export function isUndecided(verdict: ClassifiedVerdict): boolean {
-  return asksOnlyFor(verdict, modelSettles);
+  return asksOnlyFor(verdict, modelSettles) || softAskWithoutModel(verdict);
+}
+
+/**
+ * In auto mode, a soft ask (a shipped ask rule, code the model could be shown) that no model judged: Claude Code's
+ * own classifier judges it, so the hook gives no opinion. A hard ask and a deny stay.
+ */
+function softAskWithoutModel(verdict: ClassifiedVerdict): boolean {
+  return verdict.decision === 'ask' && verdict.ask === 'soft' && verdict.model === undefined;
 }
 
 /** Where a rule is written: `defaults` for a shipped one, else its file (relative to `cwd` when below it) and line. */

@@ -11,10 +11,12 @@ import {
   type TranscriptFollower,
 } from '../classifier/index.js';
 import { canonicalJson, type ModelCaller } from '../llm/index.js';
-import { type FileStamp, type LoadedSettings, stampHolds } from '../rules/index.js';
+import { type FileStamp, type LoadedSettings, projectFolders, stampHolds } from '../rules/index.js';
 import { type AnswerOptions, type HookInput, isUndecided } from './answer.js';
 
-/** Loads the settings for a working folder (undefined: the service's own), as `automode hook` would. */
+/**
+ * Loads the settings of a session's project root (undefined: the service's own folder), as `automode hook` would.
+ */
 export type LoadSettings = (cwd: string | undefined) => Promise<LoadedSettings>;
 
 export interface DeciderOptions {
@@ -23,8 +25,10 @@ export interface DeciderOptions {
   answer?: AnswerOptions;
   /** A session unseen for this long is forgotten (default 30 minutes). */
   sessionIdleMs?: number;
-  /** Working folders whose settings are kept loaded (default 64). */
+  /** Project roots whose settings are kept loaded (default 64). */
   maxFolders?: number;
+  /** The project root of a call's folder (default: CLAUDE_PROJECT_DIR, else the repository holding it). */
+  projectRoot?: (cwd: string) => string;
   maxSessions?: number;
 }
 
@@ -84,7 +88,7 @@ export interface Decider {
 }
 
 /**
- * The state of a classifier serving many sessions: settings and classifier per working folder, reloaded when a
+ * The state of a classifier serving many sessions: settings and classifier per project root, reloaded when a
  * file they came from changes; denial counts and transcript per session; and started classifications.
  */
 export function createDecider(options: DeciderOptions): Decider {
@@ -113,7 +117,12 @@ export function createDecider(options: DeciderOptions): Decider {
     return { settings, classifier, stamps: settings.stamps, generation: ++generation };
   };
 
-  const folderFor = async (cwd: string | undefined): Promise<Folder> => {
+  const rootOf =
+    options.projectRoot ?? ((cwd: string) => projectFolders(cwd, process.env.CLAUDE_PROJECT_DIR).projectRoot);
+
+  /** The settings and classifier of the project a call's folder belongs to: one per project root. */
+  const folderFor = async (callCwd: string | undefined): Promise<Folder> => {
+    const cwd = callCwd === undefined ? undefined : rootOf(callCwd);
     const key = cwd ?? '';
     const cached = folders.get(key);
     if (cached) {

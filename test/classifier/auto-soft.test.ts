@@ -103,7 +103,7 @@ describe('auto mode: a shipped ask rule is a soft ask the model judges', () => {
     const expected: Record<Mode, string> = {
       default: 'ask',
       acceptEdits: 'ask',
-      plan: 'deny',
+      plan: 'ask',
       dontAsk: 'deny',
       bypassPermissions: 'ask',
       auto: 'allow',

@@ -236,6 +236,15 @@ const CASES: Case[] = [
     witness: null,
   },
   {
+    code: 'allow-tool-wildcard',
+    fixture: 'allow-tool-wildcard.json',
+    clean: 'clean/allow-tool-wildcard.json',
+    line: 4,
+    column: 7,
+    pointer: '/permissions/allow/0',
+    witness: null,
+  },
+  {
     code: 'webfetch-specifier',
     fixture: 'webfetch-specifier.json',
     clean: 'clean/webfetch-specifier.json',

@@ -71,6 +71,23 @@ describe('the runtime configuration', () => {
     });
   });
 
+  test('sandbox.network.deniedDomains of every source joins the WebFetch deny rules (Claude Code as of v2.1.240)', async () => {
+    const { settings, cwd } = await settingsWith(
+      { sandbox: { network: { deniedDomains: ['Tracker.example'] } } },
+      {
+        sandbox: { network: { deniedDomains: ['paste.example'] } },
+        permissions: { deny: ['WebFetch(domain:b.com)'] },
+      },
+    );
+    expect(settings.failed).toEqual([]);
+    expect(settings.diagnostics).toEqual([]);
+    expect(sandboxRuntimeConfig(settings, cwd, tmpdir()).network.deniedDomains.sort()).toEqual([
+      'b.com',
+      'paste.example',
+      'tracker.example',
+    ]);
+  });
+
   test('the sandbox is off unless enabled; enabled: false in the options wins', async () => {
     const { settings } = await settingsWith({ sandbox: { enabled: true } });
     expect(new Sandbox(settings).enabled).toBe(true);

@@ -115,12 +115,13 @@ describe('parsePermissionRule', () => {
     });
   });
 
-  it('refuses a wildcard in an MCP server name', () => {
-    expect(parse('mcp__*').issues).toEqual([
+  it('reads mcp__* as every MCP tool, and refuses any other wildcard in an MCP server name', () => {
+    expect(parse('mcp__*')).toEqual({ parsed: { kind: 'mcp', tool: 'mcp__*', server: '*' }, issues: [] });
+    expect(parse('mcp__git*').issues).toEqual([
       {
         severity: 'error',
         code: 'rule-syntax',
-        message: 'invalid MCP rule "mcp__*": write mcp__server or mcp__server__tool',
+        message: '"*" in tool name "mcp__git*": only * and mcp__* name tools by a wildcard',
       },
     ]);
   });
@@ -201,7 +202,7 @@ describe('parsePermissionRule', () => {
       ],
       ['Bash ls', 'rule-syntax', 'invalid tool name "Bash ls": expected Tool or Tool(specifier)'],
       ['Bash)', 'rule-syntax', 'invalid tool name "Bash)": expected Tool or Tool(specifier)'],
-      ['Ba*sh', 'rule-syntax', '"*" in tool name "Ba*sh": only MCP tool names take a wildcard'],
+      ['Ba*sh', 'rule-syntax', '"*" in tool name "Ba*sh": only * and mcp__* name tools by a wildcard'],
     ];
     for (const [text, code, message] of cases) {
       expect(parse(text), text).toEqual({ issues: [{ severity: 'error', code, message }] });

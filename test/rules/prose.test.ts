@@ -111,30 +111,23 @@ describe('prose rules', () => {
     expect(texts(settings.prose.allow)).toEqual(defaults.allow);
     expect(texts(settings.prose.hard_deny)).toEqual(defaults.hard_deny);
     expect(settings.diagnostics.map(formatDiagnostic)).toEqual([
-      `${path.join(box.cwd, '.claude', 'settings.json')}:8:15: warning automode-ignored: autoMode is not read from the shared project settings (projectSettings): a file committed with the repository cannot set the classifier's prose rules, or anyone who can push to it could loosen them; put it in .claude/settings.local.json, user, managed or --settings files: ignored`,
+      `${path.join(box.cwd, '.claude', 'settings.json')}:8:15: warning automode-ignored: autoMode is not read from the project's settings (projectSettings): a file in the repository cannot set the classifier's prose rules, or anything that can write there could loosen them (Claude Code 2.1.207 and later); put it in user, managed or --settings files: ignored`,
     ]);
   });
 
-  it('reads autoMode from local settings, after managed and before user settings', async () => {
+  it('ignores autoMode in local settings, as Claude Code does since 2.1.207', async () => {
     const { settings, box } = await load({
       'etc/managed-settings.json': '{"autoMode": {"allow": ["Managed: first", "$defaults"]}}',
       'proj/.claude/settings.local.json':
         '{"autoMode": {"classifyAllShell": true, "allow": ["Local: mine"], "hard_deny": ["Local: never"]}}',
       'home/.claude/settings.json': '{"autoMode": {"allow": ["User: last"]}}',
     });
-    expect(texts(settings.prose.allow)).toEqual([
-      'Managed: first',
-      ...defaults.allow!,
-      'Local: mine',
-      'User: last',
+    expect(texts(settings.prose.allow)).toEqual(['Managed: first', ...defaults.allow!, 'User: last']);
+    expect(texts(settings.prose.hard_deny)).toEqual(defaults.hard_deny);
+    expect(settings.prose.classifyAllShell).toBeUndefined();
+    expect(settings.diagnostics.map((d) => [d.code, d.file])).toEqual([
+      ['automode-ignored', path.join(box.cwd, '.claude', 'settings.local.json')],
     ]);
-    expect(texts(settings.prose.hard_deny)).toEqual(['Local: never']);
-    expect(settings.prose.hard_deny[0]?.provenance).toMatchObject({
-      source: 'localSettings',
-      file: path.join(box.cwd, '.claude', 'settings.local.json'),
-    });
-    expect(settings.prose.classifyAllShell).toBe(true);
-    expect(settings.diagnostics.map((d) => d.code)).not.toContain('automode-ignored');
   });
 
   it('reports prose entries that are not strings', async () => {

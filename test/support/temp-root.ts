@@ -11,5 +11,7 @@ import path from 'node:path';
 export default function setup(): () => void {
   const root = mkdtempSync(path.join(tmpdir(), 'amt-'));
   process.env.TMPDIR = root;
+  // A run started inside a Claude Code session must not read that session's project settings.
+  delete process.env.CLAUDE_PROJECT_DIR;
   return () => rmSync(root, { recursive: true, force: true, maxRetries: 3 });
 }

@@ -45,8 +45,10 @@ export function decide({ hook, tool, validationAsk, verdict, sandbox }: Decision
   if (validationAsk !== undefined) return { behavior: 'ask', by: 'validation', reason: validationAsk };
   const soft = isSoftAsk(verdict);
   if (verdict.decision === 'ask' && !soft) return fromVerdict('ask', verdict);
-  if (hook?.decision === 'ask') {
-    const reason = hook.reason ? `a PreToolUse hook asks: ${hook.reason}` : 'a PreToolUse hook asks';
+  if (hook?.decision === 'ask' || hook?.decision === 'defer') {
+    // A deferred call waits for a person: in the reference pipeline, the permission handler.
+    const verb = hook.decision === 'ask' ? 'asks' : 'defers the call';
+    const reason = hook.reason ? `a PreToolUse hook ${verb}: ${hook.reason}` : `a PreToolUse hook ${verb}`;
     return { behavior: 'ask', by: 'hook', reason };
   }
   if (hook?.decision === 'allow') {

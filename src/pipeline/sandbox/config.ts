@@ -102,7 +102,10 @@ export function sandboxRuntimeConfig(
     .map((e) => e.value);
   const network: SandboxConfig['network'] = {
     allowedDomains: unique([...allowedDomains, ...domainsOf(rules, 'allow', managedOnly)]),
-    deniedDomains: unique(domainsOf(rules, 'deny', managedOnly)),
+    deniedDomains: unique([
+      ...values(sandbox?.network.deniedDomains),
+      ...domainsOf(rules, 'deny', managedOnly),
+    ]),
   };
   const sockets = values(sandbox?.network.allowUnixSockets);
   if (sockets.length > 0) network.allowUnixSockets = sockets;

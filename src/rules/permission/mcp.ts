@@ -20,7 +20,7 @@ export function parseMcpName(name: string): McpName | undefined {
 
 export function matchMcpTool(rule: McpName, toolName: string): boolean {
   const called = parseMcpName(toolName);
-  if (!called || called.server !== rule.server) return false;
+  if (!called || (rule.server !== '*' && called.server !== rule.server)) return false;
   if (rule.toolPattern === undefined || rule.toolPattern === '*') return true;
   return called.toolPattern !== undefined && matchWildcard(rule.toolPattern, called.toolPattern);
 }

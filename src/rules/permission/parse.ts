@@ -40,10 +40,9 @@ export function parsePermissionRule(text: string, options: ParseOptions): ParseR
   if ('error' in split) return { issues: [split.error] };
   const { specifier } = split;
   const name = canonicalToolName(split.name);
-  if (name.includes('*') && !name.startsWith('mcp__')) {
-    return {
-      issues: [error('rule-syntax', `"*" in tool name "${name}": only MCP tool names take a wildcard`)],
-    };
+  if (name.includes('*')) {
+    const wildcard = toolWildcard(name, specifier, options.behavior);
+    if (wildcard) return wildcard;
   }
   const issues: RuleIssue[] = [];
   if (!isKnownTool(name)) {
@@ -63,6 +62,34 @@ export function parsePermissionRule(text: string, options: ParseOptions): ParseR
   if (specifier === undefined) return { parsed: { kind: 'tool', tool: name }, issues };
   const parsed = parseSpecifier(name, specifier, options, issues);
   return { parsed, issues };
+}
+
+/**
+ * A wildcard in a tool's name, as Claude Code reads it (reference as of v2.1.240): in deny and ask rules `*` is
+ * every tool and `mcp__*` every MCP tool; in allow rules a wildcard tool name (`*`, `B*`, `mcp__*`) is skipped
+ * with a warning, so that no allow rule covers tools nobody named. `mcp__server__*` is an MCP rule as before.
+ * Undefined: not a tool-name wildcard.
+ */
+function toolWildcard(
+  name: string,
+  specifier: string | undefined,
+  behavior: Behavior,
+): ParseResult | undefined {
+  const mcpServer = name.startsWith('mcp__') && !name.slice(5).split('__')[0]?.includes('*');
+  if (mcpServer) return undefined;
+  if (specifier !== undefined)
+    return {
+      issues: [error('rule-syntax', `"*" in tool name "${name}": a tool wildcard takes no specifier`)],
+    };
+  if (behavior === 'allow') {
+    const message = `allow rule "${name}" names tools by a wildcard: Claude Code skips it, and so does automode`;
+    return { issues: [warning('allow-tool-wildcard', message)] };
+  }
+  if (name === '*') return { parsed: { kind: 'tool', tool: '*' }, issues: [] };
+  if (name === 'mcp__*') return { parsed: { kind: 'mcp', tool: name, server: '*' }, issues: [] };
+  return {
+    issues: [error('rule-syntax', `"*" in tool name "${name}": only * and mcp__* name tools by a wildcard`)],
+  };
 }
 
 function parseSpecifier(
@@ -138,7 +165,7 @@ function splitRule(text: string): Split {
   if (!text) return { error: error('rule-empty', 'empty rule') };
   const open = text.indexOf('(');
   const name = open === -1 ? text : text.slice(0, open);
-  if (!/^[A-Za-z_][A-Za-z0-9_*-]*$/.test(name)) {
+  if (name !== '*' && !/^[A-Za-z_][A-Za-z0-9_*-]*$/.test(name)) {
     return { error: error('rule-syntax', `invalid tool name "${name}": expected Tool or Tool(specifier)`) };
   }
   if (open === -1) return { name };

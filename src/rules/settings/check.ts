@@ -49,6 +49,7 @@ export function isSandbox(x: unknown): boolean {
       (v) =>
         isObject(v) &&
         optional(v.allowedDomains, isStrings) &&
+        optional(v.deniedDomains, isStrings) &&
         optional(v.allowUnixSockets, isStrings) &&
         ['allowAllUnixSockets', 'allowLocalBinding', 'allowManagedDomainsOnly'].every((k) =>
           optional(v[k], isBoolean),

@@ -15,6 +15,7 @@ import {
 import { parsePermissionRule, type RuleIssue } from '../permission/parse.js';
 import type { Behavior, PermissionRule, SourceName } from '../types.js';
 import { bySource } from './order.js';
+import { projectFolders } from './project-root.js';
 import type { LoadedSettings, Position } from './types.js';
 
 /** The settings files `automode rules add` and `remove` write, as `/permissions` in Claude Code does. */
@@ -40,11 +41,13 @@ export function scopeFile(
     return { scope, source: 'userSettings', path: path.join(folder, 'settings.json'), root: folder };
   }
   const name = scope === 'project' ? 'settings.json' : 'settings.local.json';
+  const { projectRoot, localRoot } = projectFolders(ctx.cwd, (ctx.env ?? process.env).CLAUDE_PROJECT_DIR);
+  const root = scope === 'project' ? projectRoot : localRoot;
   return {
     scope,
     source: scope === 'project' ? 'projectSettings' : 'localSettings',
-    path: path.join(ctx.cwd, '.claude', name),
-    root: ctx.cwd,
+    path: path.join(root, '.claude', name),
+    root,
   };
 }
 

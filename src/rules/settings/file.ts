@@ -33,12 +33,18 @@ export interface SettingsContent {
   /** `automode.disableShippedRules`: shipped rules this file turns off. */
   disableShipped?: DisableEntry[];
   sandbox?: SandboxSettings;
+  /** `disableAllHooks`: no hooks run (set outside managed settings, managed hooks still run). */
+  disableAllHooks?: boolean;
+  /** `allowManagedHooksOnly`, honoured in managed settings only: only managed hooks run. */
+  allowManagedHooksOnly?: boolean;
 }
 
-/** Claude Code reads `autoMode` from every settings file but the shared project file. */
+/**
+ * Claude Code reads `autoMode` from user settings, managed settings and `--settings` only: never from the shared
+ * project file, and no longer from `.claude/settings.local.json` since 2.1.207 (reference as of v2.1.240).
+ */
 const AUTO_MODE_SOURCES: ReadonlySet<SourceName> = new Set([
   'userSettings',
-  'localSettings',
   'policySettings',
   'flagSettings',
 ]);
@@ -134,6 +140,25 @@ export function readSettingsContent(
     }
   }
 
+  if (typeof settings.disableAllHooks === 'boolean') content.disableAllHooks = settings.disableAllHooks;
+  if (typeof settings.allowManagedHooksOnly === 'boolean') {
+    if (origin.source === 'policySettings') content.allowManagedHooksOnly = settings.allowManagedHooksOnly;
+    else
+      report(
+        ['allowManagedHooksOnly'],
+        'warning',
+        'managed-only',
+        'allowManagedHooksOnly is only honoured in managed settings',
+      );
+  }
+
+  if (typeof settings.useAutoModeDuringPlan === 'boolean') {
+    content.scalars.useAutoModeDuringPlan = {
+      value: settings.useAutoModeDuringPlan,
+      provenance: at(['useAutoModeDuringPlan']),
+    };
+  }
+
   if (settings.autoMode !== undefined) readAutoMode(settings.autoMode, content, origin, doc);
 
   if (isObject(settings.automode)) {
@@ -168,7 +193,7 @@ function readAutoMode(value: unknown, content: SettingsContent, origin: Origin, 
         ['autoMode'],
         'warning',
         'automode-ignored',
-        `autoMode is not read from the shared project settings (${origin.source}): a file committed with the repository cannot set the classifier's prose rules, or anyone who can push to it could loosen them; put it in .claude/settings.local.json, user, managed or --settings files: ignored`,
+        `autoMode is not read from the project's settings (${origin.source}): a file in the repository cannot set the classifier's prose rules, or anything that can write there could loosen them (Claude Code 2.1.207 and later); put it in user, managed or --settings files: ignored`,
       ),
     );
     return;

@@ -58,6 +58,7 @@ export const SETTINGS_KEYS: readonly string[] = [
   'strictKnownMarketplaces',
   'subagentStatusLine',
   'teammateMode',
+  'useAutoModeDuringPlan',
   'terminalProgressBarEnabled',
   'theme',
   'verbose',
@@ -112,6 +113,7 @@ export const SANDBOX_FILESYSTEM_KEYS: readonly string[] = [
 
 export const SANDBOX_NETWORK_KEYS: readonly string[] = [
   'allowedDomains',
+  'deniedDomains',
   'allowManagedDomainsOnly',
   'allowUnixSockets',
   'allowAllUnixSockets',

@@ -11,11 +11,12 @@ import { formatOf, type LocatedDocument, parseText, type ReadOutcome, readDocume
 import { readSettingsContent, type SettingsContent } from './file.js';
 import { bySource, keepManagedOnly } from './order.js';
 import type { Origin } from './origin.js';
+import { projectFolders } from './project-root.js';
 import { mergeSandbox } from './sandbox.js';
 import { disableShipped } from './shipped.js';
 import { locateSettings, type SettingsLocation } from './sources.js';
 import type { FileStamp } from './stamp.js';
-import type { LoadedSettings, SandboxSettings, Scalars, SettingsFileInfo } from './types.js';
+import type { HookBlock, LoadedSettings, SandboxSettings, Scalars, SettingsFileInfo } from './types.js';
 
 export interface CliRules {
   allow?: string[];
@@ -40,6 +41,12 @@ export interface LoadOptions {
   env?: NodeJS.ProcessEnv;
   /** false: the project's own settings files are not read (default true). */
   projectSettings?: boolean;
+  /**
+   * The session's project root, as Claude Code passes it in CLAUDE_PROJECT_DIR (default: that variable of `env`,
+   * else the root of the repository holding `cwd`, else `cwd`). Project and local settings are read from it,
+   * never from `cwd`, which is only where the call runs.
+   */
+  projectDir?: string;
 }
 
 interface ReadSettings {
@@ -51,7 +58,8 @@ export async function loadSettingsFiles(options: LoadOptions): Promise<LoadedSet
   const cwd = path.resolve(options.cwd);
   const home = path.resolve(options.home);
   const stamps: FileStamp[] = [];
-  const located = await locateSettings({ ...options, cwd, home, stamps });
+  const project = projectFolders(cwd, options.projectDir ?? (options.env ?? process.env).CLAUDE_PROJECT_DIR);
+  const located = await locateSettings({ ...options, cwd, home, project, stamps });
   const diagnostics: Diagnostic[] = [...located.diagnostics];
   const files: SettingsFileInfo[] = [];
   const read: ReadSettings[] = [];
@@ -127,6 +135,7 @@ export async function loadSettingsFiles(options: LoadOptions): Promise<LoadedSet
 
   return {
     cwd,
+    projectRoot: project.projectRoot,
     home,
     rules: kept,
     prose: prose.prose,
@@ -134,7 +143,7 @@ export async function loadSettingsFiles(options: LoadOptions): Promise<LoadedSet
     scalars,
     additionalDirectories: display.flatMap(({ content }) => content.additionalDirectories),
     env,
-    hooks: display.flatMap(({ content }) => (content.hooks ? [content.hooks] : [])),
+    hooks: hooksOf(display),
     ...sandboxOf(read),
     diagnostics,
     failed: diagnostics.filter(isError),
@@ -142,6 +151,21 @@ export async function loadSettingsFiles(options: LoadOptions): Promise<LoadedSet
     stamps,
     ...(shipped.disabled.length > 0 ? { disabledShipped: shipped.disabled } : {}),
   };
+}
+
+/**
+ * The hooks blocks that run, as Claude Code's managed hook settings say (reference as of v2.1.240):
+ * `allowManagedHooksOnly` in managed settings keeps the managed blocks only; `disableAllHooks` turns every hook
+ * off when managed settings set it, and every hook but the managed ones when another file does.
+ */
+function hooksOf(display: readonly ReadSettings[]): HookBlock[] {
+  const managed = display.filter(({ location }) => location.source === 'policySettings');
+  const managedOnly =
+    managed.some(({ content }) => content.allowManagedHooksOnly === true) ||
+    display.some(({ content }) => content.disableAllHooks === true);
+  if (managed.some(({ content }) => content.disableAllHooks === true)) return [];
+  const kept = managedOnly ? managed : display;
+  return kept.flatMap(({ content }) => (content.hooks ? [content.hooks] : []));
 }
 
 function sandboxOf(read: readonly ReadSettings[]): { sandbox?: SandboxSettings } {

@@ -7,7 +7,7 @@ export function emptySandbox(): SandboxSettings {
   return {
     excludedCommands: [],
     filesystem: { allowWrite: [], denyWrite: [], denyRead: [], allowRead: [] },
-    network: { allowedDomains: [], allowUnixSockets: [] },
+    network: { allowedDomains: [], deniedDomains: [], allowUnixSockets: [] },
   };
 }
 
@@ -55,6 +55,7 @@ export function readSandboxBlock(
     block.filesystem[key] = strings(fs[key], source, (s) => sandboxPath(s, ctx.root, ctx.home));
   const net = isObject(value.network) ? value.network : {};
   block.network.allowedDomains = strings(net.allowedDomains, source, (s) => s.toLowerCase());
+  block.network.deniedDomains = strings(net.deniedDomains, source, (s) => s.toLowerCase());
   block.network.allowUnixSockets = strings(net.allowUnixSockets, source, (s) =>
     sandboxPath(s, ctx.root, ctx.home),
   );
@@ -78,6 +79,7 @@ export function mergeSandbox(blocks: readonly SandboxSettings[]): SandboxSetting
     out.excludedCommands.push(...b.excludedCommands);
     for (const key of PATH_LISTS) out.filesystem[key].push(...b.filesystem[key]);
     out.network.allowedDomains.push(...b.network.allowedDomains);
+    out.network.deniedDomains.push(...b.network.deniedDomains);
     out.network.allowUnixSockets.push(...b.network.allowUnixSockets);
     for (const key of NETWORK_FLAGS) if (b.network[key] !== undefined) out.network[key] = b.network[key];
     for (const key of PORTS) if (b.network[key] !== undefined) out.network[key] = b.network[key];

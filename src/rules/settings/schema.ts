@@ -49,6 +49,7 @@ export const SandboxSchema = z.looseObject({
   network: z
     .looseObject({
       allowedDomains: Strings.optional(),
+      deniedDomains: Strings.optional(),
       allowUnixSockets: Strings.optional(),
       allowAllUnixSockets: z.boolean().optional(),
       allowLocalBinding: z.boolean().optional(),

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Diagnostic, SourceName } from '../types.js';
+import type { ProjectFolders } from './project-root.js';
 import { type FileStamp, listStamped } from './stamp.js';
 
 export const DEFAULT_MANAGED_PATH =
@@ -20,6 +21,8 @@ export interface SettingsLocation {
 export interface LocateOptions {
   cwd: string;
   home: string;
+  /** Where the project's and the local settings are (default: both `cwd`). */
+  project?: ProjectFolders;
   settingsFiles?: string[];
   managedPath?: string;
   env?: NodeJS.ProcessEnv;
@@ -37,16 +40,17 @@ export async function locateSettings(
   const env = options.env ?? process.env;
   const userFolder = env.CLAUDE_CONFIG_DIR ?? path.join(home, '.claude');
   const user = path.join(userFolder, 'settings.json');
-  const project = path.join(cwd, '.claude', 'settings.json');
+  const { projectRoot, localRoot } = options.project ?? { projectRoot: cwd, localRoot: cwd };
+  const project = path.join(projectRoot, '.claude', 'settings.json');
   const locations: SettingsLocation[] = [{ source: 'userSettings', path: user, root: userFolder }];
   if (options.projectSettings !== false) {
     if (path.resolve(project) !== path.resolve(user)) {
-      locations.push({ source: 'projectSettings', path: project, root: cwd });
+      locations.push({ source: 'projectSettings', path: project, root: projectRoot });
     }
     locations.push({
       source: 'localSettings',
-      path: path.join(cwd, '.claude', 'settings.local.json'),
-      root: cwd,
+      path: path.join(localRoot, '.claude', 'settings.local.json'),
+      root: localRoot,
     });
   }
   for (const flag of options.settingsFiles ?? []) {

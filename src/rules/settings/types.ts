@@ -30,6 +30,8 @@ export interface Scalars {
   disableBypassPermissionsMode?: Setting<'disable'>;
   allowManagedPermissionRulesOnly?: Setting<boolean>;
   classifyAllShell?: Setting<boolean>;
+  /** Plan mode judges calls as auto mode does when a model is configured (Claude Code's `useAutoModeDuringPlan`). */
+  useAutoModeDuringPlan?: Setting<boolean>;
 }
 
 export interface DirectoryEntry {
@@ -72,6 +74,8 @@ export interface SandboxSettings {
   };
   network: {
     allowedDomains: SandboxEntry[];
+    /** Domains no sandboxed command reaches, from every source (Claude Code's `deniedDomains`, as of v2.1.240). */
+    deniedDomains: SandboxEntry[];
     allowUnixSockets: SandboxEntry[];
     allowAllUnixSockets?: boolean;
     allowLocalBinding?: boolean;
@@ -90,6 +94,11 @@ export interface SettingsFileInfo {
 
 export interface LoadedSettings {
   cwd: string;
+  /**
+   * The session's project root (CLAUDE_PROJECT_DIR, else the repository holding `cwd`), through its links: the
+   * folder the project settings came from and the working folder of path decisions. Absent: `cwd`.
+   */
+  projectRoot?: string;
   home: string;
   /** Permission and pattern rules in display order: policy, flag, cli, local, project, user, session, command, rule files. */
   rules: Rule[];
