@@ -5,6 +5,12 @@ import { escapeRegex, matchBashPattern, matchPatternRule, parseBashPattern } fro
 import { basename, type NormalizedCommand, normalize } from './normalize.js';
 import type { ReadOnlyCheck } from './readonly.js';
 
+/**
+ * bash builtins that read no environment variable: `VAR=value echo x` prints what `echo x` prints, the
+ * assignment lasting only for the builtin.
+ */
+const ENV_BLIND = new Set(['echo', 'printf', 'true', 'false', 'test', '[', ':']);
+
 /** Stands for words a rule must not be able to cover with a wildcard. */
 const HIDDEN = '\u0001';
 
@@ -112,7 +118,10 @@ export function viewsOf(cmd: SimpleCommand, home = ''): CommandViews {
     allStatic,
     globsOnly,
     leadingGlob,
-    harmlessEnv: cmd.assignments.every((a) => HARMLESS_ENV.has(a.name) && a.value.static),
+    harmlessEnv: cmd.assignments.every(
+      (a) =>
+        a.value.static && (HARMLESS_ENV.has(a.name) || (ENV_BLIND.has(program) && !first?.includes('/'))),
+    ),
     extraArgs: cmd.nested?.extraArgs === true,
   };
 }

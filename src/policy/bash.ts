@@ -88,6 +88,15 @@ export function classifyBash(analysis: Analysis, ctx: DecisionContext): PartVerd
     if (r.reads)
       parts.push(decideEffect({ access: 'read', path: r.target, via: 'redirect' }, undefined, ctx, cwds));
   }
+  // `[[ -f foo ]]`, `(( n > 1 ))`: bash evaluates the test itself and runs no program, touches no file.
+  if (parts.length === 0 && !analysis.opaque && analysis.source.trim() !== '') {
+    parts.push({
+      subject: 'the whole command',
+      decision: 'allow',
+      by: 'read-only',
+      reason: 'runs no program: only tests and arithmetic the shell evaluates itself',
+    });
+  }
   return parts;
 }
 
@@ -335,6 +344,16 @@ function decideCommand(
       part(cmd, 'allow', 'wrapper', `${program} only runs the command it wraps, decided on its own`),
     );
   }
+  if (isLiteralScript(cmd, v) && v.harmlessEnv) {
+    return done(
+      part(
+        cmd,
+        'allow',
+        'wrapper',
+        `${program} -c only runs the script it is given, decided command by command`,
+      ),
+    );
+  }
   if (!v.harmlessEnv) return done(part(cmd, 'ask', 'no-rule', `no rule allows ${commandText(cmd)}`));
   const ro = readOnlyOf(v);
   if (ro.readOnly && !cmd.name?.path) {
@@ -452,8 +471,29 @@ function noRule(cmd: SimpleCommand, ctx: DecisionContext, v: CommandViews, unsaf
   return part(cmd, 'ask', 'no-rule', `no rule allows ${commandText(cmd)}${why}`);
 }
 
+/**
+ * `bash -c 'SCRIPT' [NAME ARGS…]` with SCRIPT written out: the analysis reads SCRIPT as it reads the line itself,
+ * every command in it a part of its own. A non-interactive bash reads no startup file but `$BASH_ENV` (a loader
+ * variable, never harmless), dash none; zsh reads `~/.zshenv`, so it is not listed. `-e`, `-u` and `-x` change
+ * only when the script stops and what it prints.
+ */
+function isLiteralScript(cmd: SimpleCommand, v: CommandViews): boolean {
+  if (!SCRIPT_SHELLS.has(v.program) || cmd.name?.path || !v.allStatic) return false;
+  const flags = v.values[1];
+  return flags !== undefined && /^-[eux]*c[eux]*$/.test(flags) && v.values.length >= 3;
+}
+
+const SCRIPT_SHELLS = new Set(['bash', 'sh', 'dash']);
+
+/** `env NAME=value… COMMAND`: with no option of its own, env only sets the environment of the command it runs. */
+function envWithoutOptions(v: CommandViews): boolean {
+  const first = v.values[1];
+  return first !== undefined && !first.startsWith('-');
+}
+
 function isTransparentWrapper(cmd: SimpleCommand, analysis: Analysis, v: CommandViews): boolean {
-  if (!TRANSPARENT.has(v.program) || cmd.name?.path) return false;
+  if (v.program === 'env' && !envWithoutOptions(v)) return false;
+  if (!(TRANSPARENT.has(v.program) || v.program === 'env') || cmd.name?.path) return false;
   if (v.program === 'xargs' && v.values.length > 1 && v.values[1]!.startsWith('-')) return false;
   if (!v.allStatic && v.program !== 'time') return false;
   return analysis.commands.some((c) => c.nested?.carrier === cmd.id && c.nested.kind === 'wrapper');

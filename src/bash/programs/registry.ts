@@ -12,6 +12,7 @@ import { GREP_MODULE } from './grep.js';
 import { HELM } from './helm.js';
 import { JQ_MODULE } from './jq/index.js';
 import { KUBECTL } from './kubectl/index.js';
+import { MAN_MODULE } from './man.js';
 import type { ProgramModule } from './module.js';
 import { NC_MODULE, NCAT_MODULE } from './netcat.js';
 import { NPM_MODULE } from './npm.js';
@@ -35,6 +36,7 @@ import { SYSTEM_SPECS } from './system-specs.js';
 import { TAR_MODULE } from './tar.js';
 import { TEXT_TOOL_SPECS } from './text-tools.js';
 import { TREE_MODULE } from './tree.js';
+import { WHEREIS_MODULE } from './whereis.js';
 import { YARN_MODULE } from './yarn.js';
 import { YQ_MODULE } from './yq.js';
 
@@ -73,6 +75,8 @@ const MODULES: readonly ProgramModule[] = [
   BUN_MODULE,
   BUNX_MODULE,
   PIP_MODULE,
+  MAN_MODULE,
+  WHEREIS_MODULE,
 ];
 
 /**
