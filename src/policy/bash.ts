@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Analysis, CodeExecution, SimpleCommand } from '../bash/index.js';
 import { analyze, commandLine, programSpec, unknownWords } from '../bash/index.js';
 import type { Behavior, PatternRule, PermissionRule } from '../rules/index.js';
@@ -57,7 +59,7 @@ export function classifyBash(analysis: Analysis, ctx: DecisionContext): PartVerd
   parts.push(...foreignRepositories(analysis, ctx, cwds));
   const decided = new Map<number, Decided>();
   for (const cmd of analysis.commands) {
-    const d = decideCommand(cmd, analysis, ctx, decided);
+    const d = decideCommand(cmd, analysis, ctx, decided, cwds);
     d.part.readOnly = isReadOnlyCommand(cmd, d.views);
     decided.set(cmd.id, d);
     parts.push(d.part);
@@ -286,6 +288,7 @@ function decideCommand(
   analysis: Analysis,
   ctx: DecisionContext,
   decided: Map<number, Decided>,
+  cwds: readonly string[] | undefined,
 ): Decided {
   const v = viewsOf(cmd, ctx.home);
   const done = (p: PartVerdict, allowedBy?: PermissionRule): Decided =>
@@ -356,6 +359,8 @@ function decideCommand(
   }
   if (!v.harmlessEnv) return done(part(cmd, 'ask', 'no-rule', `no rule allows ${commandText(cmd)}`));
   const ro = readOnlyOf(v);
+  const swapped = ro.readOnly ? toolchainFile(program, cwds) : undefined;
+  if (swapped) return done(part(cmd, 'ask', 'no-rule', `${swapped} may name another ${program} to run`));
   if (ro.readOnly && !cmd.name?.path) {
     const secret = secretVariable(cmd);
     if (secret) {
@@ -391,6 +396,34 @@ function coveredByCarrier(
   // A later rule may name the wrapped words that the first one covers with `*`: `Bash(npx *)`, `Bash(npx tsc *)`.
   for (const rule of ctx.index.bashFor('allow', views.program, () => commandWords(views, ctx.home))) {
     if (allowRuleMatches(rule, views) && allowNames(rule.parsed.pattern, views, from)) return rule;
+  }
+  return undefined;
+}
+
+/**
+ * rustup's proxies (`cargo`, `rustc`) run the toolchain a `rust-toolchain.toml` in the working folder or above
+ * names, which may be any folder (`path = …`): a file the agent can write picks the program that runs.
+ */
+const TOOLCHAIN_PROXIES = new Set([
+  'cargo',
+  'rustc',
+  'rustup',
+  'rustfmt',
+  'cargo-clippy',
+  'clippy-driver',
+  'rustdoc',
+]);
+
+function toolchainFile(program: string, cwds: readonly string[] | undefined): string | undefined {
+  if (!TOOLCHAIN_PROXIES.has(program)) return undefined;
+  if (!cwds) return 'a rust-toolchain file in a folder only known at run time';
+  for (const cwd of cwds) {
+    for (let at = cwd; ; at = dirname(at)) {
+      for (const name of ['rust-toolchain', 'rust-toolchain.toml']) {
+        if (existsSync(join(at, name))) return join(at, name);
+      }
+      if (dirname(at) === at) break;
+    }
   }
   return undefined;
 }
