@@ -1,5 +1,5 @@
 import type { CommandView, NestedSpec } from '../types.js';
-import type { ProgramModule } from './module.js';
+import { type ProgramModule, subcommandOf } from './module.js';
 import { npx } from './npx.js';
 import { grammar, has, optionsNamed } from './options.js';
 import { type ConfigCommand, configEffects } from './package-managers.js';
@@ -216,6 +216,11 @@ export const NPM_MODULE: ProgramModule = {
   spec,
   configEffects: (cmd) => configEffects(NPM_CONFIG, cmd),
   nested: npm,
+  // The read commands ask the registry (view, outdated) or npm's update notifier does.
+  network: (cmd) => {
+    const sub = subcommandOf(spec, cmd);
+    return sub !== undefined && Object.hasOwn(READS, sub);
+  },
   oracle: {
     cases: [
       'npm config set script-shell /tmp/x',

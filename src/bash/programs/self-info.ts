@@ -3,7 +3,8 @@
  * `kubectl version --client`. Each entry is what the program's own documentation says prints and exits: the GNU
  * coding standards' `--help` and `--version` for GNU programs, and each other program's documented version and
  * help words. Nothing else may be on the line (`rm --help x` is not listed): a program given more words may read
- * them first. Code runners that load the project's code to answer (`pytest --version` loads conftest.py) are not
+ * them first. The effect oracle runs each: a program that writes its own files or reaches the network to answer
+ * (`terraform version`, `gcloud --version`) is not listed. Code runners that load the project's code to answer (`pytest --version` loads conftest.py) are not
  * listed.
  */
 const GNU = ['--help', '--version'];
@@ -43,10 +44,10 @@ const TABLE: Record<string, readonly string[]> = {
   podman: ['--version', '-v'],
   kubectl: ['version --client', 'version --client=true'],
   helm: ['version', 'version --short', '--help', '-h'],
-  terraform: ['version', '--version', '-version', '-v', '--help', '-help', '-h'],
+  // Not `terraform version`: it asks checkpoint-api.hashicorp.com for a newer release and writes ~/.terraform.d.
+  terraform: ['--help', '-help', '-h'],
   gh: ['--version', 'version'],
   aws: ['--version'],
-  gcloud: ['--version', 'version'],
   jq: ['--version', '--help', '-h'],
   rg: ['--version', '-V', '--help', '-h'],
   fd: ['--version', '-V', '--help', '-h'],
