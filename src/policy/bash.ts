@@ -17,6 +17,7 @@ import {
   viewsOf,
 } from './bash-match.js';
 import type { DecisionContext } from './context.js';
+import { credentialRedirect } from './credential-options.js';
 import { foreignRepositories } from './git-folders.js';
 import { possibleFiles } from './possible-files.js';
 import { checkReadOnly, type ReadOnlyCheck } from './readonly.js';
@@ -265,6 +266,20 @@ function unvouchedEffects(
   rule: PermissionRule | PatternRule | PartVerdict,
   v: CommandViews,
 ): PartVerdict | undefined {
+  const redirect = credentialRedirect(v);
+  const pattern0 =
+    'type' in rule && rule.type === 'permission' && rule.parsed.kind === 'bash'
+      ? rule.parsed.pattern
+      : undefined;
+  if (redirect !== undefined && (!pattern0 || coversWord(pattern0, v, redirect))) {
+    const name = 'type' in rule ? ruleName(rule) : (rule.rule?.text ?? 'an allow rule');
+    return part(
+      cmd,
+      'ask',
+      'file',
+      `${v.values[redirect]} sends the credentials ${v.program} holds to a server the command names, or stops checking it; ${name} approves the words shown, not where the credentials go`,
+    );
+  }
   const spec = programSpec(v.program);
   if (!spec || readOnlyOf(v).readOnly) return undefined;
   const unknown = unknownWords(spec, cmd.argv).find((word) => word.kind !== 'unlisted');
