@@ -1,5 +1,5 @@
 import type { SimpleCommand, Word } from '../bash/index.js';
-import { DYN, familySpec, HARMLESS_ENV } from '../bash/index.js';
+import { DYN, familySpec, HARMLESS_ENV, parseCommand } from '../bash/index.js';
 import type { BashPattern, Rule } from '../rules/index.js';
 import { escapeRegex, matchBashPattern, matchPatternRule, parseBashPattern } from '../rules/index.js';
 import { basename, type NormalizedCommand, normalize } from './normalize.js';
@@ -30,6 +30,8 @@ export interface CommandViews {
   homeSpelled: boolean;
   /** `resolved` joined, with the home folder written `~` (`rm -rf /home/u/*` → `rm -rf ~/*`); for deny patterns. */
   tilde: string;
+  /** Indexes of the words that are option values (`optionValueIndexes`); computed on first use. */
+  optionValues?: ReadonlySet<number>;
   /** `resolved`, normalised; computed on first use. */
   resolvedNormalized?: NormalizedCommand;
   /** The program's basename (`rm` for `/bin/rm`). */
@@ -383,4 +385,53 @@ export function mayMatch(p: BashPattern, v: CommandViews): boolean {
   const program = p.source.split(' ')[0];
   if (program === undefined || program.includes('*') || basename(program) !== v.program) return false;
   return v.values.slice(1).some((w) => w.includes(DYN));
+}
+
+/** Stands for an option's value in the line pattern rules read for verbs (`az --query _ vm show`). */
+const VALUE = '_';
+
+/**
+ * Indexes of the words that are option values, as the program's spec reads the line: `delete` in
+ * `az --query delete vm show`. Where the spec leaves a level's words to the program (cloud CLIs read their
+ * global options anywhere), a word after a global option that takes a value is one too.
+ */
+export function optionValueIndexes(v: CommandViews): ReadonlySet<number> {
+  if (v.optionValues) return v.optionValues;
+  const out = new Set<number>();
+  v.optionValues = out;
+  const spec = familySpec(v.program);
+  if (!spec || v.words.length < 3) return out;
+  const parsed = parseCommand(spec, v.words, { unknown: 'flag', dynamic: 'operand' });
+  if (!parsed.ok) return out;
+  for (const level of parsed.levels) {
+    for (const option of level.parsed.options) {
+      const at = option.value ? v.words.indexOf(option.value) : -1;
+      if (at > option.index) out.add(at);
+    }
+  }
+  const last = parsed.levels.at(-1)!;
+  const leftToProgram = last.spec.subcommands && Object.keys(last.spec.subcommands).length === 0;
+  if (leftToProgram) {
+    for (let i = last.index + 1; i < v.values.length - 1; i++) {
+      const word = v.values[i]!;
+      if (!word.startsWith('--') || word.includes('=')) continue;
+      if (spec.grammar.long.get(word.slice(2))?.arity === 'value') out.add(i + 1);
+    }
+  }
+  return out;
+}
+
+/**
+ * The lines a pattern rule reads with every option value written `_`: a rule about a verb (`delete`) is not
+ * about a value that happens to spell it. Undefined when the line holds no option value.
+ */
+export function verbLines(v: CommandViews): string[] | undefined {
+  const at = optionValueIndexes(v);
+  if (at.size === 0) return undefined;
+  const mask = (words: readonly string[]) => words.map((w, i) => (at.has(i) ? VALUE : w));
+  const based = mask(v.values);
+  if (based[0]?.includes('/')) based[0] = basename(based[0]);
+  const lines = [mask(v.values).join(' '), based.join(' '), mask(v.resolved).join(' ')];
+  if (v.subcommands) lines.push(normalize(mask(v.values)).line, normalize(mask(v.resolved)).line);
+  return lines;
 }

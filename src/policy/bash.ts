@@ -14,6 +14,7 @@ import {
   denyMatches,
   lineOf,
   mayMatch,
+  verbLines,
   viewsOf,
 } from './bash-match.js';
 import type { DecisionContext } from './context.js';
@@ -182,8 +183,12 @@ function* matchingRules(
     if (rule.parsed.kind === 'tool') yield rule;
   }
   const subjects = [v.raw, v.based, lineOf(v), v.tilde];
+  const verbs = verbLines(v);
   for (const rule of ctx.index.commandPatterns(behavior, subjects)) {
-    if (subjects.some((s) => matchPatternRule(rule, s))) yield rule;
+    if (!subjects.some((s) => matchPatternRule(rule, s))) continue;
+    // A rule that matches only where an option's value spells its verb (`az --query delete vm show`) does not.
+    if (verbs && !verbs.some((s) => matchPatternRule(rule, s))) continue;
+    yield rule;
   }
 }
 

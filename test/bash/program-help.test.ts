@@ -51,6 +51,7 @@ const NOT_GNU: Record<string, string> = {
   gh: 'options before the subcommand only; subcommands are read by their words',
   aws: 'options before the subcommand only; subcommands are read by their words',
   gcloud: 'options before the subcommand only; subcommands are read by their words',
+  az: 'options before the subcommand only; subcommands are read by their words',
   mawk: 'mawk reads -W options',
   nawk: 'one true awk has no long options',
 };
