@@ -30,9 +30,9 @@ function dangerous() {
   const own = readFileSync(join(ROOT, 'fixtures/everyday/dangerous-reads.txt'), 'utf8')
     .split('\n')
     .filter((line) => line.trim() && !line.startsWith('#'));
-  const shipped = JSON.parse(readFileSync(join(ROOT, 'defaults/dangerous-commands.json'), 'utf8')).dangerous.map(
-    (entry) => entry.command,
-  );
+  const shipped = JSON.parse(
+    readFileSync(join(ROOT, 'defaults/dangerous-commands.json'), 'utf8'),
+  ).dangerous.map((entry) => entry.command);
   const diff = readFileSync(join(ROOT, 'defaults/diff-corpus.jsonl'), 'utf8')
     .split('\n')
     .filter(Boolean)
@@ -96,14 +96,24 @@ for (const command of danger) {
     if (verdict.decision === 'allow') bad.push(`${name}\t${command}\t${verdict.reason}`);
   }
 }
-const result = { dist: DIST, families: rows, total, defaults: alone, profile: profiled, dangerous: danger.length, dangerousAllowed: bad };
+const result = {
+  dist: DIST,
+  families: rows,
+  total,
+  defaults: alone,
+  profile: profiled,
+  dangerous: danger.length,
+  dangerousAllowed: bad,
+};
 if (args.includes('--json')) console.log(JSON.stringify(result, null, 1));
 else {
   console.log(`family\tcommands\tdefaults\twith read-services`);
   for (const r of rows) console.log(`${r.family}\t${r.commands}\t${r.defaults}\t${r.profile}`);
   const pct = (n) => `${((100 * n) / total).toFixed(0)}%`;
   console.log(`all\t${total}\t${alone} (${pct(alone)})\t${profiled} (${pct(profiled)})`);
-  console.log(`dangerous commands allowed: ${bad.length} of ${danger.length} (each checked with and without the profile)`);
+  console.log(
+    `dangerous commands allowed: ${bad.length} of ${danger.length} (each checked with and without the profile)`,
+  );
   for (const line of bad) console.log(`  ${line}`);
   if (args.includes('--list')) for (const line of asked) console.log(`asked\t${line}`);
 }

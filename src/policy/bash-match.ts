@@ -31,7 +31,7 @@ export interface CommandViews {
   /** `resolved` joined, with the home folder written `~` (`rm -rf /home/u/*` → `rm -rf ~/*`); for deny patterns. */
   tilde: string;
   /** Indexes of the words that are option values (`optionValueIndexes`); computed on first use. */
-  optionValues?: ReadonlySet<number>;
+  optionValues?: ReadonlyMap<number, string>;
   /** `resolved`, normalised; computed on first use. */
   resolvedNormalized?: NormalizedCommand;
   /** The program's basename (`rm` for `/bin/rm`). */
@@ -391,13 +391,13 @@ export function mayMatch(p: BashPattern, v: CommandViews): boolean {
 const VALUE = '_';
 
 /**
- * Indexes of the words that are option values, as the program's spec reads the line: `delete` in
- * `az --query delete vm show`. Where the spec leaves a level's words to the program (cloud CLIs read their
- * global options anywhere), a word after a global option that takes a value is one too.
+ * The words that are option values, as the program's spec reads the line, each with its option as written:
+ * `delete` in `az --query delete vm show` is `--query`'s. Where the spec leaves a level's words to the program
+ * (cloud CLIs read their global options anywhere), a word after a global option that takes a value is one too.
  */
-export function optionValueIndexes(v: CommandViews): ReadonlySet<number> {
+export function optionValueIndexes(v: CommandViews): ReadonlyMap<number, string> {
   if (v.optionValues) return v.optionValues;
-  const out = new Set<number>();
+  const out = new Map<number, string>();
   v.optionValues = out;
   const spec = familySpec(v.program);
   if (!spec || v.words.length < 3) return out;
@@ -406,7 +406,7 @@ export function optionValueIndexes(v: CommandViews): ReadonlySet<number> {
   for (const level of parsed.levels) {
     for (const option of level.parsed.options) {
       const at = option.value ? v.words.indexOf(option.value) : -1;
-      if (at > option.index) out.add(at);
+      if (at > option.index) out.set(at, v.values[option.index]!);
     }
   }
   const last = parsed.levels.at(-1)!;
@@ -415,18 +415,23 @@ export function optionValueIndexes(v: CommandViews): ReadonlySet<number> {
     for (let i = last.index + 1; i < v.values.length - 1; i++) {
       const word = v.values[i]!;
       if (!word.startsWith('--') || word.includes('=')) continue;
-      if (spec.grammar.long.get(word.slice(2))?.arity === 'value') out.add(i + 1);
+      if (spec.grammar.long.get(word.slice(2))?.arity === 'value') out.set(i + 1, word);
     }
   }
   return out;
 }
 
 /**
- * The lines a pattern rule reads with every option value written `_`: a rule about a verb (`delete`) is not
- * about a value that happens to spell it. Undefined when the line holds no option value.
+ * The lines a pattern rule reads with every option value written `_`, but the values of the options the rule's
+ * own text names (`--context[= ]prod` is about `--context`'s value): a rule about a verb (`delete`) is not about
+ * a value that happens to spell it. Undefined when there is no value to leave out.
  */
-export function verbLines(v: CommandViews): string[] | undefined {
-  const at = optionValueIndexes(v);
+export function verbLines(v: CommandViews, ruleText: string): string[] | undefined {
+  const at = new Set<number>();
+  for (const [index, option] of optionValueIndexes(v)) {
+    const name = option.replace(/^-+/, '');
+    if (!ruleText.includes(name)) at.add(index);
+  }
   if (at.size === 0) return undefined;
   const mask = (words: readonly string[]) => words.map((w, i) => (at.has(i) ? VALUE : w));
   const based = mask(v.values);

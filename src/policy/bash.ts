@@ -183,10 +183,11 @@ function* matchingRules(
     if (rule.parsed.kind === 'tool') yield rule;
   }
   const subjects = [v.raw, v.based, lineOf(v), v.tilde];
-  const verbs = verbLines(v);
   for (const rule of ctx.index.commandPatterns(behavior, subjects)) {
     if (!subjects.some((s) => matchPatternRule(rule, s))) continue;
-    // A rule that matches only where an option's value spells its verb (`az --query delete vm show`) does not.
+    // A shipped ask rule that matches only where an option's value spells its verb (`az --query delete vm
+    // show`) does not. A user's rule and every deny rule keep matching the words as written (fail closed).
+    const verbs = behavior === 'ask' && isShipped(rule) ? verbLines(v, rule.text) : undefined;
     if (verbs && !verbs.some((s) => matchPatternRule(rule, s))) continue;
     yield rule;
   }
