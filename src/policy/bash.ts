@@ -359,6 +359,11 @@ function decideCommand(
     return done(part(cmd, 'ask', 'dynamic', `${program} gets arguments only known at run time`));
   if (cmd.executes.length > 0) return done(hiddenCode(cmd, cmd.executes[0]!));
   if (analysis.functions.includes(program) && !cmd.name?.path) {
+    if (recursive(program, analysis)) {
+      return done(
+        part(cmd, 'ask', 'no-rule', `the function ${program} calls itself: it may run without end`),
+      );
+    }
     return done(
       part(cmd, 'allow', 'wrapper', `calls the function ${program}, whose commands are decided on their own`),
     );
@@ -447,6 +452,26 @@ function toolchainFile(program: string, cwds: readonly string[] | undefined): st
     }
   }
   return undefined;
+}
+
+/** Whether the function reaches itself through the functions it calls (`:(){ :|:& };:`, a fork bomb). */
+function recursive(name: string, analysis: Analysis): boolean {
+  const calls = new Map<string, Set<string>>();
+  for (const c of analysis.commands) {
+    const callee = c.argv[0]?.value;
+    if (c.inFunction === undefined || callee === undefined || !analysis.functions.includes(callee)) continue;
+    calls.set(c.inFunction, (calls.get(c.inFunction) ?? new Set()).add(callee));
+  }
+  const seen = new Set<string>();
+  const stack = [...(calls.get(name) ?? [])];
+  while (stack.length > 0) {
+    const next = stack.pop()!;
+    if (next === name) return true;
+    if (seen.has(next)) continue;
+    seen.add(next);
+    stack.push(...(calls.get(next) ?? []));
+  }
+  return false;
 }
 
 function isReadOnlyCommand(cmd: SimpleCommand, v: CommandViews): boolean {

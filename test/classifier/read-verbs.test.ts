@@ -85,6 +85,8 @@ const NOT_ALLOWED = [
   'git help -w reset',
   'kubectl get pods',
   'gh pr list',
+  ':(){ :|:& };:',
+  'f(){ g; }; g(){ f; }; f',
 ];
 
 describe('read-only commands of the shipped defaults', () => {
