@@ -15,6 +15,7 @@ import type { ProgramSpec } from './programs/program.js';
 import { checkProgram } from './programs/read-only.js';
 import { programModule, programSpec } from './programs/registry.js';
 import { RUNNERS } from './programs/runners.js';
+import { printsAndExits } from './programs/self-info.js';
 import { SHELLS } from './programs/shells.js';
 import { TOOL_EFFECTS } from './programs/tool-effects.js';
 import { unknownWords } from './programs/unknown-words.js';
@@ -41,6 +42,14 @@ const CARRIERS = new Set(Object.keys({ ...WRAPPERS, ...SHELLS, ...INTERPRETERS, 
 export function effectsOf(cmd: CommandView): EffectsResult {
   if (cmd.argv.length === 0) return NONE;
   const program = programFamily(cmd.program);
+  if (
+    cmd.argv.every((word) => word.static) &&
+    printsAndExits(
+      cmd.program,
+      cmd.argv.slice(1).map((w) => w.value),
+    )
+  )
+    return NONE;
   const module = programModule(program);
   const configured = module?.configEffects?.(cmd);
   if (configured) return configured;

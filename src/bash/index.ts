@@ -3,6 +3,7 @@ export { grammar, type Option, operandWords, parseOptions } from './programs/opt
 export { type ParsedCommand, type ProgramSpec, parseCommand } from './programs/program.js';
 export { checkProgram } from './programs/read-only.js';
 export { familySpec, programSpec } from './programs/registry.js';
+export { printsAndExits } from './programs/self-info.js';
 export { type UnknownWord, unknownWords } from './programs/unknown-words.js';
 export { syntheticWord } from './programs/words.js';
 export { commandLine, shellWord, wordText } from './render.js';

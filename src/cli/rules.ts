@@ -1,5 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { provenanceKey, shadowedRules } from '../critique/index.js';
 import { shippedOverrides } from '../policy/index.js';
 import {
@@ -46,6 +48,7 @@ interface RulesArgs {
   scope: RuleScope;
   dryRun: boolean;
   json: boolean;
+  profile?: string;
   settings?: string[];
   rules?: string[];
   cwd?: string;
@@ -81,18 +84,35 @@ export const rulesCommand: CommandModule = {
         describe: 'Show the edit and its effect, write nothing',
       })
       .option('json', { type: 'boolean', default: false, describe: 'Print as JSON' })
+      .option('profile', {
+        type: 'string',
+        describe: `add, remove: every rule of a shipped profile (${profileNames().join(', ')})`,
+      })
       .example('$0 rules list --behavior deny', 'Every deny rule in force, with its file and line')
       .example('$0 rules add "Bash(git commit *)" --allow', 'Allow commits, in .claude/settings.local.json')
       .example(
         '$0 rules remove "Bash(rm *)" --deny --scope project --dry-run',
         'What removing a deny lets through',
       )
-      .example('$0 rules suggest "git commit -m wip"', 'The narrowest rule that allows a command'),
+      .example('$0 rules suggest "git commit -m wip"', 'The narrowest rule that allows a command')
+      .example(
+        '$0 rules add --profile read-services --scope project',
+        'Let the team read its own services (gh, aws, az, gcloud, kubectl, helm, terraform)',
+      ),
   run: async (raw, io) => {
     const args = raw as unknown as RulesArgs;
     const chosen = BEHAVIOR_CHOICES.filter((b) => args[b]);
     if (chosen.length > 1) return usage(io, 'give one of --allow, --ask and --deny');
     if (args.action === 'list') return list(args, io);
+    if (args.profile !== undefined) {
+      if (args.action === 'suggest') return usage(io, 'rules suggest takes no --profile');
+      if (args.rule !== undefined || chosen.length > 0)
+        return usage(
+          io,
+          '--profile adds or removes the profile’s own rules: give no rule and no --allow, --ask or --deny',
+        );
+      return editProfile(args, args.action, args.profile, io);
+    }
     if (args.rule === undefined || args.rule.trim() === '')
       return usage(io, `rules ${args.action} needs ${args.action === 'suggest' ? 'a command' : 'a rule'}`);
     if (args.action === 'suggest') return suggest(args, args.rule, chosen[0] ?? 'allow', io);
@@ -100,6 +120,73 @@ export const rulesCommand: CommandModule = {
     return edit(args, { op: args.action, behavior: chosen[0], rule: args.rule.trim() }, io);
   },
 };
+
+// --- profiles ---
+
+const PROFILES = fileURLToPath(new URL('../../defaults/profiles/', import.meta.url));
+
+/** The shipped profiles: settings files of rules a team may turn on together (`defaults/profiles/NAME.json`). */
+function profileNames(): string[] {
+  try {
+    return readdirSync(PROFILES)
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => name.slice(0, -'.json'.length))
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+function profileRules(name: string): RuleEdit[] | string {
+  if (!profileNames().includes(name)) {
+    return `no profile ${JSON.stringify(name)}; the shipped profiles are ${profileNames().join(', ') || 'none'}`;
+  }
+  const data = JSON.parse(readFileSync(path.join(PROFILES, `${name}.json`), 'utf8')) as {
+    permissions?: Partial<Record<Behavior, string[]>>;
+  };
+  return BEHAVIOR_CHOICES.flatMap((behavior) =>
+    (data.permissions?.[behavior] ?? []).map((rule) => ({ op: 'add' as const, behavior, rule })),
+  );
+}
+
+/**
+ * Adds (or removes) every rule of a profile in one write: rules already there are left as they are, so adding a
+ * profile twice changes nothing.
+ */
+async function editProfile(args: RulesArgs, op: 'add' | 'remove', name: string, io: Io): Promise<number> {
+  const rules = profileRules(name);
+  if (typeof rules === 'string') return usage(io, rules);
+  const file = scopeFile(args.scope, { cwd: cwdOf(args), home: homeOf() });
+  const read = await readForEdit(file.path);
+  if ('error' in read) return usage(io, read.error);
+  let text = read.text;
+  const done: { rule: string; behavior: Behavior; status: string }[] = [];
+  for (const rule of rules) {
+    const outcome = editRuleText(text, { ...rule, op });
+    if (outcome.status === 'invalid') {
+      io.err(io.errColors.red(`${file.path}:${outcome.line}:${outcome.column}: ${outcome.message}`));
+      return EXIT.usage;
+    }
+    if (outcome.status === 'changed') text = outcome.text;
+    const status = outcome.status === 'changed' ? (op === 'add' ? 'added' : 'removed') : outcome.status;
+    done.push({ rule: rule.rule, behavior: rule.behavior, status });
+  }
+  const changed = done.filter((d) => d.status === 'added' || d.status === 'removed').length;
+  if (!args.dryRun && changed > 0) await writeAtomically(file.path, text, read.mode);
+  if (args.json) {
+    printJson(io, { profile: name, file: file.path, written: !args.dryRun && changed > 0, rules: done });
+    return EXIT.ok;
+  }
+  const verb =
+    op === 'add' ? (args.dryRun ? 'would add' : 'added') : args.dryRun ? 'would remove' : 'removed';
+  io.out(
+    `${verb} ${changed} of the ${rules.length} rules of the ${name} profile ${op === 'add' ? 'to' : 'from'} ${file.path}` +
+      (changed < rules.length
+        ? ` (${rules.length - changed} ${op === 'add' ? 'already there' : 'not there'})`
+        : ''),
+  );
+  return EXIT.ok;
+}
 
 function usage(io: Io, message: string): number {
   io.err(`automode: ${message}`);

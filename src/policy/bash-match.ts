@@ -1,9 +1,15 @@
 import type { SimpleCommand, Word } from '../bash/index.js';
-import { DYN, familySpec, HARMLESS_ENV } from '../bash/index.js';
+import { DYN, familySpec, HARMLESS_ENV, parseCommand } from '../bash/index.js';
 import type { BashPattern, Rule } from '../rules/index.js';
 import { escapeRegex, matchBashPattern, matchPatternRule, parseBashPattern } from '../rules/index.js';
 import { basename, type NormalizedCommand, normalize } from './normalize.js';
 import type { ReadOnlyCheck } from './readonly.js';
+
+/**
+ * bash builtins that read no environment variable: `VAR=value echo x` prints what `echo x` prints, the
+ * assignment lasting only for the builtin.
+ */
+const ENV_BLIND = new Set(['echo', 'printf', 'true', 'false', 'test', '[', ':']);
 
 /** Stands for words a rule must not be able to cover with a wildcard. */
 const HIDDEN = '\u0001';
@@ -24,6 +30,8 @@ export interface CommandViews {
   homeSpelled: boolean;
   /** `resolved` joined, with the home folder written `~` (`rm -rf /home/u/*` → `rm -rf ~/*`); for deny patterns. */
   tilde: string;
+  /** Indexes of the words that are option values (`optionValueIndexes`); computed on first use. */
+  optionValues?: ReadonlyMap<number, string>;
   /** `resolved`, normalised; computed on first use. */
   resolvedNormalized?: NormalizedCommand;
   /** The program's basename (`rm` for `/bin/rm`). */
@@ -112,7 +120,10 @@ export function viewsOf(cmd: SimpleCommand, home = ''): CommandViews {
     allStatic,
     globsOnly,
     leadingGlob,
-    harmlessEnv: cmd.assignments.every((a) => HARMLESS_ENV.has(a.name) && a.value.static),
+    harmlessEnv: cmd.assignments.every(
+      (a) =>
+        a.value.static && (HARMLESS_ENV.has(a.name) || (ENV_BLIND.has(program) && !first?.includes('/'))),
+    ),
     extraArgs: cmd.nested?.extraArgs === true,
   };
 }
@@ -396,4 +407,58 @@ export function mayMatch(p: BashPattern, v: CommandViews): boolean {
   const program = p.source.split(' ')[0];
   if (program === undefined || program.includes('*') || basename(program) !== v.program) return false;
   return v.values.slice(1).some((w) => w.includes(DYN));
+}
+
+/** Stands for an option's value in the line pattern rules read for verbs (`az --query _ vm show`). */
+const VALUE = '_';
+
+/**
+ * The words that are option values, as the program's spec reads the line, each with its option as written:
+ * `delete` in `az --query delete vm show` is `--query`'s. Where the spec leaves a level's words to the program
+ * (cloud CLIs read their global options anywhere), a word after a global option that takes a value is one too.
+ */
+export function optionValueIndexes(v: CommandViews): ReadonlyMap<number, string> {
+  if (v.optionValues) return v.optionValues;
+  const out = new Map<number, string>();
+  v.optionValues = out;
+  const spec = familySpec(v.program);
+  if (!spec || v.words.length < 3) return out;
+  const parsed = parseCommand(spec, v.words, { unknown: 'flag', dynamic: 'operand' });
+  if (!parsed.ok) return out;
+  for (const level of parsed.levels) {
+    for (const option of level.parsed.options) {
+      const at = option.value ? v.words.indexOf(option.value) : -1;
+      if (at > option.index) out.set(at, v.values[option.index]!);
+    }
+  }
+  const last = parsed.levels.at(-1)!;
+  const leftToProgram = last.spec.subcommands && Object.keys(last.spec.subcommands).length === 0;
+  if (leftToProgram) {
+    for (let i = last.index + 1; i < v.values.length - 1; i++) {
+      const word = v.values[i]!;
+      if (!word.startsWith('--') || word.includes('=')) continue;
+      if (spec.grammar.long.get(word.slice(2))?.arity === 'value') out.set(i + 1, word);
+    }
+  }
+  return out;
+}
+
+/**
+ * The lines a pattern rule reads with every option value written `_`, but the values of the options the rule's
+ * own text names (`--context[= ]prod` is about `--context`'s value): a rule about a verb (`delete`) is not about
+ * a value that happens to spell it. Undefined when there is no value to leave out.
+ */
+export function verbLines(v: CommandViews, ruleText: string): string[] | undefined {
+  const at = new Set<number>();
+  for (const [index, option] of optionValueIndexes(v)) {
+    const name = option.replace(/^-+/, '');
+    if (!ruleText.includes(name)) at.add(index);
+  }
+  if (at.size === 0) return undefined;
+  const mask = (words: readonly string[]) => words.map((w, i) => (at.has(i) ? VALUE : w));
+  const based = mask(v.values);
+  if (based[0]?.includes('/')) based[0] = basename(based[0]);
+  const lines = [mask(v.values).join(' '), based.join(' '), mask(v.resolved).join(' ')];
+  if (v.subcommands) lines.push(normalize(mask(v.values)).line, normalize(mask(v.resolved)).line);
+  return lines;
 }

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Analysis, CodeExecution, SimpleCommand } from '../bash/index.js';
 import { analyze, commandLine, programSpec, unknownWords } from '../bash/index.js';
 import type { Behavior, PatternRule, PermissionRule } from '../rules/index.js';
@@ -12,9 +14,11 @@ import {
   denyMatches,
   lineOf,
   mayMatch,
+  verbLines,
   viewsOf,
 } from './bash-match.js';
 import type { DecisionContext } from './context.js';
+import { credentialRedirect } from './credential-options.js';
 import { foreignRepositories } from './git-folders.js';
 import { possibleFiles } from './possible-files.js';
 import { checkReadOnly, type ReadOnlyCheck } from './readonly.js';
@@ -59,7 +63,7 @@ export function classifyBash(analysis: Analysis, ctx: DecisionContext): PartVerd
   parts.push(...runawayProcesses(analysis));
   const decided = new Map<number, Decided>();
   for (const cmd of analysis.commands) {
-    const d = decideCommand(cmd, analysis, ctx, decided);
+    const d = decideCommand(cmd, analysis, ctx, decided, cwds);
     d.part.readOnly = isReadOnlyCommand(cmd, d.views);
     decided.set(cmd.id, d);
     parts.push(d.part);
@@ -89,6 +93,15 @@ export function classifyBash(analysis: Analysis, ctx: DecisionContext): PartVerd
       parts.push(decideEffect({ access: 'write', path: r.target, via: 'redirect' }, undefined, ctx, cwds));
     if (r.reads)
       parts.push(decideEffect({ access: 'read', path: r.target, via: 'redirect' }, undefined, ctx, cwds));
+  }
+  // `[[ -f foo ]]`, `(( n > 1 ))`: bash evaluates the test itself and runs no program, touches no file.
+  if (parts.length === 0 && !analysis.opaque && analysis.source.trim() !== '') {
+    parts.push({
+      subject: 'the whole command',
+      decision: 'allow',
+      by: 'read-only',
+      reason: 'runs no program: only tests and arithmetic the shell evaluates itself',
+    });
   }
   return parts;
 }
@@ -173,7 +186,12 @@ function* matchingRules(
   }
   const subjects = [v.raw, v.based, lineOf(v), v.tilde];
   for (const rule of ctx.index.commandPatterns(behavior, subjects)) {
-    if (subjects.some((s) => matchPatternRule(rule, s))) yield rule;
+    if (!subjects.some((s) => matchPatternRule(rule, s))) continue;
+    // A shipped ask rule that matches only where an option's value spells its verb (`az --query delete vm
+    // show`) does not. A user's rule and every deny rule keep matching the words as written (fail closed).
+    const verbs = behavior === 'ask' && isShipped(rule) ? verbLines(v, rule.text) : undefined;
+    if (verbs && !verbs.some((s) => matchPatternRule(rule, s))) continue;
+    yield rule;
   }
 }
 
@@ -256,6 +274,20 @@ function unvouchedEffects(
   rule: PermissionRule | PatternRule | PartVerdict,
   v: CommandViews,
 ): PartVerdict | undefined {
+  const redirect = credentialRedirect(v);
+  const pattern0 =
+    'type' in rule && rule.type === 'permission' && rule.parsed.kind === 'bash'
+      ? rule.parsed.pattern
+      : undefined;
+  if (redirect !== undefined && (!pattern0 || coversWord(pattern0, v, redirect))) {
+    const name = 'type' in rule ? ruleName(rule) : (rule.rule?.text ?? 'an allow rule');
+    return part(
+      cmd,
+      'ask',
+      'file',
+      `${v.values[redirect]} sends the credentials ${v.program} holds to a server the command names, or stops checking it; ${name} approves the words shown, not where the credentials go`,
+    );
+  }
   const spec = programSpec(v.program);
   if (!spec || readOnlyOf(v).readOnly) return undefined;
   const unknown = unknownWords(spec, cmd.argv).find((word) => word.kind !== 'unlisted');
@@ -279,6 +311,7 @@ function decideCommand(
   analysis: Analysis,
   ctx: DecisionContext,
   decided: Map<number, Decided>,
+  cwds: readonly string[] | undefined,
 ): Decided {
   const v = viewsOf(cmd, ctx.home);
   const done = (p: PartVerdict, allowedBy?: PermissionRule): Decided =>
@@ -328,6 +361,11 @@ function decideCommand(
     return done(part(cmd, 'ask', 'dynamic', `${program} gets arguments only known at run time`));
   if (cmd.executes.length > 0) return done(hiddenCode(cmd, cmd.executes[0]!));
   if (analysis.functions.includes(program) && !cmd.name?.path) {
+    if (recursive(program, analysis)) {
+      return done(
+        part(cmd, 'ask', 'no-rule', `the function ${program} calls itself: it may run without end`),
+      );
+    }
     return done(
       part(cmd, 'allow', 'wrapper', `calls the function ${program}, whose commands are decided on their own`),
     );
@@ -337,8 +375,20 @@ function decideCommand(
       part(cmd, 'allow', 'wrapper', `${program} only runs the command it wraps, decided on its own`),
     );
   }
+  if (isLiteralScript(cmd, v) && v.harmlessEnv) {
+    return done(
+      part(
+        cmd,
+        'allow',
+        'wrapper',
+        `${program} -c only runs the script it is given, decided command by command`,
+      ),
+    );
+  }
   if (!v.harmlessEnv) return done(part(cmd, 'ask', 'no-rule', `no rule allows ${commandText(cmd)}`));
   const ro = readOnlyOf(v);
+  const swapped = ro.readOnly ? toolchainFile(program, cwds) : undefined;
+  if (swapped) return done(part(cmd, 'ask', 'no-rule', `${swapped} may name another ${program} to run`));
   if (ro.readOnly && !cmd.name?.path) {
     const secret = secretVariable(cmd);
     if (secret) {
@@ -376,6 +426,54 @@ function coveredByCarrier(
     if (allowRuleMatches(rule, views) && allowNames(rule.parsed.pattern, views, from)) return rule;
   }
   return undefined;
+}
+
+/**
+ * rustup's proxies (`cargo`, `rustc`) run the toolchain a `rust-toolchain.toml` in the working folder or above
+ * names, which may be any folder (`path = …`): a file the agent can write picks the program that runs.
+ */
+const TOOLCHAIN_PROXIES = new Set([
+  'cargo',
+  'rustc',
+  'rustup',
+  'rustfmt',
+  'cargo-clippy',
+  'clippy-driver',
+  'rustdoc',
+]);
+
+function toolchainFile(program: string, cwds: readonly string[] | undefined): string | undefined {
+  if (!TOOLCHAIN_PROXIES.has(program)) return undefined;
+  if (!cwds) return 'a rust-toolchain file in a folder only known at run time';
+  for (const cwd of cwds) {
+    for (let at = cwd; ; at = dirname(at)) {
+      for (const name of ['rust-toolchain', 'rust-toolchain.toml']) {
+        if (existsSync(join(at, name))) return join(at, name);
+      }
+      if (dirname(at) === at) break;
+    }
+  }
+  return undefined;
+}
+
+/** Whether the function reaches itself through the functions it calls (`:(){ :|:& };:`, a fork bomb). */
+function recursive(name: string, analysis: Analysis): boolean {
+  const calls = new Map<string, Set<string>>();
+  for (const c of analysis.commands) {
+    const callee = c.argv[0]?.value;
+    if (c.inFunction === undefined || callee === undefined || !analysis.functions.includes(callee)) continue;
+    calls.set(c.inFunction, (calls.get(c.inFunction) ?? new Set()).add(callee));
+  }
+  const seen = new Set<string>();
+  const stack = [...(calls.get(name) ?? [])];
+  while (stack.length > 0) {
+    const next = stack.pop()!;
+    if (next === name) return true;
+    if (seen.has(next)) continue;
+    seen.add(next);
+    stack.push(...(calls.get(next) ?? []));
+  }
+  return false;
 }
 
 function isReadOnlyCommand(cmd: SimpleCommand, v: CommandViews): boolean {
@@ -454,8 +552,29 @@ function noRule(cmd: SimpleCommand, ctx: DecisionContext, v: CommandViews, unsaf
   return part(cmd, 'ask', 'no-rule', `no rule allows ${commandText(cmd)}${why}`);
 }
 
+/**
+ * `bash -c 'SCRIPT' [NAME ARGS…]` with SCRIPT written out: the analysis reads SCRIPT as it reads the line itself,
+ * every command in it a part of its own. A non-interactive bash reads no startup file but `$BASH_ENV` (a loader
+ * variable, never harmless), dash none; zsh reads `~/.zshenv`, so it is not listed. `-e`, `-u` and `-x` change
+ * only when the script stops and what it prints.
+ */
+function isLiteralScript(cmd: SimpleCommand, v: CommandViews): boolean {
+  if (!SCRIPT_SHELLS.has(v.program) || cmd.name?.path || !v.allStatic) return false;
+  const flags = v.values[1];
+  return flags !== undefined && /^-[eux]*c[eux]*$/.test(flags) && v.values.length >= 3;
+}
+
+const SCRIPT_SHELLS = new Set(['bash', 'sh', 'dash']);
+
+/** `env NAME=value… COMMAND`: with no option of its own, env only sets the environment of the command it runs. */
+function envWithoutOptions(v: CommandViews): boolean {
+  const first = v.values[1];
+  return first !== undefined && !first.startsWith('-');
+}
+
 function isTransparentWrapper(cmd: SimpleCommand, analysis: Analysis, v: CommandViews): boolean {
-  if (!TRANSPARENT.has(v.program) || cmd.name?.path) return false;
+  if (v.program === 'env' && !envWithoutOptions(v)) return false;
+  if (!(TRANSPARENT.has(v.program) || v.program === 'env') || cmd.name?.path) return false;
   if (v.program === 'xargs' && v.values.length > 1 && v.values[1]!.startsWith('-')) return false;
   if (!v.allStatic && v.program !== 'time') return false;
   return analysis.commands.some((c) => c.nested?.carrier === cmd.id && c.nested.kind === 'wrapper');

@@ -1,5 +1,5 @@
 import type { Word } from '../bash/index.js';
-import { checkProgram, programSpec } from '../bash/index.js';
+import { checkProgram, printsAndExits, programSpec } from '../bash/index.js';
 import { valueWord } from './normalize.js';
 
 export interface ReadOnlyCheck {
@@ -19,6 +19,9 @@ export function checkReadOnly(
   allStatic: boolean,
   words?: readonly Word[],
 ): ReadOnlyCheck {
+  if (allStatic && printsAndExits(program, argv.slice(1))) {
+    return { readOnly: true, reason: `${program} only prints what it is and exits`, known: true };
+  }
   const spec = programSpec(program);
   if (!spec) return { readOnly: false, reason: `${program} is not a known read-only command`, known: false };
   return checkProgram(spec, words ?? argv.map(valueWord), allStatic);

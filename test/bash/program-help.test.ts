@@ -29,6 +29,8 @@ const NOT_GNU: Record<string, string> = {
   cd: 'bash builtin',
   pwd: 'bash builtin',
   type: 'bash builtin',
+  command: 'bash builtin',
+  hash: 'bash builtin',
   git: 'has its own oracle (subcommand specs)',
   find: 'expression primaries, no long options',
   xxd: 'whole-word options, no long options',
@@ -49,6 +51,7 @@ const NOT_GNU: Record<string, string> = {
   gh: 'options before the subcommand only; subcommands are read by their words',
   aws: 'options before the subcommand only; subcommands are read by their words',
   gcloud: 'options before the subcommand only; subcommands are read by their words',
+  az: 'options before the subcommand only; subcommands are read by their words',
   mawk: 'mawk reads -W options',
   nawk: 'one true awk has no long options',
 };
@@ -62,6 +65,8 @@ const NOT_IN_HELP: Record<string, string[]> = {
   hostname: ['long', 'nis', 'file'],
   ps: ['help', 'forest', 'info', 'sort', 'quick-pid', 'deselect', 'format', 'Group', 'User', 'pid', 'ppid'],
   wc: ['total'],
+  pip: ['resume-retries'],
+  pip3: ['resume-retries'],
   cp: ['debug', 'keep-directory-symlink'],
   mv: ['debug', 'exchange', 'no-copy'],
   sed: ['zero-terminated', 'binary'],
@@ -86,6 +91,9 @@ const NOT_IN_HELP: Record<string, string[]> = {
 /** What the help writes that is not an option of the program. */
 const NOT_OPTIONS: Record<string, string[]> = {
   diff: ['GTYPE-group-format', 'LTYPE-line-format'],
+  // --disable-pip-version-check's description: "Implied with --no-index", an option of the index commands.
+  pip: ['no-index'],
+  pip3: ['no-index'],
 };
 
 function installed(program: string): boolean {

@@ -1,5 +1,5 @@
 import type { Word } from '../types.js';
-import { grammar, type Parsed } from './options.js';
+import { grammar, has, type Parsed } from './options.js';
 import { type ProgramSpec, readOnly } from './program.js';
 import { leadingText, singleField, splitsFreely } from './words.js';
 
@@ -68,6 +68,22 @@ export const BUILTIN_SPECS: readonly ProgramSpec[] = [
     grammar: grammar({ ...BUILTIN, flags: 'LP' }),
     permute: false,
     readOnly: readOnly('L P --help', 'none'),
+  },
+  {
+    // `command -v NAME` prints how NAME would be found; `command NAME` runs it (a wrapper, see wrappers.ts).
+    name: 'command',
+    grammar: grammar({ ...BUILTIN, flags: 'pvV' }),
+    permute: false,
+    readOnly: readOnly('p v V --help', 'inert', {
+      check: (parsed) => (has(parsed, 'v', 'V') ? undefined : 'command without -v or -V runs its operands'),
+    }),
+  },
+  {
+    // `hash -p FILE NAME` makes NAME run FILE from then on; looking names up (and forgetting them) changes nothing.
+    name: 'hash',
+    grammar: grammar({ ...BUILTIN, flags: 'lrdt', values: 'p' }),
+    permute: false,
+    readOnly: readOnly('l r d t --help', 'inert', { why: { p: 'makes a name run another file' } }),
   },
   {
     name: 'type',

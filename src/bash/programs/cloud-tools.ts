@@ -17,6 +17,17 @@ export const CLOUD_TOOL_SPECS: readonly ProgramSpec[] = [
     subcommands: {},
   },
   {
+    // Azure CLI's global options (knack): only those that take a value are read as taking one.
+    name: 'az',
+    grammar: grammar({
+      flags: 'h',
+      values: 'o',
+      long: 'query= output=/o subscription= only-show-errors debug verbose help/h',
+      abbreviate: false,
+    }),
+    subcommands: {},
+  },
+  {
     name: 'gcloud',
     grammar: grammar({
       flags: 'qh',

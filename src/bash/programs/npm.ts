@@ -1,9 +1,9 @@
 import type { CommandView, NestedSpec } from '../types.js';
-import type { ProgramModule } from './module.js';
+import { type ProgramModule, subcommandOf } from './module.js';
 import { npx } from './npx.js';
 import { grammar, has, optionsNamed } from './options.js';
 import { type ConfigCommand, configEffects } from './package-managers.js';
-import type { ProgramSpec, SubcommandSpec } from './program.js';
+import { everyOption, type ProgramSpec, readOnly, type SubcommandSpec } from './program.js';
 import { dynamicSub, projectScript, subcommand } from './runners.js';
 import { codeSpec, shellSpec } from './specs.js';
 import { is, joinWords } from './words.js';
@@ -72,6 +72,37 @@ const ALIASES: Record<string, string> = {
 
 const subcommands: Record<string, SubcommandSpec> = {};
 for (const name of COMMANDS.split(' ')) subcommands[name] = { grammar: ANY };
+
+/**
+ * Commands that only read the project's installed tree, its lock file or the registry's public data, with
+ * their options as `npm <command> --help` lists them (npm 11). npm reads any config key as an option: one not
+ * listed here makes the command unknown, and abbreviations are not read (`--scr` could be `--script-shell`).
+ */
+const WORKSPACES = 'workspace=/w workspaces include-workspace-root';
+const READS: Record<string, [flags: string, long: string]> = {
+  ls: [
+    'alpg',
+    `all/a json long/l parseable/p global/g depth= omit= include= link package-lock-only unicode no-unicode ` +
+      `${WORKSPACES} install-links help`,
+  ],
+  ll: [
+    'alpg',
+    `all/a json long/l parseable/p global/g depth= omit= include= link package-lock-only unicode no-unicode ` +
+      `${WORKSPACES} install-links help`,
+  ],
+  view: ['', `json ${WORKSPACES} help`],
+  outdated: [
+    'alpg',
+    `all/a json long/l parseable/p global/g ${WORKSPACES} before= min-release-age= min-release-age-exclude= help`,
+  ],
+  explain: ['', `json ${WORKSPACES} help`],
+  root: ['g', 'global/g help'],
+  prefix: ['g', 'global/g help'],
+};
+for (const [name, [flags, long]] of Object.entries(READS)) {
+  const g = grammar({ flags, values: 'w', long, abbreviate: false });
+  subcommands[name] = { grammar: g, readOnly: readOnly(() => everyOption(g), 'inert') };
+}
 
 /** npm's options before the subcommand and its subcommands, for the read-only allow-list. */
 const spec: ProgramSpec = {
@@ -185,6 +216,11 @@ export const NPM_MODULE: ProgramModule = {
   spec,
   configEffects: (cmd) => configEffects(NPM_CONFIG, cmd),
   nested: npm,
+  // The read commands ask the registry (view, outdated) or npm's update notifier does.
+  network: (cmd) => {
+    const sub = subcommandOf(spec, cmd);
+    return sub !== undefined && Object.hasOwn(READS, sub);
+  },
   oracle: {
     cases: [
       'npm config set script-shell /tmp/x',
@@ -196,6 +232,12 @@ export const NPM_MODULE: ProgramModule = {
       'npm --script-shell /tmp/x run build',
       'npm explore pkg -- ls -l',
       'npm view react',
+      'npm ls',
+      'npm ls --all --json',
+      'npm list --depth 0',
+      'npm explain react',
+      'npm root',
+      'npm prefix -g',
     ],
   },
 };

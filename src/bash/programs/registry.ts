@@ -4,14 +4,18 @@ import { BUN_MODULE, BUNX_MODULE } from './bun.js';
 import { CLOUD_TOOL_SPECS } from './cloud-tools.js';
 import { CP_MODULE } from './cp.js';
 import { CPIO_MODULE } from './cpio.js';
+import { DMESG_MODULE } from './dmesg.js';
 import { DOCKER } from './docker/index.js';
 import { FILE_TOOL_SPECS } from './file-tools.js';
 import { FIND_MODULE } from './find/index.js';
 import { GIT_MODULE } from './git/index.js';
 import { GREP_MODULE } from './grep.js';
 import { HELM } from './helm.js';
+import { IP_MODULE } from './ip.js';
+import { JOURNALCTL_MODULE } from './journalctl.js';
 import { JQ_MODULE } from './jq/index.js';
 import { KUBECTL } from './kubectl/index.js';
+import { MAN_MODULE } from './man.js';
 import type { ProgramModule } from './module.js';
 import { NC_MODULE, NCAT_MODULE } from './netcat.js';
 import { NPM_MODULE } from './npm.js';
@@ -29,12 +33,15 @@ import { SED_MODULE } from './sed/index.js';
 import { SFTP_MODULE } from './sftp.js';
 import { SOCAT_MODULE } from './socat.js';
 import { SORT_SPEC } from './sort-spec.js';
+import { SS_MODULE } from './ss.js';
 import { SSH_MODULE } from './ssh.js';
 import { SSH_KEYGEN_MODULE } from './ssh-keygen.js';
 import { SYSTEM_SPECS } from './system-specs.js';
 import { TAR_MODULE } from './tar.js';
 import { TEXT_TOOL_SPECS } from './text-tools.js';
 import { TREE_MODULE } from './tree.js';
+import { UNZIP_MODULE } from './unzip.js';
+import { WHEREIS_MODULE } from './whereis.js';
 import { YARN_MODULE } from './yarn.js';
 import { YQ_MODULE } from './yq.js';
 
@@ -73,6 +80,13 @@ const MODULES: readonly ProgramModule[] = [
   BUN_MODULE,
   BUNX_MODULE,
   PIP_MODULE,
+  MAN_MODULE,
+  WHEREIS_MODULE,
+  UNZIP_MODULE,
+  SS_MODULE,
+  DMESG_MODULE,
+  JOURNALCTL_MODULE,
+  IP_MODULE,
 ];
 
 /**

@@ -12,7 +12,7 @@ import {
 } from './effect-helpers.js';
 import type { ProgramModule } from './module.js';
 import { grammar, has, lastValue, optionsNamed, type Parsed, parseOptions } from './options.js';
-import type { ProgramSpec } from './program.js';
+import { type ProgramSpec, readOnly } from './program.js';
 import { codeIn, parseFailure, shellSpec, unresolved } from './specs.js';
 import { is, leadingText, sliceWord, syntheticWord } from './words.js';
 
@@ -47,7 +47,41 @@ const TAR = grammar({
     'warning= wildcards wildcards-match-slash xattrs xattrs-exclude= xattrs-include= xform= xz/J zstd',
 });
 
-const spec: ProgramSpec = { name: 'tar', aliases: ['gtar'], grammar: TAR };
+/**
+ * Listing an archive (`tar -tvf a.tar`, `tar tzf a.tgz`) only reads it: the options that pick the archive, its
+ * compression (by tar's own built-in names), the members and how they are printed. Not `-I` or the command
+ * options (they run programs), `-T`/`-X` (read lists), `-O`, or any other mode.
+ */
+const LISTING =
+  't f v z j J Z a i --zstd --lzip --lzma --lzop --force-local --wildcards --no-wildcards --anchored ' +
+  '--no-anchored --ignore-case --no-ignore-case --wildcards-match-slash --no-wildcards-match-slash ' +
+  '--full-time --numeric-owner --utc --occurrence --quoting-style --quote-chars --no-quote-chars --unquote ' +
+  '--no-unquote --show-transformed-names --show-stored-names --block-number R --null --no-null --totals ' +
+  '--record-size --blocking-factor b --format H --strip-components --transform --xform --no-auto-compress ' +
+  '--exclude --exclude-vcs --exclude-backups --no-recursion --recursion --warning --restrict --seek n ' +
+  '--no-seek --check-device --no-check-device --no-xattrs --no-acls --no-selinux --help --version --usage';
+
+const LISTING_OPTIONS = new Set(LISTING.split(' '));
+
+/** The line as tar reads it (its first word may be a bundle of letters): listing only, every option listed. */
+function listsOnly(_parsed: Parsed, words: readonly Word[]): string | undefined {
+  const parsed = parse(expandTarBundle(words));
+  if (!parsed.ok || parsed.unknown.length > 0) return 'tar: options automode cannot read';
+  if (has(parsed, '--help', '--version', '--usage')) return undefined;
+  const modes = new Set(parsed.options.filter((found) => TAR_MODES.includes(found.name)).map((f) => f.name));
+  if (modes.size !== 1 || !modes.has('t')) return 'only listing (-t) an archive is read-only';
+  const other = parsed.options.find((found) => !LISTING_OPTIONS.has(found.name));
+  return other
+    ? `tar ${other.name.length === 1 ? `-${other.name}` : other.name} is not a read-only option`
+    : undefined;
+}
+
+const spec: ProgramSpec = {
+  name: 'tar',
+  aliases: ['gtar'],
+  grammar: TAR,
+  readOnly: readOnly(LISTING, 'inert', { check: listsOnly }),
+};
 
 /** `tar xzf FILE` (a first word without a dash) means `tar -x -z -f FILE`. */
 function expandTarBundle(words: readonly Word[]): Word[] {
@@ -175,6 +209,9 @@ export const TAR_MODULE: ProgramModule = {
       'tar -xf a.tar -C x',
       'tar -xOf a.tar',
       'tar -tf a.tar',
+      'tar tvf a.tar',
+      'tar -tzvf a.tgz',
+      'tar --list --file=a.tar docs',
       'tar -C docs -cf a.tar .',
       'tar -cf a.tar README.md -C docs .',
       'tar -cf a.tar -T list',

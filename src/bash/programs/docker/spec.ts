@@ -1,5 +1,5 @@
 import { type Grammar, grammar, has, type Parsed } from '../options.js';
-import type { ProgramSpec, SubcommandSpec } from '../program.js';
+import { everyOption, type ProgramSpec, readOnly, type SubcommandSpec } from '../program.js';
 import { COMMANDS } from './commands.js';
 
 /**
@@ -67,6 +67,33 @@ const TOP_ALIASES: Readonly<Record<string, string>> = {
 
 const HELP_ONLY = pflag('');
 
+/**
+ * Commands that only read the daemon's state (containers, images, networks, volumes, logs), every option of
+ * theirs read-only. Their operands name containers and images, not files.
+ */
+const READ_ONLY = new Set([
+  'version',
+  'inspect',
+  'container ls',
+  'container inspect',
+  'container logs',
+  'container top',
+  'container port',
+  'container diff',
+  'container stats',
+  'image ls',
+  'image inspect',
+  'image history',
+  'network ls',
+  'network inspect',
+  'volume ls',
+  'volume inspect',
+  'context ls',
+  'context show',
+  'system info',
+  'system df',
+]);
+
 function tree(): Record<string, SubcommandSpec> {
   const root: Record<string, SubcommandSpec> = {};
   const commands: Record<string, string> = { ...COMMANDS, 'builder build': COMMANDS['image build']! };
@@ -83,7 +110,12 @@ function tree(): Record<string, SubcommandSpec> {
       const node = level[group];
       level = node.subcommands as Record<string, SubcommandSpec>;
     }
-    level[words.at(-1)!] = { grammar: pflag(notation), permute: !NOT_INTERSPERSED.has(path) };
+    const g = pflag(notation);
+    level[words.at(-1)!] = {
+      grammar: g,
+      permute: !NOT_INTERSPERSED.has(path),
+      ...(READ_ONLY.has(path) ? { readOnly: readOnly(() => everyOption(g), 'inert') } : {}),
+    };
   }
   return root;
 }
@@ -97,6 +129,8 @@ let commands: Record<string, SubcommandSpec> | undefined;
 export const DOCKER_SPEC: ProgramSpec = {
   name: 'docker',
   grammar: DOCKER_GLOBAL,
+  // The global options that keep a read-only command so: not those naming another daemon, context or config.
+  readOnly: readOnly('D --debug l --log-level', 'inert'),
   // Built at the first docker command, not when the module loads.
   get subcommands() {
     commands ??= tree();

@@ -161,6 +161,12 @@ const LISTS: Lists = {
   ],
   'count-objects': ['-v --verbose -H --human-readable'],
   version: ['--build-options', { operands: 'none' }],
+  // Not -m, -w, -i: they start man, a browser or info by name; the default shows the page as `man` would.
+  help: [
+    '-a --all --external-commands --aliases --exclude-guides -v --verbose -g --guides --user-interfaces ' +
+      '--developer-interfaces -c --config --config-for-completion --config-sections-for-completion',
+    { operands: 'inert' },
+  ],
   'check-ignore': ['-q --quiet -v --verbose -z -n --non-matching --no-index --stdin'],
   'check-attr': ['-a --all --cached -z --stdin'],
   'check-mailmap': ['--stdin', { operands: 'inert' }],

@@ -95,7 +95,18 @@ function writesConfig(ctx: Context): void {
   ctx.effects.push(option('write', kubeconfig(ctx)));
 }
 
-const CONFIG_READS = 'view get-contexts get-clusters get-users current-context'.split(' ');
+/**
+ * `config view` prints the kubeconfig (its secrets with `--raw`): a read of the file, decided as one. The others
+ * print names only (the current context, the contexts, clusters and users): kubectl reading its own
+ * configuration to answer is not the agent reading the file, unless the command names another file.
+ */
+const CONFIG_READS = ['view'];
+const CONFIG_NAMES = 'get-contexts get-clusters get-users current-context'.split(' ');
+
+function readsNamedConfig(ctx: Context): void {
+  const named = valuesOf(ctx.parsed, '--kubeconfig').at(-1);
+  if (named) ctx.effects.push(option('read', named));
+}
 const CONFIG_WRITES =
   'set set-cluster set-context set-credentials unset use-context delete-cluster delete-context delete-user rename-context'.split(
     ' ',
@@ -121,6 +132,7 @@ const COMMAND_EFFECTS: Readonly<Record<string, (ctx: Context) => void>> = {
     if (restrictor && !is(restrictor, 'LoadRestrictionsRootOnly')) ctx.known = false;
   },
   ...Object.fromEntries(CONFIG_READS.map((name) => [`config ${name}`, readsConfig])),
+  ...Object.fromEntries(CONFIG_NAMES.map((name) => [`config ${name}`, readsNamedConfig])),
   ...Object.fromEntries(CONFIG_WRITES.map((name) => [`config ${name}`, writesConfig])),
 };
 

