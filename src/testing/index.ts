@@ -37,3 +37,23 @@ export { type RunOptions, runSuite, runTestFile } from './run.js';
 export { resolveSides, type Side } from './sides.js';
 export { type RuleSuggestion, type SuggestReport, suggestRules } from './suggest.js';
 export { readSuite, type Suite, TEST_FILE_GLOB, type TestCase } from './suite.js';
+export {
+  type LearnedRule,
+  type LearnOptions,
+  type LearnReport,
+  learnRules,
+  type PromptFigures,
+  type RefusedRule,
+  type ShownCall,
+  UNPROMPTED_MODES,
+  type Unlearned,
+} from './learn.js';
+export {
+  type CallOutcome,
+  projectTranscriptFolder,
+  type ReadProblem,
+  readSessions,
+  type SessionCall,
+  type SessionRead,
+} from './learn-read.js';
+export { holdsSecret, REDACTED, redact } from './redact.js';
