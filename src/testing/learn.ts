@@ -97,8 +97,24 @@ export interface LearnReport {
   total: PromptFigures;
   /** How the calls that ran were made: by permission mode as the transcripts record it. */
   modes: Record<string, number>;
+  /**
+   * Test cases of what the rules change, as an automode test file writes them: each prompt they spare (allow) and
+   * each call the person rejected (the decision it keeps); secrets redacted.
+   */
+  cases: LearnedCase[];
   /** The settings with every proposed rule added. */
   after: LoadedSettings;
+}
+
+export interface LearnedCase {
+  name: string;
+  tool: string;
+  command?: string;
+  input?: Record<string, unknown>;
+  /** Relative to the project folder. */
+  cwd?: string;
+  mode?: Mode;
+  expect: Decision;
 }
 
 const SHOWN = 5;
@@ -282,6 +298,29 @@ export async function learnRules(calls: readonly SessionCall[], options: LearnOp
       );
   }
 
+  const cases: LearnedCase[] = [];
+  const named = new Set<string>();
+  const addCase = (call: ToolCall, expect: Decision, why: string) => {
+    const name = `${why}: ${show(call)}`;
+    if (named.has(name) || holdsSecret(JSON.stringify(call.input))) return;
+    named.add(name);
+    const input = shownInput(call);
+    const cwd = call.cwd && call.cwd !== settings.cwd ? path.relative(settings.cwd, call.cwd) : undefined;
+    cases.push({
+      name,
+      tool: call.tool,
+      ...(call.tool === 'Bash' ? { command: input.command as string } : { input: call.input }),
+      ...(cwd ? { cwd } : {}),
+      ...(call.mode && call.mode !== 'default' ? { mode: call.mode } : {}),
+      expect,
+    });
+  };
+  for (const i of spared) addCase(prompts[i]!.call, 'allow', 'a prompt the rules spare');
+  for (const [i, r] of rejected.entries()) {
+    if (rejectedBefore[i] === 'allow') continue;
+    addCase(r, (await finalClassifier.classify(r)).decision, 'a call the person rejected');
+  }
+
   // Figures: prompts, repeated prompts, and how many the rules spare, per project.
   const counts = new Map<string, number>();
   for (const e of prompts) counts.set(e.key, (counts.get(e.key) ?? 0) + 1);
@@ -369,6 +408,7 @@ export async function learnRules(calls: readonly SessionCall[], options: LearnOp
     projects,
     total,
     modes,
+    cases,
     after,
   };
 }
