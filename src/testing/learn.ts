@@ -129,7 +129,7 @@ interface Evidence {
 }
 
 type Atom =
-  | { kind: 'bash'; words: string[]; levels: number; line: string; call: number }
+  | { kind: 'bash'; words: string[]; levels: number; line: string; call: number; runsCode: boolean }
   | { kind: 'path'; family: 'Edit' | 'Read'; file: string; call: number }
   | { kind: 'rule'; rule: string; call: number };
 
@@ -526,7 +526,7 @@ function atomsOf(e: Evidence, index: number, file: ScopeFile): Atom[] | string {
     for (const cmd of analysis.commands) {
       if (cmd.nested || cmd.argv.length === 0) continue;
       if (!asked.has(cmd.id) && !asked.has(undefined)) continue;
-      const atom = bashAtom(cmd, index);
+      const atom = bashAtom(cmd, index, runsCode(cmd, analysis.commands));
       if (typeof atom === 'string') return atom;
       out.push(atom);
     }
@@ -554,7 +554,14 @@ function atomsOf(e: Evidence, index: number, file: ScopeFile): Atom[] | string {
   return [{ kind: 'path', family, file: absolute, call: index }];
 }
 
-function bashAtom(cmd: SimpleCommand, call: number): Atom | string {
+/** Whether the command, or one it runs, runs code: a script, a test suite, a build, a program named in an option. */
+function runsCode(cmd: SimpleCommand, all: readonly SimpleCommand[]): boolean {
+  return all.some(
+    (c) => c.executes.length > 0 && c.span.start >= cmd.span.start && c.span.end <= cmd.span.end,
+  );
+}
+
+function bashAtom(cmd: SimpleCommand, call: number, code: boolean): Atom | string {
   const dynamic = cmd.argv.find((w) => !w.static);
   if (dynamic) return `${dynamic.text} is known only when the command runs`;
   if (cmd.assignments.length > 0) return 'a command with variable assignments';
@@ -567,6 +574,7 @@ function bashAtom(cmd: SimpleCommand, call: number): Atom | string {
     levels: Math.min(fixedLevels(cmd), words.length),
     line: shellWords(words),
     call,
+    runsCode: code,
   };
 }
 
@@ -680,7 +688,17 @@ function ladder(
   const prefix = atoms[0]!.words.slice(0, depth);
   const rule = writable(prefix) ? `Bash(${shellWords(prefix)} *)` : undefined;
   let nextWider = wider;
-  if (rule && !banned.has(rule)) {
+  const code = atoms.some((a) => a.runsCode);
+  if (rule && !banned.has(rule) && code) {
+    // A code runner's wildcard would admit forms never used (another option, file or configuration that chooses
+    // the code): code runners stay exact.
+    if (!wider)
+      nextWider = {
+        rule,
+        calls,
+        why: `${shellWords(prefix)} runs code: its wildcard would admit forms never used (other options, files or configuration choosing the code)`,
+      };
+  } else if (rule && !banned.has(rule)) {
     const witness = broadWitness(rule);
     if (witness === undefined && lines.size >= minDistinct)
       return [{ rule, kind: 'wildcard', calls, distinct: lines.size, ...(wider ? { wider } : {}) }];
