@@ -689,34 +689,30 @@ function ladder(
   const rule = writable(prefix) ? `Bash(${shellWords(prefix)} *)` : undefined;
   let nextWider = wider;
   const code = atoms.some((a) => a.runsCode);
+  // The narrowest wildcard left out is the one the report names beside the rules below it.
   if (rule && !banned.has(rule) && code) {
     // A code runner's wildcard would admit forms never used (another option, file or configuration that chooses
     // the code): code runners stay exact.
-    if (!wider)
-      nextWider = {
-        rule,
-        calls,
-        why: `${shellWords(prefix)} runs code: its wildcard would admit forms never used (other options, files or configuration choosing the code)`,
-      };
+    nextWider = {
+      rule,
+      calls,
+      why: `${shellWords(prefix)} runs code: its wildcard would admit forms never used (other options, files or configuration choosing the code)`,
+    };
   } else if (rule && !banned.has(rule)) {
     const witness = broadWitness(rule);
     if (witness === undefined && lines.size >= minDistinct)
       return [{ rule, kind: 'wildcard', calls, distinct: lines.size, ...(wider ? { wider } : {}) }];
-    if (witness !== undefined && lines.size >= minDistinct && !wider)
-      nextWider = {
-        rule,
-        calls,
-        why: `its wildcard chooses the code that runs (it admits ${redact(witness)})`,
-      };
-    else if (witness === undefined && !wider && lines.size > 1)
-      nextWider = {
-        rule,
-        calls,
-        why: `${lines.size} distinct commands: fewer than the ${minDistinct} a wildcard needs`,
-      };
-  } else if (rule && !wider) {
-    const b = banned.get(rule);
-    if (b) nextWider = { rule, calls, why: `${b.why}${b.witness ? `: ${b.witness}` : ''}` };
+    nextWider = {
+      rule,
+      calls,
+      why:
+        witness !== undefined
+          ? `its wildcard chooses the code that runs (it admits ${redact(witness)})`
+          : `${lines.size} distinct commands: fewer than the ${minDistinct} a wildcard needs`,
+    };
+  } else if (rule) {
+    const b = banned.get(rule)!;
+    nextWider = { rule, calls, why: `${b.why}${b.witness ? `: ${b.witness}` : ''}` };
   }
   const out: Candidate[] = [];
   const bare = atoms.filter((a) => a.words.length <= depth);
