@@ -146,6 +146,18 @@ describe('automode rules learn', () => {
     expect(JSON.parse(r.out).rules.length).toBeGreaterThan(5);
   });
 
+  it('--scope user: rules for ~/.claude/settings.json, files of the project left to the project', async () => {
+    const r = await run('rules', 'learn', SHOP, '--cwd', project, '--scope', 'user', '--json');
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.out);
+    expect(report.file).toBe(path.join(root, 'home', '.claude', 'settings.json'));
+    expect(report.rules.some((x: { rule: string }) => x.rule.startsWith('Edit('))).toBe(false);
+    expect(report.unlearned.map((u: { why: string }) => u.why)).toContainEqual(
+      expect.stringMatching(/^a file of the project: a user-scope rule/),
+    );
+    expect(report.rules.map((x: { rule: string }) => x.rule)).toContain('Bash(npm run build)');
+  });
+
   it('other actions take one argument', async () => {
     const r = await run('rules', 'suggest', 'git', 'status', '--cwd', project);
     expect(r.code).toBe(2);
