@@ -56,8 +56,7 @@ export async function learn(
   if (!Number.isInteger(args.minDistinct) || args.minDistinct < 2)
     return usage(io, '--min-distinct must be a whole number of at least 2');
   const file = scopeFile(args.scope, { cwd: settings.cwd, home: env.home });
-  const paths =
-    args.paths.length > 0 ? args.paths.map((p) => path.resolve(env.cwd, p)) : [defaultFolder(env)];
+  const paths = args.paths.length > 0 ? args.paths.map((p) => path.resolve(p)) : [defaultFolder(env)];
   if (args.paths.length === 0 && !existsSync(paths[0]!))
     return usage(
       io,
@@ -80,7 +79,7 @@ export async function learn(
     approvedOnly: args.approvedOnly,
   });
   if (args.saveTests) {
-    const saved = await saveTests(path.resolve(env.cwd, args.saveTests), report, file, settings.cwd);
+    const saved = await saveTests(path.resolve(args.saveTests), report, file, settings.cwd);
     if (saved) return usage(io, saved);
   }
   let applied: Awaited<ReturnType<typeof apply>> | undefined;

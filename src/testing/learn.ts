@@ -230,6 +230,26 @@ export async function learnRules(calls: readonly SessionCall[], options: LearnOp
       if (v.decision === 'allow') refuse(v, 'it would allow a call the person rejected', show(r));
     }
     if (refusedNow > 0) continue;
+    // An allow rule that decides before an ask rule (a narrow rule over a shipped ask) weakens that ask: reported
+    // as shadowed by it, never proposed.
+    const proposed = new Set(candidates.map((c) => c.rule));
+    for (const e of prompts) {
+      const v = (await classifier.classify(e.call)) as ClassifiedVerdict;
+      for (const part of v.parts) {
+        const rule = part.rule?.text;
+        const ask = part.overrides?.[0];
+        if (part.decision !== 'allow' || !rule || !ask || !proposed.has(rule) || banned.has(rule)) continue;
+        const at = ask.file ? `${ask.file}${ask.line ? `:${ask.line}:${ask.column ?? 1}` : ''}` : ask.source;
+        banned.set(rule, {
+          rule,
+          why: `an existing ask rule would shadow it: ${ask.label ?? ask.text} (${at}); asks are never weakened`,
+          witness: show(e.call),
+          by: { rule: ask.label ?? ask.text, behavior: 'ask', at },
+        });
+        refusedNow++;
+      }
+    }
+    if (refusedNow > 0) continue;
     // A wildcard that leaves some of its own calls asked (a subcommand automode does not know, code it does not
     // name) gives way to narrower rules, which are checked in turn.
     for (const c of candidates) {
@@ -572,7 +592,8 @@ function bashAtom(cmd: SimpleCommand, call: number, code: boolean): Atom | strin
     kind: 'bash',
     words,
     levels: Math.min(fixedLevels(cmd), words.length),
-    line: shellWords(words),
+    // As it was written: an exact rule matches the command's words as they are quoted.
+    line: cmd.argv.map((w) => w.text).join(' '),
     call,
     runsCode: code,
   };
@@ -682,7 +703,7 @@ function ladder(
   const lines = new Set(atoms.map((a) => a.line));
   const calls = new Set(atoms.map((a) => a.call));
   if (lines.size === 1) {
-    const exact = exactRule(atoms[0]!.words, banned);
+    const exact = exactRule(atoms[0]!, banned);
     return exact ? [{ rule: exact, kind: 'exact', calls, distinct: 1, ...(wider ? { wider } : {}) }] : [];
   }
   const prefix = atoms[0]!.words.slice(0, depth);
@@ -727,9 +748,9 @@ function writable(words: readonly string[]): boolean {
   return words.length > 0 && !words.some((w) => w === '' || /[*\n]/.test(w) || holdsSecret(w));
 }
 
-function exactRule(words: readonly string[], banned: ReadonlyMap<string, RefusedRule>): string | undefined {
-  if (!writable(words)) return undefined;
-  const rule = `Bash(${shellWords(words)})`;
+function exactRule(atom: BashAtom, banned: ReadonlyMap<string, RefusedRule>): string | undefined {
+  if (!writable(atom.words) || /[*\n]/.test(atom.line)) return undefined;
+  const rule = `Bash(${atom.line})`;
   return banned.has(rule) ? undefined : rule;
 }
 

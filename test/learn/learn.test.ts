@@ -175,7 +175,8 @@ describe('rules learned from five projects of sessions', () => {
     expect(vitest.kind).toBe('exact');
     expect(texts).toContain('Edit(/src/**)');
     // One-off commands stay exact.
-    expect(texts).toContain('Bash(terraform apply tfplan)');
+    expect(texts).toContain('Bash(cargo bench)');
+    expect(texts).toContain('Bash(git commit -am "Export to CSV")');
     for (const r of rules) {
       if (r.kind === 'wildcard') expect(r.distinct, r.rule).toBeGreaterThanOrEqual(3);
     }
@@ -202,6 +203,21 @@ describe('rules learned from five projects of sessions', () => {
     const test = billing.rules.find((r) => r.rule === 'Bash(python3 manage.py test)')!;
     expect(test.evidence['ran in bypassPermissions (no prompt)']).toBeGreaterThan(0);
     expect(test.evidence.approved).toBeGreaterThan(0);
+  });
+
+  it('never proposes a rule that would decide before an ask rule: it is reported as shadowed', () => {
+    const refused = learned.flatMap((l) => l.report.refused);
+    for (const [rule, ask] of [
+      ['Bash(rm -rf node_modules)', 'Bash(rm -r *)'],
+      ['Bash(terraform apply tfplan)', 'Bash(terraform apply *)'],
+    ]) {
+      expect(refused).toContainEqual(
+        expect.objectContaining({ rule, by: expect.objectContaining({ rule: ask, behavior: 'ask' }) }),
+      );
+    }
+    expect(learned.flatMap((l) => l.report.rules.map((r) => r.rule))).not.toContain(
+      'Bash(rm -rf node_modules)',
+    );
   });
 
   it('keeps every deny and ask rule', () => {
@@ -258,10 +274,6 @@ describe('rules learn against the settings in force', () => {
       session: 's',
     });
     const calls = [
-      ...['rm -rf build', 'rm -rf dist', 'rm -rf coverage'].flatMap((c, i) => [
-        at(c, 'ran', i),
-        at(c, 'ran', 10 + i),
-      ]),
       ...['git push origin a', 'git push origin b', 'git push origin c'].flatMap((c, i) => [
         at(c, 'ran', 20 + i),
         at(c, 'ran', 30 + i),
@@ -282,12 +294,17 @@ describe('rules learn against the settings in force', () => {
     });
     const texts = report.rules.map((r) => r.rule);
     expect(texts).toEqual(
-      expect.arrayContaining(['Bash(rm -rf build)', 'Bash(rm -rf dist)', 'Bash(rm -rf coverage)']),
+      expect.arrayContaining([
+        'Bash(git push origin a)',
+        'Bash(git push origin b)',
+        'Bash(git push origin c)',
+      ]),
     );
-    expect(texts.some((t) => /^Bash\(rm( -rf)? \*\)$/.test(t))).toBe(false);
-    expect(report.refused).toContainEqual(
-      expect.objectContaining({ why: 'it would allow a command of the dangerous corpus' }),
-    );
+    expect(report.refused.map((r) => [r.rule, r.why, r.witness])).toContainEqual([
+      'Bash(git push origin *)',
+      'it would allow a command of the dangerous corpus',
+      'git push origin HEAD:main',
+    ]);
     expect(report.refused.map((r) => [r.rule, r.why, r.witness])).toContainEqual([
       'Bash(git push *)',
       'it would allow a command of the dangerous corpus',
@@ -315,7 +332,7 @@ describe('rules learn against the settings in force', () => {
     ).not.toBe('allow');
     const after = createClassifier(report.after);
     expect((await after.classify(bash('git push --force origin main', root))).decision).not.toBe('allow');
-    expect((await after.classify(bash('rm -rf ~', root))).decision).not.toBe('allow');
+    expect((await after.classify(bash('git push origin HEAD:main', root))).decision).not.toBe('allow');
     expect(report.total.sparedRepeated).toBe(report.total.repeated);
   }, 60_000);
 
