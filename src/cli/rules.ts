@@ -29,18 +29,24 @@ import {
   suggestRules,
   uniqueCalls,
 } from '../testing/index.js';
+import { learn } from './learn.js';
 import { SETTINGS_OPTIONS } from './option-specs.js';
 import { EXIT, type Io, printJson } from './output.js';
 import { loadFromArgs, reportDiagnostics, withOptions } from './settings-args.js';
 import type { CommandModule } from './types.js';
 
-const ACTIONS = ['list', 'add', 'remove', 'suggest'] as const;
+const ACTIONS = ['list', 'add', 'remove', 'suggest', 'learn'] as const;
 type Action = (typeof ACTIONS)[number];
 const BEHAVIOR_CHOICES = ['allow', 'ask', 'deny'] as const;
 
 interface RulesArgs {
   action: Action;
   rule?: string;
+  more?: string[];
+  apply: boolean;
+  minDistinct: number;
+  approvedOnly: boolean;
+  saveTests?: string;
   allow: boolean;
   ask: boolean;
   deny: boolean;
@@ -61,13 +67,21 @@ const SHOWN = 20;
 const { allow: _a, ask: _s, deny: _d, ...SETTINGS_FILES } = SETTINGS_OPTIONS;
 
 export const rulesCommand: CommandModule = {
-  command: 'rules <action> [rule]',
+  command: 'rules <action> [rule] [more..]',
   describe:
-    'Manage permission rules as /permissions does: list them, add or remove one in a settings file, suggest one for a command',
+    'Manage permission rules as /permissions does: list them, add or remove one in a settings file, suggest one for a command, learn them from sessions',
   builder: (y) =>
     withOptions(y, SETTINGS_FILES, 'Settings:')
       .positional('action', { choices: ACTIONS, describe: 'list, add, remove or suggest' })
-      .positional('rule', { type: 'string', describe: 'The rule (add, remove), or the command (suggest)' })
+      .positional('rule', {
+        type: 'string',
+        describe: 'The rule (add, remove), the command (suggest), or a transcript file or folder (learn)',
+      })
+      .positional('more', {
+        type: 'string',
+        array: true,
+        describe: 'learn: more transcript files or folders',
+      })
       .option('allow', { type: 'boolean', default: false, describe: 'An allow rule (add, remove, suggest)' })
       .option('ask', { type: 'boolean', default: false, describe: 'An ask rule (add, remove, suggest)' })
       .option('deny', { type: 'boolean', default: false, describe: 'A deny rule (add, remove, suggest)' })
@@ -88,6 +102,26 @@ export const rulesCommand: CommandModule = {
         type: 'string',
         describe: `add, remove: every rule of a shipped profile (${profileNames().join(', ')})`,
       })
+      .option('apply', {
+        type: 'boolean',
+        default: false,
+        describe: 'learn: write the proposed rules to the scope file and show the behaviour diff',
+      })
+      .option('min-distinct', {
+        type: 'number',
+        default: 3,
+        describe: 'learn: distinct commands (or files) a wildcard needs as evidence',
+      })
+      .option('approved-only', {
+        type: 'boolean',
+        default: false,
+        describe:
+          'learn: leave out calls that ran in a mode that shows no prompt (bypassPermissions, dontAsk, auto)',
+      })
+      .option('save-tests', {
+        type: 'string',
+        describe: 'learn: write what the rules change as an automode test file (*.automode-test.json)',
+      })
       .example('$0 rules list --behavior deny', 'Every deny rule in force, with its file and line')
       .example('$0 rules add "Bash(git commit *)" --allow', 'Allow commits, in .claude/settings.local.json')
       .example(
@@ -98,12 +132,24 @@ export const rulesCommand: CommandModule = {
       .example(
         '$0 rules add --profile read-services --scope project',
         'Let the team read its own services (gh, aws, az, gcloud, kubectl, helm, terraform)',
+      )
+      .example(
+        '$0 rules learn',
+        "The rules that would have spared this project's prompts, from its Claude Code sessions",
+      )
+      .example(
+        '$0 rules learn ~/.claude/projects --scope user --apply',
+        'Learn from every project, and write',
       ),
   run: async (raw, io) => {
     const args = raw as unknown as RulesArgs;
     const chosen = BEHAVIOR_CHOICES.filter((b) => args[b]);
     if (chosen.length > 1) return usage(io, 'give one of --allow, --ask and --deny');
     if (args.action === 'list') return list(args, io);
+    if (args.action === 'learn') {
+      const paths = [args.rule, ...(args.more ?? [])].filter((p): p is string => p !== undefined);
+      return learn({ ...args, paths }, await load(args), io, { cwd: cwdOf(args), home: homeOf() });
+    }
     if (args.profile !== undefined) {
       if (args.action === 'suggest') return usage(io, 'rules suggest takes no --profile');
       if (args.rule !== undefined || chosen.length > 0)
@@ -113,6 +159,11 @@ export const rulesCommand: CommandModule = {
         );
       return editProfile(args, args.action, args.profile, io);
     }
+    if (args.more && args.more.length > 0)
+      return usage(
+        io,
+        `rules ${args.action} takes one ${args.action === 'suggest' ? 'command' : 'rule'}: quote it`,
+      );
     if (args.rule === undefined || args.rule.trim() === '')
       return usage(io, `rules ${args.action} needs ${args.action === 'suggest' ? 'a command' : 'a rule'}`);
     if (args.action === 'suggest') return suggest(args, args.rule, chosen[0] ?? 'allow', io);

@@ -8,6 +8,23 @@ import { readSuite } from './suite.js';
 /** The shipped corpus of everyday and dangerous agent calls that `automode diff` classifies by default. */
 export const SHIPPED_CORPUS = fileURLToPath(new URL('../../defaults/diff-corpus.jsonl', import.meta.url));
 
+/** The labelled corpus of dangerous commands (and everyday ones) the critique checks rules against. */
+export const DANGEROUS_CORPUS = fileURLToPath(
+  new URL('../../defaults/dangerous-commands.json', import.meta.url),
+);
+
+/** Every dangerous command automode ships: the labelled corpus's, and the shipped diff corpus's `dangerous/` calls. */
+export async function dangerousCommands(): Promise<string[]> {
+  const labelled = JSON.parse(await readFile(DANGEROUS_CORPUS, 'utf8')) as {
+    dangerous: { command: string }[];
+  };
+  const { entries } = await readCorpus(SHIPPED_CORPUS);
+  const fromDiff = entries
+    .filter((e) => e.id.startsWith('dangerous/') && (e.call.tool ?? 'Bash') === 'Bash')
+    .flatMap((e) => (typeof e.call.command === 'string' ? [e.call.command] : []));
+  return [...new Set([...labelled.dangerous.map((d) => d.command), ...fromDiff])];
+}
+
 export interface CorpusEntry {
   /** The line's `id` or `name`, else `file:line`. */
   id: string;

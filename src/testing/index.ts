@@ -4,7 +4,14 @@
 
 export { type CallSpec, describeCall, type TestCall, toCall } from './call.js';
 export { type Configuration, configurationOf, filesRead, loadConfiguration } from './configuration.js';
-export { type CorpusEntry, readCorpus, SHIPPED_CORPUS, uniqueCalls } from './corpus.js';
+export {
+  type CorpusEntry,
+  DANGEROUS_CORPUS,
+  dangerousCommands,
+  readCorpus,
+  SHIPPED_CORPUS,
+  uniqueCalls,
+} from './corpus.js';
 export { type Coverage, type CoveredRule, mergeCoverage } from './coverage.js';
 export {
   type Change,
@@ -16,7 +23,27 @@ export {
 } from './diff.js';
 export { displayLocation } from './display.js';
 export { findFiles } from './find-files.js';
+export {
+  type LearnedRule,
+  type LearnOptions,
+  type LearnReport,
+  learnRules,
+  type PromptFigures,
+  type RefusedRule,
+  type ShownCall,
+  UNPROMPTED_MODES,
+  type Unlearned,
+} from './learn.js';
+export {
+  type CallOutcome,
+  projectTranscriptFolder,
+  type ReadProblem,
+  readSessions,
+  type SessionCall,
+  type SessionRead,
+} from './learn-read.js';
 export { type ModelProvider, type ModelVerdict, modelProvider, NO_MODEL, needsModel } from './model.js';
+export { holdsSecret, REDACTED, redact } from './redact.js';
 export { renderCoverage } from './report-coverage.js';
 export { type DiffReport, renderDiffMarkdown, renderDiffText } from './report-diff.js';
 export { annotation, renderGithub } from './report-github.js';

@@ -128,12 +128,12 @@ function ruleFor(
   return broad ? { rule, broad } : { rule };
 }
 
-function shellWords(words: readonly string[]): string {
+export function shellWords(words: readonly string[]): string {
   return words.map((w, i) => shellWord(w, i === 0)).join(' ');
 }
 
 /** How many leading words name the program and its subcommands, written one after the other. */
-function fixedLevels(cmd: SimpleCommand): number {
+export function fixedLevels(cmd: SimpleCommand): number {
   const spec = programSpec(cmd.argv[0]!.value);
   if (!spec) return 1;
   const parsed = parseCommand(spec, cmd.argv, { unknown: 'flag', dynamic: 'operand' });
@@ -146,7 +146,7 @@ function fixedLevels(cmd: SimpleCommand): number {
   return n;
 }
 
-function broadWitness(text: string): string | undefined {
+export function broadWitness(text: string): string | undefined {
   const { parsed } = parsePermissionRule(text, { behavior: 'allow' });
   if (!parsed) return undefined;
   const rule: PermissionRule = {

@@ -93,12 +93,22 @@ function pullRequest(): string {
   return repo;
 }
 
+/** The project of the `automode rules learn` example: shop-api's sessions where Claude Code keeps them. */
+function learningProject(): string {
+  const project = path.join(home, 'shop-api');
+  const sessions = path.join(home, '.claude', 'projects', project.replace(/[^A-Za-z0-9]/g, '-'));
+  mkdirSync(project, { recursive: true });
+  cpSync(path.join(ROOT, 'fixtures/learn/projects/-home-dana-code-shop-api'), sessions, { recursive: true });
+  return project;
+}
+
 /** The folder a block runs in: the example project by default. */
 const CWD: Record<string, () => string> = {
   'automode test': teamProject,
   'automode diff --base origin/main': pullRequest,
   'automode critique --no-llm settings.json rules.yaml': () => path.join(ROOT, 'fixtures/critique/example'),
   'automode eval --replay shipped': () => ROOT,
+  'automode rules learn': learningProject,
 };
 
 const home = mkdtempSync(path.join(tmpdir(), 'automode-readme-'));
