@@ -56,6 +56,7 @@ export function classifyBash(analysis: Analysis, ctx: DecisionContext): PartVerd
   const cwds = workingFolders(analysis, ctx);
   parts.push(...foreignRepositories(analysis, ctx, cwds));
   const decided = new Map<number, Decided>();
+  const stale = staleInputs(analysis, ctx);
   for (const cmd of analysis.commands) {
     const d = decideCommand(cmd, analysis, ctx, decided);
     d.part.readOnly = isReadOnlyCommand(cmd, d.views);
@@ -69,7 +70,9 @@ export function classifyBash(analysis: Analysis, ctx: DecisionContext): PartVerd
       if (unknown) parts.push(unknown);
     }
     for (const effect of cmd.effects) {
-      parts.push(decideEffect(effect, cmd, ctx, cwds, effect.via === 'argument' ? covered : undefined));
+      // The entries a tree write names are decided one by one, wherever the folder was named.
+      const vouch = effect.via === 'argument' || effect.tree ? covered : undefined;
+      parts.push(decideEffect(effect, cmd, ctx, cwds, vouch, false, stale?.(cmd)));
     }
     // A rule allowed a program whose files are not all listed: the words that may name files still meet the
     // Read deny and ask rules.
@@ -89,6 +92,35 @@ export function classifyBash(analysis: Analysis, ctx: DecisionContext): PartVerd
       parts.push(decideEffect({ access: 'read', path: r.target, via: 'redirect' }, undefined, ctx, cwds));
   }
   return parts;
+}
+
+/**
+ * What reads a write set computes from (an archive, a patch, the repository) another command of the same line may
+ * change before it runs (`curl -o a.tar … && tar -xf a.tar`, `git fetch && git rebase origin/main`): for each
+ * command, the first other command that is not read-only, as the reason its write set cannot be read beforehand.
+ */
+function staleInputs(
+  analysis: Analysis,
+  ctx: DecisionContext,
+): ((cmd: SimpleCommand) => string | undefined) | undefined {
+  const computed = analysis.commands.filter((c) =>
+    c.effects.some((e) => e.names && e.names.kind !== 'unknown'),
+  );
+  if (computed.length === 0) return undefined;
+  const writers = analysis.commands.filter(
+    (c) => c.argv.length > 0 && !isReadOnlyCommand(c, viewsOf(c, ctx.home)),
+  );
+  const redirects = analysis.compoundRedirects.some((r) => r.writes);
+  return (cmd) => {
+    const other = writers.find(
+      (c) => c.id !== cmd.id && c.nested?.carrier !== cmd.id && cmd.nested?.carrier !== c.id,
+    );
+    if (other)
+      return `${commandText(other)}, earlier or beside it on the line, may change what it reads first`;
+    const written = analysis.commands.some((c) => c.id !== cmd.id && c.redirects.some((r) => r.writes));
+    if (written || redirects) return 'a redirection on the line may change what it reads first';
+    return undefined;
+  };
 }
 
 /**
