@@ -272,3 +272,41 @@ describe('everyday git in auto mode is left to the model', () => {
     }
   });
 });
+
+describe('templates are not secrets', () => {
+  const box = useSandboxClassifier(async (b) => {
+    await put(b.project, {
+      '.env': 'TOKEN=s3cret\n',
+      '.env.local': 'TOKEN=s3cret\n',
+      '.env.production': 'TOKEN=s3cret\n',
+      '.env.example': 'TOKEN=\n',
+      '.env.sample': 'TOKEN=\n',
+      '.env.template': 'TOKEN=\n',
+      '.env.dist': 'TOKEN=\n',
+      '.env.local.example': 'TOKEN=\n',
+    });
+  });
+  const classify = (tool: string, input: Record<string, unknown>, mode: Mode = 'default') =>
+    box.classifier.classify({ tool, input, cwd: box.box.project, mode });
+  const templates = ['.env.example', '.env.sample', '.env.template', '.env.dist', '.env.local.example'];
+
+  it('reading one is allowed and writing one is left to the model, in auto mode', async () => {
+    for (const name of templates) {
+      const file = path.join(box.box.project, name);
+      expect((await classify('Read', { file_path: file })).decision, name).toBe('allow');
+      expect((await classify('Bash', { command: `cat ${name}` })).decision, name).toBe('allow');
+      const write = await classify('Write', { file_path: file, content: 'TOKEN=\nURL=\n' }, 'auto');
+      expect(write.rule, name).toBeUndefined();
+      expect(write.ask, name).not.toBe('hard');
+    }
+  });
+
+  it('a real secret file stays a hard ask in auto mode', async () => {
+    for (const name of ['.env', '.env.local', '.env.production']) {
+      const v = await classify('Read', { file_path: path.join(box.box.project, name) }, 'auto');
+      expect(v.decision, name).toBe('ask');
+      expect(v.ask, name).toBe('hard');
+      expect((await classify('Bash', { command: `cat ${name}` }, 'auto')).ask, name).toBe('hard');
+    }
+  });
+});
