@@ -3,6 +3,7 @@ import { analyze, commandLine, programSpec, unknownWords } from '../bash/index.j
 import type { Behavior, PatternRule, PermissionRule } from '../rules/index.js';
 import { matchPatternRule } from '../rules/index.js';
 import { decideEffect } from './bash-effects.js';
+import { isCodeRunnerRule } from './broad.js';
 import {
   allowNames,
   allowRuleMatches,
@@ -225,25 +226,43 @@ function overridingAllow(
 }
 
 /**
- * The first allow rule that matches, in the order Bash patterns, bare `Bash`, command patterns: the index
- * narrows the candidates, `allowRuleMatches` (which the critique also asks) decides each.
+ * Every allow rule that matches, in the order Bash patterns, bare `Bash`, command patterns: the index narrows
+ * the candidates, `allowRuleMatches` (which the critique also asks) decides each.
  */
-function firstAllowRule(
+function* allowRules(
+  v: CommandViews,
+  ctx: DecisionContext,
+  program: string,
+): Generator<PermissionRule | PatternRule> {
+  for (const rule of ctx.index.bashFor('allow', program, () => commandWords(v, ctx.home))) {
+    if (allowRuleMatches(rule, v)) yield rule;
+  }
+  for (const rule of ctx.index.tool('allow', 'Bash')) {
+    if (allowRuleMatches(rule, v)) yield rule;
+  }
+  if (!v.allStatic || v.extraArgs) return;
+  for (const rule of ctx.index.commandPatterns('allow', [v.raw])) {
+    if (allowRuleMatches(rule, v)) yield rule;
+  }
+}
+
+/**
+ * The allow rule that decides: among those that match, one that vouches for the whole command (the code it runs,
+ * the options its wildcard stands for), whatever their order; else the first that matches, whose reason says
+ * what it does not vouch for.
+ */
+function chooseAllowRule(
+  cmd: SimpleCommand,
   v: CommandViews,
   ctx: DecisionContext,
   program: string,
 ): PermissionRule | PatternRule | undefined {
-  for (const rule of ctx.index.bashFor('allow', program, () => commandWords(v, ctx.home))) {
-    if (allowRuleMatches(rule, v)) return rule;
+  let first: PermissionRule | PatternRule | undefined;
+  for (const rule of allowRules(v, ctx, program)) {
+    first ??= rule;
+    if (!coversCode(rule, cmd, v) && !unvouchedEffects(cmd, rule, v)) return rule;
   }
-  for (const rule of ctx.index.tool('allow', 'Bash')) {
-    if (allowRuleMatches(rule, v)) return rule;
-  }
-  if (!v.allStatic || v.extraArgs) return undefined;
-  for (const rule of ctx.index.commandPatterns('allow', [v.raw])) {
-    if (allowRuleMatches(rule, v)) return rule;
-  }
-  return undefined;
+  return first;
 }
 
 function possibleRule(behavior: Behavior, v: CommandViews, ctx: DecisionContext, program: string) {
@@ -270,10 +289,21 @@ function coversCode(
   for (const exec of cmd.executes) {
     if (exec.kind === 'stdin' || exec.kind === 'environment') return exec;
     if (rule.type !== 'permission' || rule.parsed.kind !== 'bash') return exec;
+    if (runsOwnCode(rule, exec, v)) continue;
     const at = codeWord(cmd, exec);
     if (at < 0 || coversWord(rule.parsed.pattern, v, at)) return exec;
   }
   return undefined;
+}
+
+/**
+ * A rule for a code runner (`Bash(npm run *)`, `Bash(python3 *)`) vouches for the project's code the runner
+ * itself runs, a script or a target or inline code, as its words say; never for code a program reads from its
+ * configuration, stdin or the environment. Auto mode sets such broad rules aside before they get here.
+ */
+function runsOwnCode(rule: PermissionRule | PatternRule, exec: CodeExecution, v: CommandViews): boolean {
+  if (exec.kind !== 'script-file' && exec.kind !== 'interpreter-code' && exec.kind !== 'source-file') return false;
+  return exec.program === v.program && isCodeRunnerRule(rule, v.program);
 }
 
 /**
@@ -338,7 +368,7 @@ function decideCommand(
       );
   }
   if (cmd.name?.dynamic) return done(part(cmd, 'ask', 'dynamic', 'the program is only known at run time'));
-  const allow = firstAllowRule(v, ctx, program);
+  const allow = chooseAllowRule(cmd, v, ctx, program);
   if (allow) {
     const hidden = coversCode(allow, cmd, v);
     if (hidden) return done(hiddenCode(cmd, hidden, allow));
