@@ -3,7 +3,6 @@ import { analyze, commandLine, programSpec, unknownWords } from '../bash/index.j
 import type { Behavior, PatternRule, PermissionRule } from '../rules/index.js';
 import { matchPatternRule } from '../rules/index.js';
 import { decideEffect } from './bash-effects.js';
-import { isCodeRunnerRule } from './broad.js';
 import {
   allowNames,
   allowRuleMatches,
@@ -15,6 +14,7 @@ import {
   mayMatch,
   viewsOf,
 } from './bash-match.js';
+import { isCodeRunnerRule } from './broad.js';
 import type { DecisionContext } from './context.js';
 import { foreignRepositories } from './git-folders.js';
 import { possibleFiles } from './possible-files.js';
@@ -302,7 +302,8 @@ function coversCode(
  * configuration, stdin or the environment. Auto mode sets such broad rules aside before they get here.
  */
 function runsOwnCode(rule: PermissionRule | PatternRule, exec: CodeExecution, v: CommandViews): boolean {
-  if (exec.kind !== 'script-file' && exec.kind !== 'interpreter-code' && exec.kind !== 'source-file') return false;
+  if (exec.kind !== 'script-file' && exec.kind !== 'interpreter-code' && exec.kind !== 'source-file')
+    return false;
   return exec.program === v.program && isCodeRunnerRule(rule, v.program);
 }
 

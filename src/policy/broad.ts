@@ -141,9 +141,21 @@ export function loadRuleChecks(): Promise<unknown> {
  * build tool running a target, a package manager or toolchain running a project script or program.
  */
 const CODE_RUNNERS: ReadonlyMap<string, readonly string[] | undefined> = new Map([
-  ...['node', 'python', 'python3', 'ruby', 'perl', 'php', 'deno', 'bun', 'tsx', 'ts-node', 'bash', 'sh', 'zsh'].map(
-    (p) => [p, undefined] as const,
-  ),
+  ...[
+    'node',
+    'python',
+    'python3',
+    'ruby',
+    'perl',
+    'php',
+    'deno',
+    'bun',
+    'tsx',
+    'ts-node',
+    'bash',
+    'sh',
+    'zsh',
+  ].map((p) => [p, undefined] as const),
   ...['make', 'gmake', 'just', 'rake'].map((p) => [p, undefined] as const),
   ['npm', ['run', 'run-script', 'test', 'start']],
   ['pnpm', ['run', 'test', 'start']],

@@ -1,5 +1,5 @@
-import type { PermissionRule } from '../rules/index.js';
 import { basename, dirname } from 'node:path';
+import type { PermissionRule } from '../rules/index.js';
 import { type CompiledPathPattern, compilePathPattern, type PathContext } from '../rules/index.js';
 import { isShipped } from './tiers.js';
 

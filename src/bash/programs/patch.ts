@@ -49,5 +49,13 @@ const effects: EffectHandler = fileCommand({
 export const PATCH_MODULE: ProgramModule = {
   names: ['patch'],
   effects,
-  oracle: { cases: ['patch -p1 < x.patch', 'patch --dry-run -p1 -i x.patch', 'patch a.txt x.patch'] },
+  oracle: {
+    cases: [
+      'patch -p1 < x.patch',
+      'patch --dry-run -p1 -i x.patch',
+      'patch a.txt x.patch',
+      'patch -p1 < change.patch',
+      'patch -p1 -i planted.patch',
+    ],
+  },
 };
