@@ -1,5 +1,5 @@
 import { lstatSync, readdirSync, statSync } from 'node:fs';
-import { basename, isAbsolute, join, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import type { SimpleCommand, Word, WriteNames } from '../bash/index.js';
 import {
   listArchive,
@@ -40,7 +40,7 @@ export interface WriteSetInput {
 export const writeSetStats = { computed: 0, unknown: 0 };
 
 export function computeWriteSet(input: WriteSetInput): WriteSet {
-  const set = compute(input);
+  const set = withParents(compute(input), input.folder);
   if (set.kind === 'paths') writeSetStats.computed += 1;
   else writeSetStats.unknown += 1;
   return set;
@@ -123,6 +123,16 @@ function compute({ names, folder, cwd, cmd, ctx, stale }: WriteSetInput): WriteS
       return { kind: 'paths', paths: written.paths.map((p) => join(folder, p.slice(repo.root.length + 1))) };
     }
   }
+}
+
+/** The folders between `folder` and each path are created too: they are part of the write set. */
+function withParents(set: WriteSet, folder: string): WriteSet {
+  if (set.kind !== 'paths') return set;
+  const out = new Set(set.paths);
+  for (const path of set.paths) {
+    for (let at = dirname(path); at.startsWith(`${folder}/`) && !out.has(at); at = dirname(at)) out.add(at);
+  }
+  return { kind: 'paths', paths: [...out] };
 }
 
 /** A member's name as the tool writes it: tar and unzip drop a leading `/` and `./`; cpio keeps an absolute one. */
