@@ -125,6 +125,13 @@ function changePaths(repo: Repository, change: RevisionChange): string[] | strin
       return existsSync(join(repo.gitDir, 'index')) ? 'the index cannot be read' : [];
     }
     case 'between': {
+      // One git process in the common case: HEAD and the target resolved by diff-tree itself.
+      const text = revisionText(change.to);
+      const direct =
+        text === undefined
+          ? undefined
+          : names(git(repo, ['diff-tree', '-r', ...DIFF, 'HEAD', `${text}^{commit}`]));
+      if (direct) return direct;
       let commit = resolveRev(change.to);
       if (!commit && change.guess && revisionText(change.to)) {
         const refs = git(repo, ['for-each-ref', '--format=%(refname)', `refs/remotes/*/${change.to.value}`]);
