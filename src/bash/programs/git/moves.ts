@@ -109,6 +109,13 @@ export function moveNames(cmd: CommandView, sub: string): MoveNames {
       const paths = name === 'stash save' ? [] : operands;
       return revision([{ kind: 'modified' }], paths);
     }
+    case 'stash drop':
+    case 'stash clear':
+    case 'stash store':
+    case 'stash create':
+    case 'stash list':
+    case 'stash show':
+      return 'none';
     case 'stash pop':
     case 'stash apply':
     case 'stash branch': {
