@@ -245,6 +245,9 @@ const classifySection = {
     const parser = await rawParser();
     const commands = corpus();
     const classifier = await classifierWith(0);
+    // Internal: how many write sets (archives, patches, revisions, copies) were read at decision time.
+    const { writeSetStats } = await import(pathToFileURL(join(ROOT, 'dist/policy/write-names.js')).href);
+    const withWriteSet = new Set();
     const raw = [];
     const classified = [];
     const pass = async (record) => {
@@ -257,8 +260,10 @@ const classifySection = {
             parser.parse(src).delete();
             if (record) raw.push(usSince(t));
           } else {
+            const before = writeSetStats.computed + writeSetStats.unknown;
             await classifier.classify({ tool: 'Bash', input: { command: src } });
             if (record) classified.push(usSince(t));
+            if (writeSetStats.computed + writeSetStats.unknown > before) withWriteSet.add(i);
           }
         }
       }
@@ -300,6 +305,8 @@ const classifySection = {
       rules10Us: round(rules10Us),
       rules10kUs: round(rules10kUs),
       rulesRatio: round(rules10kUs / rules10Us, 2),
+      writeSetCommands: withWriteSet.size,
+      writeSetShare: round(withWriteSet.size / commands.length, 4),
     };
   },
 };

@@ -157,6 +157,12 @@ export interface FileEffect {
    */
   tree?: true;
   /**
+   * With `tree`: what names the entries written below the folder, for the policy to read at decision time (the
+   * archive's listing, the patch's headers, the revisions git compares, the copied folder); without it the names
+   * cannot be known before the command runs.
+   */
+  names?: WriteNames;
+  /**
    * A delete of the entries found below the folder (`find DIR … -delete`): the folder itself goes only when it
    * matches too, and never when it is `.`.
    */
@@ -273,3 +279,67 @@ export interface EffectsResult {
   /** False when the command may touch files not listed. */
   known: boolean;
 }
+
+/** Where the names of a tree write come from (see `FileEffect.names`). */
+export type WriteNames =
+  | {
+      kind: 'archive';
+      format: 'tar' | 'zip' | 'cpio';
+      /** The archive file; undefined when it is read from stdin. */
+      file?: Word;
+      /** Leading path components dropped from each member's name (`--strip-components`). */
+      strip?: number;
+    }
+  | {
+      kind: 'patch';
+      /** The patch file (several for `git am`); empty when it is read from stdin. */
+      files: Word[];
+      /** Leading path components dropped from each name (`-p`). */
+      strip: number;
+      /** A folder every name is put below (`git apply --directory`). */
+      prefix?: Word;
+    }
+  | {
+      kind: 'revision';
+      /** What git writes into the work tree, each read from the repository (see `RevisionChange`). */
+      changes: RevisionChange[];
+      /** Only the paths below these (a pathspec); every path when absent. */
+      within?: Word[];
+      /** The repository is the one the command runs in, not the one the folder written lies in (a new worktree). */
+      repository?: 'working-folder';
+    }
+  | {
+      kind: 'copy';
+      /** The folder copied. */
+      source: Word;
+      /** Its entries are written straight into the destination (`src/.`, `cp -T`), not below its name. */
+      contents: boolean;
+    }
+  | {
+      kind: 'unknown';
+      /** Why the names cannot be read before the command runs: "the content is still on the remote". */
+      why: string;
+      /** The content comes from a remote: an allow rule naming the command vouches for it. */
+      remote?: true;
+    };
+
+/**
+ * One source of a revision move's writes: the paths that differ between two trees (`from` undefined: HEAD), a
+ * commit's own changes (cherry-pick, revert; a range `A..B` all of its commits'), a stash's changes and untracked
+ * files, the tracked files with local changes that the move overwrites, or all tracked files.
+ */
+export type RevisionChange =
+  | {
+      kind: 'between';
+      to: Word;
+      /** The word may name a path rather than a revision (`git checkout NAME`): then this change is none. */
+      orPath?: true;
+      /** A remote branch of that name counts when no local one exists (`git switch NAME`). */
+      guess?: boolean;
+    }
+  | { kind: 'commits'; commits: Word[] }
+  | { kind: 'rebase'; onto: Word }
+  | { kind: 'stash'; stash?: Word }
+  | { kind: 'modified'; within?: Word[] }
+  | { kind: 'tracked' }
+  | { kind: 'files'; of: Word };

@@ -21,6 +21,8 @@ function isOpen(p: PartVerdict): boolean {
 export function softReason(p: PartVerdict, mode: Mode): string | undefined {
   if (mode !== 'auto' || p.decision !== 'ask') return undefined;
   if (isShippedAsk(p)) return `asked by the shipped rule ${p.rule?.label ?? p.rule?.text}`;
+  if (p.by === 'unlisted-writes')
+    return `writes files whose names automode cannot read beforehand: ${p.reason}`;
   if (autoSoft(p.by)) return `runs code automode cannot see: ${p.reason}`;
   return undefined;
 }

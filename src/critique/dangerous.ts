@@ -1,6 +1,6 @@
 import type { Classifier } from '../classifier/index.js';
 import type { RuleRef } from '../policy/index.js';
-import { allowRuleMatches, broadAllowWitness } from '../policy/index.js';
+import { allowRuleMatches, broadAllowWitness, isCodeRunnerRule } from '../policy/index.js';
 import { type LocatedDocument, PATTERN_KEYS } from '../rules/index.js';
 import type { CorpusCommand } from './corpus.js';
 import { displayName, ruleLocation } from './locations.js';
@@ -103,8 +103,15 @@ export async function dangerousFindings(
         : allowed.length > 0
           ? `; ${allowed.length} of them ${allowed.length === 1 ? 'is' : 'are'} allowed by this configuration`
           : '; other rules and checks still stop each of them';
+    const runner =
+      rule.type === 'permission' &&
+      rule.parsed.kind === 'bash' &&
+      isCodeRunnerRule(rule, rule.parsed.pattern.source.split(' ')[0] ?? '');
+    const admits = runner
+      ? '; in default and acceptEdits modes it allows any code the agent writes there, as Claude Code reads it'
+      : '';
     const head = broad
-      ? `allow rule ${name} is a broad allow: its wildcard chooses the code that runs (it admits ${JSON.stringify(broad)}, where CODE is anything); auto mode sets it aside`
+      ? `allow rule ${name} is a broad allow: its wildcard chooses the code that runs (it admits ${JSON.stringify(broad)}, where CODE is anything)${admits}; auto mode sets it aside`
       : `allow rule ${name} admits ${admitted.length} dangerous command${admitted.length === 1 ? '' : 's'}`;
     const eg = list ? `${broad ? ': it admits ' : ', e.g. '}${list}` : '';
     const first = examples[0];

@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { FileEffect, SimpleCommand, Word } from '../bash/index.js';
+import type { FileEffect, SimpleCommand, Word, WriteNames } from '../bash/index.js';
 import type { DecisionContext } from './context.js';
 import { decideFile, type FileAccessKind, LINK_HOPS } from './files.js';
 import { expandGlob, MAX_GLOB_ENTRIES } from './globs.js';
 import { globPattern, homeGlob, isInside, resolvePath, resolveWordPath } from './paths.js';
 import { type PartVerdict, strictestPart } from './verdict.js';
+import { computeWriteSet } from './write-names.js';
 
 /** Programs that look at names and metadata, never at contents. */
 const LISTING = new Set([
@@ -66,11 +67,17 @@ export function decideEffect(
   cwds: string[] | undefined,
   covered?: PartVerdict,
   possible = false,
+  stale?: string,
 ): PartVerdict {
   const network = networkRedirect(effect, cmd);
   if (network) {
     if (cmd) network.command = cmd.id;
     return network;
+  }
+  if (effect.access === 'write' && effect.tree && effect.names) {
+    const result = decideWriteSet(effect, effect.names, cmd, ctx, cwds, covered, stale);
+    if (cmd) result.command = cmd.id;
+    return result;
   }
   const access: FileAccessKind =
     effect.access === 'read' || effect.access === 'metadata'
@@ -176,4 +183,69 @@ function inEachFolder<T>(
 ): Array<T | undefined> {
   if (absolute) return [resolve()];
   return cwds ? cwds.map((cwd) => resolve(cwd)) : [undefined];
+}
+
+/** A path as shown in a reason: relative to the working folder when inside it. */
+function shownPath(path: string, ctx: DecisionContext): string {
+  if (path === ctx.cwd) return '.';
+  return isInside(path, ctx.cwd) ? path.slice(ctx.cwd.length + 1) : path;
+}
+
+/**
+ * A write of entries an archive, a patch, a revision or a copied folder names: the names are read at decision
+ * time (`write-names.ts`) and each path is decided as a write of its own, so a protected path among them asks
+ * whatever allow rule matched the command. Names that cannot be known ask (`unlisted-writes`, which auto mode's
+ * model weighs), unless the folder itself is protected; an allow rule naming the command vouches for content a
+ * remote holds, inside the permitted folders.
+ */
+function decideWriteSet(
+  effect: FileEffect,
+  names: WriteNames,
+  cmd: SimpleCommand | undefined,
+  ctx: DecisionContext,
+  cwds: string[] | undefined,
+  covered: PartVerdict | undefined,
+  stale: string | undefined,
+): PartVerdict {
+  let worst: PartVerdict | undefined;
+  const keep = (p: PartVerdict) => {
+    worst = strictestPart(worst, p);
+  };
+  const write = (path: string | undefined, shown: string, vouch: PartVerdict | undefined) => {
+    const req = { access: 'write', path, shown, tool: 'Bash' } as const;
+    return decideFile(vouch ? { ...req, coveredByRule: vouch } : req, ctx);
+  };
+  for (const cwd of cwds ?? [undefined]) {
+    const base = cwd !== undefined && effect.fromRepositoryRoot ? repositoryRoot(cwd) : cwd;
+    const folder = resolveAll(effect.path, ctx, base === undefined ? undefined : [base])[0];
+    const shown = effect.path.value === '.' && base ? shownPath(base, ctx) : effect.path.value;
+    if (folder === undefined) {
+      keep(write(undefined, shown, undefined));
+      continue;
+    }
+    const set = computeWriteSet({ names, folder, cwd, cmd, ctx, ...(stale ? { stale } : {}) });
+    if (set.kind === 'paths') {
+      if (set.paths.length === 0)
+        keep({
+          subject: `writes below ${shown}`,
+          decision: 'allow',
+          by: 'file',
+          reason: `writes no file below ${shown}`,
+        });
+      for (const path of new Set(set.paths)) keep(write(path, shownPath(path, ctx), covered));
+      continue;
+    }
+    // The folder itself: its rules, whether it is protected, whether it lies inside the permitted folders.
+    const vouch = set.remote ? covered : undefined;
+    const own = write(folder, shown, vouch);
+    keep(own);
+    if (vouch && own.decision === 'allow') continue;
+    keep({
+      subject: `writes below ${shown}`,
+      decision: 'ask',
+      by: 'unlisted-writes',
+      reason: `writes files below ${shown} whose names cannot be read before it runs: ${set.why}`,
+    });
+  }
+  return worst!;
 }

@@ -17,6 +17,7 @@ import {
   verbLines,
   viewsOf,
 } from './bash-match.js';
+import { isCodeRunnerRule } from './broad.js';
 import type { DecisionContext } from './context.js';
 import { credentialRedirect } from './credential-options.js';
 import { foreignRepositories } from './git-folders.js';
@@ -62,6 +63,7 @@ export function classifyBash(analysis: Analysis, ctx: DecisionContext): PartVerd
   parts.push(...foreignRepositories(analysis, ctx, cwds));
   parts.push(...runawayProcesses(analysis));
   const decided = new Map<number, Decided>();
+  const stale = staleInputs(analysis, ctx);
   for (const cmd of analysis.commands) {
     const d = decideCommand(cmd, analysis, ctx, decided, cwds);
     d.part.readOnly = isReadOnlyCommand(cmd, d.views);
@@ -75,7 +77,9 @@ export function classifyBash(analysis: Analysis, ctx: DecisionContext): PartVerd
       if (unknown) parts.push(unknown);
     }
     for (const effect of cmd.effects) {
-      parts.push(decideEffect(effect, cmd, ctx, cwds, effect.via === 'argument' ? covered : undefined));
+      // The entries a tree write names are decided one by one, wherever the folder was named.
+      const vouch = effect.via === 'argument' || effect.tree ? covered : undefined;
+      parts.push(decideEffect(effect, cmd, ctx, cwds, vouch, false, stale?.(cmd)));
     }
     // A rule allowed a program whose files are not all listed: the words that may name files still meet the
     // Read deny and ask rules.
@@ -104,6 +108,35 @@ export function classifyBash(analysis: Analysis, ctx: DecisionContext): PartVerd
     });
   }
   return parts;
+}
+
+/**
+ * What reads a write set computes from (an archive, a patch, the repository) another command of the same line may
+ * change before it runs (`curl -o a.tar … && tar -xf a.tar`, `git fetch && git rebase origin/main`): for each
+ * command, the first other command that is not read-only, as the reason its write set cannot be read beforehand.
+ */
+function staleInputs(
+  analysis: Analysis,
+  ctx: DecisionContext,
+): ((cmd: SimpleCommand) => string | undefined) | undefined {
+  const computed = analysis.commands.filter((c) =>
+    c.effects.some((e) => e.names && e.names.kind !== 'unknown'),
+  );
+  if (computed.length === 0) return undefined;
+  const writers = analysis.commands.filter(
+    (c) => c.argv.length > 0 && !isReadOnlyCommand(c, viewsOf(c, ctx.home)),
+  );
+  const redirects = analysis.compoundRedirects.some((r) => r.writes);
+  return (cmd) => {
+    const other = writers.find(
+      (c) => c.id !== cmd.id && c.nested?.carrier !== cmd.id && cmd.nested?.carrier !== c.id,
+    );
+    if (other)
+      return `${commandText(other)}, earlier or beside it on the line, may change what it reads first`;
+    const written = analysis.commands.some((c) => c.id !== cmd.id && c.redirects.some((r) => r.writes));
+    if (written || redirects) return 'a redirection on the line may change what it reads first';
+    return undefined;
+  };
 }
 
 /**
@@ -213,25 +246,43 @@ function overridingAllow(
 }
 
 /**
- * The first allow rule that matches, in the order Bash patterns, bare `Bash`, command patterns: the index
- * narrows the candidates, `allowRuleMatches` (which the critique also asks) decides each.
+ * Every allow rule that matches, in the order Bash patterns, bare `Bash`, command patterns: the index narrows
+ * the candidates, `allowRuleMatches` (which the critique also asks) decides each.
  */
-function firstAllowRule(
+function* allowRules(
+  v: CommandViews,
+  ctx: DecisionContext,
+  program: string,
+): Generator<PermissionRule | PatternRule> {
+  for (const rule of ctx.index.bashFor('allow', program, () => commandWords(v, ctx.home))) {
+    if (allowRuleMatches(rule, v)) yield rule;
+  }
+  for (const rule of ctx.index.tool('allow', 'Bash')) {
+    if (allowRuleMatches(rule, v)) yield rule;
+  }
+  if (!v.allStatic || v.extraArgs) return;
+  for (const rule of ctx.index.commandPatterns('allow', [v.raw])) {
+    if (allowRuleMatches(rule, v)) yield rule;
+  }
+}
+
+/**
+ * The allow rule that decides: among those that match, one that vouches for the whole command (the code it runs,
+ * the options its wildcard stands for), whatever their order; else the first that matches, whose reason says
+ * what it does not vouch for.
+ */
+function chooseAllowRule(
+  cmd: SimpleCommand,
   v: CommandViews,
   ctx: DecisionContext,
   program: string,
 ): PermissionRule | PatternRule | undefined {
-  for (const rule of ctx.index.bashFor('allow', program, () => commandWords(v, ctx.home))) {
-    if (allowRuleMatches(rule, v)) return rule;
+  let first: PermissionRule | PatternRule | undefined;
+  for (const rule of allowRules(v, ctx, program)) {
+    first ??= rule;
+    if (!coversCode(rule, cmd, v) && !unvouchedEffects(cmd, rule, v)) return rule;
   }
-  for (const rule of ctx.index.tool('allow', 'Bash')) {
-    if (allowRuleMatches(rule, v)) return rule;
-  }
-  if (!v.allStatic || v.extraArgs) return undefined;
-  for (const rule of ctx.index.commandPatterns('allow', [v.raw])) {
-    if (allowRuleMatches(rule, v)) return rule;
-  }
-  return undefined;
+  return first;
 }
 
 function possibleRule(behavior: Behavior, v: CommandViews, ctx: DecisionContext, program: string) {
@@ -258,10 +309,22 @@ function coversCode(
   for (const exec of cmd.executes) {
     if (exec.kind === 'stdin' || exec.kind === 'environment') return exec;
     if (rule.type !== 'permission' || rule.parsed.kind !== 'bash') return exec;
+    if (runsOwnCode(rule, exec, v)) continue;
     const at = codeWord(cmd, exec);
     if (at < 0 || coversWord(rule.parsed.pattern, v, at)) return exec;
   }
   return undefined;
+}
+
+/**
+ * A rule for a code runner (`Bash(npm run *)`, `Bash(python3 *)`) vouches for the project's code the runner
+ * itself runs, a script or a target or inline code, as its words say; never for code a program reads from its
+ * configuration, stdin or the environment. Auto mode sets such broad rules aside before they get here.
+ */
+function runsOwnCode(rule: PermissionRule | PatternRule, exec: CodeExecution, v: CommandViews): boolean {
+  if (exec.kind !== 'script-file' && exec.kind !== 'interpreter-code' && exec.kind !== 'source-file')
+    return false;
+  return exec.program === v.program && isCodeRunnerRule(rule, v.program);
 }
 
 /**
@@ -341,7 +404,7 @@ function decideCommand(
       );
   }
   if (cmd.name?.dynamic) return done(part(cmd, 'ask', 'dynamic', 'the program is only known at run time'));
-  const allow = firstAllowRule(v, ctx, program);
+  const allow = chooseAllowRule(cmd, v, ctx, program);
   if (allow) {
     const hidden = coversCode(allow, cmd, v);
     if (hidden) return done(hiddenCode(cmd, hidden, allow));

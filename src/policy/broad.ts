@@ -143,3 +143,51 @@ export function broadAllowWitness(rule: Rule): string | undefined {
 export function loadRuleChecks(): Promise<unknown> {
   return loadBash();
 }
+
+/**
+ * Code runners, by the fixed words a rule starts with: an interpreter or shell running a file or inline code, a
+ * build tool running a target, a package manager or toolchain running a project script or program.
+ */
+const CODE_RUNNERS: ReadonlyMap<string, readonly string[] | undefined> = new Map([
+  ...[
+    'node',
+    'python',
+    'python3',
+    'ruby',
+    'perl',
+    'php',
+    'deno',
+    'bun',
+    'tsx',
+    'ts-node',
+    'bash',
+    'sh',
+    'zsh',
+  ].map((p) => [p, undefined] as const),
+  ...['make', 'gmake', 'just', 'rake'].map((p) => [p, undefined] as const),
+  ['npm', ['run', 'run-script', 'test', 'start']],
+  ['pnpm', ['run', 'test', 'start']],
+  ['yarn', ['run', 'test', 'start']],
+  ['cargo', ['run', 'test']],
+  ['go', ['run', 'test']],
+  ['uv', ['run']],
+  ['poetry', ['run']],
+]);
+
+/**
+ * Whether an allow rule names a code runner with a wildcard over what it runs (`Bash(npm run *)`,
+ * `Bash(python3 *)`, `Bash(make *)`, `Bash(./scripts/*)`): it allows running the project's code that way, as
+ * Claude Code reads it, and `program` (the runner the command names) is that runner. A rule for any other
+ * program vouches for no code its words do not show.
+ */
+export function isCodeRunnerRule(rule: Rule, program: string): boolean {
+  if (rule.type !== 'permission' || rule.behavior !== 'allow' || rule.parsed.kind !== 'bash') return false;
+  const p = rule.parsed.pattern;
+  if (p.exact) return false;
+  const words = fixedWords(p);
+  const first = words[0] ?? p.source.split(' ')[0] ?? '';
+  if (first.includes('/')) return true;
+  if (first !== program || !CODE_RUNNERS.has(first)) return false;
+  const subcommands = CODE_RUNNERS.get(first);
+  return subcommands === undefined || (words[1] !== undefined && subcommands.includes(words[1]));
+}

@@ -4,7 +4,15 @@ import { join } from 'node:path';
 /** Index files larger than this are not read: the caller looks through the folder instead. */
 const MAX_INDEX_BYTES = 64 * 1024 * 1024;
 
-const cache = new Map<string, { key: string; paths: readonly string[] }>();
+/** One entry of the index: its path and the stat data git compares the work tree's file against. */
+export interface IndexEntry {
+  path: string;
+  mtimeSeconds: number;
+  size: number;
+  mode: number;
+}
+
+const cache = new Map<string, { key: string; paths: readonly string[]; entries: readonly IndexEntry[] }>();
 
 /**
  * The paths git tracks in the repository whose git folder is `gitDir` (its index, `.git/index`), relative to
@@ -13,6 +21,15 @@ const cache = new Map<string, { key: string; paths: readonly string[] }>();
  * folder they stand for. Cached by the file's identity, size and change time.
  */
 export function trackedPaths(gitDir: string): readonly string[] | undefined {
+  return readIndex(gitDir)?.paths;
+}
+
+/** The index's entries with their stat data (see `trackedPaths`). */
+export function indexEntries(gitDir: string): readonly IndexEntry[] | undefined {
+  return readIndex(gitDir)?.entries;
+}
+
+function readIndex(gitDir: string): { paths: readonly string[]; entries: readonly IndexEntry[] } | undefined {
   const file = join(gitDir, 'index');
   let fd: number;
   try {
@@ -25,7 +42,7 @@ export function trackedPaths(gitDir: string): readonly string[] | undefined {
     if (!stat.isFile() || stat.size > MAX_INDEX_BYTES) return undefined;
     const key = `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`;
     const cached = cache.get(file);
-    if (cached?.key === key) return cached.paths;
+    if (cached?.key === key) return cached;
     const data = Buffer.alloc(stat.size);
     let read = 0;
     while (read < data.length) {
@@ -33,9 +50,11 @@ export function trackedPaths(gitDir: string): readonly string[] | undefined {
       if (n === 0) return undefined;
       read += n;
     }
-    const paths = parseIndex(data);
-    if (paths) cache.set(file, { key, paths });
-    return paths;
+    const entries = parseIndex(data);
+    if (!entries) return undefined;
+    const parsed = { key, paths: entries.map((e) => e.path), entries };
+    cache.set(file, parsed);
+    return parsed;
   } catch {
     return undefined;
   } finally {
@@ -46,12 +65,12 @@ export function trackedPaths(gitDir: string): readonly string[] | undefined {
 /** Entry fields before the flags: ctime, mtime, dev, ino, mode, uid, gid, size (4 bytes each), the object id. */
 const FIXED = 40 + 20;
 
-function parseIndex(data: Buffer): string[] | undefined {
+function parseIndex(data: Buffer): IndexEntry[] | undefined {
   if (data.length < 12 || data.toString('latin1', 0, 4) !== 'DIRC') return undefined;
   const version = data.readUInt32BE(4);
   if (version < 2 || version > 4) return undefined;
   const count = data.readUInt32BE(8);
-  const paths: string[] = [];
+  const paths: IndexEntry[] = [];
   let at = 12;
   let previous = Buffer.alloc(0);
   for (let i = 0; i < count; i++) {
@@ -88,7 +107,12 @@ function parseIndex(data: Buffer): string[] | undefined {
       at = start + Math.ceil((end - start + 1) / 8) * 8;
     }
     previous = Buffer.from(name);
-    paths.push(name.toString('utf8').replace(/\/$/, ''));
+    paths.push({
+      path: name.toString('utf8').replace(/\/$/, ''),
+      mtimeSeconds: data.readUInt32BE(start + 8),
+      mode: data.readUInt32BE(start + 24),
+      size: data.readUInt32BE(start + 36),
+    });
   }
   return paths;
 }

@@ -1,6 +1,6 @@
 export { classifyBash } from './bash.js';
 export { allowRuleMatches, type CommandViews, viewsOf } from './bash-match.js';
-export { broadAllowWitness, isBroadAllow, loadRuleChecks } from './broad.js';
+export { broadAllowWitness, isBroadAllow, isCodeRunnerRule, loadRuleChecks } from './broad.js';
 export type { DecisionContext } from './context.js';
 export { applyMode } from './modes.js';
 export { PROTECTED_NAMES } from './paths.js';

@@ -1,5 +1,24 @@
+import { basename, dirname } from 'node:path';
 import type { PermissionRule } from '../rules/index.js';
 import { type CompiledPathPattern, compilePathPattern, type PathContext } from '../rules/index.js';
+import { isShipped } from './tiers.js';
+
+/**
+ * The files a project commits so that others know which variables to set (`.env.example`, `.env.sample`,
+ * `.env.template`, `.env.dist`…): they hold no secret, so the shipped `Read(.env.*)` does not cover them.
+ */
+export const ENV_TEMPLATE = /^\.env(?:\.[^/]+)?\.(?:example|sample|template|dist|defaults|tpl|schema)$/i;
+
+/** The shipped `Read(.env.*)` ask, less the template files (see `ENV_TEMPLATE`); any other rule as compiled. */
+function leavesOutTemplates(rule: PermissionRule, compiled: CompiledPathPattern): CompiledPathPattern {
+  if (!isShipped(rule) || rule.text !== 'Read(.env.*)') return compiled;
+  const template = (path: string) => ENV_TEMPLATE.test(basename(path)) && !compiled.test(dirname(path));
+  return {
+    ...compiled,
+    test: (path) => compiled.test(path) && !template(path),
+    matchOne: (path) => compiled.matchOne(path) && !ENV_TEMPLATE.test(basename(path)),
+  };
+}
 
 export interface PathEntry {
   rule: PermissionRule;
@@ -23,7 +42,7 @@ export class PathRuleIndex {
     this.fold = options.nocase ? (path) => path.toLowerCase() : (path) => path;
     for (const rule of rules) {
       if (rule.parsed.kind !== 'path') continue;
-      const compiled = compilePathPattern(rule.parsed.pattern, ctx, options);
+      const compiled = leavesOutTemplates(rule, compilePathPattern(rule.parsed.pattern, ctx, options));
       const entry = { rule, compiled, order: this.all.length };
       this.all.push(entry);
       const base = this.fold(compiled.base);

@@ -90,11 +90,13 @@ const TRAITS: Record<DecidedBy, Traits> = {
   /** Processes without end (a fork bomb, a loop starting background jobs): never settled without the person. */
   runaway: refused,
   /**
-   * A write into a folder of entries an archive, a copied folder, a commit or a patch names: protected ones may be
-   * among them, so neither the model, a hook's allow nor the sandbox settles it; a Bash rule naming the command
-   * vouches for it, and bypassPermissions accepts it.
+   * A write into a folder of entries whose names cannot be read before the command runs (content on a remote, an
+   * archive past the bound, an option that renames): neither a hook's allow nor the sandbox settles it; in auto
+   * mode the model weighs it (a protected folder written is a `protected-path` ask instead); a Bash rule naming
+   * the command vouches for remote content, and bypassPermissions accepts it. Names that can be read are decided
+   * one path at a time.
    */
-  'unlisted-writes': { ...no, failsClosed: true },
+  'unlisted-writes': { ...no, failsClosed: true, autoSoft: true },
   file: undecided,
   mode: no,
   'no-rule': undecided,

@@ -40,7 +40,8 @@ describe('copying, moving, deleting', () => {
     [
       ['cp', '-r', 'a', 'b', 'dir/'],
       false,
-      ['read a', 'read b', 'write dir/ (tree)', 'write dir/a', 'write dir/b'],
+      // One tree write per folder copied: its entries, read at decision time, go below dir/.
+      ['read a', 'read b', 'write dir/ (tree)', 'write dir/ (tree)', 'write dir/a', 'write dir/b'],
     ],
     [
       ['cp', '-t', 'dir', 'a', 'b'],
@@ -327,8 +328,9 @@ describe('git', () => {
     [['git', 'rm', '-r', '--cached', 'a'], true, []],
     [['git', 'rm', '-n', 'a'], true, []],
     [['git', 'mv', 'a', 'b'], true, ['read a', 'delete a', 'write b']],
-    [['git', 'checkout', '--', 'a'], true, ['write a (tree)']],
-    [['git', 'checkout', 'HEAD~1', '--', 'a', 'b'], true, ['write a (tree)', 'write b (tree)']],
+    // The files restored below the named paths are read from the index and the revision at decision time.
+    [['git', 'checkout', '--', 'a'], false, ['write . (tree)']],
+    [['git', 'checkout', 'HEAD~1', '--', 'a', 'b'], false, ['write . (tree)']],
     [['git', 'checkout', 'main'], false, ['write . (tree)']],
     [['git', 'switch', '-c', 'feature/x'], false, []],
     [['git', 'switch', '--create=x'], false, []],

@@ -85,12 +85,12 @@ describe('a user allow naming the exact file overrides the shipped path asks', (
   const sandbox = useSandboxClassifier(
     async (box) => {
       const { writeFile } = await import('node:fs/promises');
-      for (const name of ['.env.example', '.env.local', '.env.test'])
+      for (const name of ['.env.staging', '.env.local', '.env.test'])
         await writeFile(`${box.project}/${name}`, 'A=1\n');
     },
     {
       permissions: {
-        allow: ['Read(./.env.example)', 'Read(./.env.t*)', 'Read(./.env.local)'],
+        allow: ['Read(./.env.staging)', 'Read(./.env.t*)', 'Read(./.env.local)'],
         ask: ['Read(./.env.local)'],
       },
     },
@@ -99,10 +99,10 @@ describe('a user allow naming the exact file overrides the shipped path asks', (
     sandbox.classifier.classify({ tool: 'Read', input: { file_path: file }, cwd: sandbox.box.project });
 
   it('reads the named file, naming the user rule and the shipped ask it overrode', async () => {
-    for (const v of [await read('.env.example'), await sandbox.bash('cat .env.example')]) {
+    for (const v of [await read('.env.staging'), await sandbox.bash('cat .env.staging')]) {
       expect(v.decision).toBe('allow');
       expect(v.reason).toMatch(
-        /allowed by Read\(\.\/\.env\.example\), which overrides the shipped ask Read\(\.env\.\*\)/,
+        /allowed by Read\(\.\/\.env\.staging\), which overrides the shipped ask Read\(\.env\.\*\)/,
       );
       expect(v.parts.find((p) => p.overrides)?.overrides?.[0]).toMatchObject({ source: 'defaults' });
     }
@@ -117,14 +117,14 @@ describe('a user allow naming the exact file overrides the shipped path asks', (
 
 describe('config and critique pair path allows with the shipped asks they override', () => {
   const sandbox = useSandboxClassifier(undefined, {
-    permissions: { allow: ['Read(./.env.example)', 'Read(./.env.t*)', 'Edit(./config/.env.dev)'] },
+    permissions: { allow: ['Read(./.env.staging)', 'Read(./.env.t*)', 'Edit(./config/.env.dev)'] },
   });
 
   it('pairs an allow naming one file, not a wildcard allow', async () => {
     const rules = sandbox.classifier.settings.rules;
     const pairs = await shippedOverrides(rules, rules, sandbox.box.home);
     const shown = pairs.map((o) => [o.allow.text, o.asks.map((a) => a.text)]);
-    expect(shown).toContainEqual(['Read(./.env.example)', expect.arrayContaining(['Read(.env.*)'])]);
+    expect(shown).toContainEqual(['Read(./.env.staging)', expect.arrayContaining(['Read(.env.*)'])]);
     expect(shown.map(([allow]) => allow)).not.toContain('Read(./.env.t*)');
   });
 });

@@ -1,7 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isSoftAsk } from '../../src/pipeline/permission/decide.js';
+import { alwaysAsks } from '../../src/policy/index.js';
 import { type Sandbox, useSandboxClassifier } from './helpers.js';
 
 async function plant(box: Sandbox): Promise<void> {
@@ -25,7 +27,6 @@ const UNLISTED = [
   'cp -a staged fresh',
   'cp "$SRC" .',
   'rsync -a staged/ .',
-  'git checkout evil',
   'git checkout evil -- .',
   'git restore --source=evil .',
   'git apply evil.patch',
@@ -44,17 +45,19 @@ describe('writes into a folder of entries the command line does not name', () =>
       ...(mode ? { mode } : {}),
     });
 
-  it('ask for that reason, which neither a hook, the sandbox nor the model settles', async () => {
+  it('ask for that reason, which neither a hook nor the sandbox settles; the model weighs it unless a protected path is among them', async () => {
     for (const command of UNLISTED) {
       const v = await verdict(command);
       expect(v.decision, command).toBe('ask');
-      expect(
-        v.parts.some((p) => p.by === 'unlisted-writes'),
-        command,
-      ).toBe(true);
+      const protectedPath = v.parts.some((p) => p.by === 'protected-path');
+      expect(protectedPath || v.parts.some((p) => p.by === 'unlisted-writes'), command).toBe(true);
       expect(isSoftAsk(v), command).toBe(false);
-      expect((await verdict(command, 'auto')).ask, command).toBe('hard');
+      // A protected path, or a path only known at run time (`cp "$SRC" .`), keeps it from the model.
+      const hard = v.parts.some((p) => p.decision === 'ask' && alwaysAsks(p.by));
+      expect((await verdict(command, 'auto')).ask, command).toBe(hard ? 'hard' : 'soft');
     }
+    // The copied folder holds .claude: the copy is decided by the names it writes.
+    expect((await verdict('cp -r staged/. .')).by).toBe('protected-path');
   });
 
   it('bypassPermissions accepts them; a protected path it still asks about', async () => {
@@ -87,13 +90,25 @@ describe('writes into a folder of entries the command line does not name', () =>
 });
 
 describe('under a Bash rule that names the command', () => {
-  const box = useSandboxClassifier(plant, {
-    permissions: { allow: ['Bash(tar -xf *)', 'Bash(git checkout *)', 'Bash(git pull *)'] },
-  });
-  it('the rule vouches for what the command writes inside the working folder', async () => {
-    for (const command of ['tar -xf evil.tar', 'git checkout main', 'git pull origin main']) {
-      const v = await box.classifier.classify({ tool: 'Bash', input: { command }, cwd: box.box.project });
-      expect(v.decision, command).toBe('allow');
+  const box = useSandboxClassifier(
+    async (b) => {
+      await plant(b);
+      await mkdir(path.join(b.project, 'docs'), { recursive: true });
+      await writeFile(path.join(b.project, 'docs', 'guide.md'), 'guide\n');
+      execFileSync('tar', ['-cf', 'good.tar', 'docs'], { cwd: b.project });
+    },
+    { permissions: { allow: ['Bash(tar -xf *)', 'Bash(git checkout *)', 'Bash(git pull *)'] } },
+  );
+  const classify = (command: string) =>
+    box.classifier.classify({ tool: 'Bash', input: { command }, cwd: box.box.project });
+  it('the rule vouches for the files the archive names and for what a remote holds, inside the working folder', async () => {
+    for (const command of ['tar -xf good.tar', 'git pull origin main']) {
+      expect((await classify(command)).decision, command).toBe('allow');
     }
+  });
+  it('names that cannot be read from a local file are asked, even under the rule', async () => {
+    const v = await classify('tar -xf evil.tar');
+    expect(v.decision).toBe('ask');
+    expect(v.parts.some((p) => p.by === 'unlisted-writes')).toBe(true);
   });
 });

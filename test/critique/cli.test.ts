@@ -155,6 +155,20 @@ describe('automode critique: exit codes', () => {
     expect((await run(['--no-llm', fixturePath('no-such-file.json')])).code).toBe(2);
   });
 
+  it('says what a code runner rule admits, and offers the exact commands', async () => {
+    const file = path.join(box.root, 'runner.json');
+    await writeFile(file, JSON.stringify({ permissions: { allow: ['Bash(npm run *)', 'Bash(git *)'] } }));
+    const report = JSON.parse((await run(['--no-llm', '--json', file])).out);
+    const broad = report.findings.filter((f: { code: string }) => f.code === 'broad-allow');
+    const npm = broad.find((f: { message: string }) => f.message.includes('Bash(npm run *)'));
+    expect(npm.message).toContain(
+      'in default and acceptEdits modes it allows any code the agent writes there',
+    );
+    expect(npm.fix).toContain('Bash(npm run build)');
+    const git = broad.find((f: { message: string }) => f.message.includes('Bash(git *)'));
+    expect(git?.message ?? '').not.toContain('any code the agent writes there');
+  });
+
   it('2 on usage errors', async () => {
     expect((await run(['--no-llm', '--max-warnings', '-1', fixturePath('dead-rule.json')])).code).toBe(2);
     expect((await run(['--no-llm', '--format', 'xml', fixturePath('dead-rule.json')])).code).toBe(2);

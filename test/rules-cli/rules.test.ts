@@ -81,6 +81,17 @@ describe('automode rules add', () => {
     expect((await stat(shared())).mode & 0o777).toBe(0o640);
   });
 
+  it('reports the real change when the new rule comes after a broader one that does not vouch for the call', async () => {
+    await write(shared(), '{"permissions": {"allow": ["Bash(npm *)"]}}');
+    const r = await run('add', 'Bash(npm run build)', '--allow', '--scope', 'project');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(await readFile(shared(), 'utf8')).permissions.allow).toEqual([
+      'Bash(npm *)',
+      'Bash(npm run build)',
+    ]);
+    expect(r.out).toMatch(/ask → allow +npm run build/);
+  });
+
   it('does nothing, and says so, when the rule is there', async () => {
     const text = '{"permissions": {"allow": ["Bash(git push *)"]}}';
     await write(local(), text);

@@ -1,4 +1,4 @@
-import type { FileAccess, FileEffect, Word } from '../types.js';
+import type { FileAccess, FileEffect, Word, WriteNames } from '../types.js';
 import {
   argument,
   argvWords,
@@ -173,6 +173,7 @@ export const unzip: EffectHandler = (cmd) => {
   const operands: Word[] = [];
   let known = true;
   let prints = false;
+  let junk = false;
   let destination: Word | undefined;
   for (let i = 1; i < words.length; i++) {
     const word = words[i]!;
@@ -202,6 +203,7 @@ export const unzip: EffectHandler = (cmd) => {
       continue;
     }
     if (UNZIP_PRINTS.test(letters)) prints = true;
+    if (letters.includes('j')) junk = true;
     if (!/^[A-Za-z0-9]+$/.test(letters)) known = false;
   }
   const archive = operands[0];
@@ -209,7 +211,10 @@ export const unzip: EffectHandler = (cmd) => {
   effects.push(argument('read', archive));
   if (prints) return { effects, known };
   const folder = destination ?? syntheticWord('.', archive.span);
-  effects.push(treeWrite(folder, destination ? 'option' : 'argument'));
+  const names: WriteNames = junk
+    ? { kind: 'unknown', why: 'unzip -j writes every member under its last name' }
+    : { kind: 'archive', format: 'zip', file: archive };
+  effects.push(treeWrite(folder, destination ? 'option' : 'argument', names));
   return { effects, known: false };
 };
 

@@ -51,7 +51,17 @@ function copies(operands: Word[], parsed: Parsed): EffectsResult {
   const recursive = has(parsed, 'r', 'R', 'a');
   const linking = has(parsed, 'l');
   const out: FileEffect[] = [...reads(sources)];
-  if (!target) out.push(recursive ? treeWrite(dest) : argument('write', dest));
+  if (!target && !recursive) out.push(argument('write', dest));
+  // Each folder copied writes its entries below the destination (or below DEST/NAME when DEST is a folder).
+  if (recursive)
+    for (const source of sources)
+      out.push(
+        treeWrite(dest, target ? 'option' : 'argument', {
+          kind: 'copy',
+          source,
+          contents: copiesContents(source) || has(parsed, 'T'),
+        }),
+      );
   if (!recursive && !has(parsed, 'T')) out.push(...intoFolder(dest, sources));
   if (linking) out.push(...sources.map((s) => argument('write', s)));
   for (const source of sources) {

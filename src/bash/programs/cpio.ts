@@ -1,3 +1,4 @@
+import type { WriteNames } from '../types.js';
 import { type EffectHandler, fileCommand, treeWrite, workingFolder } from './effect-helpers.js';
 import type { ProgramModule } from './module.js';
 import { grammar, has, lastValue } from './options.js';
@@ -26,12 +27,29 @@ const effects: EffectHandler = fileCommand({
     if (has(parsed, 't') || has(parsed, '--to-stdout', '--only-verify-crc'))
       return { effects: [], known: false };
     const into = lastValue(parsed, 'D');
-    if (has(parsed, 'i'))
+    if (has(parsed, 'i')) {
+      const file = lastValue(parsed, 'F') ?? lastValue(parsed, 'I');
+      const renames = has(parsed, 'r', 'E', 'f') || operands.length > 0;
+      const names: WriteNames = renames
+        ? { kind: 'unknown', why: 'cpio picks or renames the members as it runs' }
+        : file
+          ? { kind: 'archive', format: 'cpio', file }
+          : { kind: 'archive', format: 'cpio' };
       return {
-        effects: [treeWrite(into ?? workingFolder(undefined), into ? 'option' : 'argument')],
+        effects: [treeWrite(into ?? workingFolder(undefined), into ? 'option' : 'argument', names)],
         known: false,
       };
-    if (has(parsed, 'p') && operands[0]) return { effects: [treeWrite(operands[0])], known: false };
+    }
+    if (has(parsed, 'p') && operands[0])
+      return {
+        effects: [
+          treeWrite(operands[0], 'argument', {
+            kind: 'unknown',
+            why: 'cpio -p copies the files named on stdin',
+          }),
+        ],
+        known: false,
+      };
     return { effects: [], known: false };
   },
 });

@@ -1,4 +1,4 @@
-import type { CommandView, EffectsResult, FileAccess, FileEffect, Word } from '../types.js';
+import type { CommandView, EffectsResult, FileAccess, FileEffect, Word, WriteNames } from '../types.js';
 import { makeWord } from '../words.js';
 import { type Grammar, has, operandWords, type Parsed, parseOptions } from './options.js';
 import { is, leadingText, runtimeWord } from './words.js';
@@ -17,8 +17,14 @@ export function option(access: FileAccess, path: Word): FileEffect {
 }
 
 /** A folder written with entries the command line does not name (see `FileEffect.tree`). */
-export function treeWrite(path: Word, via: 'argument' | 'option' = 'argument'): FileEffect {
-  return { access: 'write', path, via, tree: true };
+export function treeWrite(
+  path: Word,
+  via: 'argument' | 'option' = 'argument',
+  names?: WriteNames,
+): FileEffect {
+  return names
+    ? { access: 'write', path, via, tree: true, names }
+    : { access: 'write', path, via, tree: true };
 }
 
 /** The last part of a path word, when it is known and names an entry (`.` and `..` do not). */

@@ -1,7 +1,8 @@
-import type { FileEffect } from '../types.js';
+import type { FileEffect, WriteNames } from '../types.js';
 import { argument, type EffectHandler, fileCommand, treeWrite, workingFolder } from './effect-helpers.js';
 import type { ProgramModule } from './module.js';
 import { grammar, has, lastValue } from './options.js';
+import { is } from './words.js';
 
 const PATCH = grammar({
   flags: 'lcenuNREZTbtfs',
@@ -28,8 +29,18 @@ const effects: EffectHandler = fileCommand({
     if (operands[0]) return { effects: [...effects, argument('write', operands[0])], known: true };
     if (has(parsed, 'o')) return { effects, known: false };
     const into = lastValue(parsed, 'd');
+    const input = lastValue(parsed, 'i') ?? operands[1];
+    const level = lastValue(parsed, 'p');
+    const strip =
+      level === undefined ? -1 : level.static && /^\d+$/.test(level.value) ? Number(level.value) : undefined;
+    const names: WriteNames =
+      strip === undefined
+        ? { kind: 'unknown', why: '-p is only known at run time' }
+        : has(parsed, 'b', 'B', 'Y', 'z', 'V', 'g')
+          ? { kind: 'unknown', why: 'an option makes patch write files the patch does not name' }
+          : { kind: 'patch', files: input && !is(input, '-') ? [input] : [], strip };
     return {
-      effects: [...effects, treeWrite(into ?? workingFolder(undefined), into ? 'option' : 'argument')],
+      effects: [...effects, treeWrite(into ?? workingFolder(undefined), into ? 'option' : 'argument', names)],
       known: false,
     };
   },
@@ -38,5 +49,13 @@ const effects: EffectHandler = fileCommand({
 export const PATCH_MODULE: ProgramModule = {
   names: ['patch'],
   effects,
-  oracle: { cases: ['patch -p1 < x.patch', 'patch --dry-run -p1 -i x.patch', 'patch a.txt x.patch'] },
+  oracle: {
+    cases: [
+      'patch -p1 < x.patch',
+      'patch --dry-run -p1 -i x.patch',
+      'patch a.txt x.patch',
+      'patch -p1 < change.patch',
+      'patch -p1 -i planted.patch',
+    ],
+  },
 };

@@ -1,4 +1,4 @@
-import type { CommandView, FileEffect, NestedSpec, Word } from '../types.js';
+import type { CommandView, FileEffect, NestedSpec, Word, WriteNames } from '../types.js';
 import {
   type EffectHandler,
   each,
@@ -165,7 +165,11 @@ const effects: EffectHandler = (cmd) => {
     if (!has(parsed, 'O', '--to-command')) {
       const folder = tarFolder(parsed, view.argv.length);
       effects.push(
-        treeWrite(folder ?? syntheticWord('.', cmd.argv[0]!.span), folder ? 'option' : 'argument'),
+        treeWrite(
+          folder ?? syntheticWord('.', cmd.argv[0]!.span),
+          folder ? 'option' : 'argument',
+          extractedNames(parsed, archive),
+        ),
       );
       known = false;
     }
@@ -177,6 +181,25 @@ const effects: EffectHandler = (cmd) => {
   }
   return { effects, known };
 };
+
+/** Options that change the names tar writes, or where: their names cannot be read from the archive alone. */
+const RENAMING = ['--transform', '--xform', 'P', '--one-top-level', '--to-command', 'M', 'G', 'g'];
+
+/**
+ * Where the names of the members `tar -x` writes come from: the archive `-f` names (or stdin), less the leading
+ * components `--strip-components` drops.
+ */
+function extractedNames(parsed: Parsed, archive: Word | undefined): WriteNames {
+  if (has(parsed, ...RENAMING)) return { kind: 'unknown', why: 'an option changes the names tar writes' };
+  const strip = lastValue(parsed, '--strip-components');
+  const count = strip?.static && /^\d+$/.test(strip.value) ? Number(strip.value) : strip ? undefined : 0;
+  if (count === undefined) return { kind: 'unknown', why: '--strip-components is only known at run time' };
+  const file = archive && !is(archive, '-') ? archive : undefined;
+  if (!file && process.env.TAPE) return { kind: 'unknown', why: 'tar reads the archive $TAPE names' };
+  return file
+    ? { kind: 'archive', format: 'tar', file, strip: count }
+    : { kind: 'archive', format: 'tar', strip: count };
+}
 
 /** The folder the last `-C` before word `index` names. */
 function tarFolder(parsed: Parsed, index: number): Word | undefined {
@@ -207,6 +230,9 @@ export const TAR_MODULE: ProgramModule = {
       'tar -rf a.tar README.md',
       'tar -xf a.tar',
       'tar -xf a.tar -C x',
+      'tar -xf extra.tar',
+      'tar -xf extra.tar -C docs',
+      'tar -xf planted.tar',
       'tar -xOf a.tar',
       'tar -tf a.tar',
       'tar tvf a.tar',

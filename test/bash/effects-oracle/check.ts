@@ -2,7 +2,15 @@ import { spawnSync } from 'node:child_process';
 import { lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import picomatch from 'picomatch';
-import { type Analysis, DYN, type FileEffect, type Word } from '../../../src/bash/types.js';
+import {
+  type Analysis,
+  DYN,
+  type FileEffect,
+  type SimpleCommand,
+  type Word,
+} from '../../../src/bash/types.js';
+import type { DecisionContext } from '../../../src/policy/context.js';
+import { computeWriteSet } from '../../../src/policy/write-names.js';
 import type { Observed } from './observe.js';
 import type { World } from './world.js';
 
@@ -107,7 +115,32 @@ interface DeclaredPath {
   unknown: boolean;
 }
 
-function declaredPath(effect: FileEffect, index: WorldIndex): DeclaredPath {
+/**
+ * A tree write whose names the policy reads at decision time (an archive, a patch, a revision, a copied folder):
+ * the files of that write set, as the classifier decided them; undefined when they cannot be read (the folder
+ * then stands for them).
+ */
+function computedWrites(
+  effect: FileEffect,
+  cmd: SimpleCommand | undefined,
+  index: WorldIndex,
+): string[] | undefined {
+  if (!effect.tree || !effect.names || effect.names.kind === 'unknown') return undefined;
+  const { home, project } = index.world;
+  const ctx = { cwd: project, home, realPaths: new Map(), folders: new Map() } as unknown as DecisionContext;
+  // The world's project is the top of its repository, where a git command's tree writes start too.
+  const folder = effect.path.static
+    ? resolve(project, effect.path.value.replace(/^~(?=\/|$)/, home))
+    : undefined;
+  if (folder === undefined) return undefined;
+  const set = computeWriteSet({ names: effect.names, folder, cwd: project, cmd, ctx });
+  return set.kind === 'paths' ? set.paths : undefined;
+}
+
+function declaredPath(effect: FileEffect, index: WorldIndex, cmd?: SimpleCommand): DeclaredPath {
+  const computed = computedWrites(effect, cmd, index);
+  if (computed)
+    return { effect, paths: [...new Set([...computed, ...computed.map(physical)])], unknown: false };
   const word: Word = effect.path;
   const { home, project } = index.world;
   const onlyGlob = !word.static && word.dynamic.every((d) => d === 'glob') && !word.value.includes(DYN);
@@ -154,12 +187,14 @@ export function compare(
   explained: readonly ExplainedEffect[],
 ): Disagreement[] {
   const out: Disagreement[] = [];
-  const effects = analysis.commands.flatMap((c) => c.effects);
+  const effects: Array<{ effect: FileEffect; cmd?: SimpleCommand }> = analysis.commands.flatMap((c) =>
+    c.effects.map((effect) => ({ effect, cmd: c })),
+  );
   for (const r of analysis.compoundRedirects) {
-    if (r.writes) effects.push({ access: 'write', path: r.target, via: 'redirect' });
-    if (r.reads) effects.push({ access: 'read', path: r.target, via: 'redirect' });
+    if (r.writes) effects.push({ effect: { access: 'write', path: r.target, via: 'redirect' } });
+    if (r.reads) effects.push({ effect: { access: 'read', path: r.target, via: 'redirect' } });
   }
-  const declared = effects.map((e) => declaredPath(e, index));
+  const declared = effects.map((e) => declaredPath(e.effect, index, e.cmd));
   const reads = declared.filter((d) => d.effect.access === 'read' || d.effect.access === 'execute');
   const writes = declared.filter((d) => WRITES.has(d.effect.access));
   const programs = new Set(

@@ -25,6 +25,14 @@ export const TEAM_SETTINGS = {
       'Bash(git status *)',
       'Bash(git -C *)',
       'Bash(git credential-store *)',
+      // Commands that write what an archive, a patch or a revision names: run when the write set read at
+      // decision time holds no protected path, and their writes checked against it.
+      'Bash(tar -xf *)',
+      'Bash(patch -p1 *)',
+      'Bash(git apply *)',
+      'Bash(git checkout *)',
+      'Bash(git merge *)',
+      'Bash(git init *)',
       'Read(./**)',
     ],
     deny: ['Read(./.env)', 'Read(~/.ssh/**)', 'Bash(rm *)', 'Bash(curl *)', 'Bash(git push *)'],

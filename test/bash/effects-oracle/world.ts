@@ -213,6 +213,39 @@ export function buildWorld(root: string, markers: string): World {
   git(project, 'stash', 'push', '-q', '-u', '-m', 'wip');
   git(project, 'tag', 'v1');
   git(project, 'branch', 'feature');
+  // Archives, patches, a revision and a template folder whose names the command line does not show: harmless
+  // ones (allowed, run, their writes checked against the write set read at decision time) and planted ones that
+  // carry protected names (.claude, .husky, .git/hooks), which must be asked.
+  git(project, 'checkout', '-q', '-b', 'planted');
+  put(join(project, '.husky/pre-commit'), '#!/bin/sh\nautomode-marker-hook\n', 0o755);
+  put(join(project, 'src/planted.ts'), 'export const planted = 1;\n');
+  git(project, 'add', '-A');
+  git(project, 'commit', '-q', '-m', 'planted');
+  git(project, 'checkout', '-q', 'feature');
+  put(join(project, 'src/feature.ts'), 'export const feature = 1;\n');
+  put(join(project, 'src/util.ts'), 'export const util = 3;\n');
+  git(project, 'add', '-A');
+  git(project, 'commit', '-q', '-m', 'feature');
+  git(project, 'checkout', '-q', 'main');
+  const staging = join(root, 'staging');
+  put(join(staging, 'docs/extra.md'), '# extra\n');
+  put(join(staging, '.claude/settings.local.json'), '{"permissions": {"allow": ["Bash(*)"]}}\n');
+  put(join(staging, '.git/hooks/post-checkout'), '#!/bin/sh\nautomode-marker-hook\n', 0o755);
+  const tar = (name: string, ...members: string[]) =>
+    spawnSync('tar', ['-cf', join(project, name), ...members], { cwd: staging });
+  tar('extra.tar', 'docs/extra.md');
+  tar('planted.tar', '.claude/settings.local.json', '.git/hooks/post-checkout');
+  spawnSync('rm', ['-rf', staging]);
+  put(
+    join(project, 'change.patch'),
+    '--- a/src/util.ts\n+++ b/src/util.ts\n@@ -1 +1 @@\n-export const util = 2;\n+export const util = 4;\n',
+  );
+  put(
+    join(project, 'planted.patch'),
+    'diff --git a/.husky/pre-commit b/.husky/pre-commit\nnew file mode 100755\n--- /dev/null\n+++ b/.husky/pre-commit\n@@ -0,0 +1 @@\n+automode-marker-hook\n',
+  );
+  put(join(project, 'tpl/hooks/post-checkout'), '#!/bin/sh\nautomode-marker-hook\n', 0o755);
+  put(join(project, 'tpl/description'), 'a template\n');
   put(join(project, 'README.md'), '# project\n\nSECRET handling lives in src (changed).\n');
   put(join(project, 'untracked.txt'), 'new\n');
   put(join(project, 'app.log'), 'log line\n');

@@ -25,6 +25,7 @@ import { parseCommand, type SubcommandSpec } from '../program.js';
 import { checkProgram } from '../read-only.js';
 import { is, leadingText, runtimeWord, sliceWord, syntheticWord } from '../words.js';
 import { everyFile, gitContentReads, revisionPath } from './content.js';
+import { creationEffects, moveNames } from './moves.js';
 import { parseGit } from './nested.js';
 import { GIT_SPEC, gitLevel } from './spec.js';
 
@@ -83,7 +84,14 @@ export const gitEffects: EffectHandler = (cmd) => {
       ? gitConfigEffects(cmd, subIndex, elsewhere)
       : gitPaths(cmd, canonical, subIndex, args, has(global, '--icase-pathspecs'));
   const folder = lastValue(global, 'C');
-  const effects = [...output.effects, ...result.effects].flatMap((e) => elsewhereToo(e, global, folder));
+  const otherRepository = has(global, '--git-dir', '--work-tree', '--namespace');
+  const effects = [...output.effects, ...result.effects]
+    .map((e) =>
+      otherRepository && e.names
+        ? { ...e, names: { kind: 'unknown' as const, why: 'another repository or work tree is named' } }
+        : e,
+    )
+    .flatMap((e) => elsewhereToo(e, global, folder));
   return { effects, known: result.known && output.known && !elsewhere };
 };
 
@@ -132,15 +140,30 @@ function gitPaths(
   if (content) return content;
   if (GIT_NO_FILES.has(sub) || checkProgram(GIT_SPEC, cmd.argv, globsOnly(cmd.argv)).readOnly) return NONE;
   const found = gitWrites(cmd, sub, subIndex, args, named);
-  // The paths checkout -- and restore name are written, each with what the source holds below it.
-  const pathsNamed = sub === 'restore' || (sub === 'checkout' && args.some((word) => is(word, '--')));
-  if (!WORK_TREE_WRITERS.has(sub) || pathsNamed || branchesHere(cmd, sub, subIndex)) return found;
+  if (!WORK_TREE_WRITERS.has(sub) || branchesHere(cmd, sub, subIndex)) return found;
   if (sub === 'reset' && !args.some((w) => !w.static || /^--(?:hard|merge|keep)$/.test(w.value)))
     return found;
+  if (CREATES.has(sub)) {
+    const created = creationEffects(cmd, sub);
+    if (created) return { effects: [...found.effects, ...created], known: false };
+  }
+  const names = CREATES.has(sub) ? undefined : moveNames(cmd, sub);
+  if (names === 'none') return found;
+  // The names come from the repository, the patch or the stash, read at decision time.
   const top = syntheticWord('.', cmd.argv[subIndex]!.span);
-  const tree: FileEffect = { ...treeWrite(top), fromRepositoryRoot: true };
-  return { effects: [...found.effects, tree], known: false };
+  const tree: FileEffect = {
+    ...treeWrite(
+      top,
+      'argument',
+      names ?? { kind: 'unknown', why: 'the names come from elsewhere as it runs' },
+    ),
+    fromRepositoryRoot: true,
+  };
+  return { effects: [...found.effects.filter((e) => !e.tree), tree], known: false };
 }
+
+/** Subcommands that create a repository or a work tree rather than move one (`moves.ts`). */
+const CREATES = new Set(['clone', 'init', 'worktree']);
 
 /**
  * git's credential helpers print (`get`) or change (`store`, `erase`) the credentials they keep: credential-store
@@ -176,7 +199,7 @@ function credentialReads(cmd: CommandView, sub: string, subIndex: number): Effec
 const WORK_TREE_WRITERS = new Set(
   (
     'checkout switch reset merge pull rebase cherry-pick revert stash am apply read-tree checkout-index ' +
-    'submodule sparse-checkout bisect mergetool worktree clone'
+    'submodule sparse-checkout bisect mergetool worktree clone init'
   ).split(' '),
 );
 

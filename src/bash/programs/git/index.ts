@@ -110,6 +110,14 @@ export const GIT_MODULE: ProgramModule = {
       'cd src && git grep SECRET HEAD -- ..',
       'git -C src show HEAD:.env',
       'git -C src diff --cached',
+      // Writes named by a patch, a revision or a template, read at decision time.
+      'git apply change.patch',
+      'git apply planted.patch',
+      'git checkout feature',
+      'git checkout planted',
+      'git checkout feature -- src',
+      'git merge feature',
+      'git init --template=tpl',
     ],
     operands: [
       '.env',
