@@ -59,12 +59,18 @@ function hook(args: string[], input: object, env: Record<string, string>, cwd: s
   return { code: r.status, out: r.stdout.trim(), err: r.stderr };
 }
 
-/** The folders of the automatic services that answer, once there are `count` of them (within 30 s). */
+/**
+ * The folders of the automatic services that answer, once there are `count` of them (within 30 s). A service
+ * listens before it writes its record: both must be there for it to count as running.
+ */
 async function liveServices(home: string, count: number): Promise<string[]> {
   const root = autoServicesRoot({ HOME: home });
   for (let i = 0; i < 300; i++) {
     const live = existsSync(root)
-      ? readdirSync(root).filter((name) => existsSync(join(root, name, 'service.sock')))
+      ? readdirSync(root).filter(
+          (name) =>
+            existsSync(join(root, name, 'service.sock')) && readServiceRecord(join(root, name)) !== undefined,
+        )
       : [];
     if (live.length >= count) return live.map((name) => join(root, name));
     await new Promise((r) => setTimeout(r, 100));
