@@ -169,8 +169,11 @@ function bytesOf(path: string): Promise<{ bytes: Buffer; before: Signed }> {
   });
 }
 
-/** bytesOf, synchronously: the bytes, or undefined when they cannot be read or are refused. */
-function bytesNow(path: string): Buffer | undefined {
+/**
+ * bytesOf, synchronously: the bytes, or undefined when they cannot be read or are refused (not a regular file,
+ * over MAX_SETTINGS_BYTES). For any file automode reads on the agent's behalf that a project could make a FIFO.
+ */
+export function readRegularFileSync(path: string): Buffer | undefined {
   let fd: number;
   try {
     fd = openSync(path, OPEN_FLAGS);
@@ -238,7 +241,7 @@ export async function listStamped(folder: string, stamps?: FileStamp[]): Promise
 function currentHash(stamp: FileStamp): string {
   try {
     if (stamp.kind === 'folder') return namesHash(readdirSync(stamp.path));
-    const bytes = bytesNow(stamp.path);
+    const bytes = readRegularFileSync(stamp.path);
     return bytes ? hashOf(bytes) : '';
   } catch {
     return '';
