@@ -12,7 +12,6 @@ import {
   autoServiceDir,
   autoServicesRoot,
   liveAutoServices,
-  MAX_AUTO_SERVICES,
   startAutoService,
 } from '../../src/service/auto.js';
 import { readServiceRecord } from '../../src/service/index.js';
