@@ -85,6 +85,8 @@ export function decideEffect(
       possible,
       ...(tree ? { tree } : {}),
       ...(access === 'delete' && effect.below ? { below: true } : {}),
+      ...(effect.changesMetadata ? { changesMetadata: true } : {}),
+      ...(effect.discards ? { discards: effect.discards } : {}),
     } as const;
     keep(decideFile(covered ? { ...req, coveredByRule: covered } : req, ctx));
   };

@@ -101,7 +101,7 @@ function reasonFor(verdict: ClassifiedVerdict, cwd?: string): string {
   return `automode: ${verdict.reason} (${named}${place})${does}${hint}`;
 }
 
-const EFFECT = /^(reads|writes|deletes|may open) /;
+const EFFECT = /^(reads|writes|deletes|may open|changes the mode or owner of|discards) /;
 const SHOWN_EFFECTS = 3;
 
 /** What the command a rule decided does to files, as the analysis found it: a few of its parts' subjects. */

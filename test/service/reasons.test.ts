@@ -55,6 +55,19 @@ describe('the reason says what the command does to files, as the analysis found 
     );
     expect(await reason('git push --force origin x')).toMatch(/\(defaults\); to allow/);
   });
+
+  it('what a git command throws away, not "it writes ."; a change of mode as a change, not a read', async () => {
+    expect(await reason('git reset --hard')).toMatch(
+      /\(defaults\): it discards uncommitted changes to tracked files below \.;/,
+    );
+    expect(await reason('git checkout -- .')).toMatch(/\(defaults\): it discards uncommitted changes to \.;/);
+    expect(await reason('git stash drop')).toMatch(
+      /\(defaults\): it discards a stash entry, and the changes it holds;/,
+    );
+    const chmod = await reason('chmod -R 777 /');
+    expect(chmod).toMatch(/\(defaults\): it changes the mode or owner of \/;/);
+    expect(chmod).not.toContain('reads /');
+  });
 });
 
 describe('an ask by a shipped rule names the narrower allow rule that would let the command through', () => {

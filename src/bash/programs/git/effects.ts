@@ -131,11 +131,26 @@ function gitPaths(
   const found = gitWrites(cmd, sub, subIndex, args, named);
   // The paths checkout -- and restore name are written, each with what the source holds below it.
   const pathsNamed = sub === 'restore' || (sub === 'checkout' && args.some((word) => is(word, '--')));
-  if (!WORK_TREE_WRITERS.has(sub) || pathsNamed || branchesHere(cmd, sub, subIndex)) return found;
+  if (pathsNamed)
+    return {
+      ...found,
+      effects: found.effects.map((e) =>
+        e.tree && e.access === 'write' ? { ...e, discards: `uncommitted changes to ${e.path.value}` } : e,
+      ),
+    };
+  if (!WORK_TREE_WRITERS.has(sub) || branchesHere(cmd, sub, subIndex)) return found;
   if (sub === 'reset' && !args.some((w) => !w.static || /^--(?:hard|merge|keep)$/.test(w.value)))
     return found;
   const top = syntheticWord('.', cmd.argv[subIndex]!.span);
   const tree: FileEffect = { ...treeWrite(top), fromRepositoryRoot: true };
+  const action = args.find((w) => !w.value.startsWith('-'))?.value;
+  if (sub === 'reset' && args.some((w) => is(w, '--hard')))
+    tree.discards = 'uncommitted changes to tracked files below .';
+  else if (sub === 'stash' && (action === 'drop' || action === 'clear'))
+    tree.discards =
+      action === 'clear'
+        ? 'every stash entry, and the changes each holds'
+        : 'a stash entry, and the changes it holds';
   return { effects: [...found.effects, tree], known: false };
 }
 
