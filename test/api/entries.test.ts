@@ -528,7 +528,7 @@ beforeAll(async () => {
       include: ['types.ts'],
     }),
   );
-}, 120_000);
+}, 300_000);
 afterAll(() => remove(consumer));
 
 /** A clean environment: no model, no managed settings, the consumer as home. */
