@@ -260,11 +260,10 @@ function processState(pid: number): string | undefined {
 
 /**
  * Ends the automatic service in `dir` that accepted a call and sent nothing (see ANSWER_START_MS), so that the
- * next call starts another: a stopped one is killed and its files removed at once (it can do neither); a
- * running one is asked to leave (SIGTERM: it finishes what it is doing and removes its files). Returns what was
- * done.
+ * next call starts another: a stopped one is killed and its files removed at once (it can do neither); a running
+ * one, only slow on a loaded machine, is left to answer the next calls. Returns what was done.
  */
-export async function replaceAutoService(dir: string): Promise<'killed' | 'asked' | 'none'> {
+export async function replaceAutoService(dir: string): Promise<'killed' | 'none'> {
   const record = readServiceRecord(dir);
   if (!record || !pidAlive(record.pid)) return 'none';
   const state = processState(record.pid);
@@ -282,8 +281,8 @@ export async function replaceAutoService(dir: string): Promise<'killed' | 'asked
       if (record.socket) rmSync(record.socket, { force: true });
       return 'killed';
     }
-    process.kill(record.pid, 'SIGTERM');
-    return 'asked';
+    // Running but slow (a loaded machine): this call was decided here; the service stays.
+    return 'none';
   } catch {
     return 'none';
   }

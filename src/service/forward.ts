@@ -37,7 +37,7 @@ export const FORWARD_TIMEOUT_MS = 45_000;
  * decide, before deciding: one that has sent nothing this long after the call is stopped or stuck, and the hook
  * decides in-process.
  */
-export const ANSWER_START_MS = 1_500;
+export const ANSWER_START_MS = 2_000;
 
 /**
  * The target that `--forward` names: an empty value reads service.json in the service folder; a value that
