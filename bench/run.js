@@ -21,6 +21,7 @@ import { pathsSection } from './paths.js';
 import { ruleScaleSection } from './rule-scale.js';
 import { sandboxSection } from './sandbox.js';
 import { serveSection } from './serve.js';
+import { serveFaultsSection } from './serve-faults.js';
 import { median, quantile } from './stats.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -515,6 +516,7 @@ const SECTIONS = [
   speculationSection,
   critiqueSection,
   serveSection,
+  serveFaultsSection,
   hookSection,
   critiqueStartSection,
   pathsSection,

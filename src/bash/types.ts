@@ -167,6 +167,10 @@ export interface FileEffect {
    * matches too, and never when it is `.`.
    */
   below?: true;
+  /** A `metadata` effect that changes the mode or owner (chmod, chown, chgrp) rather than looking at them. */
+  changesMetadata?: true;
+  /** What the write throws away, told instead of the write (`uncommitted changes below .` for `git reset --hard`). */
+  discards?: string;
 }
 
 export interface NameInfo {

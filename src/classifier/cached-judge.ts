@@ -52,7 +52,10 @@ export class CachedJudge {
   }
 
   private readonly rulesHashes = new WeakMap<object, string>();
-  private readonly proseByFolder = new WeakMap<ProseRules, Map<string, ProseRules>>();
+  private readonly proseByFolder = new WeakMap<
+    ProseRules,
+    Map<string, { facts: string[]; prose: ProseRules }>
+  >();
 
   /** The prose rules the model sees for a request: the configured ones and what automode sees of the project. */
   private proseFor(r: JudgeRequest): ProseRules {
@@ -62,12 +65,14 @@ export class CachedJudge {
       byFolder = new Map();
       this.proseByFolder.set(r.prose, byFolder);
     }
-    let prose = byFolder.get(r.cwd);
-    if (!prose) {
-      prose = withProjectEnvironment(r.prose, projectEnvironment(r.cwd));
-      byFolder.set(r.cwd, prose);
+    // The facts are the same array until what they were read from changes (projectEnvironment).
+    const facts = projectEnvironment(r.cwd);
+    let entry = byFolder.get(r.cwd);
+    if (entry?.facts !== facts) {
+      entry = { facts, prose: withProjectEnvironment(r.prose, facts) };
+      byFolder.set(r.cwd, entry);
     }
-    return prose;
+    return entry.prose;
   }
 
   key(r: JudgeRequest): string {

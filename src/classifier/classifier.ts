@@ -1,6 +1,7 @@
 import type { LoadedSettings } from '../rules/index.js';
 import { addRules } from '../rules/index.js';
 import { type LazyJudge, lazyJudge, modelPhase } from './model-phase.js';
+import { verifiedNarrowerAllow } from './narrower.js';
 import { rulesPhase } from './rules-phase.js';
 import { createSession } from './session.js';
 import { speculate } from './speculation.js';
@@ -22,7 +23,11 @@ function build(
   const model = modelPhase(settings, options, judge, session);
   return {
     settings,
-    classify: async (call, extra = {}) => model(await rules(call), extra),
+    classify: async (call, extra = {}) => {
+      const verdict = await model(await rules(call), extra);
+      const narrower = await verifiedNarrowerAllow(settings, options.model !== undefined, call, verdict);
+      return narrower ? { ...verdict, narrowerAllow: narrower } : verdict;
+    },
     speculate: (call, extra = {}) => speculate(call, extra, rules, model),
     withRules: (source, granted) => build(addRules(settings, source, granted), options, judge, session),
   };

@@ -1,8 +1,8 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import type { ProseEntry, ProseRules } from '../rules/index.js';
+import { type ProseEntry, type ProseRules, readRegularFileSync } from '../rules/index.js';
 
 /**
  * What automode can see of the project at classify time, as `environment` entries for the model: the working
@@ -17,15 +17,33 @@ export interface EnvironmentSources {
   env?: NodeJS.ProcessEnv;
 }
 
-function readText(path: string): string | undefined {
+/**
+ * What each path the facts were read from was (its stat signature), while facts are being detected: the facts
+ * are detected again once one of them changes (another kubectl context, a new remote), as settings are.
+ */
+let seen: Map<string, string> | undefined;
+
+function signature(path: string): string {
   try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return undefined;
+    const s = statSync(path, { bigint: true, throwIfNoEntry: false });
+    return s ? `${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}` : '-';
+  } catch (e) {
+    return `!${(e as NodeJS.ErrnoException).code}`;
   }
 }
 
+function note(path: string): void {
+  if (seen && !seen.has(path)) seen.set(path, signature(path));
+}
+
+/** A regular file's text (never a FIFO's or a device's, which a project can plant), noted for the refresh. */
+function readText(path: string): string | undefined {
+  note(path);
+  return readRegularFileSync(path)?.toString('utf8');
+}
+
 function isDir(path: string): boolean {
+  note(path);
   try {
     return statSync(path).isDirectory();
   } catch {
@@ -143,6 +161,7 @@ function usesLocalStack(root: string | undefined, home: string, env: NodeJS.Proc
   if (mentions(readText(join(home, '.aws', 'config')))) return true;
   if (!root) return false;
   let names: string[] = [];
+  note(root);
   try {
     names = readdirSync(root);
   } catch {
@@ -183,16 +202,35 @@ export function detectProjectEnvironment(cwd: string, sources: EnvironmentSource
   return facts;
 }
 
-const cache = new Map<string, string[]>();
+const cache = new Map<string, { facts: string[]; env: string; read: Map<string, string> }>();
 
-/** The project's facts for `cwd`, detected once per folder. */
+/** The variables the facts read, as one string: another value detects them again. */
+function envKey(env: NodeJS.ProcessEnv): string {
+  return JSON.stringify(
+    Object.entries(env)
+      .filter(([k]) => k === 'KUBECONFIG' || k.startsWith('AWS_ENDPOINT_URL'))
+      .sort(),
+  );
+}
+
+/**
+ * The project's facts for `cwd`, detected again whenever a file or folder they were read from changed (each call
+ * stats them: a few paths) or the variables they read did, so a long-running service tells the model the
+ * kubectl context and remotes of now, not of its start.
+ */
 export function projectEnvironment(cwd: string, sources?: EnvironmentSources): string[] {
-  let facts = cache.get(cwd);
-  if (!facts) {
-    facts = detectProjectEnvironment(cwd, sources);
-    cache.set(cwd, facts);
+  const env = envKey(sources?.env ?? process.env);
+  const cached = cache.get(cwd);
+  if (cached && cached.env === env && [...cached.read].every(([path, sig]) => signature(path) === sig))
+    return cached.facts;
+  seen = new Map();
+  try {
+    const facts = detectProjectEnvironment(cwd, sources);
+    cache.set(cwd, { facts, env, read: seen });
+    return facts;
+  } finally {
+    seen = undefined;
   }
-  return facts;
 }
 
 /** The prose rules with the project's facts after the configured environment entries. */

@@ -39,6 +39,11 @@ export interface ClassifiedVerdict extends Verdict {
   analysis?: Analysis;
   /** What the model said, when it was asked. */
   model?: ModelInfo;
+  /**
+   * For an ask by a shipped Bash rule: the allow rule naming exactly this command, checked to turn this call's
+   * decision into allow.
+   */
+  narrowerAllow?: string;
 }
 
 /** A classification started ahead of need: the agent calls `speculate` as soon as a tool_use block is complete. */

@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
+  ANSWER_START_MS,
   type AutoKey,
   autoKeyText,
   autoServiceDir,
@@ -10,6 +11,7 @@ import {
   hookEventOf,
   hookOutput,
   NO_DECISION,
+  replaceAutoService,
   startAutoService,
 } from '../service/index.js';
 import type { Io } from './output.js';
@@ -90,10 +92,24 @@ function buildId(): string {
   }
 }
 
-/** The service's answer, or undefined when this process must decide (nothing listens, or not the service). */
-async function forwarded(input: string, target: ForwardTarget, io: Io): Promise<string | undefined> {
-  const result = await forward(input, target, forwardTimeout(process.env));
+/**
+ * The service's answer, or undefined when this process must decide (nothing listens, not the service, or, with
+ * `firstByteMs`, a service that sent nothing that soon: `onHung` is told).
+ */
+async function forwarded(
+  input: string,
+  target: ForwardTarget,
+  io: Io,
+  firstByteMs?: number,
+  onHung?: () => void,
+): Promise<string | undefined> {
+  const result = await forward(input, target, forwardTimeout(process.env), firstByteMs);
   if (result.kind === 'answer') return result.body;
+  if (result.kind === 'hung') {
+    io.err(`automode: the service of --serve: ${result.reason}; deciding here and replacing it`);
+    onHung?.();
+    return undefined;
+  }
   if (result.kind === 'untrusted') io.err(`automode: ${result.reason}; deciding here`);
   if (result.kind === 'bad') {
     io.err(`automode: the service ${result.reason}; no decision`);
@@ -130,11 +146,26 @@ export async function hookAnswer(
       build: buildId(),
     };
     const text = autoKeyText(key);
-    const target = forwardTarget('', { AUTOMODE_SERVICE_DIR: autoServiceDir(key, text) });
-    const answer = target && !('error' in target) && (await forwarded(input, { ...target, key: text }, io));
+    const dir = autoServiceDir(key, text);
+    const target = forwardTarget('', { AUTOMODE_SERVICE_DIR: dir });
+    let hung = false;
+    const answer =
+      target &&
+      !('error' in target) &&
+      (await forwarded(input, { ...target, key: text }, io, ANSWER_START_MS, () => {
+        hung = true;
+      }));
     if (typeof answer === 'string') return answer;
     const here = await decideHere(input, args, io, start);
-    if (start.bin) startAutoService(key, start.bin);
+    if (hung) await replaceAutoService(dir);
+    if (start.bin) {
+      try {
+        startAutoService(key, start.bin);
+      } catch (e) {
+        // The answer stands: without a service every call is decided here, as without --serve.
+        io.err(`automode: no service for --serve (${(e as Error).message}); this call was decided here`);
+      }
+    }
     return here;
   }
   return decideHere(input, args, io, start);

@@ -9,9 +9,12 @@ import {
   PATHS,
   readServiceRecord,
   readToken,
+  type ServiceEntry,
   serviceDir,
+  serviceEntries,
   serviceStatus,
   startService,
+  stopService,
   TOKEN_FILE,
 } from '../service/index.js';
 import { commandHook, hooksBlock, httpHook, shellWord, TOKEN_ENV } from './hook-config.js';
@@ -32,6 +35,7 @@ interface ServeArgs extends SettingsArgs, ModelArgs {
   maxBodyBytes: number;
   logJson?: boolean;
   status?: boolean;
+  stop?: string;
   json?: boolean;
   printHookConfig?: boolean;
   rotateToken?: boolean;
@@ -93,6 +97,11 @@ export const serveCommand: CommandModule = {
         type: 'boolean',
         describe: 'Show the running service: pid, uptime, sessions, decisions',
       })
+      .option('stop', {
+        type: 'string',
+        describe:
+          'Stop services: `all` (every one --status lists), a pid, or a service folder; removes the files they leave',
+      })
       .option('json', { type: 'boolean', describe: 'With --status: print JSON' })
       .option('print-hook-config', {
         type: 'boolean',
@@ -106,11 +115,19 @@ export const serveCommand: CommandModule = {
       })
       .example('automode serve --port 8377', 'Serve on a fixed port (an HTTP hook names it)')
       .example('automode serve --print-hook-config', 'The hooks block to wire Claude Code to it')
+      .example(
+        'automode serve --status',
+        'Every running service: its project, pid, uptime, memory, decisions',
+      )
+      .example('automode serve --stop all', 'Stop them all (or --stop PID for one)')
       .example('automode serve --rotate-token', 'Replace the token (then set AUTOMODE_TOKEN again)'),
   run: async (raw, io) => {
     const args = raw as unknown as ServeArgs;
     const dir = serviceDir();
-    if (args.status) return showStatus(dir, args.json === true, io);
+    // With AUTOMODE_SERVICE_DIR, --status is about that one folder's service; else about every service.
+    if (args.status && process.env.AUTOMODE_SERVICE_DIR) return showStatus(dir, args.json === true, io);
+    if (args.status) return showAllStatus(dir, args.json === true, io);
+    if (args.stop !== undefined) return stopServices(dir, args.stop, io);
     if (args.printHookConfig) return printHookConfig(dir, io);
     return serve(args, dir, io);
   },
@@ -139,6 +156,69 @@ async function showStatus(dir: string, json: boolean, io: Io): Promise<number> {
   ];
   io.out(lines.join('\n'));
   return EXIT.ok;
+}
+
+/** One line of `serve --status` per service: its project, pid, uptime, memory and decisions. */
+async function showAllStatus(main: string, json: boolean, io: Io): Promise<number> {
+  const entries = serviceEntries(main, process.env).filter((e) => e.pid !== undefined);
+  const listed = await Promise.all(
+    entries.map(async (entry) => {
+      const stopped = entry.state === 'T' || entry.state === 't';
+      const found = stopped
+        ? { error: 'stopped (it does not run: --stop ends it)' }
+        : await serviceStatus(entry.dir);
+      const s = 'error' in found ? undefined : found.status;
+      return {
+        folder: entry.dir,
+        automatic: entry.automatic,
+        pid: entry.pid,
+        project: typeof s?.cwd === 'string' ? s.cwd : undefined,
+        uptimeSeconds: typeof s?.uptimeSeconds === 'number' ? s.uptimeSeconds : undefined,
+        memoryBytes: entry.memoryBytes ?? (typeof s?.memoryBytes === 'number' ? s.memoryBytes : undefined),
+        decisions: typeof s?.decisions === 'number' ? s.decisions : undefined,
+        ...('error' in found ? { problem: found.error } : {}),
+      };
+    }),
+  );
+  if (json) {
+    printJson(io, { running: listed.length > 0, services: listed });
+    return listed.length > 0 ? EXIT.ok : EXIT.findings;
+  }
+  if (listed.length === 0) {
+    io.err(`automode: no service is running (none in ${main} nor in ${join(main, 'auto')})`);
+    return EXIT.findings;
+  }
+  const mb = (b: number | undefined) => (b === undefined ? '?' : `${Math.round(b / 1048576)} MB`);
+  const lines = [`${listed.length} automode service${listed.length === 1 ? '' : 's'} running:`];
+  for (const l of listed)
+    lines.push(
+      `  pid ${l.pid}  ${l.automatic ? 'hook --serve' : 'serve'}  project ${l.project ?? '?'}  up ${l.uptimeSeconds ?? '?'} s  ${mb(l.memoryBytes)}  ${l.decisions ?? '?'} decisions${l.problem ? `  (${l.problem})` : ''}`,
+      `      folder ${l.folder}`,
+    );
+  lines.push('Stop one: automode serve --stop PID; all: automode serve --stop all');
+  io.out(lines.join('\n'));
+  return EXIT.ok;
+}
+
+/** `serve --stop all|PID|FOLDER`: ends those services and removes what they leave. */
+async function stopServices(main: string, which: string, io: Io): Promise<number> {
+  const all = which === '' || which === 'all';
+  const entries = serviceEntries(main, process.env).filter(
+    (e: ServiceEntry) => all || String(e.pid) === which || e.dir === which,
+  );
+  if (!all && entries.every((e) => e.pid === undefined)) {
+    io.err(`automode: no running service has pid or folder ${which} (automode serve --status lists them)`);
+    return EXIT.findings;
+  }
+  let failed = 0;
+  for (const entry of entries) {
+    const ok = await stopService(entry);
+    if (entry.pid !== undefined)
+      io.err(`automode: ${ok ? 'stopped' : 'could not stop'} pid ${entry.pid} (${entry.dir})`);
+    if (!ok) failed++;
+  }
+  if (entries.every((e) => e.pid === undefined)) io.err('automode: no service was running');
+  return failed ? EXIT.findings : EXIT.ok;
 }
 
 function printHookConfig(dir: string, io: Io): number {

@@ -109,6 +109,8 @@ export function decideEffect(
       possible,
       ...(tree ? { tree } : {}),
       ...(access === 'delete' && effect.below ? { below: true } : {}),
+      ...(effect.changesMetadata ? { changesMetadata: true } : {}),
+      ...(effect.discards ? { discards: effect.discards } : {}),
     } as const;
     keep(decideFile(covered ? { ...req, coveredByRule: covered } : req, ctx));
   };
@@ -211,8 +213,10 @@ function decideWriteSet(
   const keep = (p: PartVerdict) => {
     worst = strictestPart(worst, p);
   };
+  const discards = effect.discards ? { discards: effect.discards } : {};
+  const below = (shown: string) => (effect.discards ? `discards ${effect.discards}` : `writes below ${shown}`);
   const write = (path: string | undefined, shown: string, vouch: PartVerdict | undefined) => {
-    const req = { access: 'write', path, shown, tool: 'Bash' } as const;
+    const req = { access: 'write', path, shown, tool: 'Bash', ...discards } as const;
     return decideFile(vouch ? { ...req, coveredByRule: vouch } : req, ctx);
   };
   for (const cwd of cwds ?? [undefined]) {
@@ -227,7 +231,7 @@ function decideWriteSet(
     if (set.kind === 'paths') {
       if (set.paths.length === 0)
         keep({
-          subject: `writes below ${shown}`,
+          subject: below(shown),
           decision: 'allow',
           by: 'file',
           reason: `writes no file below ${shown}`,
@@ -241,7 +245,7 @@ function decideWriteSet(
     keep(own);
     if (vouch && own.decision === 'allow') continue;
     keep({
-      subject: `writes below ${shown}`,
+      subject: below(shown),
       decision: 'ask',
       by: 'unlisted-writes',
       reason: `writes files below ${shown} whose names cannot be read before it runs: ${set.why}`,

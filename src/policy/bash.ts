@@ -17,7 +17,7 @@ import {
   verbLines,
   viewsOf,
 } from './bash-match.js';
-import { isCodeRunnerRule } from './broad.js';
+import { isCodeRunnerRule, relocatesCode } from './broad.js';
 import type { DecisionContext } from './context.js';
 import { credentialRedirect } from './credential-options.js';
 import { foreignRepositories } from './git-folders.js';
@@ -324,7 +324,9 @@ function coversCode(
 function runsOwnCode(rule: PermissionRule | PatternRule, exec: CodeExecution, v: CommandViews): boolean {
   if (exec.kind !== 'script-file' && exec.kind !== 'interpreter-code' && exec.kind !== 'source-file')
     return false;
-  return exec.program === v.program && isCodeRunnerRule(rule, v.program);
+  return (
+    exec.program === v.program && isCodeRunnerRule(rule, v.program) && !relocatesCode(v.program, v.values)
+  );
 }
 
 /**

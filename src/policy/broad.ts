@@ -175,6 +175,43 @@ const CODE_RUNNERS: ReadonlyMap<string, readonly string[] | undefined> = new Map
 ]);
 
 /**
+ * Options that make a code runner look for its code somewhere other than where it runs (another makefile, folder,
+ * manifest or project): that code is not the project's code the rule's words show, so a code-runner rule does not
+ * vouch for it. Short options match glued values too (`-Csrc`).
+ */
+const RELOCATING_OPTIONS: ReadonlyMap<string, readonly string[]> = new Map([
+  ...['make', 'gmake'].map(
+    (p) => [p, ['-f', '-C', '--file', '--makefile', '--directory']] as [string, readonly string[]],
+  ),
+  ['just', ['-f', '-d', '--justfile', '--working-directory']],
+  ['rake', ['-f', '-C', '--rakefile', '--directory']],
+  ['npm', ['--prefix', '-C', '--workspace', '-w', '--workspaces']],
+  ['pnpm', ['--dir', '-C', '--filter', '-F', '--recursive', '-r', '--workspace-root', '-w']],
+  ['yarn', ['--cwd', 'workspace', 'workspaces']],
+  ['cargo', ['--manifest-path', '-C', '--package', '-p']],
+  ['go', ['-C', '-modfile']],
+  ['uv', ['--directory', '--project', '--package']],
+  ['poetry', ['-C', '-P', '--directory', '--project']],
+]);
+
+/** Whether the command's words move where the runner looks for its code (`make -C src`, `npm --prefix x run`). */
+export function relocatesCode(program: string, values: readonly string[]): boolean {
+  const options = RELOCATING_OPTIONS.get(program);
+  if (!options) return false;
+  return values
+    .slice(1)
+    .some((value) =>
+      options.some((option) =>
+        option.startsWith('--')
+          ? value === option || value.startsWith(`${option}=`)
+          : option.startsWith('-')
+            ? value.startsWith(option)
+            : value === option,
+      ),
+    );
+}
+
+/**
  * Whether an allow rule names a code runner with a wildcard over what it runs (`Bash(npm run *)`,
  * `Bash(python3 *)`, `Bash(make *)`, `Bash(./scripts/*)`): it allows running the project's code that way, as
  * Claude Code reads it, and `program` (the runner the command names) is that runner. A rule for any other

@@ -15,6 +15,10 @@ export type FileAccessKind = 'read' | 'write' | 'delete';
 
 export interface FileRequest {
   access: FileAccessKind;
+  /** chmod, chown, chgrp: decided as a look at the entry, told as the change it is. */
+  changesMetadata?: boolean;
+  /** What a write throws away (see FileEffect.discards), told instead of the write. */
+  discards?: string;
   /** Absolute path, or undefined when it is only known at run time. */
   path: string | undefined;
   /** What to show: the word as written or the tool's path. */
@@ -318,8 +322,14 @@ function workingFolder(ctx: DecisionContext): string {
 export function decideFile(req: FileRequest, ctx: DecisionContext): PartVerdict {
   const deletes = req.below ? 'deletes entries below' : 'deletes';
   const reads = req.possible ? 'may open' : 'reads';
-  const verb = req.access === 'read' ? reads : req.access === 'delete' ? deletes : 'writes';
-  const subject = `${verb} ${req.shown}`;
+  const verb = req.changesMetadata
+    ? 'changes the mode or owner of'
+    : req.access === 'read'
+      ? reads
+      : req.access === 'delete'
+        ? deletes
+        : 'writes';
+  const subject = req.discards ? `discards ${req.discards}` : `${verb} ${req.shown}`;
   const part = (
     decision: Behavior,
     by: PartVerdict['by'],

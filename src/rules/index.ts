@@ -67,6 +67,6 @@ export type { Origin } from './settings/origin.js';
 export { type ProjectFolders, projectFolders, repositoryRoot } from './settings/project-root.js';
 export { type DisabledRule, type DisableEntry, disableShipped } from './settings/shipped.js';
 export { DEFAULT_MANAGED_PATH, locateSettings } from './settings/sources.js';
-export { type FileStamp, stampHolds } from './settings/stamp.js';
+export { type FileStamp, readRegularFileSync, stampHolds } from './settings/stamp.js';
 export type * from './settings/types.js';
 export * from './types.js';

@@ -104,12 +104,12 @@ function reasonFor(verdict: ClassifiedVerdict, cwd?: string): string {
   const named = verdict.reason.includes(name) ? '' : `${name}, `;
   const effects = fileEffects(verdict);
   const does = effects.length > 0 ? `: it ${effects.join(', ')}` : '';
-  const narrower = narrowerAllow(verdict);
+  const narrower = verdict.narrowerAllow;
   const hint = narrower ? `; to allow just this command, add the allow rule ${narrower}` : '';
   return `automode: ${verdict.reason} (${named}${place})${does}${hint}`;
 }
 
-const EFFECT = /^(reads|writes|deletes|may open) /;
+const EFFECT = /^(reads|writes|deletes|may open|changes the mode or owner of|discards) /;
 const SHOWN_EFFECTS = 3;
 
 /** What the command a rule decided does to files, as the analysis found it: a few of its parts' subjects. */
@@ -121,26 +121,6 @@ function fileEffects(verdict: ClassifiedVerdict): string[] {
     .map((p) => p.subject);
   const unique = [...new Set(subjects)];
   return unique.length > SHOWN_EFFECTS ? [...unique.slice(0, SHOWN_EFFECTS), '…'] : unique;
-}
-
-/**
- * For an ask by a shipped Bash ask rule: the allow rule naming exactly the command it asked about, which
- * overrides it as narrower (`policy/tiers.ts`). None for a rule someone wrote: their asks are not overridden.
- */
-function narrowerAllow(verdict: ClassifiedVerdict): string | undefined {
-  const rule = verdict.rule;
-  if (verdict.decision !== 'ask' || rule?.behavior !== 'ask' || !isShippedRule(rule)) return undefined;
-  if (!rule.text.startsWith('Bash(')) return undefined;
-  const part = verdict.parts.find(
-    (p) =>
-      p.command !== undefined &&
-      p.by === 'rule' &&
-      p.rule?.text === rule.text &&
-      p.rule.source === rule.source &&
-      p.rule.pointer === rule.pointer,
-  );
-  if (!part || /[*()\n]/.test(part.subject)) return undefined;
-  return `Bash(${part.subject})`;
 }
 
 /** The hook's output for a verdict; `cwd` is the call's folder, from which rule files are named. */

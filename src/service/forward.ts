@@ -1,6 +1,7 @@
 import { PATHS, readServiceRecord, readToken, serviceDir } from './discovery.js';
 import { isHookAnswer } from './protocol.js';
 import { requestWithToken } from './request.js';
+import { NO_FIRST_BYTE } from './wire.js';
 
 /** Where a forwarding hook sends the call, and the token it shows. */
 export interface ForwardTarget {
@@ -20,7 +21,8 @@ export type Forwarded =
   | { kind: 'answer'; body: string }
   | { kind: 'unavailable'; reason: string }
   | { kind: 'untrusted'; reason: string }
-  | { kind: 'bad'; reason: string };
+  | { kind: 'bad'; reason: string }
+  | { kind: 'hung'; reason: string };
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
@@ -29,6 +31,13 @@ const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOENT', 'ENOTSOCK', 'EADDRNOTAVAI
 
 /** Below Claude Code's own 60 s hook timeout, with room for the model to judge in the service. */
 export const FORWARD_TIMEOUT_MS = 45_000;
+
+/**
+ * An automatic service (`hook --serve`) sends its answer's headers as soon as it has read a call it will
+ * decide, before deciding: one that has sent nothing this long after the call is stopped or stuck, and the hook
+ * decides in-process.
+ */
+export const ANSWER_START_MS = 2_000;
 
 /**
  * The target that `--forward` names: an empty value reads service.json in the service folder; a value that
@@ -70,6 +79,7 @@ export async function forward(
   input: string,
   target: ForwardTarget,
   timeoutMs: number = FORWARD_TIMEOUT_MS,
+  firstByteMs?: number,
 ): Promise<Forwarded> {
   const record = target.socketPath ? { socket: target.socketPath } : { url: target.url?.href ?? '' };
   const where = target.socketPath ?? target.url?.href;
@@ -82,10 +92,13 @@ export async function forward(
         ? { path: PATHS.hook, body: input }
         : { path: PATHS.autoHook, body: `${target.key}\n${input}` }),
       timeoutMs,
+      ...(firstByteMs !== undefined ? { firstByteMs } : {}),
     });
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code && UNREACHABLE.has(code)) return { kind: 'unavailable', reason: `is not reachable (${code})` };
+    if (code === NO_FIRST_BYTE)
+      return { kind: 'hung', reason: (e as Error).message.replace(/^the service /, '') };
     return { kind: 'bad', reason: `failed: ${(e as Error).message}` };
   }
   if ('unproven' in answer)

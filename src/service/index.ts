@@ -18,7 +18,11 @@ export {
   autoServicesRoot,
   liveAutoServices,
   MAX_AUTO_SERVICES,
+  replaceAutoService,
+  type ServiceEntry,
+  serviceEntries,
   startAutoService,
+  stopService,
 } from './auto.js';
 export {
   createDecider,
@@ -38,7 +42,14 @@ export {
   TOKEN_FILE,
   TOKEN_HEADER,
 } from './discovery.js';
-export { FORWARD_TIMEOUT_MS, type Forwarded, type ForwardTarget, forward, forwardTarget } from './forward.js';
+export {
+  ANSWER_START_MS,
+  FORWARD_TIMEOUT_MS,
+  type Forwarded,
+  type ForwardTarget,
+  forward,
+  forwardTarget,
+} from './forward.js';
 export { type FolderLock, FolderLockedError, LOCK_FILE, lockFolder } from './lock.js';
 export { type HookEvent, hookEventOf, hookOutput, isHookAnswer, NO_DECISION } from './protocol.js';
 export { liveService, requestService, type ServiceResponse, serviceStatus } from './request.js';

@@ -22,6 +22,8 @@ export async function requestService(
     token?: string;
     body?: string;
     timeoutMs?: number;
+    /** Fail (code NO_FIRST_BYTE) when the service has sent nothing this soon. */
+    firstByteMs?: number;
     challenge?: string;
   },
 ): Promise<ServiceResponse> {
@@ -38,6 +40,7 @@ export async function requestService(
       ...(request.body !== undefined ? { body: request.body } : {}),
     },
     request.timeoutMs ?? 5_000,
+    request.firstByteMs,
   );
   const proof = res.headers[PROOF_HEADER];
   return { status: res.status, body: res.body, ...(proof !== undefined ? { proof } : {}) };
@@ -61,7 +64,7 @@ export function bindingFor(record: Address): string {
 export async function requestWithToken(
   record: Address,
   token: string,
-  request: { method: 'GET' | 'POST'; path: string; body?: string; timeoutMs?: number },
+  request: { method: 'GET' | 'POST'; path: string; body?: string; timeoutMs?: number; firstByteMs?: number },
 ): Promise<(ServiceResponse & { proven: boolean }) | { unproven: string }> {
   // Only this user (or root) can listen there, and they can read the token: a proof would add nothing.
   if (record.socket && ownSocket(record.socket))

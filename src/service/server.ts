@@ -1,10 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
-import { chmodSync, mkdirSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, rmdirSync, rmSync, utimesSync } from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { type AnswerOptions, answerFor, readHookInput } from './answer.js';
-import { autoKeyDigest } from './auto.js';
+import { autoKeyDigest, STARTING_FILE } from './auto.js';
 import type { Decider, Decision } from './decider.js';
 import { PATHS, RECORD_FILE, type ServiceRecord, TOKEN_FILE, TOKEN_HEADER } from './discovery.js';
 import { type FolderLock, FolderLockedError, lockFolder } from './lock.js';
@@ -81,6 +81,17 @@ async function listenLocked(options: ServiceOptions, lock: FolderLock): Promise<
     return given.length === autoKey.length && timingSafeEqual(given, autoKey);
   };
   const startedAt = new Date();
+  // An automatic service's record is touched as it decides (every few seconds at most): the hook that finds
+  // too many running asks the one idle longest to leave.
+  let usedAt = 0;
+  const markUsed = () => {
+    const now = Date.now();
+    if (now - usedAt < 5_000) return;
+    usedAt = now;
+    try {
+      utimesSync(join(dir, RECORD_FILE), now / 1000, now / 1000);
+    } catch {}
+  };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0];
@@ -111,6 +122,12 @@ async function listenLocked(options: ServiceOptions, lock: FolderLock): Promise<
         400,
         hookOutput(input.event, 'ask', `automode could not read the hook input: ${input.error}`),
       );
+    if (auto) {
+      // The headers now, the answer once decided (the connection's end delimits it): a hook that hears nothing
+      // within ANSWER_START_MS knows this service is stopped or stuck, not judging a slow call.
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.flushHeaders();
+    }
     let answer: string;
     try {
       const { verdict, reused } = await decider.decide(input);
@@ -118,6 +135,11 @@ async function listenLocked(options: ServiceOptions, lock: FolderLock): Promise<
       options.log?.(decider.describe(input, verdict, reused, performance.now() - t0));
     } catch (e) {
       answer = hookOutput(input.event, 'ask', `automode failed, so it asks: ${(e as Error).message}`);
+    }
+    if (auto) {
+      res.end(answer);
+      markUsed();
+      return;
     }
     return sendText(res, 200, answer);
   };
@@ -127,6 +149,8 @@ async function listenLocked(options: ServiceOptions, lock: FolderLock): Promise<
     version: options.version,
     startedAt: startedAt.toISOString(),
     uptimeSeconds: Math.round((Date.now() - startedAt.getTime()) / 1000),
+    cwd: process.cwd(),
+    memoryBytes: process.memoryUsage.rss(),
     ...decider.status(),
   });
 
@@ -166,6 +190,8 @@ async function listenLocked(options: ServiceOptions, lock: FolderLock): Promise<
     throw e;
   }
   writePrivate(join(dir, RECORD_FILE), `${JSON.stringify(record, null, 2)}\n`);
+  // An automatic service is found by its record from now on: the claim of the hook that started it is done.
+  if (options.autoKey !== undefined) rmSync(join(dir, STARTING_FILE), { force: true });
 
   let closing: Promise<void> | undefined;
   return {
@@ -177,7 +203,14 @@ async function listenLocked(options: ServiceOptions, lock: FolderLock): Promise<
         decider.close();
         rmSync(join(dir, RECORD_FILE), { force: true });
         if (record.socket) rmSync(record.socket, { force: true });
+        // An automatic service leaves nothing behind; its token goes while it still holds the lock, so that a
+        // service started meanwhile (which waits for the lock) never loses the token it will write.
+        if (options.autoKey !== undefined) rmSync(join(dir, TOKEN_FILE), { force: true });
         lock.release();
+        if (options.autoKey !== undefined)
+          try {
+            rmdirSync(dir);
+          } catch {}
       })();
       return closing;
     },

@@ -62,14 +62,20 @@ export function parseResponse(bytes: Buffer): WireResponse {
   return { status: Number(status[1]), headers, body: body.toString('utf8') };
 }
 
+/** The code of the error when the peer sent nothing within `firstByteMs` (see exchange). */
+export const NO_FIRST_BYTE = 'EAUTOMODENOANSWER';
+
 /**
  * Sends one request and reads the answer until the peer closes. The timer covers the whole exchange, not the
- * time between bytes: a peer that trickles bytes still runs out of time.
+ * time between bytes: a peer that trickles bytes still runs out of time. With `firstByteMs`, a peer that has
+ * sent nothing that soon fails the exchange with the code NO_FIRST_BYTE (a service that accepted the connection
+ * but does not run: stopped, or stuck).
  */
 export function exchange(
   address: WireAddress,
   request: WireRequest,
   timeoutMs: number,
+  firstByteMs?: number,
 ): Promise<WireResponse> {
   const bytes = requestBytes(request);
   return new Promise((resolve, reject) => {
@@ -78,6 +84,7 @@ export function exchange(
     let size = 0;
     const fail = (e: Error) => {
       clearTimeout(timer);
+      clearTimeout(first);
       socket.destroy();
       reject(e);
     };
@@ -85,14 +92,28 @@ export function exchange(
       () => fail(new Error(`the service did not answer within ${timeoutMs} ms`)),
       timeoutMs,
     );
+    const first =
+      firstByteMs !== undefined && firstByteMs < timeoutMs
+        ? setTimeout(
+            () =>
+              fail(
+                Object.assign(new Error(`the service sent nothing within ${firstByteMs} ms`), {
+                  code: NO_FIRST_BYTE,
+                }),
+              ),
+            firstByteMs,
+          )
+        : undefined;
     socket.on('error', fail);
     socket.on('data', (chunk: Buffer) => {
+      clearTimeout(first);
       size += chunk.length;
       if (size > MAX_RESPONSE_BYTES) fail(new Error(`the answer is longer than ${MAX_RESPONSE_BYTES} bytes`));
       else chunks.push(chunk);
     });
     socket.on('end', () => {
       clearTimeout(timer);
+      clearTimeout(first);
       socket.destroy();
       try {
         resolve(parseResponse(Buffer.concat(chunks)));

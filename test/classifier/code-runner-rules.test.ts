@@ -49,6 +49,20 @@ describe('an allow rule for a code runner means what its words say', () => {
     }
   });
 
+  it('vouches for no code an option makes the runner look for elsewhere', async () => {
+    for (const [rule, command] of [
+      ['Bash(make *)', 'make -C src'],
+      ['Bash(make *)', 'make --directory=src build'],
+      ['Bash(make *)', 'make -f src/Makefile'],
+      ['Bash(npm run *)', 'npm --prefix ../other run build'],
+      ['Bash(npm run *)', 'npm run build --workspace=pkg'],
+      ['Bash(just *)', 'just -f ../x/justfile build'],
+    ]) {
+      const v = await decide([rule!], command!);
+      expect(v.decision, `${rule} ${command}: ${v.reason}`).toBe('ask');
+    }
+  });
+
   it('a rule for a program that is no code runner still vouches for no code its words cannot show', async () => {
     for (const [rule, command] of [
       ['Bash(git *)', 'git -c core.pager=sh log'],

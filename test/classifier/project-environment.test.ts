@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -165,5 +166,47 @@ describe('what automode sees of the project', () => {
     );
     expect(environment).not.toContain('secret-token');
     expect(environment.indexOf('Workspace:')).toBeLessThan(environment.indexOf('Working folder:'));
+  });
+
+  it('tells a long-lived classifier the facts of now: another kubectl context, another remote, a FIFO left unread', async () => {
+    const { sub, repo } = makeRepo();
+    const home = join(root, 'home-refresh');
+    mkdirSync(join(home, '.kube'), { recursive: true });
+    writeFileSync(join(home, '.kube', 'config'), KUBE_CONFIG);
+    vi.stubEnv('HOME', home);
+    vi.stubEnv('KUBECONFIG', '');
+    const pass = reply.toolUse({ name: STAGE1_TOOL, input: { flag: false, rule: '' } });
+    server = await startMessagesServer([pass, pass, pass]);
+    const settings = await loadSettings({ cwd: sub, home, managedPath: join(home, 'none.json'), env: {} });
+    const model = createModelClient({
+      apiKey: 'k',
+      baseURL: server.url,
+      env: {},
+      retry: { maxRetries: 0, baseDelayMs: 1, maxDelayMs: 1 },
+    });
+    const classifier = createClassifier(settings, { model, projectEnvironment: true });
+    const call = (command: string) => ({ tool: 'Bash', input: { command }, cwd: sub, mode: 'auto' as const });
+    await classifier.classify(call('npm install left-pad'));
+    writeFileSync(
+      join(home, '.kube', 'config'),
+      KUBE_CONFIG.replace('current-context: kind-dev', 'current-context: minikube'),
+    );
+    writeFileSync(
+      join(repo, '.git', 'config'),
+      `${GIT_CONFIG}[remote "fork"]\n\turl = https://github.com/me/widgets.git\n`,
+    );
+    await classifier.classify(call('npm install right-pad'));
+    // A compose file that is a FIFO is not read (the call does not hang), and the facts are told as before.
+    execFileSync('mkfifo', [join(repo, 'compose.yaml')]);
+    await classifier.classify(call('npm install up-pad'));
+    const systems = server.messageRequests().map((r) => (r.body!.system as { text: string }[])[0]!.text);
+    expect(systems).toHaveLength(3);
+    expect(systems[0]).toContain('(current: kind-dev)');
+    expect(systems[0]).not.toContain('github.com/me/widgets');
+    expect(systems[1]).toContain('(current: minikube)');
+    expect(systems[1]).toContain(
+      "Trusted repository: github.com/me/widgets (the working folder's git remote fork).",
+    );
+    expect(systems[2]).toBe(systems[1]);
   });
 });

@@ -11,7 +11,11 @@ it("CI runs the README's test command, and that command sets up the system packa
   const block = /## Set-up on a fresh machine\s*```sh\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
   const testCommand = block.trim().split('\n')[1];
   expect(testCommand).toBe('npm ci && npm test');
-  expect(read('.ci/run').split('\n')).toContain(testCommand);
+  expect(
+    read('.ci/run')
+      .split('\n')
+      .map((line) => line.trim()),
+  ).toContain(testCommand);
   const scripts = JSON.parse(read('package.json')).scripts as Record<string, string>;
   expect(scripts.pretest).toBe('bash scripts/setup-sandbox.sh');
 });
@@ -20,9 +24,7 @@ it('CI runs the suite on the Node lines the README names, each pinned in scripts
   const readme = read('README.md').replace(/\s+/g, ' ');
   const ciVersions = /^for version in ([\d. ]+); do$/m.exec(read('.ci/run'))?.[1]?.trim().split(' ') ?? [];
   expect(ciVersions.length).toBeGreaterThan(0);
-  const tested = /CI then builds and runs the test suite again on Node ([\d.]+(?: and [\d.]+)*),/.exec(
-    readme,
-  )?.[1];
+  const tested = /CI runs it on Node ([\d.]+(?: and [\d.]+)*),/.exec(readme)?.[1];
   expect(tested?.split(' and ')).toEqual(ciVersions);
   const pinned = [
     ...read('scripts/node-line.sh').matchAll(/^ {2}\[([\d.]+)\]='sha512-[A-Za-z0-9+/]{86}=='$/gm),

@@ -55,6 +55,21 @@ describe('the reason says what the command does to files, as the analysis found 
     );
     expect(await reason('git push --force origin x')).toMatch(/\(defaults\); to allow/);
   });
+
+  it('what a git command throws away, not "it writes ."; a change of mode as a change, not a read', async () => {
+    expect(await reason('git reset --hard')).toMatch(
+      /\(defaults\): it discards uncommitted changes to tracked files below \.;/,
+    );
+    expect(await reason('git checkout -- .')).toMatch(/\(defaults\): it discards uncommitted changes to \.;/);
+    // A stash entry lives in git's refs, not the work tree: the rule's words say what it discards.
+    const drop = await reason('git stash drop');
+    expect(drop).toMatch(/asked by Bash\(git stash drop \*\) \(defaults\)/);
+    expect(drop).not.toContain('writes');
+    const chmod = await reason('chmod -R 777 /');
+    // No narrower rule either: one naming it exactly would still ask (/ is a critical path).
+    expect(chmod).toMatch(/\(defaults\): it changes the mode or owner of \/$/);
+    expect(chmod).not.toContain('reads /');
+  });
 });
 
 describe('an ask by a shipped rule names the narrower allow rule that would let the command through', () => {
@@ -82,5 +97,13 @@ describe('an ask by a shipped rule names the narrower allow rule that would let 
     expect(own).toContain('asked by Bash(git tag *)');
     expect(own).not.toContain('to allow just this command');
     expect(await reason('npm publish')).not.toContain('to allow');
+  });
+
+  it('only a rule checked to let the call through: none for a command inside a wrapper or beside a redirection', async () => {
+    for (const command of ['xargs rm -rf < dirs.txt', 'find . -type d | xargs rm -rf']) {
+      const r = await reason(command);
+      expect(r).toMatch(/^automode: asked by /);
+      expect(r).not.toContain('to allow just this command');
+    }
   });
 });

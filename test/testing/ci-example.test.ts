@@ -54,6 +54,20 @@ beforeAll(async () => {
 afterAll(() => remove(root));
 
 describe('fixtures/ci-example', () => {
+  it('runs on a Node the package supports: one of the versions CI tests, within engines.node', async () => {
+    const setup = steps.find((s) => s.uses?.startsWith('actions/setup-node'));
+    const version = String(setup?.with?.['node-version'] ?? '');
+    const pinned = [
+      ...(await readFile(path.join(REPO, 'scripts/node-line.sh'), 'utf8')).matchAll(/^ {2}\[([\d.]+)\]=/gm),
+    ].map((m) => m[1]);
+    expect(pinned).toContain(version);
+    const engines = JSON.parse(await readFile(path.join(REPO, 'package.json'), 'utf8')).engines
+      .node as string;
+    const [major, minor] = version.split('.').map(Number) as [number, number];
+    const [, wantMajor, wantMinor] = (/^>=(\d+)\.(\d+)$/.exec(engines) ?? []).map(Number);
+    expect(major > wantMajor! || (major === wantMajor && minor >= wantMinor!)).toBe(true);
+  });
+
   it('has a workflow that tests the rules, critiques them and diffs them against the base branch', () => {
     expect(step('Test the rules')).toBe(
       './node_modules/.bin/automode test --format junit > automode-junit.xml',

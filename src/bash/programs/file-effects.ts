@@ -215,7 +215,7 @@ function ownership(program: 'chmod' | 'chown' | 'chgrp'): EffectHandler {
         needsMode = false;
         continue;
       }
-      effects.push(argument('metadata', word));
+      effects.push({ ...argument('metadata', word), changesMetadata: true });
     }
     return { effects, known };
   };

@@ -1,4 +1,12 @@
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -51,12 +59,14 @@ root=$1
 batch=$2
 mount -n --bind "$root" /run
 M="/run/sys/mount -n"
+# Node may live under /tmp (a version fetched into a temporary folder): reach it before /tmp is covered.
+$M --bind "$3" /run/sys/node
 $M -t tmpfs -o mode=1777,size=256m tmpfs /tmp
 $M --bind "/run/$batch/o" /run/o
 $M --bind "/run/$batch/mlog" /run/mlog
 ${remountReadOnly(['/tmp', '/run/o', '/run/mlog'])}
 cd /
-"$3" /run/sys/driver.mjs "$batch" 2>/run/o/driver.err
+/run/sys/node /run/sys/driver.mjs "$batch" 2>/run/o/driver.err
 `;
 
 export class EffectSandbox {
@@ -78,6 +88,7 @@ export class EffectSandbox {
     }
     this.strace = join(sys, 'strace');
     writeFileSync(join(sys, 'setup.sh'), SETUP);
+    writeFileSync(join(sys, 'node'), '');
     copyFileSync(join(import.meta.dirname, 'driver.mjs'), join(sys, 'driver.mjs'));
     for (const dir of ['o', 'mlog']) mkdirSync(join(this.root, dir));
     this.world = buildWorld(join(this.root, 'world'), join(this.root, 'markers'));
@@ -155,6 +166,15 @@ export class EffectSandbox {
         done++;
       },
     );
+    if (done === 0) {
+      // A driver that never started (node unreachable in the namespaces, a broken copy) is a set-up failure, not
+      // a line that hung: say why instead of reporting every line aborted.
+      const err = readIfThere(join(dir, 'o/driver.err')).trim();
+      if (err) {
+        rmSync(dir, { recursive: true, force: true });
+        throw new Error(`effect sandbox: the driver did not start: ${err.slice(0, 2000)}`);
+      }
+    }
     if (from + done < end) {
       onRun(from + done, {
         ms: timeout,
@@ -170,5 +190,13 @@ export class EffectSandbox {
     }
     rmSync(dir, { recursive: true, force: true });
     return from + done;
+  }
+}
+
+function readIfThere(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
   }
 }

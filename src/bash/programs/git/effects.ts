@@ -139,7 +139,20 @@ function gitPaths(
   }
   if (content) return content;
   if (GIT_NO_FILES.has(sub) || checkProgram(GIT_SPEC, cmd.argv, globsOnly(cmd.argv)).readOnly) return NONE;
-  const found = gitWrites(cmd, sub, subIndex, args, named);
+  const written = gitWrites(cmd, sub, subIndex, args, named);
+  // checkout -- and restore discard what the paths they name hold.
+  const pathsNamed = sub === 'restore' || (sub === 'checkout' && args.some((word) => is(word, '--')));
+  const namedPaths = pathsNamed
+    ? written.effects.filter((e) => e.tree && e.access === 'write').map((e) => e.path.value)
+    : [];
+  const found = pathsNamed
+    ? {
+        ...written,
+        effects: written.effects.map((e) =>
+          e.tree && e.access === 'write' ? { ...e, discards: `uncommitted changes to ${e.path.value}` } : e,
+        ),
+      }
+    : written;
   if (!WORK_TREE_WRITERS.has(sub) || branchesHere(cmd, sub, subIndex)) return found;
   if (sub === 'reset' && !args.some((w) => !w.static || /^--(?:hard|merge|keep)$/.test(w.value)))
     return found;
@@ -159,7 +172,17 @@ function gitPaths(
     ),
     fromRepositoryRoot: true,
   };
+  const discards = discarded(sub, args, namedPaths);
+  if (discards) tree.discards = discards;
   return { effects: [...found.effects.filter((e) => !e.tree), tree], known: false };
+}
+
+/** What a move of the work tree throws away, said instead of "writes .". */
+function discarded(sub: string, args: readonly Word[], namedPaths: readonly string[]): string | undefined {
+  if (namedPaths.length > 0) return `uncommitted changes to ${namedPaths.join(', ')}`;
+  if (sub === 'reset' && args.some((w) => is(w, '--hard')))
+    return 'uncommitted changes to tracked files below .';
+  return undefined;
 }
 
 /** Subcommands that create a repository or a work tree rather than move one (`moves.ts`). */
