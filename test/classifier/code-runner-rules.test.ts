@@ -56,7 +56,6 @@ describe('an allow rule for a code runner means what its words say', () => {
       ['Bash(make *)', 'make -f src/Makefile'],
       ['Bash(npm run *)', 'npm --prefix ../other run build'],
       ['Bash(npm run *)', 'npm run build --workspace=pkg'],
-      ['Bash(just *)', 'just -f ../x/justfile build'],
     ]) {
       const v = await decide([rule!], command!);
       expect(v.decision, `${rule} ${command}: ${v.reason}`).toBe('ask');
