@@ -214,7 +214,8 @@ function decideWriteSet(
     worst = strictestPart(worst, p);
   };
   const discards = effect.discards ? { discards: effect.discards } : {};
-  const below = (shown: string) => (effect.discards ? `discards ${effect.discards}` : `writes below ${shown}`);
+  const below = (shown: string) =>
+    effect.discards ? `discards ${effect.discards}` : `writes below ${shown}`;
   const write = (path: string | undefined, shown: string, vouch: PartVerdict | undefined) => {
     const req = { access: 'write', path, shown, tool: 'Bash', ...discards } as const;
     return decideFile(vouch ? { ...req, coveredByRule: vouch } : req, ctx);
