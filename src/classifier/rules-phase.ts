@@ -124,7 +124,7 @@ export function rulesPhase(settings: LoadedSettings, hasModel: boolean): RulesPh
     const cwd = call.cwd ?? settings.cwd;
     const ctx: DecisionContext = {
       cwd,
-      root: settings.cwd,
+      root: settings.projectRoot ?? settings.cwd,
       home: settings.home,
       mode,
       index: indexFor(mode),

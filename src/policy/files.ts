@@ -67,6 +67,10 @@ export interface FileRequest {
   followsLinks?: number;
 }
 
+/** Where the path rules are anchored: the session's project root when known, else the call's folder. */
+function ruleContext(ctx: DecisionContext): { cwd: string; home: string; root?: string } {
+  return ctx.root ? { cwd: ctx.cwd, home: ctx.home, root: ctx.root } : { cwd: ctx.cwd, home: ctx.home };
+}
 /** How many links deep a read that follows links is decided; deeper, it asks. */
 export const LINK_HOPS = 4;
 
@@ -84,7 +88,7 @@ function firstPathRule(
   paths: string[],
   every: boolean,
 ): PermissionRule | undefined {
-  const index = ctx.index.paths(tool, behavior, { cwd: ctx.cwd, home: ctx.home });
+  const index = ctx.index.paths(tool, behavior, ruleContext(ctx));
   if (index.size === 0) return undefined;
   return every ? index.firstOfAll(paths) : index.firstOfAny(paths);
 }
@@ -102,11 +106,11 @@ function shippedAskOverride(
 ): { allow: PermissionRule; asks: PermissionRule[] } | undefined {
   const asks: PermissionRule[] = [];
   for (const t of writing ? (['Edit', 'Read'] as const) : (['Read'] as const)) {
-    const index = ctx.index.paths(t, 'ask', { cwd: ctx.cwd, home: ctx.home });
+    const index = ctx.index.paths(t, 'ask', ruleContext(ctx));
     for (const p of paths) for (const e of index.matching(p)) if (!asks.includes(e.rule)) asks.push(e.rule);
   }
   if (asks.length === 0 || !asks.every(isShipped)) return undefined;
-  const index = ctx.index.paths(tool, 'allow', { cwd: ctx.cwd, home: ctx.home });
+  const index = ctx.index.paths(tool, 'allow', ruleContext(ctx));
   const [head, ...rest] = paths;
   if (head === undefined) return undefined;
   const allow = index
@@ -180,7 +184,7 @@ function folderContents(
   const respectGitignore = respectsGitignore && !process.env.RIPGREP_CONFIG_PATH;
   const skipHidden = skipsHidden && !process.env.RIPGREP_CONFIG_PATH;
   for (const behavior of ['deny', 'ask'] as const) {
-    const index = ctx.index.paths('Read', behavior, { cwd: ctx.cwd, home: ctx.home });
+    const index = ctx.index.paths('Read', behavior, ruleContext(ctx));
     for (const folder of paths) {
       // A reader that skips hidden entries (`rg`) still reads those an ignore file's `!` line re-includes, at
       // any depth: the walk, not the rule's name, tells whether it reaches one.

@@ -135,7 +135,7 @@ export class RuleIndex {
 
   /** Path rules of a tool and behaviour, compiled for this working folder and home (cached). */
   paths(tool: string, behavior: Behavior, ctx: PathContext): PathRuleIndex {
-    const key = `${tool}\0${behavior}\0${ctx.cwd}\0${ctx.home}`;
+    const key = `${tool}\0${behavior}\0${ctx.root ?? ctx.cwd}\0${ctx.home}`;
     let index = this.pathIndexes.get(key);
     if (!index) {
       index = new PathRuleIndex(this.tool(behavior, tool), ctx, { nocase: behavior !== 'allow' });

@@ -24,6 +24,10 @@ const BASES: Record<string, string[]> = {
   mawk: ['1'],
   nawk: ['1'],
   jq: ['.'],
+  // Read-only only in their listing or look-up forms.
+  command: ['-v', 'git'],
+  tar: ['--list', '--file=a.tar'],
+  unzip: ['-l', 'a.zip'],
 };
 
 function unknownShort(spec: ProgramSpec, letter: string): boolean {

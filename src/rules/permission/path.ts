@@ -5,6 +5,11 @@ import type { PathPattern, PermissionRule } from '../types.js';
 export interface PathContext {
   cwd: string;
   home: string;
+  /**
+   * The session's project root, where `path` and `./path` patterns are anchored as Claude Code anchors them (its
+   * start folder, not the folder a command has moved to); the call's `cwd` when unknown.
+   */
+  root?: string;
 }
 
 /** Parses a gitignore-style path specifier; `root` is the settings file's root for `/x` patterns. */
@@ -139,7 +144,7 @@ function anchorFolder(pattern: PathPattern, ctx: PathContext): string {
     case 'root':
       return path.posix.resolve(pattern.root ?? ctx.cwd);
     case 'cwd':
-      return path.posix.resolve(ctx.cwd);
+      return path.posix.resolve(ctx.root ?? ctx.cwd);
   }
 }
 

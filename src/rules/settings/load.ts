@@ -101,7 +101,7 @@ export async function loadSettingsFiles(options: LoadOptions): Promise<LoadedSet
   for (const file of options.builtins?.settingsFiles ?? []) {
     const outcome = await readDocument(file, 'json', stamps);
     files.push({ source: 'defaults', path: file, exists: outcome.status !== 'missing' });
-    const origin: Origin = { source: 'defaults', file, root: cwd };
+    const origin: Origin = { source: 'defaults', file, root: project.projectRoot };
     const document = documentOf(outcome, origin, true, diagnostics);
     if (!document) continue;
     const content = readSettingsContent(document, origin, { cwd, home }, await issuesOf(document.value));
