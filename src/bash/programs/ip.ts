@@ -44,7 +44,7 @@ const spec: ProgramSpec = {
   grammar: IP,
   permute: false,
   readOnly: readOnly(
-    '-4 -6 -0 -M -B -s -stats -statistics -d -details -r -resolve -h -human -human-readable -iec -j -json -p ' +
+    '-4 -6 -0 -M -B -s -stats -statistics -d -details -h -human -human-readable -iec -j -json -p ' +
       '-pretty -br -brief -o -oneline -t -timestamp -ts -tshort -N -Numeric -a -all -c -color -V -Version -f ' +
       '-family',
     'inert',
@@ -55,6 +55,8 @@ const spec: ProgramSpec = {
         '-force': 'goes on after a failing command of a batch',
         '-n': 'switches to another network namespace',
         '-netns': 'switches to another network namespace',
+        '-r': 'resolves addresses through DNS, over the network',
+        '-resolve': 'resolves addresses through DNS, over the network',
       },
     },
   ),

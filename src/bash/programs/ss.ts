@@ -3,7 +3,10 @@ import type { ProgramModule } from './module.js';
 import { grammar } from './options.js';
 import { everyOptionBut, type ProgramSpec, readOnly } from './program.js';
 
-/** iproute2 ss, as `ss --help` lists it; its operands are a filter expression. */
+/**
+ * iproute2 ss, as `ss --help` lists it; its operands are a filter expression, whose host names it resolves
+ * through DNS: read-only only without one.
+ */
 const SS = grammar({
   flags: 'hVnraloempTisbEZz460tMSudwxKHO',
   values: 'NfADF',
@@ -17,12 +20,13 @@ const SS = grammar({
 const spec: ProgramSpec = {
   name: 'ss',
   grammar: SS,
-  readOnly: readOnly(() => everyOptionBut(SS, 'K D F N'), 'inert', {
+  readOnly: readOnly(() => everyOptionBut(SS, 'K D F N r'), 'none', {
     why: {
       K: 'closes the sockets it lists',
       D: 'writes a dump to a file',
       F: 'reads a filter from a file no rule names',
       N: 'switches to another network namespace',
+      r: 'resolves addresses and ports through DNS, over the network',
     },
   }),
 };
@@ -32,5 +36,5 @@ export const SS_MODULE: ProgramModule = {
   names: ['ss'],
   spec,
   effects: () => NONE,
-  oracle: { cases: ['ss -tlnp', 'ss -s', 'ss -a state listening', 'ss -xl'] },
+  oracle: { cases: ['ss -tlnp', 'ss -s', 'ss -xl', 'ss -a state listening', 'ss -r -t'] },
 };
