@@ -178,10 +178,11 @@ describe('automode diff', () => {
 
   it("two files are those two configurations: the project's own settings are on neither side", async () => {
     const without = { permissions: { allow: ['Bash(npm test)'] } };
-    const withDocker = { permissions: { allow: ['Bash(npm test)', 'Bash(docker *)'] } };
+    // docker's read verbs are allowed by the shipped defaults: terraform plan is a call the head allows and the base asks.
+    const withPlan = { permissions: { allow: ['Bash(npm test)', 'Bash(terraform plan)'] } };
     await writeTree(root, { '.claude/settings.json': without, 'base.json': without });
     gitInit(root);
-    await writeTree(root, { '.claude/settings.json': withDocker, 'head.json': withDocker });
+    await writeTree(root, { '.claude/settings.json': withPlan, 'head.json': withPlan });
     const changed = (args: string[]) => {
       const r = cli(['diff', '--json', ...args], root);
       expect(r.err).toBe('');
@@ -195,7 +196,7 @@ describe('automode diff', () => {
       );
     };
     const files = changed(['--base', 'base.json', '--head', 'head.json']);
-    expect(files).toContain('docker ps: ask → allow');
+    expect(files).toContain('terraform plan: ask → allow');
     expect(files).toEqual(changed(['--base', 'HEAD', '--head', '.']));
   });
 
