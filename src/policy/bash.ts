@@ -23,7 +23,7 @@ import { credentialRedirect } from './credential-options.js';
 import { foreignRepositories } from './git-folders.js';
 import { possibleFiles } from './possible-files.js';
 import { checkReadOnly, type ReadOnlyCheck } from './readonly.js';
-import { runawayProcesses } from './runaway.js';
+import { callsItself, runawayProcesses } from './runaway.js';
 import { isShipped, overridesAll } from './tiers.js';
 import { type PartVerdict, ruleName, ruleRef } from './verdict.js';
 import { workingFolders } from './working-folders.js';
@@ -426,7 +426,7 @@ function decideCommand(
     return done(part(cmd, 'ask', 'dynamic', `${program} gets arguments only known at run time`));
   if (cmd.executes.length > 0) return done(hiddenCode(cmd, cmd.executes[0]!));
   if (analysis.functions.includes(program) && !cmd.name?.path) {
-    if (recursive(program, analysis)) {
+    if (callsItself(program, analysis)) {
       return done(
         part(cmd, 'ask', 'no-rule', `the function ${program} calls itself: it may run without end`),
       );
@@ -519,26 +519,6 @@ function toolchainFile(program: string, cwds: readonly string[] | undefined): st
     }
   }
   return undefined;
-}
-
-/** Whether the function reaches itself through the functions it calls (`:(){ :|:& };:`, a fork bomb). */
-function recursive(name: string, analysis: Analysis): boolean {
-  const calls = new Map<string, Set<string>>();
-  for (const c of analysis.commands) {
-    const callee = c.argv[0]?.value;
-    if (c.inFunction === undefined || callee === undefined || !analysis.functions.includes(callee)) continue;
-    calls.set(c.inFunction, (calls.get(c.inFunction) ?? new Set()).add(callee));
-  }
-  const seen = new Set<string>();
-  const stack = [...(calls.get(name) ?? [])];
-  while (stack.length > 0) {
-    const next = stack.pop()!;
-    if (next === name) return true;
-    if (seen.has(next)) continue;
-    seen.add(next);
-    stack.push(...(calls.get(next) ?? []));
-  }
-  return false;
 }
 
 function isReadOnlyCommand(cmd: SimpleCommand, v: CommandViews): boolean {

@@ -38,22 +38,36 @@ function ask(cmd: SimpleCommand, reason: string): PartVerdict {
 
 const SPAWNS = ['background', 'pipeline', 'coproc'] as const;
 
-/** A cycle of calls between the line's functions in which a process is started: its functions and one call. */
-function spawningCycle(analysis: Analysis): { names: string[]; at: SimpleCommand } | undefined {
+type Calls = ReadonlyMap<string, { to: string; cmd: SimpleCommand }[]>;
+
+/** The calls the line's functions make to each other, by caller. */
+function callGraph(analysis: Analysis): Calls {
   const functions = new Set(analysis.functions);
-  if (functions.size === 0) return undefined;
   const calls = new Map<string, { to: string; cmd: SimpleCommand }[]>();
-  const spawning = new Set<string>();
   for (const cmd of analysis.commands) {
     const from = cmd.inFunction;
-    if (from === undefined) continue;
-    if (SPAWNS.some((flag) => cmd.context.includes(flag))) spawning.add(from);
     const to = cmd.name?.program;
-    if (to !== undefined && !cmd.name?.path && functions.has(to)) {
-      calls.set(from, [...(calls.get(from) ?? []), { to, cmd }]);
-    }
+    if (from === undefined || to === undefined || cmd.name?.path || !functions.has(to)) continue;
+    calls.set(from, [...(calls.get(from) ?? []), { to, cmd }]);
   }
-  for (const start of functions) {
+  return calls;
+}
+
+/** Whether the function reaches itself through the functions it calls (`:(){ :|:& };:`). */
+export function callsItself(name: string, analysis: Analysis): boolean {
+  return reach(name, name, callGraph(analysis), new Set()) !== undefined;
+}
+
+/** A cycle of calls between the line's functions in which a process is started: its functions and one call. */
+function spawningCycle(analysis: Analysis): { names: string[]; at: SimpleCommand } | undefined {
+  if (analysis.functions.length === 0) return undefined;
+  const calls = callGraph(analysis);
+  const spawning = new Set<string>();
+  for (const cmd of analysis.commands) {
+    if (cmd.inFunction !== undefined && SPAWNS.some((flag) => cmd.context.includes(flag)))
+      spawning.add(cmd.inFunction);
+  }
+  for (const start of new Set(analysis.functions)) {
     const path = reach(start, start, calls, new Set());
     if (path?.some((step) => spawning.has(step.from))) {
       return { names: [...new Set(path.map((step) => step.from))], at: path[0]!.cmd };
@@ -66,7 +80,7 @@ function spawningCycle(analysis: Analysis): { names: string[]; at: SimpleCommand
 function reach(
   from: string,
   target: string,
-  calls: ReadonlyMap<string, { to: string; cmd: SimpleCommand }[]>,
+  calls: Calls,
   seen: Set<string>,
 ): { from: string; cmd: SimpleCommand }[] | undefined {
   seen.add(from);
