@@ -16,7 +16,20 @@ export interface Io {
   errColors: Colors;
 }
 
+let pipeGuarded = false;
+
+/** A reader that stops early (`automode explain … | head`) ends the output, not the process with a stack trace. */
+function endQuietlyOnClosedPipe(): void {
+  if (pipeGuarded) return;
+  pipeGuarded = true;
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit();
+  });
+}
+
 export function processIo(): Io {
+  endQuietlyOnClosedPipe();
   return {
     out: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
     err: (text) => process.stderr.write(text.endsWith('\n') ? text : `${text}\n`),

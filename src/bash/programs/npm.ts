@@ -1,7 +1,7 @@
-import type { CommandView, NestedSpec } from '../types.js';
+import type { CommandView, NestedSpec, Word } from '../types.js';
 import { type ProgramModule, subcommandOf } from './module.js';
 import { npx } from './npx.js';
-import { grammar, has, optionsNamed } from './options.js';
+import { grammar, has, optionsNamed, type Parsed } from './options.js';
 import { type ConfigCommand, configEffects } from './package-managers.js';
 import { everyOption, type ProgramSpec, readOnly, type SubcommandSpec } from './program.js';
 import { dynamicSub, projectScript, subcommand } from './runners.js';
@@ -99,9 +99,27 @@ const READS: Record<string, [flags: string, long: string]> = {
   root: ['g', 'global/g help'],
   prefix: ['g', 'global/g help'],
 };
+/**
+ * A registry package: a name, optionally scoped, with a version, range or tag. npm reads any other spec
+ * (`user/repo`, `git+ssh://…`, `./dir`, `a.tgz`, `x@npm:y`) by cloning, running git over ssh or unpacking a file.
+ */
+const REGISTRY_SPEC = /^(?:@[a-z0-9][\w.~-]*\/)?[a-z0-9][\w.~-]*(?:@[\w.^~<>=*|+ -]+)?$/i;
+const FILE_SPEC = /\.(?:tgz|tar|tar\.gz)$/i;
+
+/** `npm view`'s first operand is the package it fetches; the rest are fields of its document. */
+function registrySpec(parsed: Parsed, words: readonly Word[]): string | undefined {
+  const first = parsed.operands[0];
+  if (first === undefined) return undefined;
+  const word = words[first]!;
+  if (word.static && (word.value === '.' || (REGISTRY_SPEC.test(word.value) && !FILE_SPEC.test(word.value))))
+    return undefined;
+  return `npm view ${word.text} is not a registry package: npm may clone it, run git or ssh, or unpack a file`;
+}
+
 for (const [name, [flags, long]] of Object.entries(READS)) {
   const g = grammar({ flags, values: 'w', long, abbreviate: false });
-  subcommands[name] = { grammar: g, readOnly: readOnly(() => everyOption(g), 'inert') };
+  const check = name === 'view' ? { check: registrySpec } : {};
+  subcommands[name] = { grammar: g, readOnly: readOnly(() => everyOption(g), 'inert', check) };
 }
 
 /** npm's options before the subcommand and its subcommands, for the read-only allow-list. */
@@ -232,6 +250,8 @@ export const NPM_MODULE: ProgramModule = {
       'npm --script-shell /tmp/x run build',
       'npm explore pkg -- ls -l',
       'npm view react',
+      'npm view react@18 version',
+      'npm view @types/node dist-tags --json',
       'npm ls',
       'npm ls --all --json',
       'npm list --depth 0',
