@@ -96,6 +96,8 @@ export function settingsLookValid(x: unknown): boolean {
     automodeOk &&
     optional(x.allowManagedPermissionRulesOnly, (b) => typeof b === 'boolean') &&
     optional(x.hooks, isHooks) &&
+    optional(x.allowedHttpHookUrls, isStrings) &&
+    optional(x.httpHookAllowedEnvVars, isStrings) &&
     optional(x.env, isStringRecord) &&
     optional(x.sandbox, isSandbox)
   );

@@ -75,6 +75,8 @@ export const SettingsSchema = z.looseObject({
   automode: AutomodeSchema.optional(),
   allowManagedPermissionRulesOnly: z.boolean().optional(),
   hooks: HooksSchema.optional(),
+  allowedHttpHookUrls: Strings.optional(),
+  httpHookAllowedEnvVars: Strings.optional(),
   env: EnvSchema.optional(),
   sandbox: SandboxSchema.optional(),
 });
