@@ -38,6 +38,7 @@ export function isSandbox(x: unknown): boolean {
       'enableWeakerNestedSandbox',
     ].every((k) => optional(x[k], isBoolean)) &&
     optional(x.excludedCommands, isStrings) &&
+    optional(x.enabledPlatforms, isStrings) &&
     optional(
       fs,
       (v) =>

@@ -37,6 +37,7 @@ export const SandboxSchema = z.looseObject({
   allowUnsandboxedCommands: z.boolean().optional(),
   failIfUnavailable: z.boolean().optional(),
   enableWeakerNestedSandbox: z.boolean().optional(),
+  enabledPlatforms: Strings.optional(),
   excludedCommands: Strings.optional(),
   filesystem: z
     .looseObject({

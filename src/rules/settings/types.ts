@@ -76,6 +76,11 @@ export interface SandboxSettings {
   allowUnsandboxedCommands?: boolean;
   failIfUnavailable?: boolean;
   enableWeakerNestedSandbox?: boolean;
+  /**
+   * `enabledPlatforms`: the sandbox is on only on these platforms (`macos`, `linux`, `wsl`, `windows`); the
+   * highest-precedence source that sets the list wins.
+   */
+  enabledPlatforms?: string[];
   excludedCommands: SandboxEntry[];
   filesystem: {
     allowWrite: SandboxEntry[];
