@@ -296,7 +296,7 @@ describe('allowedHttpHookUrls and httpHookAllowedEnvVars', () => {
     expect(settings.failed.map((d) => d.message)).toEqual([expect.stringMatching(/^allowedHttpHookUrls: /)]);
   });
 
-  it('the pipeline skips a project http hook that managed settings do not allow', async () => {
+  it("the pipeline skips a project http hook the settings' allowedHttpHookUrls does not allow", async () => {
     const { ctx } = await setup({
       project: {
         hooks: {
