@@ -29,8 +29,9 @@ function signalOf(code: number): string | undefined {
 }
 
 /**
- * Runs one command hook as a real child process (`sh -c`), the input as JSON on stdin. Never rejects: a spawn
- * failure, a signal, a timeout or an abort is a status on the returned run.
+ * Runs one command hook as a real child process, the input as JSON on stdin: `sh -c command`, or with `args`
+ * (the exec form) the program `command` found on PATH, given `args` as they are, with no shell. Never rejects:
+ * a spawn failure, a signal, a timeout or an abort is a status on the returned run.
  */
 export function runCommandHook(hook: CommandHook, input: unknown, options: RunHookOptions): Promise<HookRun> {
   const started = performance.now();
@@ -39,7 +40,8 @@ export function runCommandHook(hook: CommandHook, input: unknown, options: RunHo
     const out = { stdout: '', stderr: '', truncated: false };
     let ended: { status: HookRunStatus; error?: string } | undefined;
     let settled = false;
-    const child = spawn('/bin/sh', ['-c', hook.command], {
+    const [file, argv] = hook.args ? [hook.command, hook.args] : ['/bin/sh', ['-c', hook.command]];
+    const child = spawn(file, argv, {
       cwd: options.cwd,
       env: options.env ?? process.env,
       detached: true,
@@ -51,7 +53,7 @@ export function runCommandHook(hook: CommandHook, input: unknown, options: RunHo
       clearTimeout(timer);
       clearTimeout(grace);
       options.signal?.removeEventListener('abort', onAbort);
-      const shellSignal = !ended && !signal && code !== null ? signalOf(code) : undefined;
+      const shellSignal = !ended && !signal && code !== null && !hook.args ? signalOf(code) : undefined;
       let status: HookRunStatus = ended?.status ?? 'success';
       if (!ended) {
         if (error !== undefined || signal || shellSignal) status = 'crashed';

@@ -1,4 +1,4 @@
-import type { HookBlock } from '../rules/index.js';
+import type { HookBlock, HttpHookPolicy } from '../rules/index.js';
 import { isObject, isStringRecord, isStrings } from '../shared/index.js';
 import { type Condition, compileCondition, conditionHolds } from './condition.js';
 import { compileMatcher, type Matcher } from './matcher.js';
@@ -24,6 +24,8 @@ export interface HookConfigOptions {
   defaultTimeoutMs?: number;
   /** The project folder, which `/path` in an `if` rule is relative to (default: the process's). */
   cwd?: string;
+  /** `allowedHttpHookUrls` and `httpHookAllowedEnvVars` of the settings. */
+  http?: HttpHookPolicy;
 }
 
 /** The command and http hooks of every settings source, in source order. Other hook types are reported and skipped. */
@@ -49,7 +51,7 @@ export function hookConfig(blocks: readonly HookBlock[], options: HookConfigOpti
           diagnostics.push(`${where(`${base}/matcher`)}: ${match.error}; it matches every tool`);
         m.hooks.forEach((h, j) => {
           const pointer = `${base}/hooks/${j}`;
-          const target = isObject(h) ? hookTarget(h) : 'not an object';
+          const target = isObject(h) ? hookTarget(h, options.http) : 'not an object';
           if (typeof target === 'string') {
             diagnostics.push(`${where(pointer)}: ${target}, skipped`);
             return;
@@ -65,6 +67,7 @@ export function hookConfig(blocks: readonly HookBlock[], options: HookConfigOpti
             match,
           };
           if (h.onFailure === 'block') hook.onFailure = 'block';
+          if (!target.http && (h.async === true || h.asyncRewake === true)) hook.async = true;
           if (h.if !== undefined) {
             const condition =
               typeof h.if === 'string'
@@ -85,11 +88,17 @@ export function hookConfig(blocks: readonly HookBlock[], options: HookConfigOpti
 }
 
 /** What a hook entry runs: a command, or an http endpoint; a string says why the entry cannot run. */
-function hookTarget(h: Record<string, unknown>): Pick<CommandHook, 'command' | 'http'> | string {
+function hookTarget(
+  h: Record<string, unknown>,
+  policy: HttpHookPolicy | undefined,
+): Pick<CommandHook, 'command' | 'args' | 'http'> | string {
   if (h.type === 'command') {
-    return typeof h.command === 'string' && h.command.trim()
-      ? { command: h.command }
-      : 'a command hook needs a command';
+    if (typeof h.command !== 'string' || !h.command.trim()) return 'a command hook needs a command';
+    if (h.args === undefined) return { command: h.command };
+    // A list that cannot be read would run the program with other arguments than the ones written.
+    return isStrings(h.args)
+      ? { command: h.command, args: h.args }
+      : 'args must be a list of strings (the arguments of the program named by command)';
   }
   if (h.type === 'http') {
     if (typeof h.url !== 'string' || !/^https?:\/\//.test(h.url)) return 'an http hook needs an http(s) url';
@@ -99,16 +108,32 @@ function hookTarget(h: Record<string, unknown>): Pick<CommandHook, 'command' | '
     if (allowed !== undefined && !isStrings(allowed)) {
       return 'allowedEnvVars must be a list of variable names';
     }
+    if (policy?.allowedUrls && !policy.allowedUrls.some((p) => urlPattern(p).test(h.url as string))) {
+      return `its url ${h.url} matches no entry of allowedHttpHookUrls (${policy.allowedUrls.join(', ') || 'empty: no http hook runs'})`;
+    }
+    const names = (allowed as string[] | undefined) ?? [];
+    const limit = policy?.allowedEnvVars;
     return {
       command: h.url,
       http: {
         url: h.url,
         headers: (h.headers as Record<string, string>) ?? {},
-        allowedEnvVars: (allowed as string[]) ?? [],
+        allowedEnvVars: limit ? names.filter((n) => limit.includes(n)) : names,
       },
     };
   }
   return `hooks of type ${JSON.stringify(h.type)} do not run here (only "command" and "http")`;
+}
+
+/** An `allowedHttpHookUrls` entry: `*` stands for any characters, the rest is literal; it matches the whole URL. */
+function urlPattern(pattern: string): RegExp {
+  const parts = pattern.split('*').map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^${parts.join('.*')}$`, 's');
+}
+
+/** What identical hooks are recognised by: the command with its arguments, or the URL. */
+function identity(h: CommandHook): string {
+  return h.args ? JSON.stringify([h.command, ...h.args]) : h.command;
 }
 
 /** The hooks whose event and matcher fit the tool (their `if` not yet checked), identical commands once. */
@@ -135,10 +160,11 @@ export async function hooksForCall(
 function onePerCommand(hooks: ConfiguredHook[]): ConfiguredHook[] {
   const runs = new Map<string, ConfiguredHook>();
   for (const h of hooks) {
-    const first = runs.get(h.command);
-    if (!first) runs.set(h.command, h);
+    const key = identity(h);
+    const first = runs.get(key);
+    if (!first) runs.set(key, h);
     else if (h.onFailure === 'block' && first.onFailure !== 'block')
-      runs.set(h.command, { ...first, onFailure: 'block' });
+      runs.set(key, { ...first, onFailure: 'block' });
   }
   return [...runs.values()];
 }

@@ -35,6 +35,11 @@ export interface RunHooksOptions {
   maxOutputChars?: number;
   /** The home folder `~` in an `if` rule stands for (default: the user's). */
   home?: string;
+  /**
+   * Receives each `async` hook's run as it starts: nothing else waits for it, and its answer decides nothing.
+   * It is not stopped by `signal`, only by its timeout.
+   */
+  onBackground?: (run: Promise<HookRun>) => void;
 }
 
 /** What an event's matcher is matched against: the tool name, the agent type, the compaction trigger. */
@@ -47,7 +52,8 @@ function matchTarget(input: AnyHookInput): string {
 
 /**
  * Runs every hook matching the event, its matcher and (tool events only) `if`, all in parallel; identical
- * commands run once.
+ * commands run once. `async` hooks are started and left running (see `onBackground`): the runs returned are
+ * those of the others.
  */
 export async function runHooks(
   config: HookConfig,
@@ -68,12 +74,19 @@ export async function runHooks(
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.maxOutputChars !== undefined ? { maxOutputChars: options.maxOutputChars } : {}),
   };
+  const { signal: _, ...backgroundOptions } = runOptions;
+  for (const hook of hooks) {
+    if (!hook.async) continue;
+    options.onBackground?.(runCommandHook(hook, input, backgroundOptions));
+  }
   return Promise.all(
-    hooks.map((hook) =>
-      hook.http
-        ? runHttpHook({ ...hook, http: hook.http }, input, runOptions)
-        : runCommandHook(hook, input, runOptions),
-    ),
+    hooks
+      .filter((hook) => !hook.async)
+      .map((hook) =>
+        hook.http
+          ? runHttpHook({ ...hook, http: hook.http }, input, runOptions)
+          : runCommandHook(hook, input, runOptions),
+      ),
   );
 }
 

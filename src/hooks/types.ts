@@ -38,8 +38,21 @@ export interface CommandHook {
   event: HookEvent;
   /** The matcher as written ('' when absent). */
   matcher: string;
-  /** The shell command; for an http hook its URL (what identical hooks are recognised by). */
+  /**
+   * The shell command; with `args`, the program run directly (found on PATH) with no shell; for an http hook
+   * its URL.
+   */
   command: string;
+  /**
+   * The exec form (Claude Code 2.1.139 and later): the program's arguments, each passed as written, no shell
+   * reads them.
+   */
+  args?: string[];
+  /**
+   * `"async": true` (or `"asyncRewake": true`): the hook runs in the background. Nothing waits for it and its
+   * answer decides nothing; it is still stopped at its timeout.
+   */
+  async?: boolean;
   /** Set for an http hook: the input is POSTed there instead of run as a command. */
   http?: HttpHookTarget;
   timeoutMs: number;

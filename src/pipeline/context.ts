@@ -112,7 +112,12 @@ export function createToolUseContext(options: PipelineOptions): ToolUseContext {
     registry: options.tools instanceof ToolRegistry ? options.tools : new ToolRegistry(options.tools),
     session,
     permissions: new PermissionState(options.classifier),
-    hooks: options.hooks ?? hookConfig(settings.hooks, { cwd: settings.cwd }),
+    hooks:
+      options.hooks ??
+      hookConfig(settings.hooks, {
+        cwd: settings.cwd,
+        ...(settings.httpHooks ? { http: settings.httpHooks } : {}),
+      }),
     handler: options.handler ?? coordinatorHandler(),
     cwd: options.cwd ?? settings.cwd,
     mode: options.mode,

@@ -29,6 +29,7 @@ export function hookOptions(ctx: ToolUseContext, signal?: AbortSignal): RunHooks
     projectDir: ctx.permissions.classifier.settings.projectRoot ?? ctx.permissions.classifier.settings.cwd,
     home: ctx.permissions.classifier.settings.home,
     env: ctx.hookEnv,
+    onBackground: (run) => ctx.session.trackBackgroundHook(run),
     ...(signal ? { signal } : {}),
   };
 }

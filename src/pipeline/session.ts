@@ -1,3 +1,4 @@
+import type { HookRun } from '../hooks/index.js';
 import { ClassifierContextLog } from './classifier-context.js';
 import { DenialTracking } from './permission/denials.js';
 import { BackgroundTasks } from './tools/background.js';
@@ -22,4 +23,12 @@ export class SessionState {
   readonly denials = new DenialTracking();
   /** What PostToolUse hooks told the classifier about the session's results. */
   readonly classifierContext = new ClassifierContextLog();
+  /** `async` hooks still running, each ended by its timeout at the latest. */
+  readonly backgroundHooks = new Set<Promise<HookRun>>();
+
+  /** Keeps a background hook's run in `backgroundHooks` until it ends. */
+  trackBackgroundHook(run: Promise<HookRun>): void {
+    this.backgroundHooks.add(run);
+    void run.finally(() => this.backgroundHooks.delete(run));
+  }
 }

@@ -88,6 +88,20 @@ describe('the runtime configuration', () => {
     ]);
   });
 
+  test('enabledPlatforms: the sandbox is on only on a listed platform, so elsewhere nothing is auto-allowed', async () => {
+    const here = process.platform === 'darwin' ? 'macos' : 'linux';
+    const elsewhere = here === 'macos' ? 'linux' : 'macos';
+    const off = await settingsWith({ sandbox: { enabled: true, enabledPlatforms: [elsewhere] } });
+    expect(off.settings.diagnostics).toEqual([]);
+    expect(new Sandbox(off.settings).enabled).toBe(false);
+    expect(new Sandbox(off.settings).plan({ command: 'ls' })).toEqual({
+      sandboxed: false,
+      reason: 'the sandbox is off',
+    });
+    const on = await settingsWith({ sandbox: { enabled: true, enabledPlatforms: [elsewhere, here] } });
+    expect(new Sandbox(on.settings).enabled).toBe(true);
+  });
+
   test('the sandbox is off unless enabled; enabled: false in the options wins', async () => {
     const { settings } = await settingsWith({ sandbox: { enabled: true } });
     expect(new Sandbox(settings).enabled).toBe(true);

@@ -91,6 +91,33 @@ describe('the sandbox settings block', () => {
     ]);
   });
 
+  it('knows every key of the current reference (v2.1.240 and later dated changes), and their misspellings', async () => {
+    const current = {
+      sandbox: {
+        enabled: true,
+        enabledPlatforms: ['linux'],
+        ignoreViolations: { file: ['/tmp'] },
+        credentials: { envVars: [{ name: 'GH_TOKEN', mode: 'deny' }] },
+        ripgrep: { command: 'rg' },
+        enableWeakerNetworkIsolation: false,
+        allowAppleEvents: false,
+        allowNestedUserNamespaces: false,
+        filesystem: { disabled: false, allowManagedReadPathsOnly: false },
+        network: { allowMachLookup: ['com.apple.x'], tlsTerminate: {}, strictAllowlist: true },
+      },
+    };
+    const known = await load({ 'proj/.claude/settings.json': current });
+    expect(known.settings.diagnostics).toEqual([]);
+    expect(known.settings.sandbox?.enabledPlatforms).toEqual(['linux']);
+    const typo = await load({
+      'proj/.claude/settings.json': { sandbox: { network: { strictAllowList: true, allowMachLookups: [] } } },
+    });
+    expect(typo.settings.diagnostics.map((d) => d.message)).toEqual([
+      expect.stringContaining('did you mean "sandbox.network.strictAllowlist"?'),
+      expect.stringContaining('did you mean "sandbox.network.allowMachLookup"?'),
+    ]);
+  });
+
   it('is absent when no source has a sandbox block', async () => {
     const { settings } = await load({ 'proj/.claude/settings.json': { permissions: { allow: ['Read'] } } });
     expect(settings.sandbox).toBeUndefined();

@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { release, tmpdir } from 'node:os';
 import path from 'node:path';
 import { quote } from 'shell-quote';
 import type { LoadedSettings } from '../../rules/index.js';
@@ -34,6 +34,21 @@ export interface BashSandbox {
   release(): void;
 }
 
+/** The names `sandbox.enabledPlatforms` may give this machine's platform. */
+function platformNames(): string[] {
+  if (process.platform === 'darwin') return ['macos'];
+  if (process.platform === 'win32') return ['windows'];
+  if (process.platform !== 'linux') return [process.platform];
+  return /microsoft/i.test(release()) ? ['linux', 'wsl'] : ['linux'];
+}
+
+/** No list: every platform. */
+function onListedPlatform(list: readonly string[] | undefined): boolean {
+  if (list === undefined) return true;
+  const names = platformNames();
+  return list.some((p) => names.includes(p.toLowerCase()));
+}
+
 /** Claude Code's `sandbox` settings, run by `@anthropic-ai/sandbox-runtime` (bubblewrap on Linux, Seatbelt on macOS). */
 export class Sandbox implements BashSandbox {
   readonly enabled: boolean;
@@ -50,7 +65,7 @@ export class Sandbox implements BashSandbox {
     const s = settings.sandbox;
     this.settings = settings;
     this.cwd = options.cwd ?? settings.cwd;
-    this.enabled = options.enabled ?? s?.enabled ?? false;
+    this.enabled = options.enabled ?? ((s?.enabled ?? false) && onListedPlatform(s?.enabledPlatforms));
     this.autoAllow = s?.autoAllowBashIfSandboxed ?? true;
     this.allowUnsandboxed = s?.allowUnsandboxedCommands ?? true;
     this.excluded = (s?.excludedCommands ?? []).map((e) => e.value);

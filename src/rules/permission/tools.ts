@@ -1,5 +1,9 @@
 import { closestName } from '../closest-name.js';
 
+/**
+ * Claude Code's tool names, as permission rules and hook matchers write them (the tools reference as of v2.1.240,
+ * with `Monitor` from 2.1.98), and names older versions had.
+ */
 export const KNOWN_TOOLS = [
   'Bash',
   'Read',
@@ -23,6 +27,25 @@ export const KNOWN_TOOLS = [
   'LS',
   'TaskOutput',
   'TaskStop',
+  'Monitor',
+  'PowerShell',
+  'AskUserQuestion',
+  'EnterPlanMode',
+  'EnterWorktree',
+  'ExitWorktree',
+  'LSP',
+  'ListMcpResourcesTool',
+  'ReadMcpResourceTool',
+  'CronCreate',
+  'CronDelete',
+  'CronList',
+  'TaskCreate',
+  'TaskGet',
+  'TaskList',
+  'TaskUpdate',
+  'TeamCreate',
+  'TeamDelete',
+  'SendMessage',
 ] as const;
 
 /**

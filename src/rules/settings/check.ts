@@ -38,6 +38,7 @@ export function isSandbox(x: unknown): boolean {
       'enableWeakerNestedSandbox',
     ].every((k) => optional(x[k], isBoolean)) &&
     optional(x.excludedCommands, isStrings) &&
+    optional(x.enabledPlatforms, isStrings) &&
     optional(
       fs,
       (v) =>
@@ -96,6 +97,8 @@ export function settingsLookValid(x: unknown): boolean {
     automodeOk &&
     optional(x.allowManagedPermissionRulesOnly, (b) => typeof b === 'boolean') &&
     optional(x.hooks, isHooks) &&
+    optional(x.allowedHttpHookUrls, isStrings) &&
+    optional(x.httpHookAllowedEnvVars, isStrings) &&
     optional(x.env, isStringRecord) &&
     optional(x.sandbox, isSandbox)
   );

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { isObject, isStringRecord, toMode } from '../../shared/index.js';
+import { isObject, isStringRecord, isStrings, toMode } from '../../shared/index.js';
 import { closestName, didYouMean } from '../closest-name.js';
 import { locatedPermissionRule } from '../permission/located.js';
 import { PROSE_SECTIONS, type RawProse, type RawSection } from '../prose/types.js';
@@ -37,6 +37,10 @@ export interface SettingsContent {
   disableAllHooks?: boolean;
   /** `allowManagedHooksOnly`, honoured in managed settings only: only managed hooks run. */
   allowManagedHooksOnly?: boolean;
+  /** `allowedHttpHookUrls`: an ill-typed value is an empty list (no http hook runs). */
+  allowedHttpHookUrls?: string[];
+  /** `httpHookAllowedEnvVars`: an ill-typed value is an empty list (no header reads a variable). */
+  httpHookAllowedEnvVars?: string[];
 }
 
 /**
@@ -150,6 +154,11 @@ export function readSettingsContent(
         'managed-only',
         'allowManagedHooksOnly is only honoured in managed settings',
       );
+  }
+
+  for (const key of ['allowedHttpHookUrls', 'httpHookAllowedEnvVars'] as const) {
+    const list = settings[key];
+    if (list !== undefined) content[key] = isStrings(list) ? list : [];
   }
 
   if (typeof settings.useAutoModeDuringPlan === 'boolean') {

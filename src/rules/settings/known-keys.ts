@@ -82,7 +82,11 @@ export const AUTO_MODE_KEYS: readonly string[] = [
   'classifyAllShell',
 ];
 
-/** The `sandbox` block's keys (code.claude.com/docs/en/settings, "Sandbox settings"). */
+/**
+ * The `sandbox` block's keys (code.claude.com/docs/en/settings, "Sandbox settings"; settings reference as of
+ * v2.1.240, with `network.allowMachLookup`, `network.tlsTerminate`, `network.strictAllowlist` and
+ * `filesystem.disabled` of the later dated changes).
+ */
 export const SANDBOX_KEYS: readonly string[] = [
   'enabled',
   'autoAllowBashIfSandboxed',
@@ -109,6 +113,7 @@ export const SANDBOX_FILESYSTEM_KEYS: readonly string[] = [
   'denyRead',
   'allowRead',
   'allowManagedReadPathsOnly',
+  'disabled',
 ];
 
 export const SANDBOX_NETWORK_KEYS: readonly string[] = [
@@ -120,6 +125,9 @@ export const SANDBOX_NETWORK_KEYS: readonly string[] = [
   'allowLocalBinding',
   'httpProxyPort',
   'socksProxyPort',
+  'allowMachLookup',
+  'tlsTerminate',
+  'strictAllowlist',
 ];
 
 export const AUTOMODE_KEYS: readonly string[] = ['disableShippedRules'];

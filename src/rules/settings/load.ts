@@ -16,7 +16,14 @@ import { mergeSandbox } from './sandbox.js';
 import { disableShipped } from './shipped.js';
 import { locateSettings, type SettingsLocation } from './sources.js';
 import type { FileStamp } from './stamp.js';
-import type { HookBlock, LoadedSettings, SandboxSettings, Scalars, SettingsFileInfo } from './types.js';
+import type {
+  HookBlock,
+  HttpHookPolicy,
+  LoadedSettings,
+  SandboxSettings,
+  Scalars,
+  SettingsFileInfo,
+} from './types.js';
 
 export interface CliRules {
   allow?: string[];
@@ -144,6 +151,7 @@ export async function loadSettingsFiles(options: LoadOptions): Promise<LoadedSet
     additionalDirectories: display.flatMap(({ content }) => content.additionalDirectories),
     env,
     hooks: hooksOf(display),
+    ...httpHooksOf(display),
     ...sandboxOf(read),
     diagnostics,
     failed: diagnostics.filter(isError),
@@ -166,6 +174,25 @@ function hooksOf(display: readonly ReadSettings[]): HookBlock[] {
   if (managed.some(({ content }) => content.disableAllHooks === true)) return [];
   const kept = managedOnly ? managed : display;
   return kept.flatMap(({ content }) => (content.hooks ? [content.hooks] : []));
+}
+
+/**
+ * The limits on http hooks. Claude Code merges `allowedHttpHookUrls` and `httpHookAllowedEnvVars` across every
+ * source (settings reference as of v2.1.240); here, when managed settings set a list, the managed entries alone
+ * make it, so that no file the agent can write widens what the administrator allowed.
+ */
+function httpHooksOf(display: readonly ReadSettings[]): { httpHooks?: HttpHookPolicy } {
+  const policy: HttpHookPolicy = {};
+  for (const [key, field] of [
+    ['allowedHttpHookUrls', 'allowedUrls'],
+    ['httpHookAllowedEnvVars', 'allowedEnvVars'],
+  ] as const) {
+    const setting = display.filter(({ content }) => content[key] !== undefined);
+    const managed = setting.filter(({ location }) => location.source === 'policySettings');
+    const from = managed.length > 0 ? managed : setting;
+    if (from.length > 0) policy[field] = [...new Set(from.flatMap(({ content }) => content[key] ?? []))];
+  }
+  return Object.keys(policy).length > 0 ? { httpHooks: policy } : {};
 }
 
 function sandboxOf(read: readonly ReadSettings[]): { sandbox?: SandboxSettings } {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { isObject } from '../../shared/index.js';
+import { isObject, isStrings } from '../../shared/index.js';
 import type { SourceName } from '../types.js';
 import type { SandboxEntry, SandboxSettings } from './types.js';
 
@@ -49,6 +49,7 @@ export function readSandboxBlock(
   if (!isObject(value)) return undefined;
   const block = emptySandbox();
   for (const key of FLAGS) if (typeof value[key] === 'boolean') block[key] = value[key];
+  if (isStrings(value.enabledPlatforms)) block.enabledPlatforms = value.enabledPlatforms;
   block.excludedCommands = strings(value.excludedCommands, source);
   const fs = isObject(value.filesystem) ? value.filesystem : {};
   for (const key of PATH_LISTS)
@@ -76,6 +77,7 @@ export function mergeSandbox(blocks: readonly SandboxSettings[]): SandboxSetting
   const out = emptySandbox();
   for (const b of blocks) {
     for (const key of FLAGS) if (b[key] !== undefined) out[key] = b[key];
+    if (b.enabledPlatforms !== undefined) out.enabledPlatforms = b.enabledPlatforms;
     out.excludedCommands.push(...b.excludedCommands);
     for (const key of PATH_LISTS) out.filesystem[key].push(...b.filesystem[key]);
     out.network.allowedDomains.push(...b.network.allowedDomains);

@@ -37,6 +37,7 @@ export const SandboxSchema = z.looseObject({
   allowUnsandboxedCommands: z.boolean().optional(),
   failIfUnavailable: z.boolean().optional(),
   enableWeakerNestedSandbox: z.boolean().optional(),
+  enabledPlatforms: Strings.optional(),
   excludedCommands: Strings.optional(),
   filesystem: z
     .looseObject({
@@ -75,6 +76,8 @@ export const SettingsSchema = z.looseObject({
   automode: AutomodeSchema.optional(),
   allowManagedPermissionRulesOnly: z.boolean().optional(),
   hooks: HooksSchema.optional(),
+  allowedHttpHookUrls: Strings.optional(),
+  httpHookAllowedEnvVars: Strings.optional(),
   env: EnvSchema.optional(),
   sandbox: SandboxSchema.optional(),
 });

@@ -49,6 +49,17 @@ export interface HookBlock {
   hooks: Record<string, unknown[]>;
 }
 
+/**
+ * Where http hooks may send and what they may read (Claude Code's `allowedHttpHookUrls` and
+ * `httpHookAllowedEnvVars`, settings reference as of v2.1.240). Absent: no limit.
+ */
+export interface HttpHookPolicy {
+  /** URL patterns (`*` stands for any characters); a hook whose URL matches none does not run. */
+  allowedUrls?: string[];
+  /** The variables any http hook may put in its headers: each hook's `allowedEnvVars` is cut down to these. */
+  allowedEnvVars?: string[];
+}
+
 /** A list entry of the `sandbox` block, paths already absolute, with the source that wrote it. */
 export interface SandboxEntry {
   value: string;
@@ -65,6 +76,11 @@ export interface SandboxSettings {
   allowUnsandboxedCommands?: boolean;
   failIfUnavailable?: boolean;
   enableWeakerNestedSandbox?: boolean;
+  /**
+   * `enabledPlatforms`: the sandbox is on only on these platforms (`macos`, `linux`, `wsl`, `windows`); the
+   * highest-precedence source that sets the list wins.
+   */
+  enabledPlatforms?: string[];
   excludedCommands: SandboxEntry[];
   filesystem: {
     allowWrite: SandboxEntry[];
@@ -109,6 +125,8 @@ export interface LoadedSettings {
   /** Merged `env`: a key from a higher-precedence source wins. */
   env: Record<string, string>;
   hooks: HookBlock[];
+  /** Limits on http hooks; absent when no source sets any. */
+  httpHooks?: HttpHookPolicy;
   /** The merged `sandbox` blocks; absent when no source has one. */
   sandbox?: SandboxSettings;
   /** Every warning and error, located. */
