@@ -35,6 +35,8 @@ function askLines(v: Verdict & { model?: ModelInfo }): string[] {
 export function renderVerdict(v: Verdict & { model?: ModelInfo }, c: Colors): string {
   const lines = [`${decisionColor(c, v.decision)}  ${v.reason}`];
   if (v.rule) lines.push(`rule     ${ruleLocation(v.rule)}`);
+  const effect = v.parts.find((p) => p.reason === v.reason && p.effect !== undefined)?.effect;
+  if (effect) lines.push(`effect   it ${effect}`);
   if (v.model) lines.push(`model    ${modelLine(v.model)}`);
   lines.push(...askLines(v));
   lines.push(c.dim(`tool ${v.tool}, mode ${v.mode}, decided by ${v.by}`));

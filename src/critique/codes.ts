@@ -198,7 +198,7 @@ export const CODES = {
     group: 'syntax',
     severity: 'warning',
     title: 'Duplicate rule',
-    help: 'The same rule is written twice (or repeats a shipped rule); the second copy changes nothing.',
+    help: "The same rule is written twice in one file (the second copy changes nothing: remove it), in the files of two sources (a note: each copy applies where its file does), or repeats a shipped rule (a note: keep it, Claude Code does not have automode's shipped rules).",
   },
   'pattern-field': {
     group: 'syntax',

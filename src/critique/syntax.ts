@@ -184,35 +184,80 @@ function duplicateKey(rule: Rule): string {
   return `${rule.behavior}|${rule.text.trim().replace(/\s+/g, ' ')}`;
 }
 
-/** Rules written twice, or repeating a shipped rule. Returns the findings and the duplicates found. */
+/** Where each source's file applies, for a rule copied from one source's file into another's. */
+const SCOPE: Partial<Record<string, string>> = {
+  policySettings: 'every user of this machine',
+  userSettings: 'all of your projects',
+  projectSettings: 'everyone who works on this project',
+  localSettings: 'you, in this project',
+  flagSettings: 'the sessions started with this file',
+  ruleFile: 'the sessions that load this rule file',
+};
+
+/**
+ * Rules written twice (in one file, or in two files under review), or repeating a shipped rule. A copy in the
+ * same file never matters; a copy in another source's file applies somewhere the first does not, so it is a
+ * note that says where each one holds. Returns the findings and the copies found (left out of the overlap
+ * checks, which would report them again).
+ */
 export function duplicateFindings(
   subjects: readonly Rule[],
   context: readonly Rule[],
   documents: ReadonlyMap<string, LocatedDocument>,
 ): { findings: Finding[]; duplicates: Set<Rule> } {
-  const first = new Map<string, Rule>();
-  for (const rule of context) if (!first.has(duplicateKey(rule))) first.set(duplicateKey(rule), rule);
+  const shippedFirst = new Map<string, Rule>();
+  for (const rule of context)
+    if (!shippedFirst.has(duplicateKey(rule))) shippedFirst.set(duplicateKey(rule), rule);
+  const written = new Map<string, Rule[]>();
   const findings: Finding[] = [];
   const duplicates = new Set<Rule>();
   for (const rule of subjects) {
     const key = duplicateKey(rule);
-    const earlier = first.get(key);
-    if (!earlier) {
-      first.set(key, rule);
+    const earlier = written.get(key) ?? [];
+    written.set(key, [...earlier, rule]);
+    const shipped = shippedFirst.get(key);
+    const sameFile = earlier.find((e) => e.provenance.file === rule.provenance.file);
+    if (sameFile) {
+      duplicates.add(rule);
+      findings.push({
+        code: 'duplicate-rule',
+        severity: 'warning',
+        message: `${rule.behavior} rule ${name(rule)} is written twice in this file${shipped ? ' (automode also ships it)' : ''}`,
+        location: ruleLocation(rule, documents),
+        related: [related(sameFile, documents, 'first written here')],
+        fix: 'remove this copy',
+      });
       continue;
     }
+    const other = earlier[0];
+    if (other) {
+      duplicates.add(rule);
+      const here = SCOPE[rule.provenance.source];
+      const there = SCOPE[other.provenance.source];
+      const same = rule.provenance.source === other.provenance.source;
+      findings.push({
+        code: 'duplicate-rule',
+        severity: same ? 'warning' : 'note',
+        message: same
+          ? `${rule.behavior} rule ${name(rule)} is also written in another ${rule.provenance.source} file`
+          : `${rule.behavior} rule ${name(rule)} is also written in the ${other.provenance.source} file${here && there ? `: this copy applies to ${here}, that one to ${there}` : ''}`,
+        location: ruleLocation(rule, documents),
+        related: [related(other, documents, 'also written here')],
+        fix: same
+          ? 'remove this copy'
+          : 'keep both if each file is meant to hold the rule on its own; otherwise remove the copy from the file that needs it least',
+      });
+      continue;
+    }
+    if (!shipped) continue;
     duplicates.add(rule);
-    const shipped = earlier.provenance.source === 'defaults';
     // Claude Code does not have automode's shipped rules: a copy of one is what keeps it in force there.
     findings.push({
       code: 'duplicate-rule',
-      severity: shipped ? 'note' : 'warning',
-      message: shipped
-        ? `${rule.behavior} rule ${name(rule)} repeats a rule automode also ships; keep it: Claude Code does not have automode's shipped rules`
-        : `${rule.behavior} rule ${name(rule)} is written twice`,
+      severity: 'note',
+      message: `${rule.behavior} rule ${name(rule)} repeats a rule automode also ships; keep it: Claude Code does not have automode's shipped rules`,
       location: ruleLocation(rule, documents),
-      related: [related(earlier, documents, shipped ? 'the shipped rule' : 'first written here')],
-      ...(shipped ? {} : { fix: 'remove this copy' }),
+      related: [related(shipped, documents, 'the shipped rule')],
     });
   }
   return { findings, duplicates };

@@ -20,6 +20,7 @@ import {
 import { isCodeRunnerRule, relocatesCode } from './broad.js';
 import type { DecisionContext } from './context.js';
 import { credentialRedirect } from './credential-options.js';
+import { destructionOf } from './destruction.js';
 import { foreignRepositories } from './git-folders.js';
 import { possibleFiles } from './possible-files.js';
 import { checkReadOnly, type ReadOnlyCheck } from './readonly.js';
@@ -187,6 +188,12 @@ function part(
   const p: PartVerdict = { command: cmd.id, subject: commandText(cmd), decision, by, reason };
   if (rule) p.rule = ruleRef(rule);
   return p;
+}
+
+/** A rule's part, with what the command destroys or changes where its words show it. */
+function withEffect(p: PartVerdict, cmd: SimpleCommand, v: CommandViews): PartVerdict {
+  const effect = destructionOf(cmd, v);
+  return effect === undefined ? p : { ...p, effect };
 }
 
 /** The first deny (or ask) rule that matches: robustly, through every view of the command. */
@@ -387,10 +394,11 @@ function decideCommand(
   }
   const program = v.program;
   const deny = firstRule('deny', v, ctx, program);
-  if (deny) return done(part(cmd, 'deny', 'rule', `denied by ${ruleName(deny)}`, deny));
+  if (deny) return done(withEffect(part(cmd, 'deny', 'rule', `denied by ${ruleName(deny)}`, deny), cmd, v));
   const asks = [...matchingRules('ask', v, ctx, program)];
   const override = asks.length > 0 ? overridingAllow(asks, v, ctx, program) : undefined;
-  if (asks[0] && !override) return done(part(cmd, 'ask', 'rule', `asked by ${ruleName(asks[0])}`, asks[0]));
+  if (asks[0] && !override)
+    return done(withEffect(part(cmd, 'ask', 'rule', `asked by ${ruleName(asks[0])}`, asks[0]), cmd, v));
   if (override) {
     const hidden = coversCode(override, cmd, v);
     if (hidden) return done(hiddenCode(cmd, hidden, override));

@@ -63,20 +63,43 @@ const SUFFIXES = [
 
 /**
  * A command line the rule admits in which its wildcard chooses the code that runs, by the analyzer's own
- * reading (`CODE` where the wildcard stands); undefined when there is none.
+ * reading (`CODE` where the wildcard stands); undefined when there is none. A wildcard glued to a word (`stem`,
+ * `Bash(git log*)`) stands for the rest of that word and what follows it: the lines tried keep the word
+ * (`git log CODE`) or complete it into a word that runs code (`npm r*` → `npm run CODE`), never drop it.
  */
-function codeChosenByWildcard(prefix: string): string | undefined {
-  for (const suffix of SUFFIXES) {
+function codeChosenByWildcard(prefix: string, stem?: string): string | undefined {
+  const lines: string[] = [];
+  if (stem === undefined) for (const suffix of SUFFIXES) lines.push(`${prefix} ${suffix}`);
+  else {
+    for (const suffix of SUFFIXES) lines.push(`${prefix} ${stem} ${suffix}`);
+    for (const suffix of SUFFIXES) {
+      const first = suffix.split(' ')[0]!;
+      if (first !== stem && first.startsWith(stem) && !first.includes(PROBE))
+        lines.push(`${prefix} ${suffix}`);
+    }
+    for (const runner of RUNS_ANYTHING)
+      if (runner !== stem && runner.startsWith(stem))
+        for (const suffix of SUFFIXES) lines.push(`${prefix} ${runner} ${suffix}`);
+  }
+  for (const line of lines) {
     // A probe the program would refuse (an option it does not have) makes the line opaque: that line asks.
-    for (const cmd of analyze(`${prefix} ${suffix}`).commands) {
+    for (const cmd of analyze(line).commands) {
       const chosen =
         (cmd.nested && cmd.argv[0]?.value?.includes(PROBE)) ||
         // A script the fixed words name without its text (`cargo test`) is theirs; other unnamed code is not.
         cmd.executes.some((e) => (e.code === undefined ? e.kind !== 'script-file' : e.code.includes(PROBE)));
-      if (chosen) return `${prefix} ${suffix.replaceAll(PROBE, 'CODE')}`;
+      if (chosen) return line.replaceAll(PROBE, 'CODE');
     }
   }
   return undefined;
+}
+
+/** The word a pattern's first wildcard is glued to (`log` in `git log*`), when it is glued to one. */
+function gluedStem(p: BashPattern): string | undefined {
+  const source = p.legacyColonStar ? `${p.source.slice(0, -2).trimEnd()} *` : p.source;
+  const literal = source.slice(0, source.indexOf('*'));
+  if (literal === '' || literal.endsWith(' ')) return undefined;
+  return literal.split(' ').at(-1);
 }
 
 /** The fixed words before the pattern's first wildcard; a word the wildcard is glued to is not fixed. */
@@ -125,16 +148,18 @@ export function broadAllowWitness(rule: Rule): string | undefined {
     return program === undefined ? undefined : `${program} -c CODE`;
   }
   const prefix = words.join(' ');
-  let witness = known.get(prefix);
+  const stem = gluedStem(p);
+  const key = stem === undefined ? prefix : `${prefix}\u0000${stem}`;
+  let witness = known.get(key);
   if (witness === undefined) {
     try {
-      witness = codeChosenByWildcard(prefix) ?? null;
+      witness = codeChosenByWildcard(prefix, stem) ?? null;
     } catch {
       // Unreadable without the parser, or not at all: setting the rule aside is the safe side.
       return `${prefix} CODE`;
     }
     if (known.size > 10_000) known.clear();
-    known.set(prefix, witness);
+    known.set(key, witness);
   }
   return witness ?? undefined;
 }

@@ -192,6 +192,11 @@ export interface PartVerdict {
   /** For a shell command: whether it is one of the read-only defaults (plan mode allows only these). */
   readOnly?: boolean;
   /**
+   * For a shell command a deny or ask rule decided: what it destroys or changes, when its file effects do not say
+   * it (`drops the stash entry stash@{0} and the changes it holds`; `policy/destruction.ts`).
+   */
+  effect?: string;
+  /**
    * Auto mode only: the part was a soft ask (a shipped ask rule, hidden code) and went to the model; this is
    * the reason it was asked, as the model was told. When the model allowed it, `by` is `model`.
    */

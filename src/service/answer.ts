@@ -116,6 +116,8 @@ const SHOWN_EFFECTS = 3;
 function fileEffects(verdict: ClassifiedVerdict): string[] {
   const decided = verdict.parts.find((p) => p.reason === verdict.reason && p.command !== undefined);
   if (!decided || EFFECT.test(decided.subject)) return [];
+  // What the command destroys or changes, where its words say more than the files it writes.
+  if (decided.effect !== undefined) return [decided.effect];
   const subjects = verdict.parts
     .filter((p) => p.command === decided.command && EFFECT.test(p.subject))
     .map((p) => p.subject);

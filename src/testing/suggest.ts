@@ -57,11 +57,13 @@ export async function suggestRules(
 ): Promise<SuggestReport> {
   await Promise.all([loadBash(), loadRuleChecks()]);
   const cwd = settings.cwd;
-  const decide = async (s: LoadedSettings, text: string) => {
+  const verdictOf = async (s: LoadedSettings, text: string) => {
     const call = toCall({ command: text }, cwd);
-    if ('error' in call) return 'ask' as Decision;
-    return (await decider(s, undefined)(call)).verdict.decision;
+    if ('error' in call) return { decision: 'ask' as Decision, reason: call.error };
+    const { verdict } = await decider(s, undefined)(call);
+    return { decision: verdict.decision, reason: verdict.reason };
   };
+  const decide = async (s: LoadedSettings, text: string) => (await verdictOf(s, text)).decision;
   const analysis = analyze(command);
   const simple = analysis.commands.filter((c) => !c.nested && c.argv.length > 0);
   const suggestions: RuleSuggestion[] = [];
@@ -77,20 +79,41 @@ export async function suggestRules(
       suggestions.push({ command: line, why: chosen.why, decision, admits: [], admitted: 0 });
       continue;
     }
-    const edit = { op: 'add' as const, behavior, rule: chosen.rule };
-    const after = withRuleEdit(settings, edit, file);
-    all = withRuleEdit(all, edit, file);
+    // The widest rule that keeps clear of broad ones first, then narrower ones down to the command's own words:
+    // the first that does change this command's decision is suggested, and none when no rule does.
+    let found: { rule: string; after: LoadedSettings; withRule: Decision } | undefined;
+    let last: { rule: string; decision: Decision; reason: string } | undefined;
+    for (const rule of chosen.rules) {
+      const after = withRuleEdit(settings, { op: 'add' as const, behavior, rule }, file);
+      const v = await verdictOf(after, line);
+      if (v.decision === behavior || decision === behavior) {
+        found = { rule, after, withRule: v.decision };
+        break;
+      }
+      last = { rule, ...v };
+    }
+    if (!found) {
+      suggestions.push({
+        command: line,
+        why: `no ${behavior} rule changes its decision: with ${last!.rule} it is still ${last!.decision} (${last!.reason})`,
+        decision,
+        admits: [],
+        admitted: 0,
+      });
+      continue;
+    }
+    all = withRuleEdit(all, { op: 'add' as const, behavior, rule: found.rule }, file);
     const { changes } = await diffDecisions(
       corpus,
       { settings, project: cwd },
-      { settings: after, project: cwd },
+      { settings: found.after, project: cwd },
     );
     suggestions.push({
       command: line,
-      rule: chosen.rule,
+      rule: found.rule,
       ...(chosen.broad ? { broad: chosen.broad } : {}),
       decision,
-      withRule: await decide(after, line),
+      withRule: found.withRule,
       admits: changes
         .slice(0, SHOWN)
         .map((c) => ({ command: describeCall(c.call), from: c.base.decision, to: c.head.decision })),
@@ -106,26 +129,36 @@ export async function suggestRules(
   };
 }
 
+/**
+ * The rules to try for one simple command, widest first: the program and its subcommands with a wildcard (never
+ * one whose wildcard chooses the code that runs), then the command's own words.
+ */
 function ruleFor(
   cmd: SimpleCommand,
   behavior: Behavior,
-): { rule: string; broad?: { rule: string; witness: string } } | { why: string } {
+): { rules: string[]; broad?: { rule: string; witness: string } } | { why: string } {
   const dynamic = cmd.argv.find((w) => !w.static);
   if (dynamic) return { why: `${dynamic.text} is known only when the command runs` };
   const words = cmd.argv.map((w) => w.value);
   let broad: { rule: string; witness: string } | undefined;
+  const rules: string[] = [];
   for (let n = fixedLevels(cmd); n < words.length; n++) {
     if (words.slice(0, n).some((w) => /[*\s]/.test(w) || w === '')) break;
     const rule = `Bash(${shellWords(words.slice(0, n))} *)`;
-    if (behavior !== 'allow') return { rule };
+    if (behavior !== 'allow' || rules.length > 0) {
+      rules.push(rule);
+      continue;
+    }
     const witness = broadWitness(rule);
-    if (witness === undefined) return broad ? { rule, broad } : { rule };
-    broad ??= { rule, witness };
+    if (witness === undefined) rules.push(rule);
+    else broad ??= { rule, witness };
   }
-  if (words.some((w) => w.includes('*')))
-    return { why: 'a * in a rule is a wildcard: no rule names this command exactly' };
-  const rule = `Bash(${shellWords(words)})`;
-  return broad ? { rule, broad } : { rule };
+  // Between the program's rule and the command's own words only the latter: a wildcard rule narrower than the
+  // program's that does change the decision does so by overriding a shipped ask for every command it matches.
+  const ladder = rules.slice(0, 1);
+  if (!words.some((w) => w.includes('*'))) ladder.push(`Bash(${shellWords(words)})`);
+  if (ladder.length === 0) return { why: 'a * in a rule is a wildcard: no rule names this command exactly' };
+  return broad ? { rules: ladder, broad } : { rules: ladder };
 }
 
 export function shellWords(words: readonly string[]): string {

@@ -218,6 +218,51 @@ describe('automode rules suggest', () => {
     expect(report.withRules).toBe('allow');
   });
 
+  it('each suggested rule is checked to change the decision it claims: added, it lets the command through', async () => {
+    const cases = [
+      'rm -rf build',
+      'git checkout -- src',
+      'git commit -m wip',
+      'find . -type d | xargs rm -rf',
+    ];
+    for (const command of cases) {
+      const report = JSON.parse((await run('suggest', command, '--json')).out);
+      for (const s of report.suggestions.filter((x: { rule?: string }) => x.rule)) {
+        expect([s.decision, s.withRule], `${command}: ${s.rule}`).toEqual([s.decision, 'allow']);
+        expect((await run('add', s.rule, '--allow')).code).toBe(0);
+        const out: string[] = [];
+        const io: Io = {
+          out: (t) => out.push(t),
+          err: () => {},
+          colors: createColors(false),
+          errColors: createColors(false),
+        };
+        await main(['classify', s.command, '--json', '--no-llm', '--cwd', project], io);
+        expect(JSON.parse(out.join('\n')).decision, `${s.command} with ${s.rule}`).toBe('allow');
+        expect((await run('remove', s.rule, '--allow')).code).toBe(0);
+      }
+    }
+    // A shipped ask yields to a rule naming the command; between that and the program's rule, none is offered.
+    const rm = JSON.parse((await run('suggest', 'rm -rf build', '--json')).out);
+    expect(rm.suggestions[0].rule).toBe('Bash(rm -rf build)');
+  }, 180_000);
+
+  it('no rule when none changes the decision: xargs appends paths no rule can name', async () => {
+    for (const command of ['xargs rm -rf < dirs.txt', 'find . -type d | xargs rm -rf']) {
+      const r = await run('suggest', command, '--json');
+      const report = JSON.parse(r.out);
+      const xargs = report.suggestions.find((s: { command: string }) => s.command === 'xargs rm -rf');
+      expect(xargs.rule, command).toBeUndefined();
+      expect(xargs.why).toBe(
+        'no allow rule changes its decision: with Bash(xargs rm -rf) it is still ask (asked by Bash(rm -r *))',
+      );
+      expect(report.withRules).toBe('ask');
+    }
+    const text = await run('suggest', 'xargs rm -rf < dirs.txt');
+    expect(text.code).toBe(1);
+    expect(text.out).not.toMatch(/ask → ask/);
+  }, 120_000);
+
   it('--deny, and no rule for words known only at run time', async () => {
     const deny = await run('suggest', 'git push --force', '--deny', '--json');
     expect(JSON.parse(deny.out).suggestions[0]).toMatchObject({ rule: 'Bash(git push *)', withRule: 'deny' });

@@ -38,13 +38,17 @@ async function reason(command: string): Promise<string> {
 describe('the reason given to the agent names the rule once, and where it is written', () => {
   it('a shipped rule: by its text, once, and `defaults` rather than the installed file', async () => {
     const r = await reason('git push --force origin x');
-    expect(r).toMatch(/^automode: asked by Bash\(git push --force \*\) \(defaults\);/);
+    expect(r).toMatch(
+      /^automode: asked by Bash\(git push --force \*\) \(defaults\): it overwrites x on origin with the local history: commits only the remote has are lost;/,
+    );
     expect(r).not.toContain(BUILTIN_FILES.settings);
   });
 
   it("a project's rule: its file relative to the project, with the line", async () => {
     const r = await reason('npm publish --tag next');
-    expect(r).toBe('automode: denied by Bash(npm publish *) (.claude/settings.json:4)');
+    expect(r).toBe(
+      'automode: denied by Bash(npm publish *) (.claude/settings.json:4): it publishes the package to the registry, for everyone',
+    );
   });
 });
 
@@ -53,7 +57,9 @@ describe('the reason says what the command does to files, as the analysis found 
     expect(await reason('rm -r build')).toMatch(
       /^automode: asked by Bash\(rm -r \*\) \(defaults\): it deletes build;/,
     );
-    expect(await reason('git push --force origin x')).toMatch(/\(defaults\); to allow/);
+    expect(await reason('git push --force origin x')).toMatch(
+      /\(defaults\): it overwrites x on origin .*; to allow/,
+    );
   });
 
   it('what a git command throws away, not "it writes ."; a change of mode as a change, not a read', async () => {
@@ -63,12 +69,43 @@ describe('the reason says what the command does to files, as the analysis found 
     expect(await reason('git checkout -- .')).toMatch(/\(defaults\): it discards uncommitted changes to \.;/);
     // A stash entry lives in git's refs, not the work tree: the rule's words say what it discards.
     const drop = await reason('git stash drop');
-    expect(drop).toMatch(/asked by Bash\(git stash drop \*\) \(defaults\)/);
+    expect(drop).toMatch(
+      /asked by Bash\(git stash drop \*\) \(defaults\): it drops the stash entry stash@\{0\} and the changes it holds;/,
+    );
     expect(drop).not.toContain('writes');
     const chmod = await reason('chmod -R 777 /');
     // No narrower rule either: one naming it exactly would still ask (/ is a critical path).
     expect(chmod).toMatch(/\(defaults\): it changes the mode or owner of \/$/);
     expect(chmod).not.toContain('reads /');
+  });
+});
+
+describe('every rule-decided destructive or mode-changing command names its effect, not just the rule', () => {
+  it.each([
+    ['git stash clear', 'it deletes every stash entry and the changes they hold'],
+    ['git clean -fdx', 'it deletes untracked files and folders below ., ignored ones included'],
+    ['git branch -D topic', 'it deletes the branch topic, merged or not'],
+    ['git push --force origin main', 'it overwrites main on origin with the local history'],
+    ['git push origin :topic', 'it deletes topic on origin'],
+    [
+      'git checkout -f main',
+      'it discards uncommitted changes to tracked files below . while switching to main',
+    ],
+    ['git rebase main', 'it rewrites the commits of the current branch onto main'],
+    ['git filter-branch --all', "it rewrites the repository's history"],
+    ['xargs rm -rf < dirs.txt', 'it deletes the paths xargs appends from its input, recursively'],
+    ['find . -type d | xargs rm -rf', 'it deletes the paths xargs appends from its input, recursively'],
+    ['rm -rf "$DIR"', 'it deletes "$DIR", a path only known at run time, recursively'],
+    ['xargs chmod 777 < files.txt', 'it changes the mode of the paths xargs appends from its input'],
+    ['mkfs.ext4 /dev/sdz1', 'it makes a new filesystem on /dev/sdz1, erasing everything it holds'],
+    ['shutdown -h now', 'it shuts the machine down'],
+    ['dd if=/dev/zero of=disk.img', 'it overwrites disk.img block by block'],
+    ['terraform destroy', 'it destroys every resource the Terraform state holds'],
+    ['docker system prune -a', 'it deletes stopped containers, unused networks and every unused image'],
+  ])('%s: %s', async (command, effect) => {
+    const r = await reason(command);
+    expect(r).toMatch(/^automode: (asked|denied) by .* \((defaults|\.claude\/settings\.json:\d+)\): it /);
+    expect(r).toContain(effect);
   });
 });
 

@@ -78,6 +78,9 @@ describe('kubectl: code it runs', () => {
     ['KUBECONFIG=./k.yaml kubectl get pods', ['environment KUBECONFIG']],
     ['kubectl foo bar', ['program-option kubectl-foo']],
     ['kubectl create foo x', ['program-option kubectl-create-foo']],
+    // Plugins extend kubectl and kubectl create only: kubectl top foo is an error, it runs nothing.
+    ['kubectl top foo', []],
+    ['kubectl config foo', []],
     ['kubectl exec pod -- ls /', ['program-option kubectl exec']],
     ['kubectl exec -it pod -- sh', ['program-option kubectl exec']],
     ['kubectl port-forward pod 8080:80', ['program-option kubectl port-forward']],

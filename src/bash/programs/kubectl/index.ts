@@ -204,7 +204,8 @@ const LOCAL = new Set(['edit', 'apply edit-last-applied']);
  * What kubectl runs besides itself. A kubeconfig names programs (`users[].user.exec.command` credential plugins,
  * auth providers): one named by `--kubeconfig` (or `KUBECONFIG`) is not the user's own configuration, and the
  * rule that allowed the command does not name that code. The default ~/.kube/config is the user's: automode
- * asks before anything writes it. `kubectl NAME` for a command kubectl lacks runs the plugin `kubectl-NAME`.
+ * asks before anything writes it. `kubectl NAME` for a command kubectl lacks runs the plugin `kubectl-NAME`, and
+ * `kubectl create NAME` the plugin `kubectl-create-NAME`.
  */
 function kubectlNested(cmd: CommandView): NestedSpec[] {
   const parsed = parseKubectl(cmd);
@@ -216,6 +217,10 @@ function kubectlNested(cmd: CommandView): NestedSpec[] {
   if (unknown) {
     if (!unknown.word.static)
       return [...specs, unresolved('kubectl subcommand only known at run time', unknown.word)];
+    // A plugin extends kubectl itself, or `kubectl create` (KUBECTL_ENABLE_CMD_SHADOW); under any other command
+    // an unknown word is an error kubectl reports without running anything.
+    const group = parsed.levels.slice(1).map((level) => level.name.split(' ').at(-1));
+    if (group.length > 0 && group.join(' ') !== 'create') return specs;
     const plugin = [
       'kubectl',
       ...parsed.levels.slice(1).map((level) => level.name.split(' ').at(-1)),
