@@ -23,6 +23,13 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
 
 async function commandsFor(argv: string[]): Promise<CommandModule[]> {
   const requested = argv.find((a) => !a.startsWith('-'));
+  // `automode --version` prints the version and lists no command.
+  if (
+    requested === undefined &&
+    argv.includes('--version') &&
+    !argv.some((a) => a === '--help' || a === '-h')
+  )
+    return [];
   const load =
     requested !== undefined && Object.hasOwn(COMMANDS, requested) ? COMMANDS[requested] : undefined;
   return load ? [await load()] : Promise.all(Object.values(COMMANDS).map((l) => l()));
