@@ -8,7 +8,9 @@ export default defineConfig({
     // Vitest leaves a core free by default, which on two cores runs the files one at a time; most files wait on
     // child processes, sockets and the disk, so every core gets a file.
     maxWorkers: Math.max(2, availableParallelism()),
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // Bounds for a hang, not speed goals (those live in the bench): many tests start several node processes one
+    // after another, each taking seconds of wall time on a loaded machine.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
   },
 });

@@ -23,9 +23,21 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
 
 async function commandsFor(argv: string[]): Promise<CommandModule[]> {
   const requested = argv.find((a) => !a.startsWith('-'));
+  // `automode --version` prints the version and lists no command.
+  if (
+    requested === undefined &&
+    argv.includes('--version') &&
+    !argv.some((a) => a === '--help' || a === '-h')
+  )
+    return [];
   const load =
     requested !== undefined && Object.hasOwn(COMMANDS, requested) ? COMMANDS[requested] : undefined;
   return load ? [await load()] : Promise.all(Object.values(COMMANDS).map((l) => l()));
+}
+
+/** The part of yargs' internals (pinned version) that renders help ahead of need. */
+interface YargsInternals {
+  getInternalMethods(): { getUsageInstance(): { cacheHelpMessage(): void } };
 }
 
 /** Runs the CLI and returns the exit code: 0 ok, 1 findings or failures, 2 usage or configuration error. */
@@ -56,6 +68,10 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
       // Without a throw, yargs goes on to its next check and then runs the command anyway.
       throw err ?? new Error(msg);
     });
+  // yargs renders a command's whole help text as its handler starts, to show should the handler fail; the `fail`
+  // above prints automode's own message instead, so that text is never shown (--help is rendered apart from it).
+  const rendering = (parser as unknown as YargsInternals).getInternalMethods().getUsageInstance();
+  rendering.cacheHelpMessage = () => {};
   const modules = await commandsFor(argv);
   const single = modules.length === 1 ? modules[0] : undefined;
   const usage = single?.usageExit?.(argv) ?? EXIT.usage;

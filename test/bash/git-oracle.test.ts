@@ -5,7 +5,14 @@ import { GIT_SPEC } from '../../src/bash/programs/git/spec.js';
 import { lookupLong } from '../../src/bash/programs/options.js';
 import type { SubcommandSpec } from '../../src/bash/programs/program.js';
 import { grammarStrings, HELP_COMMANDS } from '../support/git-grammars.js';
-import { fixedOptions, gitInstalled, parseHelp, runGit, scratchRepository } from '../support/git-help.js';
+import {
+  fixedOptions,
+  type GitRun,
+  gitInstalled,
+  parseHelp,
+  runGits,
+  scratchRepository,
+} from '../support/git-help.js';
 
 /** The spec level for `stash drop`. */
 function level(name: string): SubcommandSpec | undefined {
@@ -28,9 +35,8 @@ function source(name: string): string {
   return `  ${JSON.stringify(name)}: { ${fields.join(', ')} },`;
 }
 
-/** What git prints for a command, read as the spec writes it. */
-function helpGrammar(name: string) {
-  const run = runGit([...name.split(' '), '--help-all'], repo());
+/** What git prints for a command, read as the spec writes it (`run`: its `--help-all`, when already run). */
+function helpGrammar(name: string, run = runGits([[...name.split(' '), '--help-all']], repo())[0]!) {
   const options = parseHelp(run.out);
   return { status: run.status, ...grammarStrings(options, fixedOptions(name, options, repo())) };
 }
@@ -68,8 +74,12 @@ describe.skipIf(!installed)('git is its own oracle for its option grammar', () =
     timeout: 180_000,
   }, () => {
     const differ: string[] = [];
-    for (const name of HELP_COMMANDS) {
-      const g = helpGrammar(name);
+    const helps = runGits(
+      HELP_COMMANDS.map((name) => [...name.split(' '), '--help-all']),
+      repo(),
+    );
+    for (const [i, name] of HELP_COMMANDS.entries()) {
+      const g = helpGrammar(name, helps[i]);
       expect(g.status, name).toBe(129);
       const spec = HELP_GRAMMARS[name] ?? {};
       const have = { flags: spec.flags ?? '', values: spec.values ?? '', optional: spec.optional ?? '' };
@@ -84,13 +94,17 @@ describe.skipIf(!installed)('git is its own oracle for its option grammar', () =
 
   it('every option git lists is read by the spec with the same arity', () => {
     const differ: string[] = [];
-    for (const name of HELP_COMMANDS) {
+    const helps = runGits(
+      HELP_COMMANDS.map((name) => [...name.split(' '), '-h']),
+      repo(),
+    );
+    for (const [i, name] of HELP_COMMANDS.entries()) {
       const grammar = level(name)?.grammar;
       if (!grammar) {
         differ.push(`${name}: no spec`);
         continue;
       }
-      for (const option of parseHelp(runGit([...name.split(' '), '-h'], repo()).out)) {
+      for (const option of parseHelp(helps[i]!.out)) {
         if (option.long) {
           const found = grammar.long.get(option.long);
           if (found?.arity !== option.arity) differ.push(`${name} --${option.long}: ${found?.arity}`);
@@ -115,8 +129,12 @@ describe.skipIf(!installed)('git is its own oracle for its option grammar', () =
 
   it('abbreviates exactly where git does: not where it hands unknown options on', () => {
     const differ: string[] = [];
-    for (const name of HELP_COMMANDS) {
-      const run = runGit([...name.split(' '), '--zzzz-not-an-option', '-h'], repo());
+    const runs = runGits(
+      HELP_COMMANDS.map((name) => [...name.split(' '), '--zzzz-not-an-option', '-h']),
+      repo(),
+    );
+    for (const [i, name] of HELP_COMMANDS.entries()) {
+      const run = runs[i]!;
       const rejects = /unknown option|invalid option|unknown switch/.test(run.out);
       if (level(name)?.grammar.abbreviate !== rejects) differ.push(name);
     }
@@ -127,7 +145,8 @@ describe.skipIf(!installed)('git is its own oracle for its option grammar', () =
     timeout: 180_000,
   }, () => {
     const differ: string[] = [];
-    let tried = 0;
+    const probes: { name: string; prefix: string; found: ReturnType<typeof lookupLong>; args: string[] }[] =
+      [];
     for (const name of HELP_COMMANDS) {
       const grammar = level(name)?.grammar;
       if (!grammar?.abbreviate) continue;
@@ -137,24 +156,32 @@ describe.skipIf(!installed)('git is its own oracle for its option grammar', () =
       for (const long of [...grammar.long.keys(), ...negations]) {
         const prefix = long.slice(0, Math.max(2, long.length - 2));
         if (prefix === long) continue;
-        tried++;
         const found = lookupLong(grammar, prefix);
         // A value attached where the option takes one, so that git never takes `-h` for it (a value attached
         // to `--no-` spellings would hide git's negated abbreviations).
         const word = found && found.arity !== 'flag' ? `--${prefix}=x` : `--${prefix}`;
-        const run = runGit([...name.split(' '), word, '-h'], repo());
-        const ambiguous = /ambiguous option/.test(run.out);
-        const unknown = /unknown option|invalid option/.test(run.out);
-        const flag = /option `([^']+)' takes no value/.exec(run.out)?.[1];
-        if (ambiguous && found)
-          differ.push(`${name} --${prefix}: git finds it ambiguous, the spec reads ${found.name}`);
-        else if (!ambiguous && !unknown && !found)
-          differ.push(`${name} --${prefix}: git reads it, the spec does not`);
-        else if (flag && found && found.arity !== 'flag' && !CALLBACK_VALUES.has(`${name} --${flag}`))
-          differ.push(`${name} --${prefix}: git reads the flag ${flag}`);
-        else if (flag && found && !flag.startsWith('no-') && grammar.long.get(flag)?.name !== found.name) {
-          differ.push(`${name} --${prefix}: git reads ${flag}, the spec ${found.name}`);
-        }
+        probes.push({ name, prefix, found, args: [...name.split(' '), word, '-h'] });
+      }
+    }
+    const tried = probes.length;
+    const runs: GitRun[] = runGits(
+      probes.map((p) => p.args),
+      repo(),
+    );
+    for (const [i, { name, prefix, found }] of probes.entries()) {
+      const grammar = level(name)!.grammar;
+      const run = runs[i]!;
+      const ambiguous = /ambiguous option/.test(run.out);
+      const unknown = /unknown option|invalid option/.test(run.out);
+      const flag = /option `([^']+)' takes no value/.exec(run.out)?.[1];
+      if (ambiguous && found)
+        differ.push(`${name} --${prefix}: git finds it ambiguous, the spec reads ${found.name}`);
+      else if (!ambiguous && !unknown && !found)
+        differ.push(`${name} --${prefix}: git reads it, the spec does not`);
+      else if (flag && found && found.arity !== 'flag' && !CALLBACK_VALUES.has(`${name} --${flag}`))
+        differ.push(`${name} --${prefix}: git reads the flag ${flag}`);
+      else if (flag && found && !flag.startsWith('no-') && grammar.long.get(flag)?.name !== found.name) {
+        differ.push(`${name} --${prefix}: git reads ${flag}, the spec ${found.name}`);
       }
     }
     expect(tried).toBeGreaterThan(500);

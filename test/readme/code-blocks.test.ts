@@ -103,7 +103,7 @@ describe('the documentation ```ts and ```js blocks', () => {
     });
     expect(errors).toBe('');
     expect(r.status).toBe(0);
-  }, 120_000);
+  }, 600_000);
 });
 
 describe('the documentation ```sh blocks that run automode', () => {

@@ -188,7 +188,7 @@ describe('the documentation console examples', () => {
     const first = block.steps[0]?.command ?? '';
     const key = NOT_RUN[first] !== undefined ? first : first.replace(/\s+#.*$/, '');
     if (NOT_RUN[key] !== undefined) continue;
-    it(`${block.doc}:${block.line}: ${first}`, { timeout: 120_000 }, () => {
+    it(`${block.doc}:${block.line}: ${first}`, { timeout: 300_000 }, () => {
       const cwd = CWD[key]?.() ?? project;
       for (const step of block.steps) {
         const output = run(step.command, cwd);

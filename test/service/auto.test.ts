@@ -46,7 +46,7 @@ afterAll(async () => {
     await stopAutoServices(home);
     rmSync(home, { recursive: true, force: true });
   }
-}, 60_000);
+}, 180_000);
 
 function hook(args: string[], input: object, env: Record<string, string>, cwd: string) {
   const r = spawnSync(process.execPath, [bin, 'hook', ...args], {
@@ -59,12 +59,13 @@ function hook(args: string[], input: object, env: Record<string, string>, cwd: s
 }
 
 /**
- * The folders of the automatic services that answer, once there are `count` of them (within 30 s). A service
+ * The folders of the automatic services that answer, once there are `count` of them (within 90 s: a service
+ * starts a node process that loads the classifier, which takes many seconds on a loaded machine). A service
  * listens before it writes its record: both must be there for it to count as running.
  */
 async function liveServices(home: string, count: number): Promise<string[]> {
   const root = autoServicesRoot({ HOME: home });
-  for (let i = 0; i < 300; i++) {
+  for (const deadline = Date.now() + 90_000; Date.now() < deadline; ) {
     const live = existsSync(root)
       ? readdirSync(root).filter(
           (name) =>
@@ -110,7 +111,7 @@ describe('automode hook --serve', () => {
       expect(r.out, JSON.stringify(c.tool_input)).toBe(inProcess[i]);
     }
     expect(decisions(dir as string, env, project)).toBe(calls.length);
-  }, 60_000);
+  }, 180_000);
 
   it('starts another service for other options, another environment or another folder', async () => {
     const { home, project, env } = world();
@@ -124,7 +125,7 @@ describe('automode hook --serve', () => {
     await new Promise((r) => setTimeout(r, 1_000));
     expect(live).toHaveLength(4);
     expect(liveAutoServices(autoServicesRoot({ HOME: home }))).toBe(4);
-  }, 60_000);
+  }, 180_000);
 
   it('with --forward too is a usage error, answered ask with exit 0', () => {
     const { project, env } = world();
@@ -194,7 +195,7 @@ describe('automode hook --serve', () => {
     } finally {
       impostor.kill();
     }
-  }, 60_000);
+  }, 180_000);
 
   it('starts one service for calls made at once (parallel tool calls)', async () => {
     const { home, project } = world();
@@ -209,7 +210,7 @@ describe('automode hook --serve', () => {
     expect(startAutoService(key, bin)).toBe(false);
     await liveServices(home, 1);
     expect(liveAutoServices(autoServicesRoot({ HOME: home }))).toBe(1);
-  }, 60_000);
+  }, 180_000);
 });
 
 describe('automode serve --idle-exit-minutes', () => {
@@ -234,5 +235,5 @@ describe('automode serve --idle-exit-minutes', () => {
     expect(err).toMatch(/no decision for 0.03 minutes/);
     expect(code).toBe(0);
     expect(existsSync(join(dir, 'service.lock'))).toBe(false);
-  }, 30_000);
+  }, 120_000);
 });

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -40,8 +40,52 @@ export interface GitRun {
 }
 
 export function runGit(args: readonly string[], at: { cwd: string; env: NodeJS.ProcessEnv }): GitRun {
-  const run = spawnSync('git', args, { cwd: at.cwd, env: at.env, encoding: 'utf8', input: '' });
-  return { status: run.status, out: `${run.stdout}${run.stderr}` };
+  return runGits([args], at)[0]!;
+}
+
+/** Starts each git in the list, one at a time, from one bash: words are split on \x1f, records end in NUL. */
+const RUN_EACH = `i=0; while IFS=$'\\x1f' read -r -d '' -a words; do
+  git "\${words[@]}" </dev/null >"$1/$i.out" 2>"$1/$i.err"; echo $? >>"$1/status"; i=$((i+1))
+done <"$1/argv"`;
+
+/**
+ * `git ARGS` for each list of arguments, in the repository with its environment and empty stdin: what it printed
+ * (stdout, then stderr) and its exit status. One bash starts them, one after the other: a fork of the test
+ * worker costs in proportion to its memory, and the oracle runs git some thousands of times.
+ */
+export function runGits(
+  runs: readonly (readonly string[])[],
+  at: { cwd: string; env: NodeJS.ProcessEnv },
+): GitRun[] {
+  if (runs.length === 0) return [];
+  for (const args of runs) {
+    if (args.some((a) => a === '' || a.includes('\x1f') || a.includes('\0')))
+      throw new Error(`cannot pass ${args}`);
+  }
+  const folder = mkdtempSync(join(tmpdir(), 'git-runs-'));
+  try {
+    writeFileSync(join(folder, 'argv'), runs.map((args) => `${args.join('\x1f')}\0`).join(''));
+    const batch = spawnSync('bash', ['-c', RUN_EACH, 'git-runs', folder], {
+      cwd: at.cwd,
+      env: at.env,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const statuses = existsSync(join(folder, 'status'))
+      ? readFileSync(join(folder, 'status'), 'utf8').split('\n')
+      : [];
+    if (batch.status !== 0 || statuses.length !== runs.length + 1) {
+      throw new Error(
+        `git runs failed (${batch.status}, ${statuses.length - 1} of ${runs.length}): ${batch.stderr}`,
+      );
+    }
+    return runs.map((_, i) => ({
+      status: Number(statuses[i]),
+      out: `${readFileSync(join(folder, `${i}.out`), 'utf8')}${readFileSync(join(folder, `${i}.err`), 'utf8')}`,
+    }));
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 const OPTION_LINE = /^ {4}(-\S.*?)(?: {2,}.*)?$/;
@@ -93,15 +137,12 @@ export function fixedOptions(
   at: { cwd: string; env: NodeJS.ProcessEnv },
 ): string[] {
   const listed = new Set(options.flatMap((option) => (option.long ? [option.long] : [])));
-  const fixed: string[] = [];
-  for (const name of listed) {
-    const probe = name.startsWith('no-') ? name.slice(3) : `no-${name}`;
-    if (listed.has(probe)) {
-      fixed.push(name);
-      continue;
-    }
-    const run = runGit([...command.split(' '), `--${probe}=x`, '-h'], at);
-    if (/unknown option|invalid option/.test(run.out)) fixed.push(name);
-  }
-  return fixed;
+  const probeOf = (name: string) => (name.startsWith('no-') ? name.slice(3) : `no-${name}`);
+  const unpaired = [...listed].filter((name) => !listed.has(probeOf(name)));
+  const runs = runGits(
+    unpaired.map((name) => [...command.split(' '), `--${probeOf(name)}=x`, '-h']),
+    at,
+  );
+  const refused = new Set(unpaired.filter((_, i) => /unknown option|invalid option/.test(runs[i]!.out)));
+  return [...listed].filter((name) => !unpaired.includes(name) || refused.has(name));
 }

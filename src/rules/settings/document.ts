@@ -38,19 +38,42 @@ export function formatOf(file: string): Format {
  */
 export const SETTLE_MS = 1000;
 
-/** Reads and parses a file; `stamps` receives what the file was when read (see `FileStamp`). */
+/**
+ * Parsed documents kept by their exact text and format (see readDocument's `keep`): the same text always parses
+ * to the same document, so the key is everything the answer depends on.
+ */
+export type ParsedTexts = Map<string, ReadOutcome>;
+
+/**
+ * Reads and parses a file; `stamps` receives what the file was when read (see `FileStamp`). With `keep`, the
+ * file is still read every time, and its parse is taken from `keep` when the text read is one parsed before (the
+ * returned document is then the same object, to be treated as read-only).
+ */
 export async function readDocument(
   file: string,
   format: Format = formatOf(file),
   stamps?: FileStamp[],
   settleMs: number = SETTLE_MS,
+  keep?: ParsedTexts,
 ): Promise<ReadOutcome> {
   const read = await readSettled(file, settleMs);
   stamps?.push(...read.stamps);
   if ('status' in read.outcome) return read.outcome;
+  const key = `${format}\0${read.outcome.text}`;
+  const kept = keep?.get(key);
+  if (kept) return kept;
   const parsed = await parseText(read.outcome.text, format);
-  return 'error' in parsed ? { status: 'failed', error: parsed.error } : { status: 'ok', document: parsed };
+  const outcome: ReadOutcome =
+    'error' in parsed ? { status: 'failed', error: parsed.error } : { status: 'ok', document: parsed };
+  if (keep) {
+    if (keep.size >= KEPT_TEXTS) keep.delete(keep.keys().next().value as string);
+    keep.set(key, outcome);
+  }
+  return outcome;
 }
+
+/** How many parsed texts a `keep` map holds at most (the oldest leaves first). */
+const KEPT_TEXTS = 16;
 
 /** The text, waiting for an empty file changed less than `settleMs` ago (see SETTLE_MS); its stamps. */
 async function readSettled(

@@ -7,7 +7,14 @@ import type { ProseDefaults } from '../prose/types.js';
 import type { Diagnostic, Rule } from '../types.js';
 import { BEHAVIORS } from '../types.js';
 import { type SchemaIssue, settingsLookValid, settingsSchemaIssues } from './check.js';
-import { formatOf, type LocatedDocument, parseText, type ReadOutcome, readDocument } from './document.js';
+import {
+  formatOf,
+  type LocatedDocument,
+  type ParsedTexts,
+  parseText,
+  type ReadOutcome,
+  readDocument,
+} from './document.js';
 import { readSettingsContent, type SettingsContent } from './file.js';
 import { bySource, keepManagedOnly } from './order.js';
 import type { Origin } from './origin.js';
@@ -95,23 +102,33 @@ export async function loadSettingsFiles(options: LoadOptions): Promise<LoadedSet
   ];
   for (const [file, source] of ruleFiles) {
     const absolute = path.resolve(cwd, file);
-    const outcome = await readDocument(absolute, formatOf(absolute), stamps);
+    const shipped = source === 'defaults';
+    const outcome = await readDocument(
+      absolute,
+      formatOf(absolute),
+      stamps,
+      undefined,
+      shipped ? SHIPPED_TEXTS : undefined,
+    );
     files.push({ source, path: absolute, exists: outcome.status !== 'missing' });
     const origin: Origin = { source, file: absolute, root: path.dirname(absolute) };
     const document = documentOf(outcome, origin, true, diagnostics);
     if (!document) continue;
-    const checks = source === 'defaults' ? TRUSTED_CHECKS : await patternChecks();
-    const patterns = readPatternRules(document, origin, checks);
+    const patterns = shipped
+      ? await shippedRules(document, absolute, async () => readPatternRules(document, origin, TRUSTED_CHECKS))
+      : readPatternRules(document, origin, await patternChecks());
     diagnostics.push(...patterns.diagnostics);
     rules.push(...patterns.rules);
   }
   for (const file of options.builtins?.settingsFiles ?? []) {
-    const outcome = await readDocument(file, 'json', stamps);
+    const outcome = await readDocument(file, 'json', stamps, undefined, SHIPPED_TEXTS);
     files.push({ source: 'defaults', path: file, exists: outcome.status !== 'missing' });
     const origin: Origin = { source: 'defaults', file, root: project.projectRoot };
     const document = documentOf(outcome, origin, true, diagnostics);
     if (!document) continue;
-    const content = readSettingsContent(document, origin, { cwd, home }, await issuesOf(document.value));
+    const content = await shippedRules(document, [file, origin.root, cwd, home].join('\0'), async () =>
+      readSettingsContent(document, origin, { cwd, home }, await issuesOf(document.value)),
+    );
     diagnostics.push(...content.diagnostics);
     rules.push(...content.rules);
   }
@@ -159,6 +176,39 @@ export async function loadSettingsFiles(options: LoadOptions): Promise<LoadedSet
     stamps,
     ...(shipped.disabled.length > 0 ? { disabledShipped: shipped.disabled } : {}),
   };
+}
+
+/** The shipped files' parses, kept for the process: each is still read at every load, and parsed again if it changed. */
+const SHIPPED_TEXTS: ParsedTexts = new Map();
+
+interface ShippedRules {
+  rules: readonly Rule[];
+  diagnostics: readonly Diagnostic[];
+}
+
+/**
+ * The rules a shipped file's document yields, by the document (one per text read) and everything else they are
+ * read with (`key`: the file, and for settings the folders their paths resolve against), at most a few per text.
+ */
+const SHIPPED_RULES = new WeakMap<LocatedDocument, Map<string, ShippedRules>>();
+
+async function shippedRules(
+  document: LocatedDocument,
+  key: string,
+  read: () => Promise<ShippedRules>,
+): Promise<ShippedRules> {
+  let byKey = SHIPPED_RULES.get(document);
+  if (!byKey) {
+    byKey = new Map();
+    SHIPPED_RULES.set(document, byKey);
+  }
+  let kept = byKey.get(key);
+  if (!kept) {
+    kept = await read();
+    if (byKey.size >= 8) byKey.delete(byKey.keys().next().value as string);
+    byKey.set(key, kept);
+  }
+  return kept;
 }
 
 /**
