@@ -37,7 +37,7 @@ async function commandsFor(argv: string[]): Promise<CommandModule[]> {
 
 /** The part of yargs' internals (pinned version) that renders help ahead of need. */
 interface YargsInternals {
-  getInternalMethods(): { getUsageInstance(): { cacheHelpMessage(): void } };
+  getInternalMethods?(): { getUsageInstance?(): { cacheHelpMessage(): void } | undefined } | undefined;
 }
 
 /** Runs the CLI and returns the exit code: 0 ok, 1 findings or failures, 2 usage or configuration error. */
@@ -70,8 +70,8 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     });
   // yargs renders a command's whole help text as its handler starts, to show should the handler fail; the `fail`
   // above prints automode's own message instead, so that text is never shown (--help is rendered apart from it).
-  const rendering = (parser as unknown as YargsInternals).getInternalMethods().getUsageInstance();
-  rendering.cacheHelpMessage = () => {};
+  const rendering = (parser as unknown as YargsInternals).getInternalMethods?.()?.getUsageInstance?.();
+  if (rendering) rendering.cacheHelpMessage = () => {};
   const modules = await commandsFor(argv);
   const single = modules.length === 1 ? modules[0] : undefined;
   const usage = single?.usageExit?.(argv) ?? EXIT.usage;
