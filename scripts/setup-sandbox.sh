@@ -22,6 +22,7 @@ need rsync rsync
 need cpio cpio
 need unzip unzip
 need zip zip
+need sqlite3 sqlite3
 optional=()
 command -v kubectl >/dev/null || optional+=(kubernetes-client)
 command -v docker >/dev/null || optional+=(docker.io)

@@ -47,6 +47,8 @@ const ALLOWED = [
   'docker images',
   'docker inspect web',
   'docker logs --tail 100 web',
+  "sqlite3 -readonly 'file:app.db?immutable=1' .tables .schema",
+  "sqlite3 -json 'file:app.db?mode=ro&immutable=1' 'SELECT name, count(*) FROM users GROUP BY name'",
 ];
 
 /** Look-alikes that write, run code, print secrets or reach another server: never allowed by the defaults. */
@@ -90,6 +92,12 @@ const NOT_ALLOWED = [
   'gh pr list',
   ':(){ :|:& };:',
   'f(){ g; }; g(){ f; }; f',
+  'sqlite3 app.db .tables',
+  // Opened read-only, a database in WAL mode still gets its -wal and -shm files created.
+  'sqlite3 -readonly app.db .tables',
+  "sqlite3 -readonly 'file:app.db?immutable=1' '.shell id'",
+  "sqlite3 -readonly 'file:app.db?immutable=1' \"SELECT writefile('x', 'y')\"",
+  'sqlite3 -readonly app.db < script.sql',
 ];
 
 describe('read-only commands of the shipped defaults', () => {
