@@ -228,9 +228,9 @@ describe('wrappers', () => {
   describe('xargs', () => {
     table([
       [['xargs', 'rm'], ['wrapper xargs +args: rm']],
-      [['xargs', '-I{}', 'rm', '{}'], ['wrapper xargs +args: rm ⟨$⟩']],
-      [['xargs', '-I', '{}', 'mv', '{}', '{}.bak'], ['wrapper xargs +args: mv ⟨$⟩ ⟨$⟩']],
-      [['xargs', '-i', 'rm', '{}'], ['wrapper xargs +args: rm ⟨$⟩']],
+      [['xargs', '-I{}', 'rm', '{}'], ['wrapper xargs +args: rm {}']],
+      [['xargs', '-I', '{}', 'mv', '{}', '{}.bak'], ['wrapper xargs +args: mv {} {}.bak']],
+      [['xargs', '-i', 'rm', '{}'], ['wrapper xargs +args: rm {}']],
       [['xargs', '-n', '1', '-P', '4', 'cmd'], ['wrapper xargs +args: cmd']],
       [['xargs', '-n1', '-P4', 'cmd'], ['wrapper xargs +args: cmd']],
       [['xargs', '-0', '-r', '-t', '-x', 'cmd'], ['wrapper xargs +args: cmd']],
@@ -238,7 +238,7 @@ describe('wrappers', () => {
       [['xargs', '-d', '\\n', '-L', '1', 'cmd'], ['wrapper xargs +args: cmd']],
       [['xargs', '-a', 'list.txt', '-s', '100', '-E', 'END', 'cmd'], ['wrapper xargs +args: cmd']],
       [['xargs', '--max-args=2', '--null', 'cmd'], ['wrapper xargs +args: cmd']],
-      [['xargs', '-I{}', 'sh', '-c', 'echo {}'], ['wrapper xargs +args: sh -c ⟨$⟩']],
+      [['xargs', '-I{}', 'sh', '-c', 'echo {}'], ['wrapper xargs +args: sh -c echo {}']],
       // -I writes each input line wherever a word holds its string, the program's name too.
       [['xargs', '-I', 'echo', 'echo', 'hi'], ['wrapper xargs +args: ⟨$⟩ hi']],
       [['xargs'], ['wrapper xargs +args: echo']],

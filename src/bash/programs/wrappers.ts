@@ -57,7 +57,8 @@ interface WrapperRule {
 
 /**
  * `xargs -I R` (`-i`, `--replace`: R `{}` by default) writes each input line in place of R wherever a word of the
- * command holds it, the program's name too: those words are only known at run time.
+ * command holds it, the program's name too: a name holding R is only known at run time. The other words are kept
+ * as written, so that deny rules still see them (`sh -c 'rm -rf {}'`); the command gets arguments at run time.
  */
 function xargsReplace(ctx: Context): NestedSpec[] | undefined {
   const option = optionsNamed(ctx.parsed, 'I').at(-1) ?? optionsNamed(ctx.parsed, 'i').at(-1);
@@ -66,10 +67,9 @@ function xargsReplace(ctx: Context): NestedSpec[] | undefined {
     return [unresolved('xargs -I with a string only known at run time', option.value)];
   const replace = option.value ? option.value.value : '{}';
   if (ctx.operands.length === 0) return undefined;
-  const words = ctx.operands.map((word) =>
-    !word.static || word.value.includes(replace) ? runtimeWord(word.text, word.span) : word,
-  );
-  return [argvSpec(words, 'xargs', { extraArgs: true })];
+  const [program, ...rest] = ctx.operands as [Word, ...Word[]];
+  if (!program.static || !program.value.includes(replace)) return undefined;
+  return [argvSpec([runtimeWord(program.text, program.span), ...rest], 'xargs', { extraArgs: true })];
 }
 
 const HELP = 'help version';

@@ -20,10 +20,11 @@ describe('xargs', () => {
     ['xargs grep -n foo', 'grep -n foo', false],
     ['xargs wc -l', 'wc -l', false],
     // -I writes each input line wherever a word holds the string: the program's name too.
-    ['xargs -I{} echo {}', 'echo ?', true],
+    ['xargs -I{} echo {}', 'echo {}', true],
     ['xargs -I echo echo hi', '? hi', false],
-    ['xargs -i echo x{}', 'echo ?', true],
-    ['xargs --replace=% echo a%b c', 'echo ? c', true],
+    ['xargs -i echo x{}', 'echo x{}', true],
+    ['xargs --replace=% echo a%b c', 'echo a%b c', true],
+    ['xargs -I % %cmd a', '? a', false],
   ])('%s runs %s', (line, words, known) => {
     expect(inner(line)).toEqual({ words, known });
   });
