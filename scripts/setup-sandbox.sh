@@ -3,6 +3,7 @@
 # first (its pretest script), so the README's test command sets up a fresh machine by itself.
 # - The sandboxed Bash tool: bubblewrap (the sandbox), socat (its network bridge), ripgrep (the runtime's check).
 # - The sandbox's protection tests: rsync, cpio, zip and unzip (archives and tree copies into the project).
+# - The sqlite3 shell (its module: grammar checked against `sqlite3 -help`, a WAL database in the canary world).
 # - The effect oracle (test/bash/effects-oracle): strace and the real programs it checks the analysis against;
 #   kubectl (kubernetes-client) and the docker CLI (docker.io) where the distribution ships them.
 set -euo pipefail
@@ -22,6 +23,7 @@ need rsync rsync
 need cpio cpio
 need unzip unzip
 need zip zip
+need sqlite3 sqlite3
 optional=()
 command -v kubectl >/dev/null || optional+=(kubernetes-client)
 command -v docker >/dev/null || optional+=(docker.io)

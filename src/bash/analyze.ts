@@ -3,7 +3,8 @@ import { copyTree } from './copy-tree.js';
 import { effectsOf } from './effects.js';
 import { nestedOf, programFamily } from './nested.js';
 import { isBashLoaded, loadBash as loadParser, ParserNotLoaded, parseBash } from './parser.js';
-import { programModule } from './programs/registry.js';
+import { takesAnyWords } from './programs/read-only.js';
+import { programModule, programSpec } from './programs/registry.js';
 import { runtimeWord } from './programs/words.js';
 import { bashReading } from './reading.js';
 import { type StateChange, shellEffects } from './shell-state.js';
@@ -212,10 +213,10 @@ class Expander {
       if (a.array && (a.value.dynamic.includes('glob') || /[*?[]/.test(a.value.text)))
         this.listings.push(runtimeWord(`the files ${a.value.text} matches`, a.value.span));
     }
+    // Words a carrier appends at run time may name files, but not to a program that reads none (`xargs echo`).
+    const appended = cmd.nested?.extraArgs === true && !(program !== '' && anyWords(program));
     cmd.effectsKnown =
-      fx.known &&
-      cmd.nested?.extraArgs !== true &&
-      cmd.redirects.every((r) => r.target.static || (!r.writes && !r.reads));
+      fx.known && !appended && cmd.redirects.every((r) => r.target.static || (!r.writes && !r.reads));
     if (program !== '' && programModule(programFamily(program))?.network?.(view)) cmd.network = true;
     if (program !== '' || cmd.argv.length === 0) this.shellEffects(cmd, program);
     for (const spec of [...nestedOf(view), ...aliasSpecs(cmd, program)]) this.spec(cmd, spec, wrapperDepth);
@@ -401,4 +402,9 @@ function aliasSpecs(cmd: SimpleCommand, program: string): NestedSpec[] {
     });
   }
   return out;
+}
+
+function anyWords(program: string): boolean {
+  const spec = programSpec(program);
+  return spec !== undefined && takesAnyWords(spec);
 }

@@ -1,11 +1,12 @@
 export { analyze, analyzeBash, loadBash, MAX_INPUT_BYTES } from './analyze.js';
 export { grammar, type Option, operandWords, parseOptions } from './programs/options.js';
 export { type ParsedCommand, type ProgramSpec, parseCommand } from './programs/program.js';
-export { checkProgram } from './programs/read-only.js';
+export { checkProgram, takesAnyWords } from './programs/read-only.js';
 export { familySpec, programSpec } from './programs/registry.js';
 export { printsAndExits } from './programs/self-info.js';
 export { type UnknownWord, unknownWords } from './programs/unknown-words.js';
 export { syntheticWord } from './programs/words.js';
+export { onlyRunsCommand } from './programs/wrappers.js';
 export { commandLine, shellWord, wordText } from './render.js';
 export type * from './types.js';
 export {

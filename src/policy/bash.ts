@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Analysis, CodeExecution, SimpleCommand } from '../bash/index.js';
-import { analyze, commandLine, programSpec, unknownWords } from '../bash/index.js';
+import { analyze, commandLine, onlyRunsCommand, programSpec, unknownWords } from '../bash/index.js';
 import type { Behavior, PatternRule, PermissionRule } from '../rules/index.js';
 import { matchPatternRule } from '../rules/index.js';
 import { decideEffect } from './bash-effects.js';
@@ -23,7 +23,7 @@ import { credentialRedirect } from './credential-options.js';
 import { destructionOf } from './destruction.js';
 import { foreignRepositories } from './git-folders.js';
 import { possibleFiles } from './possible-files.js';
-import { checkReadOnly, type ReadOnlyCheck } from './readonly.js';
+import { checkReadOnly, type ReadOnlyCheck, runTimeWordsHarmless } from './readonly.js';
 import { callsItself, runawayProcesses } from './runaway.js';
 import { isShipped, overridesAll } from './tiers.js';
 import { type PartVerdict, ruleName, ruleRef } from './verdict.js';
@@ -430,7 +430,7 @@ function decideCommand(
       covered,
     );
   }
-  if (v.extraArgs)
+  if (v.extraArgs && (cmd.name?.path || !runTimeWordsHarmless(program)))
     return done(part(cmd, 'ask', 'dynamic', `${program} gets arguments only known at run time`));
   if (cmd.executes.length > 0) return done(hiddenCode(cmd, cmd.executes[0]!));
   if (analysis.functions.includes(program) && !cmd.name?.path) {
@@ -628,7 +628,8 @@ function envWithoutOptions(v: CommandViews): boolean {
 function isTransparentWrapper(cmd: SimpleCommand, analysis: Analysis, v: CommandViews): boolean {
   if (v.program === 'env' && !envWithoutOptions(v)) return false;
   if (!(TRANSPARENT.has(v.program) || v.program === 'env') || cmd.name?.path) return false;
-  if (v.program === 'xargs' && v.values.length > 1 && v.values[1]!.startsWith('-')) return false;
+  if (v.program === 'xargs' && !onlyRunsCommand({ argv: cmd.argv, assignments: [], program: v.program }))
+    return false;
   if (!v.allStatic && v.program !== 'time') return false;
   return analysis.commands.some((c) => c.nested?.carrier === cmd.id && c.nested.kind === 'wrapper');
 }

@@ -1,5 +1,5 @@
 import type { Word } from '../bash/index.js';
-import { checkProgram, printsAndExits, programSpec } from '../bash/index.js';
+import { checkProgram, printsAndExits, programSpec, takesAnyWords } from '../bash/index.js';
 import { valueWord } from './normalize.js';
 
 export interface ReadOnlyCheck {
@@ -25,4 +25,10 @@ export function checkReadOnly(
   const spec = programSpec(program);
   if (!spec) return { readOnly: false, reason: `${program} is not a known read-only command`, known: false };
   return checkProgram(spec, words ?? argv.map(valueWord), allStatic);
+}
+
+/** Whether the words a carrier appends at run time (`xargs echo`) keep the program read-only, whatever they are. */
+export function runTimeWordsHarmless(program: string): boolean {
+  const spec = programSpec(program);
+  return spec !== undefined && takesAnyWords(spec);
 }

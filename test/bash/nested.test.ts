@@ -239,6 +239,8 @@ describe('wrappers', () => {
       [['xargs', '-a', 'list.txt', '-s', '100', '-E', 'END', 'cmd'], ['wrapper xargs +args: cmd']],
       [['xargs', '--max-args=2', '--null', 'cmd'], ['wrapper xargs +args: cmd']],
       [['xargs', '-I{}', 'sh', '-c', 'echo {}'], ['wrapper xargs +args: sh -c echo {}']],
+      // -I writes each input line wherever a word holds its string, the program's name too.
+      [['xargs', '-I', 'echo', 'echo', 'hi'], ['wrapper xargs +args: ⟨$⟩ hi']],
       [['xargs'], ['wrapper xargs +args: echo']],
       [['xargs', '-0', '-n', '1'], ['wrapper xargs +args: echo']],
       [['xargs', '-n', dyn('$N'), 'cmd'], ['unresolved']],

@@ -54,6 +54,7 @@ const NOT_GNU: Record<string, string> = {
   az: 'options before the subcommand only; subcommands are read by their words',
   mawk: 'mawk reads -W options',
   nawk: 'one true awk has no long options',
+  sqlite3: 'whole-word options, checked against `sqlite3 -help` in programs/sqlite3.test.ts',
 };
 
 /**

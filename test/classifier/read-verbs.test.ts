@@ -48,6 +48,12 @@ const ALLOWED = [
   'docker images',
   'docker inspect web',
   'docker logs --tail 100 web',
+  "sqlite3 -readonly 'file:app.db?immutable=1' .tables .schema",
+  "sqlite3 -json 'file:app.db?mode=ro&immutable=1' 'SELECT name, count(*) FROM users GROUP BY name'",
+  "find . -name '*.ts' | xargs echo",
+  'git ls-files | xargs -n1 dirname | sort -u',
+  'find . -print0 | xargs -0 -I{} echo {}',
+  'xargs < list',
 ];
 
 /** Look-alikes that write, run code, print secrets or reach another server: never allowed by the defaults. */
@@ -98,6 +104,21 @@ const NOT_ALLOWED = [
   'gh pr list',
   ':(){ :|:& };:',
   'f(){ g; }; g(){ f; }; f',
+  'sqlite3 app.db .tables',
+  // Opened read-only, a database in WAL mode still gets its -wal and -shm files created.
+  'sqlite3 -readonly app.db .tables',
+  "sqlite3 -readonly 'file:app.db?immutable=1' '.shell id'",
+  "sqlite3 -readonly 'file:app.db?immutable=1' \"SELECT writefile('x', 'y')\"",
+  'sqlite3 -readonly app.db < script.sql',
+  // The paths xargs hands to grep, wc or cat are only known at run time, as `cat "$f"`'s is.
+  "find . -name '*.ts' | xargs grep -n foo",
+  'xargs wc -l < files.txt',
+  'xargs -a .env echo',
+  'xargs -I echo echo hi < list',
+  'xargs -p echo < list',
+  'xargs --process-slot-var=BASH_ENV echo < list',
+  'xargs /bin/echo < list',
+  "xargs -I{} sh -c 'echo {}' < list",
 ];
 
 describe('read-only commands of the shipped defaults', () => {

@@ -92,6 +92,24 @@ function dynamicProblem(
   return undefined;
 }
 
+/**
+ * Whether any words at all keep the program read-only: no subcommands, data operands with no condition on them,
+ * and every option it reads on its allow-list (`echo`). Words a carrier appends at run time (`xargs echo`) are
+ * then harmless, whatever they turn out to be.
+ */
+export function takesAnyWords(spec: ProgramSpec): boolean {
+  const allow = spec.readOnly;
+  if (
+    !allow ||
+    spec.subcommands ||
+    allow.operands !== 'inert' ||
+    allow.check ||
+    allow.maxOperands !== undefined
+  )
+    return false;
+  return allOptionsReadOnly(spec.grammar, allow);
+}
+
 const everyOptionCache = new WeakMap<ReadOnlySpec, boolean>();
 
 /** Every option the grammar knows is in the allow-list: no word can turn into one that is not. */

@@ -33,6 +33,7 @@ import { SED_MODULE } from './sed/index.js';
 import { SFTP_MODULE } from './sftp.js';
 import { SOCAT_MODULE } from './socat.js';
 import { SORT_SPEC } from './sort-spec.js';
+import { SQLITE3_MODULE } from './sqlite3.js';
 import { SS_MODULE } from './ss.js';
 import { SSH_MODULE } from './ssh.js';
 import { SSH_KEYGEN_MODULE } from './ssh-keygen.js';
@@ -87,6 +88,7 @@ const MODULES: readonly ProgramModule[] = [
   DMESG_MODULE,
   JOURNALCTL_MODULE,
   IP_MODULE,
+  SQLITE3_MODULE,
 ];
 
 /**

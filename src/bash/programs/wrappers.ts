@@ -17,6 +17,7 @@ import {
   joinWords,
   leadingText,
   quotedWords,
+  runtimeWord,
   singleField,
   syntheticWord,
   wordAssignment,
@@ -48,6 +49,27 @@ interface WrapperRule {
   special?: (ctx: Context) => NestedSpec[] | undefined;
   /** What options load or set besides the command (fakeroot --lib, strace -E NAME=value). */
   also?: (ctx: Context) => NestedSpec[];
+  /**
+   * The options with which the wrapper only runs its command, by the names the grammar reports them under: neither prompting nor setting the command's environment (xargs -p, --process-slot-var).
+   */
+  only?: string;
+}
+
+/**
+ * `xargs -I R` (`-i`, `--replace`: R `{}` by default) writes each input line in place of R wherever a word of the
+ * command holds it, the program's name too: a name holding R is only known at run time. The other words are kept
+ * as written, so that deny rules still see them (`sh -c 'rm -rf {}'`); the command gets arguments at run time.
+ */
+function xargsReplace(ctx: Context): NestedSpec[] | undefined {
+  const option = optionsNamed(ctx.parsed, 'I').at(-1) ?? optionsNamed(ctx.parsed, 'i').at(-1);
+  if (!option) return undefined;
+  if (option.value && !option.value.static)
+    return [unresolved('xargs -I with a string only known at run time', option.value)];
+  const replace = option.value ? option.value.value : '{}';
+  if (ctx.operands.length === 0) return undefined;
+  const [program, ...rest] = ctx.operands as [Word, ...Word[]];
+  if (!program.static || !program.value.includes(replace)) return undefined;
+  return [argvSpec([runtimeWord(program.text, program.span), ...rest], 'xargs', { extraArgs: true })];
 }
 
 const HELP = 'help version';
@@ -239,7 +261,9 @@ const RULES: Record<string, WrapperRule> = {
       abbreviate: true,
     }),
     extraArgs: true,
+    only: '0 a d e E i I l L n r s t x P --show-limits',
     bare: (ctx) => [argvSpec([syntheticWord('echo', ctx.words[0]!.span)], 'xargs', { extraArgs: true })],
+    special: xargsReplace,
   },
   watch: {
     grammar: grammar({
@@ -404,6 +428,19 @@ function sg(cmd: CommandView): NestedSpec[] {
   if (is(rest[0], '-c')) rest = rest.slice(1);
   if (rest.length === 0) return [unresolved('sg without a command runs an interactive shell', cmd.argv[0]!)];
   return [shellSpec(joinWords(rest), 'sg')];
+}
+
+/**
+ * Whether a wrapper's own options only make it run its command (`xargs -0 -n1`): every option parses and is on
+ * its list. Undefined for a wrapper without one.
+ */
+export function onlyRunsCommand(cmd: CommandView): boolean | undefined {
+  const rule = Object.hasOwn(RULES, cmd.program) ? RULES[cmd.program]! : undefined;
+  if (!rule?.only) return undefined;
+  const parsed = parseOptions(cmd.argv, 1, rule.grammar, { permute: rule.permute ?? false, unknown: 'fail' });
+  if (!parsed.ok) return false;
+  const only = new Set(rule.only.split(' '));
+  return parsed.options.every((option) => only.has(option.name));
 }
 
 /** How a wrapper's own options are read, for the files they name. */

@@ -249,6 +249,11 @@ export function buildWorld(root: string, markers: string): World {
   put(join(project, 'README.md'), '# project\n\nSECRET handling lives in src (changed).\n');
   put(join(project, 'untracked.txt'), 'new\n');
   put(join(project, 'app.log'), 'log line\n');
+  // A database in WAL mode: opened read-only, sqlite3 creates its -wal and -shm files; immutable, nothing.
+  spawnSync('sqlite3', [
+    join(project, 'app.db'),
+    'PRAGMA journal_mode=WAL; CREATE TABLE t(x); INSERT INTO t VALUES (1);',
+  ]);
   put(join(project, 'k.yaml'), kubeconfig('automode-marker-kube-project'));
   put(join(project, '.claude/settings.json'), '{}\n');
   put(join(project, 'node_modules/tool/cli.js'), '#!/usr/bin/env automode-marker-interp\n', 0o755);
