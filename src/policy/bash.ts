@@ -22,6 +22,7 @@ import type { DecisionContext } from './context.js';
 import { credentialRedirect } from './credential-options.js';
 import { foreignRepositories } from './git-folders.js';
 import { resolveGitOperands } from './git-operands.js';
+import { withoutOwnRepository } from './own-repository.js';
 import { possibleFiles } from './possible-files.js';
 import { checkReadOnly, type ReadOnlyCheck } from './readonly.js';
 import { callsItself, runawayProcesses } from './runaway.js';
@@ -49,7 +50,8 @@ interface Decided {
  * Decides a Bash call from its analysis: every simple and nested command is a part, decided on its own; so is
  * every file it reads or writes. The strictest part decides.
  */
-export function classifyBash(analysis: Analysis, ctx: DecisionContext): PartVerdict[] {
+export function classifyBash(given: Analysis, ctx: DecisionContext): PartVerdict[] {
+  const analysis = withoutOwnRepository(given, ctx) ?? given;
   const parts: PartVerdict[] = [];
   const whole = (by: PartVerdict['by'], reason: string) =>
     parts.push({ subject: 'the whole command', decision: 'ask', by, reason });

@@ -87,3 +87,46 @@ describe('an operand that may name a revision or a path is read as git reads it'
     expect(answers.map((v) => v.decision)).toEqual(['allow', 'allow']);
   });
 });
+
+describe("the project's own repository named by --git-dir or GIT_DIR is no other repository", () => {
+  const box = useSandboxClassifier(
+    async (b) => {
+      const p = b.project;
+      await mkdir(path.join(p, 'sub'), { recursive: true });
+      await writeFile(path.join(p, 'README.md'), 'readme\n');
+      git(p, 'init', '-q', '-b', 'main');
+      git(p, 'add', 'README.md');
+      commit(p, 'base');
+      const other = path.join(b.root, 'other');
+      await mkdir(other, { recursive: true });
+      git(other, 'init', '-q');
+    },
+    { permissions: { allow: ['Bash(git *)'] } },
+  );
+
+  it('reads through the own .git are decided as without the option', async () => {
+    for (const command of [
+      'git --git-dir=.git status',
+      'git --git-dir .git log --oneline',
+      'git --git-dir=.git --work-tree=. status',
+      'GIT_DIR=.git git status',
+      'GIT_DIR=./.git GIT_WORK_TREE=. git log',
+    ]) {
+      const v = await box.bash(command);
+      expect(v.decision, `${command}: ${v.reason}`).toBe('allow');
+    }
+  });
+
+  it('another repository, another work tree, or the own .git from a subfolder still ask', async () => {
+    for (const command of [
+      'git --git-dir=../other/.git status',
+      'GIT_DIR=../other/.git git status',
+      'git --git-dir=.git --work-tree=sub status',
+      'cd sub && git --git-dir=../.git status',
+      'git --git-dir=.git checkout README.md',
+    ]) {
+      const v = await box.bash(command);
+      expect(v.decision, `${command}: ${v.reason}`).toBe('ask');
+    }
+  });
+});
