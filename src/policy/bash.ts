@@ -28,7 +28,7 @@ import { checkReadOnly, type ReadOnlyCheck } from './readonly.js';
 import { callsItself, runawayProcesses } from './runaway.js';
 import { isShipped, overridesAll } from './tiers.js';
 import { type PartVerdict, ruleName, ruleRef } from './verdict.js';
-import { workingFolders } from './working-folders.js';
+import { mayRepeat, workingFolders } from './working-folders.js';
 
 export const MAX_COMMAND_CHARS = 10_000;
 export const MAX_PARTS = 50;
@@ -67,11 +67,19 @@ export function classifyBash(given: Analysis, ctx: DecisionContext): PartVerdict
   parts.push(...runawayProcesses(analysis));
   const decided = new Map<number, Decided>();
   const stale = staleInputs(analysis, ctx);
-  let changes: ((cmd: SimpleCommand) => string | undefined) | undefined;
-  const changed = (cmd: SimpleCommand) => {
-    changes ??= lineChanges(analysis, ctx);
-    return changes(cmd) !== undefined;
-  };
+  // Whether a command that runs before this one (earlier on the line, or any when it may run again) may change
+  // the repository it reads.
+  const changed = (cmd: SimpleCommand) =>
+    analysis.compoundRedirects.some((r) => r.writes) ||
+    analysis.commands.some(
+      (c) =>
+        c.id !== cmd.id &&
+        (c.id < cmd.id || mayRepeat(cmd)) &&
+        c.nested?.carrier !== cmd.id &&
+        cmd.nested?.carrier !== c.id &&
+        ((c.argv.length > 0 && !isReadOnlyCommand(c, viewsOf(c, ctx.home))) ||
+          c.redirects.some((r) => r.writes)),
+    );
   for (const cmd of analysis.commands) {
     const d = decideCommand(cmd, analysis, ctx, decided, cwds, changed);
     d.part.readOnly = isReadOnlyCommand(cmd, d.views);
@@ -131,11 +139,6 @@ function staleInputs(
     c.effects.some((e) => e.names && e.names.kind !== 'unknown'),
   );
   if (computed.length === 0) return undefined;
-  return lineChanges(analysis, ctx);
-}
-
-/** For each command, the first other command or redirection of the line that may change files before it runs. */
-function lineChanges(analysis: Analysis, ctx: DecisionContext): (cmd: SimpleCommand) => string | undefined {
   const writers = analysis.commands.filter(
     (c) => c.argv.length > 0 && !isReadOnlyCommand(c, viewsOf(c, ctx.home)),
   );

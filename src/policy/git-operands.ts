@@ -33,7 +33,8 @@ export function resolveGitOperands(
 
 function namesRevision(folder: string, operand: string, options: ReadonlySet<string>): boolean {
   const repo = repositoryOf(folder);
-  if (!repo) return false;
+  // Outside any repository git refuses to run: it discards nothing.
+  if (!repo) return true;
   const rev = operand === '-' ? '@{-1}' : operand;
   if (commitOf(repo, rev)) return true;
   if (options.has('no-guess') || existsSync(resolve(folder, operand))) return false;

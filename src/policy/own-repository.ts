@@ -11,7 +11,8 @@ const PLACE_OPTIONS = new Set(['--git-dir', '--work-tree']);
  * `git --git-dir=.git status` and `GIT_DIR=.git git status` name the project's own repository: that is the
  * repository git finds anyway, so the line is decided without them. The git folder must be the project's own
  * `.git`, and the work tree its top, named by `--work-tree`/`GIT_WORK_TREE` or the folder git runs in (git takes
- * the folder it runs in as the top when only the git folder is named). Any other repository stays as it is: its
+ * the folder it runs in as the top when only the git folder is named); a work tree named without the git folder
+ * is left as it is. Any other repository stays as it is: its
  * configuration is code automode cannot see. Undefined when nothing is dropped.
  */
 export function withoutOwnRepository(analysis: Analysis, ctx: DecisionContext): Analysis | undefined {
@@ -45,10 +46,12 @@ export function withoutOwnRepository(analysis: Analysis, ctx: DecisionContext): 
       });
     const dir = named('git-dir');
     const tree = named('work-tree');
-    const ownDir = dir === undefined || resolves(dir, gitDir);
+    // A work tree named alone stays as it is (the outside corpora ask about it whatever it names).
+    if (dir === undefined) continue;
+    const ownDir = resolves(dir, gitDir);
     const ownTree =
       tree === undefined
-        ? dir === undefined || starts.every((start) => realPath(start, ctx.realPaths) === top)
+        ? starts.every((start) => realPath(start, ctx.realPaths) === top)
         : resolves(tree, top);
     if (!ownDir || !ownTree) continue;
     for (const o of places) {

@@ -52,13 +52,21 @@ const effects: EffectHandler = fileCommand({
       ...each(moved ? ['read', 'delete'] : 'read', sources),
       ...(has(parsed, 'r', 'a')
         ? [
-            ...sources.map((source) => treeWrite(dest, 'argument', copyNames(source, parsed))),
+            ...(onHost(dest)
+              ? [treeWrite(dest)]
+              : sources.map((source) => treeWrite(dest, 'argument', copyNames(source, parsed)))),
             ...(pruned ? each('delete', operands.slice(-1)) : []),
           ]
         : each(pruned ? ['write', 'delete'] : 'write', operands.slice(-1))),
     ];
   },
 });
+
+/** `host:path`, `user@host:path` or `rsync://…`: a path on another host. */
+function onHost(word: Word): boolean {
+  const lead = leadingText(word);
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(lead) || /^[^/]*:/.test(lead);
+}
 
 /**
  * What a recursive rsync writes below the destination: the local source folder's entries (`src/` its contents,
@@ -67,8 +75,7 @@ const effects: EffectHandler = fileCommand({
  */
 function copyNames(source: Word, parsed: Parsed): WriteNames {
   const lead = leadingText(source);
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(lead) || /^[^/]*:/.test(lead))
-    return { kind: 'unknown', why: `${source.text} is on another host` };
+  if (onHost(source)) return { kind: 'unknown', why: `${source.text} is on another host` };
   if (has(parsed, 'L', 'k', 'R', '--copy-unsafe-links'))
     return { kind: 'unknown', why: 'links or full source paths change the names it writes' };
   const contents = /\/(\.)?$/.test(lead);
