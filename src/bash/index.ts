@@ -1,4 +1,6 @@
 export { analyze, analyzeBash, loadBash, MAX_INPUT_BYTES } from './analyze.js';
+export { CREDENTIAL_REDIRECTS } from './programs/credential-options.js';
+export { ambiguousCheckout } from './programs/git/operands.js';
 export { grammar, type Option, operandWords, parseOptions } from './programs/options.js';
 export { type ParsedCommand, type ProgramSpec, parseCommand } from './programs/program.js';
 export { checkProgram, takesAnyWords } from './programs/read-only.js';

@@ -288,7 +288,7 @@ export interface EffectsResult {
 export type WriteNames =
   | {
       kind: 'archive';
-      format: 'tar' | 'zip' | 'cpio';
+      format: 'tar' | 'zip' | 'cpio' | '7z';
       /** The archive file; undefined when it is read from stdin. */
       file?: Word;
       /** Leading path components dropped from each member's name (`--strip-components`). */
@@ -318,6 +318,8 @@ export type WriteNames =
       source: Word;
       /** Its entries are written straight into the destination (`src/.`, `cp -T`), not below its name. */
       contents: boolean;
+      /** Its entries go below DEST/NAME even when DEST does not exist yet (rsync makes it). */
+      below?: true;
     }
   | {
       kind: 'unknown';

@@ -1,4 +1,5 @@
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import zlib from 'node:zlib';
 
 /** Archives larger than this are not read: their write set is unknown. */
@@ -58,14 +59,39 @@ function uncompressed(data: Buffer): Buffer | string {
   } catch {
     return 'it cannot be uncompressed within the bound';
   }
-  if (data.toString('latin1', 0, 3) === 'BZh') return 'it is compressed with bzip2, which is not read here';
+  if (data.toString('latin1', 0, 3) === 'BZh') return decompressed('bzip2', data);
   if (data.subarray(0, 6).equals(Buffer.from([0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00])))
-    return 'it is compressed with xz, which is not read here';
+    return decompressed('xz', data);
   return data;
 }
 
-/** The members of a tar, zip or cpio archive, from its headers; never runs the program. */
-export function listArchive(path: string, format: 'tar' | 'zip' | 'cpio'): Listing {
+/** A decompressor that takes longer than this leaves the archive unread. */
+const DECOMPRESS_TIMEOUT_MS = 5_000;
+
+/**
+ * The bytes uncompressed by the system's own decompressor (`bzip2 -dc`, `xz -dc`: stdin to stdout, no file
+ * touched, no settings read from the environment), up to the bound; why not, when it fails, is missing, runs out
+ * of time or the output is larger.
+ */
+function decompressed(program: 'bzip2' | 'xz', data: Buffer): Buffer | string {
+  const result = spawnSync(program, ['-dc'], {
+    input: data,
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C' },
+    timeout: DECOMPRESS_TIMEOUT_MS,
+    maxBuffer: MAX_EXPANDED_BYTES,
+    stdio: ['pipe', 'pipe', 'ignore'],
+  });
+  if (result.error || result.status !== 0)
+    return `it is compressed with ${program}, which could not be uncompressed within the bound`;
+  return result.stdout;
+}
+
+/**
+ * The members of a tar, zip or cpio archive, from its headers; never runs the program. A 7z archive is listed by
+ * the system's 7z (`7z l -slt`: it reads the archive and writes nothing; no password is asked for).
+ */
+export function listArchive(path: string, format: 'tar' | 'zip' | 'cpio' | '7z'): Listing {
+  if (format === '7z') return list7z(path);
   const raw = readBounded(path, MAX_ARCHIVE_BYTES);
   if (typeof raw === 'string') return unknown(raw);
   if (format === 'zip') return listZip(raw);
@@ -75,7 +101,8 @@ export function listArchive(path: string, format: 'tar' | 'zip' | 'cpio'): Listi
 }
 
 /** The members of archive bytes read from elsewhere (stdin redirected from a file). */
-export function listArchiveBytes(data: Buffer, format: 'tar' | 'zip' | 'cpio'): Listing {
+export function listArchiveBytes(data: Buffer, format: 'tar' | 'zip' | 'cpio' | '7z'): Listing {
+  if (format === '7z') return unknown('a 7z archive is read from a file only');
   if (format === 'zip') return listZip(data);
   const plain = uncompressed(data);
   if (typeof plain === 'string') return unknown(plain);
@@ -233,4 +260,31 @@ export function listCpio(data: Buffer): Listing {
     if (members.length > MAX_MEMBERS) return unknown(`it holds more than ${MAX_MEMBERS} members`);
   }
   return unknown('the cpio archive has no trailer');
+}
+
+/** A 7z listing (`7z l -slt`): one `Path = …` per member after the `----------` line, links by their mode. */
+function list7z(path: string): Listing {
+  const stat = statSync(path, { throwIfNoEntry: false });
+  if (!stat?.isFile()) return unknown(`${path} is not a regular file`);
+  if (stat.size > MAX_ARCHIVE_BYTES)
+    return unknown(`${path} is larger than ${MAX_ARCHIVE_BYTES / 1024 / 1024} MB`);
+  const result = spawnSync('7z', ['l', '-slt', '-sccUTF-8', '-p', '--', path], {
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C.UTF-8' },
+    timeout: DECOMPRESS_TIMEOUT_MS,
+    maxBuffer: 64 * 1024 * 1024,
+    stdio: ['ignore', 'pipe', 'ignore'],
+    encoding: 'utf8',
+  });
+  if (result.error || result.status !== 0) return unknown(`7z could not list ${path}`);
+  const body = result.stdout.split(/^-{10,}$/m)[1];
+  if (body === undefined) return unknown(`7z could not list ${path}`);
+  const members: Member[] = [];
+  for (const block of body.split(/\n\s*\n/)) {
+    const name = /^Path = (.*)$/m.exec(block)?.[1];
+    if (name === undefined) continue;
+    const link = /^Attributes = .*\bl[rwxsStT-]{9}/m.test(block) || /^Symbolic Link = ./m.test(block);
+    members.push(link ? { name, link: true } : { name });
+    if (members.length > MAX_MEMBERS) return unknown(`it holds more than ${MAX_MEMBERS} members`);
+  }
+  return { kind: 'members', members };
 }

@@ -17,17 +17,19 @@ import {
   verbLines,
   viewsOf,
 } from './bash-match.js';
-import { isCodeRunnerRule, relocatesCode } from './broad.js';
+import { isCodeRunnerRule, relocatingWord } from './broad.js';
 import type { DecisionContext } from './context.js';
 import { credentialRedirect } from './credential-options.js';
 import { destructionOf } from './destruction.js';
 import { foreignRepositories } from './git-folders.js';
+import { resolveGitOperands } from './git-operands.js';
+import { withoutOwnRepository } from './own-repository.js';
 import { possibleFiles } from './possible-files.js';
 import { checkReadOnly, type ReadOnlyCheck, runTimeWordsHarmless } from './readonly.js';
 import { callsItself, runawayProcesses } from './runaway.js';
 import { isShipped, overridesAll } from './tiers.js';
 import { type PartVerdict, ruleName, ruleRef } from './verdict.js';
-import { workingFolders } from './working-folders.js';
+import { mayRepeat, workingFolders } from './working-folders.js';
 
 export const MAX_COMMAND_CHARS = 10_000;
 export const MAX_PARTS = 50;
@@ -49,7 +51,8 @@ interface Decided {
  * Decides a Bash call from its analysis: every simple and nested command is a part, decided on its own; so is
  * every file it reads or writes. The strictest part decides.
  */
-export function classifyBash(analysis: Analysis, ctx: DecisionContext): PartVerdict[] {
+export function classifyBash(given: Analysis, ctx: DecisionContext): PartVerdict[] {
+  const analysis = withoutOwnRepository(given, ctx) ?? given;
   const parts: PartVerdict[] = [];
   const whole = (by: PartVerdict['by'], reason: string) =>
     parts.push({ subject: 'the whole command', decision: 'ask', by, reason });
@@ -65,8 +68,21 @@ export function classifyBash(analysis: Analysis, ctx: DecisionContext): PartVerd
   parts.push(...runawayProcesses(analysis));
   const decided = new Map<number, Decided>();
   const stale = staleInputs(analysis, ctx);
+  // Whether a command that runs before this one (earlier on the line, or any when it may run again) may change
+  // the repository it reads.
+  const changed = (cmd: SimpleCommand) =>
+    analysis.compoundRedirects.some((r) => r.writes) ||
+    analysis.commands.some(
+      (c) =>
+        c.id !== cmd.id &&
+        (c.id < cmd.id || mayRepeat(cmd)) &&
+        c.nested?.carrier !== cmd.id &&
+        cmd.nested?.carrier !== c.id &&
+        ((c.argv.length > 0 && !isReadOnlyCommand(c, viewsOf(c, ctx.home))) ||
+          c.redirects.some((r) => r.writes)),
+    );
   for (const cmd of analysis.commands) {
-    const d = decideCommand(cmd, analysis, ctx, decided, cwds);
+    const d = decideCommand(cmd, analysis, ctx, decided, cwds, changed);
     d.part.readOnly = isReadOnlyCommand(cmd, d.views);
     decided.set(cmd.id, d);
     parts.push(d.part);
@@ -324,6 +340,36 @@ function coversCode(
 }
 
 /**
+ * A rule vouches for the code a runner finds where it runs: an option that makes it take its code, configuration
+ * or shell from another place (`make -C src`, `cargo run --manifest-path ../x/Cargo.toml`, `just -f x`) is
+ * vouched for only when the rule names the word that says where. `rule` matched `matched`, the command itself or
+ * the one carrying it, in which the command's words start at `from`.
+ */
+function relocatedCode(
+  rule: PermissionRule | PatternRule,
+  cmd: SimpleCommand,
+  v: CommandViews,
+  matched: CommandViews,
+  from: number,
+): PartVerdict | undefined {
+  const at = relocatingWord(v.program, v.values);
+  if (at === undefined) return undefined;
+  if (rule.type === 'permission' && rule.parsed.kind === 'tool') return undefined;
+  if (
+    rule.type === 'permission' &&
+    rule.parsed.kind === 'bash' &&
+    !coversWord(rule.parsed.pattern, matched, from + at)
+  )
+    return undefined;
+  return part(
+    cmd,
+    'ask',
+    'no-rule',
+    `${v.values[at]} makes ${v.program} take its code from another place than the project's; ${ruleName(rule)} does not name it`,
+  );
+}
+
+/**
  * A rule for a code runner (`Bash(npm run *)`, `Bash(python3 *)`) vouches for the project's code the runner
  * itself runs, a script or a target or inline code, as its words say; never for code a program reads from its
  * configuration, stdin or the environment. Auto mode sets such broad rules aside before they get here.
@@ -331,8 +377,12 @@ function coversCode(
 function runsOwnCode(rule: PermissionRule | PatternRule, exec: CodeExecution, v: CommandViews): boolean {
   if (exec.kind !== 'script-file' && exec.kind !== 'interpreter-code' && exec.kind !== 'source-file')
     return false;
+  if (exec.program !== v.program || !isCodeRunnerRule(rule, v.program)) return false;
+  // The code elsewhere is the rule's when the rule names where (`Bash(make -C src *)`).
+  const at = relocatingWord(v.program, v.values);
   return (
-    exec.program === v.program && isCodeRunnerRule(rule, v.program) && !relocatesCode(v.program, v.values)
+    at === undefined ||
+    (rule.type === 'permission' && rule.parsed.kind === 'bash' && !coversWord(rule.parsed.pattern, v, at))
   );
 }
 
@@ -384,8 +434,10 @@ function decideCommand(
   ctx: DecisionContext,
   decided: Map<number, Decided>,
   cwds: readonly string[] | undefined,
+  changed: (cmd: SimpleCommand) => boolean,
 ): Decided {
   const v = viewsOf(cmd, ctx.home);
+  if (v.family === 'git') resolveGitOperands(cmd, v, ctx, cwds, () => changed(cmd));
   const done = (p: PartVerdict, allowedBy?: PermissionRule): Decided =>
     allowedBy ? { part: p, allowedBy, views: v } : { part: p, views: v };
   if (cmd.argv.length === 0) {
@@ -402,6 +454,8 @@ function decideCommand(
   if (override) {
     const hidden = coversCode(override, cmd, v);
     if (hidden) return done(hiddenCode(cmd, hidden, override));
+    const moved = relocatedCode(override, cmd, v, v, 0);
+    if (moved) return done(moved);
     const overridden = asks.map(ruleName).join(', ');
     const reason = `allowed by ${ruleName(override)}, which overrides the shipped ask ${overridden}`;
     return done({ ...part(cmd, 'allow', 'rule', reason, override), overrides: asks.map(ruleRef) }, override);
@@ -418,6 +472,8 @@ function decideCommand(
   if (allow) {
     const hidden = coversCode(allow, cmd, v);
     if (hidden) return done(hiddenCode(cmd, hidden, allow));
+    const moved = relocatedCode(allow, cmd, v, v, 0);
+    if (moved) return done(moved);
     const permission = allow.type === 'permission' ? allow : undefined;
     return done(part(cmd, 'allow', 'rule', `allowed by ${ruleName(allow)}`, allow), permission);
   }
@@ -425,6 +481,9 @@ function decideCommand(
   if (covered) {
     const hidden = coversCode(covered, cmd, v);
     if (hidden) return done(hiddenCode(cmd, hidden, covered));
+    const carrier = cmd.nested ? decided.get(cmd.nested.carrier)?.views : undefined;
+    const moved = carrier && relocatedCode(covered, cmd, v, carrier, carrier.values.length - v.values.length);
+    if (moved) return done(moved);
     return done(
       part(cmd, 'allow', 'rule', `run by a command allowed by ${ruleName(covered)}`, covered),
       covered,

@@ -52,7 +52,7 @@ export function foreignRepositories(
  * The folders git starts from: each working folder, moved by every `-C DIR` in turn (a relative one from the
  * folder before); undefined when a `-C` names a folder only known at run time.
  */
-function gitFolders(cmd: SimpleCommand, cwds: string[], ctx: DecisionContext): string[] | undefined {
+export function gitFolders(cmd: SimpleCommand, cwds: string[], ctx: DecisionContext): string[] | undefined {
   const spec = programSpec('git');
   if (!spec) return undefined;
   const parsed = parseOptions(cmd.argv, 1, spec.grammar);

@@ -4,6 +4,12 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { RevisionChange, Word } from '../bash/index.js';
 import { indexEntries, trackedPaths } from './git-index.js';
 
+/** The remote-tracking branches named `name`, of any remote; undefined when git cannot list them. */
+export function remoteBranches(repo: Repository, name: string): string[] | undefined {
+  const refs = git(repo, ['for-each-ref', '--format=%(refname)', `refs/remotes/*/${name}`]);
+  return refs?.split('\n').filter(Boolean);
+}
+
 /** More paths than this are not checked one by one. */
 export const MAX_REVISION_PATHS = 20_000;
 /** A git process that takes longer than this leaves the write set unknown. */
@@ -80,7 +86,7 @@ function revisionText(word: Word): string | undefined {
 }
 
 /** The commit a revision names, or undefined when the repository holds none of that name. */
-function commitOf(repo: Repository, rev: string): string | undefined {
+export function commitOf(repo: Repository, rev: string): string | undefined {
   return git(repo, ['rev-parse', '--verify', '--quiet', `${rev}^{commit}`])?.trim() || undefined;
 }
 
@@ -134,8 +140,7 @@ function changePaths(repo: Repository, change: RevisionChange): string[] | strin
       if (direct) return direct;
       let commit = resolveRev(change.to);
       if (!commit && change.guess && revisionText(change.to)) {
-        const refs = git(repo, ['for-each-ref', '--format=%(refname)', `refs/remotes/*/${change.to.value}`]);
-        const found = refs?.split('\n').filter(Boolean) ?? [];
+        const found = remoteBranches(repo, change.to.value) ?? [];
         if (found.length === 1) commit = commitOf(repo, found[0]!);
       }
       if (!commit) return change.orPath ? [] : `${change.to.text} names no commit this repository holds yet`;

@@ -180,7 +180,8 @@ function runsElsewhere(cmd: SimpleCommand, analysis: Analysis, ctx: PathContext)
 }
 
 /** A command that may run more than once, or at a time other than its place on the line. */
-function mayRepeat(cmd: SimpleCommand): boolean {
+/** Whether the command may run more than once, or after commands written after it (a loop, a function, a string run later). */
+export function mayRepeat(cmd: SimpleCommand): boolean {
   return (
     cmd.nested !== undefined ||
     cmd.inFunction !== undefined ||

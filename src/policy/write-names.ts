@@ -104,7 +104,8 @@ function compute({ names, folder, cwd, cmd, ctx, stale }: WriteSetInput): WriteS
     case 'copy': {
       const source = path(names.source);
       if (source === undefined) return unknown(`${names.source.text} is only known at run time`);
-      const into = names.contents || !isFolder(folder) ? folder : join(folder, basename(source));
+      const into =
+        names.contents || (!names.below && !isFolder(folder)) ? folder : join(folder, basename(source));
       const walked = walk(source);
       if (typeof walked === 'string') return unknown(walked);
       return { kind: 'paths', paths: [into, ...walked.map((p) => join(into, p))] };
@@ -136,13 +137,17 @@ function withParents(set: WriteSet, folder: string): WriteSet {
 }
 
 /** A member's name as the tool writes it: tar and unzip drop a leading `/` and `./`; cpio keeps an absolute one. */
-function normalise(name: string, format: 'tar' | 'zip' | 'cpio'): string {
+function normalise(name: string, format: 'tar' | 'zip' | 'cpio' | '7z'): string {
   let n = name.replace(/\\/g, format === 'zip' ? '/' : '\\');
   if (format !== 'cpio') n = n.replace(/^\/+/, '');
   return n.replace(/^(\.\/)+/, '');
 }
 
-function archiveFile(file: Word, format: 'tar' | 'zip' | 'cpio', path: (w: Word) => string | undefined) {
+function archiveFile(
+  file: Word,
+  format: 'tar' | 'zip' | 'cpio' | '7z',
+  path: (w: Word) => string | undefined,
+) {
   const at = path(file);
   if (at === undefined) return { kind: 'unknown' as const, why: `${file.text} is only known at run time` };
   // unzip tries NAME.zip when NAME is missing.
@@ -163,7 +168,7 @@ function stdinFile(cmd: SimpleCommand | undefined, path: (w: Word) => string | u
 
 function archiveOnStdin(
   cmd: SimpleCommand | undefined,
-  format: 'tar' | 'zip' | 'cpio',
+  format: 'tar' | 'zip' | 'cpio' | '7z',
   path: (w: Word) => string | undefined,
 ) {
   const input = stdinFile(cmd, path);

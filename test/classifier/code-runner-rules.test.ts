@@ -56,9 +56,51 @@ describe('an allow rule for a code runner means what its words say', () => {
       ['Bash(make *)', 'make -f src/Makefile'],
       ['Bash(npm run *)', 'npm --prefix ../other run build'],
       ['Bash(npm run *)', 'npm run build --workspace=pkg'],
+      ['Bash(cargo run *)', 'cargo run --manifest-path ../other/Cargo.toml'],
+      ['Bash(cargo test *)', 'cargo test --manifest-path=../other/Cargo.toml'],
+      ['Bash(just *)', 'just -f elsewhere/justfile build'],
+      ['Bash(just *)', 'just --justfile elsewhere/justfile build'],
+      ['Bash(just *)', 'just --working-directory ../other build'],
+      ['Bash(just *)', 'just -g build'],
+      ['Bash(go test *)', 'go test -modfile ../other/go.mod ./...'],
+      ['Bash(go run *)', 'go run -overlay ../other/overlay.json .'],
+      ['Bash(uv run *)', 'uv run --project ../other x.py'],
+      ['Bash(poetry run *)', 'poetry run -C ../other pytest'],
+      ['Bash(rake *)', 'rake -f ../other/Rakefile'],
+      ['Bash(rake *)', 'rake -I ../other/lib'],
+      ['Bash(pnpm run *)', 'pnpm run --dir ../other build'],
+      ['Bash(yarn run *)', 'yarn run --cwd ../other build'],
+      ['Bash(npx jest *)', 'npx jest --config ../other/jest.config.js'],
+      ['Bash(npx *)', 'npx --prefix ../other jest'],
+      ['Bash(deno task *)', 'deno task --config ../other/deno.json build'],
+      ['Bash(bun run *)', 'bun run --cwd ../other build'],
+      ['Bash(gradle *)', 'gradle -p ../other build'],
+      ['Bash(./gradlew *)', './gradlew --init-script ../other/init.gradle build'],
+      ['Bash(mvn *)', 'mvn -f ../other/pom.xml test'],
+      ['Bash(tox *)', 'tox -c ../other'],
+      ['Bash(nox *)', 'nox -f ../other/noxfile.py'],
+      ['Bash(pytest *)', 'pytest --rootdir ../other'],
+      ['Bash(pytest *)', 'pytest -c ../other/pytest.ini'],
+      ['Bash(make *)', 'make -kf other.mk'],
     ]) {
       const v = await decide([rule!], command!);
       expect(v.decision, `${rule} ${command}: ${v.reason}`).toBe('ask');
+    }
+  });
+
+  it('vouches for code elsewhere that the rule names, and for options that move nothing', async () => {
+    for (const [rule, command] of [
+      ['Bash(make -C src *)', 'make -C src build'],
+      ['Bash(cargo run --manifest-path x/Cargo.toml)', 'cargo run --manifest-path x/Cargo.toml'],
+      ['Bash(cargo run *)', 'cargo run --release -- -p 8080'],
+      ['Bash(npx jest *)', 'npx jest -w 2'],
+      ['Bash(mvn *)', 'mvn -fae test'],
+      ['Bash(go test *)', 'go test -count=1 ./...'],
+      ['Bash(pytest *)', 'pytest -x -q'],
+      ['Bash(just *)', 'just build'],
+    ]) {
+      const v = await decide([rule!], command!);
+      expect(v.decision, `${rule} ${command}: ${v.reason}`).toBe('allow');
     }
   });
 

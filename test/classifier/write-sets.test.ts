@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -59,7 +59,19 @@ async function plant(box: Sandbox): Promise<void> {
   tar('evil.tar', '.claude/settings.local.json', '.git/hooks/post-checkout');
   tar('good.tar', 'docs/guide.md');
   execFileSync('tar', ['-czf', path.join(p, 'evil.tgz'), '.claude'], { cwd: staging });
-  execFileSync('tar', ['-cjf', path.join(p, 'opaque.tbz'), 'docs'], { cwd: staging });
+  execFileSync('tar', ['-cjf', path.join(p, 'evil.tbz'), '.claude'], { cwd: staging });
+  execFileSync('tar', ['-cJf', path.join(p, 'evil.txz'), '.claude'], { cwd: staging });
+  execFileSync('tar', ['-cjf', path.join(p, 'good.tbz'), 'docs'], { cwd: staging });
+  execFileSync('tar', ['-cJf', path.join(p, 'good.txz'), 'docs'], { cwd: staging });
+  if (SEVEN_ZIP) {
+    execFileSync('7z', ['a', '-bd', path.join(p, 'evil.7z'), '.claude'], { cwd: staging, stdio: 'ignore' });
+    execFileSync('7z', ['a', '-bd', path.join(p, 'good.7z'), 'docs'], { cwd: staging, stdio: 'ignore' });
+  }
+  // A bzip2 header over bytes bzip2 cannot uncompress: the members cannot be read.
+  await writeFile(
+    path.join(p, 'opaque.tbz'),
+    Buffer.concat([Buffer.from('BZh91AY&SY'), Buffer.alloc(64, 7)]),
+  );
   execFileSync('zip', ['-qr', path.join(p, 'evil.zip'), '.claude'], { cwd: staging });
   execFileSync('zip', ['-qr', path.join(p, 'good.zip'), 'docs'], { cwd: staging });
   await put(p, {
@@ -124,8 +136,22 @@ function newc(files: Record<string, string>): Buffer {
   return Buffer.concat(parts);
 }
 
+/** 7z archives are listed by the system's 7z, where it is installed. */
+const SEVEN_ZIP = spawnSync('7z', ['i'], { stdio: 'ignore' }).status === 0;
+
 const TEAM = {
-  permissions: { allow: ['Bash(git *)', 'Bash(tar *)', 'Bash(patch *)', 'Bash(cpio *)', 'Edit(./src/**)'] },
+  permissions: {
+    allow: [
+      'Bash(git *)',
+      'Bash(tar *)',
+      'Bash(patch *)',
+      'Bash(cpio *)',
+      'Bash(rsync *)',
+      'Bash(docker cp *)',
+      'Bash(7z *)',
+      'Edit(./src/**)',
+    ],
+  },
 };
 
 describe('writes decided by the paths they would write, under a team allowing Bash(git *) and Bash(tar *)', () => {
@@ -164,6 +190,10 @@ describe('writes decided by the paths they would write, under a team allowing Ba
       'cpio -idum < evil.cpio',
       'git stash pop',
       'git am evil.patch',
+      'tar -xjf evil.tbz',
+      'tar -xf evil.txz',
+      'rsync -a src/tpl/ .git',
+      'rsync -a src/tpl .git/x',
     ];
     for (const command of planted) {
       const v = await verdict(command);
@@ -201,6 +231,9 @@ describe('writes decided by the paths they would write, under a team allowing Ba
       'git merge feature',
       'git checkout feature',
       'cpio -idum < good.cpio',
+      'tar -xjf good.tbz',
+      'tar -xf good.txz',
+      'rsync -a src/ out/',
     ]) {
       const v = await verdict(command);
       expect(v.decision, `${command}: ${v.reason}`).toBe('allow');
@@ -212,6 +245,8 @@ describe('writes decided by the paths they would write, under a team allowing Ba
       'tar -xjf opaque.tbz',
       'tar -xf missing.tar',
       'curl -so a.tar https://x.example/a.tar && tar -xf a.tar',
+      'rsync -a host:src/ .',
+      'docker cp box:/app .',
     ]) {
       const v = await verdict(command);
       expect(v.decision, command).toBe('ask');
@@ -222,6 +257,13 @@ describe('writes decided by the paths they would write, under a team allowing Ba
     }
     const auto = await verdict('tar -xjf opaque.tbz', 'auto');
     expect(auto.ask).toBe('soft');
+  });
+
+  it('a 7z archive is read where 7z is installed; otherwise its write set is unknown', async () => {
+    const evil = await verdict('7z x evil.7z');
+    expect(evil.decision).toBe('ask');
+    expect(evil.by).toBe(SEVEN_ZIP ? 'protected-path' : 'unlisted-writes');
+    expect((await verdict('7z x good.7z')).decision).toBe(SEVEN_ZIP ? 'allow' : 'ask');
   });
 
   it('a move that throws uncommitted work away is asked as git reset --hard is', async () => {

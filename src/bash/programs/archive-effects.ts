@@ -229,9 +229,11 @@ export const sevenZip: EffectHandler = (cmd) => {
   let known = true;
   let output: Word | undefined;
   let deletes = false;
+  let fullPaths = false;
   for (const { word, lead, options } of argvWords(words, 2)) {
     if (options && lead.startsWith('-') && word.value.length > 1) {
       if (!word.static) known = false;
+      if (lead.startsWith('-spf')) fullPaths = true;
       if (lead.startsWith('-o')) output = sliceWord(word, 2);
       else if (lead === '-sdel') deletes = true;
       else if (/^-(i|x|ai|ax)[rw]?[-0]?@/.test(lead)) {
@@ -257,7 +259,13 @@ export const sevenZip: EffectHandler = (cmd) => {
   if (mode === 'a' || mode === 'u') effects.push(...each(deletes ? ['read', 'delete'] : 'read', files));
   else if (mode === 'x' || mode === 'e') {
     const named = output && output.value !== '' ? output : undefined;
-    effects.push(treeWrite(named ?? syntheticWord('.', archive.span), named ? 'option' : 'argument'));
+    const names: WriteNames =
+      mode === 'e'
+        ? { kind: 'unknown', why: '7z e writes every member under its last name' }
+        : fullPaths
+          ? { kind: 'unknown', why: '-spf writes the members under the absolute paths they hold' }
+          : { kind: 'archive', format: '7z', file: archive };
+    effects.push(treeWrite(named ?? syntheticWord('.', archive.span), named ? 'option' : 'argument', names));
     known = false;
   } else if (!['l', 't', 'h', 'i', 'b', 'd', 'rn'].includes(mode)) known = false;
   return { effects, known };

@@ -1,9 +1,10 @@
-import type { CommandView, NestedSpec } from '../types.js';
+import type { CommandView, NestedSpec, Word, WriteNames } from '../types.js';
 import { type EffectHandler, each, fileCommand, reads, treeWrite } from './effect-helpers.js';
 import type { ProgramModule } from './module.js';
-import { grammar, has, optionsNamed } from './options.js';
+import { grammar, has, optionsNamed, type Parsed } from './options.js';
 import { failed, scan } from './program-options.js';
 import { codeIn, shellSpec } from './specs.js';
+import { leadingText } from './words.js';
 
 const RSYNC = grammar({
   flags: 'avzrlptgoDPhHAXEWxSucbnqiRmOJkKLCIy0468s',
@@ -46,14 +47,40 @@ const effects: EffectHandler = fileCommand({
     const sources = operands.slice(0, -1);
     const moved = has(parsed, '--remove-source-files');
     const pruned = parsed.options.some((found) => found.name.startsWith('--delete'));
+    const dest = operands.at(-1)!;
     return [
       ...each(moved ? ['read', 'delete'] : 'read', sources),
       ...(has(parsed, 'r', 'a')
-        ? [treeWrite(operands.at(-1)!), ...(pruned ? each('delete', operands.slice(-1)) : [])]
+        ? [
+            ...(onHost(dest)
+              ? [treeWrite(dest)]
+              : sources.map((source) => treeWrite(dest, 'argument', copyNames(source, parsed)))),
+            ...(pruned ? each('delete', operands.slice(-1)) : []),
+          ]
         : each(pruned ? ['write', 'delete'] : 'write', operands.slice(-1))),
     ];
   },
 });
+
+/** `host:path`, `user@host:path` or `rsync://…`: a path on another host. */
+function onHost(word: Word): boolean {
+  const lead = leadingText(word);
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(lead) || /^[^/]*:/.test(lead);
+}
+
+/**
+ * What a recursive rsync writes below the destination: the local source folder's entries (`src/` its contents,
+ * `src` below DEST/src), read at decision time; a remote source's, or one whose links or full path (`-L`, `-k`,
+ * `-R`) change the names, cannot be known before it runs.
+ */
+function copyNames(source: Word, parsed: Parsed): WriteNames {
+  const lead = leadingText(source);
+  if (onHost(source)) return { kind: 'unknown', why: `${source.text} is on another host` };
+  if (has(parsed, 'L', 'k', 'R', '--copy-unsafe-links'))
+    return { kind: 'unknown', why: 'links or full source paths change the names it writes' };
+  const contents = /\/(\.)?$/.test(lead);
+  return contents ? { kind: 'copy', source, contents } : { kind: 'copy', source, contents, below: true };
+}
 
 /** `-e` / `--rsh` runs a shell command to reach the remote host; `--rsync-path` a program there. */
 function nested(cmd: CommandView): NestedSpec[] {

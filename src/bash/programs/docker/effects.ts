@@ -6,7 +6,7 @@ import {
   type FileEffect,
   type Word,
 } from '../../types.js';
-import { argument, option, UNKNOWN, underFolder } from '../effect-helpers.js';
+import { argument, option, treeWrite, UNKNOWN, underFolder } from '../effect-helpers.js';
 import { has, lastValue, operandWords, optionsNamed, type Parsed } from '../options.js';
 import { parsePflag } from '../pflag.js';
 import type { ParsedCommand } from '../program.js';
@@ -84,7 +84,14 @@ function cp(ctx: Context): void {
   const [source, target] = operandWords(ctx.cmd.argv, ctx.parsed);
   if (!source || !target) return;
   if (localCopyPath(source) && !is(source, '-')) ctx.effects.push(argument('read', source));
-  if (localCopyPath(target) && !is(target, '-')) ctx.effects.push(argument('write', target));
+  if (localCopyPath(target) && !is(target, '-')) {
+    // What a container's folder holds is not known here: every name below the target may be written.
+    ctx.effects.push(
+      localCopyPath(source) || is(source, '-')
+        ? argument('write', target)
+        : treeWrite(target, 'argument', { kind: 'unknown', why: `${source.text} is a container's` }),
+    );
+  }
   if (!leadingText(source).includes(':') && !source.static) ctx.known = false;
   if (!leadingText(target).includes(':') && !target.static) ctx.known = false;
 }

@@ -58,3 +58,17 @@ export function pushOperands(operands: readonly string[]): NormalizedOperands {
   if (refspecs.some((word) => /^\+?:./.test(word))) options.push('d');
   return { operands, options };
 }
+
+/**
+ * The operand of `git checkout X` (one operand, no `--`, no option that switches) that may name a revision or a
+ * path: git decides by what the repository holds. Undefined for any other form.
+ */
+export function ambiguousCheckout(
+  positionals: readonly string[],
+  options: ReadonlySet<string>,
+): string | undefined {
+  if (positionals.length !== 2 || positionals[0] !== 'checkout') return undefined;
+  if (SWITCHING.some((name) => options.has(name))) return undefined;
+  const operand = positionals[1]!;
+  return operand !== '--' && mayBeRevision(operand) ? operand : undefined;
+}

@@ -1,4 +1,5 @@
 import type { CommandView, EffectsResult, FileAccess, FileEffect, NestedSpec, Word } from '../../types.js';
+import { credentialOptionNames } from '../credential-options.js';
 import { argument, option, UNKNOWN } from '../effect-helpers.js';
 import { type ProgramModule, subcommandOf } from '../module.js';
 import { has, lastValue, operandWords, optionsNamed, type Parsed } from '../options.js';
@@ -250,16 +251,7 @@ function kubectlNested(cmd: CommandView): NestedSpec[] {
 const CLUSTER_FREE = new Set(['config', 'completion', 'kustomize', 'plugin', 'options', 'version']);
 
 /** Options that change where kubectl sends the kubeconfig's credentials, or whom it accepts as the server. */
-const CREDENTIALS_GO_TO = [
-  's',
-  '--server',
-  '--insecure-skip-tls-verify',
-  '--tls-server-name',
-  '--certificate-authority',
-  '--token',
-  '--username',
-  '--password',
-];
+const CREDENTIALS_GO_TO = credentialOptionNames('kubectl');
 
 function talksToCluster(cmd: CommandView): boolean {
   const sub = subcommandOf(KUBECTL_SPEC, cmd);

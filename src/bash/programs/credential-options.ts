@@ -1,0 +1,45 @@
+/**
+ * Options that send the credentials a program holds to a server the command line names, or stop it checking
+ * who it talks to: `kubectl --server`, `aws --endpoint-url`, `helm --kube-apiserver`. An allow rule whose
+ * wildcard stands for one never vouches for it, whatever the spelling (`--server=x`, `--server x`, `-s x`, `-sx`,
+ * an abbreviation): the rule approved reading the user's own services, not handing their tokens elsewhere.
+ */
+export const CREDENTIAL_REDIRECTS: Readonly<Record<string, { long: readonly string[]; short: string }>> = {
+  kubectl: {
+    long: [
+      'server',
+      'insecure-skip-tls-verify',
+      'token',
+      'username',
+      'password',
+      'certificate-authority',
+      'tls-server-name',
+      'kubeconfig',
+    ],
+    short: 's',
+  },
+  helm: {
+    long: [
+      'kube-apiserver',
+      'kube-token',
+      'kube-insecure-skip-tls-verify',
+      'kube-ca-file',
+      'kube-tls-server-name',
+      'kubeconfig',
+    ],
+    short: '',
+  },
+  docker: { long: ['host', 'tlsverify', 'tlscacert'], short: 'H' },
+  podman: { long: ['url', 'connection', 'identity'], short: 'c' },
+  aws: { long: ['endpoint-url', 'no-verify-ssl', 'ca-bundle'], short: '' },
+  gcloud: { long: ['access-token-file', 'impersonate-service-account'], short: '' },
+  gh: { long: ['hostname'], short: '' },
+  az: { long: ['subscription-id-url'], short: '' },
+};
+
+/** A program's long options of `CREDENTIAL_REDIRECTS`, as its grammar names them (`--server`), and its short one. */
+export function credentialOptionNames(program: string): string[] {
+  const table = CREDENTIAL_REDIRECTS[program];
+  if (!table) return [];
+  return [...(table.short ? [table.short] : []), ...table.long.map((name) => `--${name}`)];
+}
