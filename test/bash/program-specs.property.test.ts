@@ -28,6 +28,7 @@ const BASES: Record<string, string[]> = {
   command: ['-v', 'git'],
   tar: ['--list', '--file=a.tar'],
   unzip: ['-l', 'a.zip'],
+  sqlite3: ['file:app.db?mode=ro&immutable=1', '.tables'],
 };
 
 function unknownShort(spec: ProgramSpec, letter: string): boolean {
