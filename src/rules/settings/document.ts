@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { LRUCache } from 'lru-cache';
 import type { DiagnosticCode } from '../types.js';
 import { jsonLocator } from './json-locations.js';
 import { type FileStamp, readStamped } from './stamp.js';
@@ -42,7 +43,12 @@ export const SETTLE_MS = 1000;
  * Parsed documents kept by their exact text and format (see readDocument's `keep`): the same text always parses
  * to the same document, so the key is everything the answer depends on.
  */
-export type ParsedTexts = Map<string, ReadOutcome>;
+export type ParsedTexts = LRUCache<string, ReadOutcome>;
+
+/** A `keep` for readDocument holding the parses of the 16 texts used last. */
+export function parsedTexts(): ParsedTexts {
+  return new LRUCache({ max: 16 });
+}
 
 /**
  * Reads and parses a file; `stamps` receives what the file was when read (see `FileStamp`). With `keep`, the
@@ -65,15 +71,9 @@ export async function readDocument(
   const parsed = await parseText(read.outcome.text, format);
   const outcome: ReadOutcome =
     'error' in parsed ? { status: 'failed', error: parsed.error } : { status: 'ok', document: parsed };
-  if (keep) {
-    if (keep.size >= KEPT_TEXTS) keep.delete(keep.keys().next().value as string);
-    keep.set(key, outcome);
-  }
+  keep?.set(key, outcome);
   return outcome;
 }
-
-/** How many parsed texts a `keep` map holds at most (the oldest leaves first). */
-const KEPT_TEXTS = 16;
 
 /** The text, waiting for an empty file changed less than `settleMs` ago (see SETTLE_MS); its stamps. */
 async function readSettled(

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { LRUCache } from 'lru-cache';
 import { isError } from '../diagnostics.js';
 import { patternChecks, readPatternRules, TRUSTED_CHECKS } from '../pattern/rules.js';
 import { locatedPermissionRule } from '../permission/located.js';
@@ -10,7 +11,7 @@ import { type SchemaIssue, settingsLookValid, settingsSchemaIssues } from './che
 import {
   formatOf,
   type LocatedDocument,
-  type ParsedTexts,
+  parsedTexts,
   parseText,
   type ReadOutcome,
   readDocument,
@@ -179,7 +180,7 @@ export async function loadSettingsFiles(options: LoadOptions): Promise<LoadedSet
 }
 
 /** The shipped files' parses, kept for the process: each is still read at every load, and parsed again if it changed. */
-const SHIPPED_TEXTS: ParsedTexts = new Map();
+const SHIPPED_TEXTS = parsedTexts();
 
 interface ShippedRules {
   rules: readonly Rule[];
@@ -190,7 +191,7 @@ interface ShippedRules {
  * The rules a shipped file's document yields, by the document (one per text read) and everything else they are
  * read with (`key`: the file, and for settings the folders their paths resolve against), at most a few per text.
  */
-const SHIPPED_RULES = new WeakMap<LocatedDocument, Map<string, ShippedRules>>();
+const SHIPPED_RULES = new WeakMap<LocatedDocument, LRUCache<string, ShippedRules>>();
 
 async function shippedRules(
   document: LocatedDocument,
@@ -199,13 +200,12 @@ async function shippedRules(
 ): Promise<ShippedRules> {
   let byKey = SHIPPED_RULES.get(document);
   if (!byKey) {
-    byKey = new Map();
+    byKey = new LRUCache({ max: 8 });
     SHIPPED_RULES.set(document, byKey);
   }
   let kept = byKey.get(key);
   if (!kept) {
     kept = await read();
-    if (byKey.size >= 8) byKey.delete(byKey.keys().next().value as string);
     byKey.set(key, kept);
   }
   return kept;
