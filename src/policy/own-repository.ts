@@ -22,12 +22,11 @@ export function withoutOwnRepository(analysis: Analysis, ctx: DecisionContext): 
   const gitDir = realPath(project.gitDir, ctx.realPaths);
   const top = realPath(project.root, ctx.realPaths);
   const cwds = workingFolders(analysis, ctx);
-  if (!gitDir || !top || !cwds) return undefined;
+  const spec = programSpec('git');
+  if (!gitDir || !top || !cwds || !spec) return undefined;
   const cuts: Span[] = [];
   for (const cmd of analysis.commands) {
     if (cmd.name?.program !== 'git' || cmd.nested || cmd.name.path !== undefined) continue;
-    const spec = programSpec('git');
-    if (!spec) return undefined;
     const parsed = parseOptions(cmd.argv, 1, spec.grammar);
     if (!parsed.ok) continue;
     const places = parsed.options.filter((o) => PLACE_OPTIONS.has(o.name));

@@ -225,10 +225,10 @@ function parse(cmd: CommandView): Parsed | undefined {
 }
 
 /**
- * The database is read; opened read-only (`-readonly`, `mode=ro`) a database in WAL mode still gets its
- * `-wal` and `-shm` files created beside it (only the file's header says which mode it is in), so those are
- * written too; read-only and `immutable=1`, without either (immutable alone creates a missing file). Opened for writing, the database and its journals are
- * written. Commands the allow-list does not read may write any file.
+ * The database is read. Opened read-only (`-readonly`, `mode=ro`), a database in WAL mode still gets its `-wal`
+ * and `-shm` files created beside it (only the file's header says which mode it is in), so those count as
+ * written unless `immutable=1` is given too (immutable alone creates a missing file). Opened for writing, the
+ * database and its journals are written. Commands the allow-list does not read may write any file.
  */
 function sqliteEffects(cmd: CommandView): EffectsResult {
   const parsed = parse(cmd);
