@@ -1,5 +1,5 @@
 import type { SimpleCommand, Word } from '../bash/index.js';
-import { DYN, familySpec, HARMLESS_ENV, parseCommand } from '../bash/index.js';
+import { DYN, familySpec, HARMLESS_ENV, parseCommand, parseOptions, programSpec } from '../bash/index.js';
 import type { BashPattern, Rule } from '../rules/index.js';
 import { escapeRegex, matchBashPattern, matchPatternRule, parseBashPattern } from '../rules/index.js';
 import { basename, type NormalizedCommand, normalize } from './normalize.js';
@@ -53,6 +53,19 @@ export interface CommandViews {
   readOnly?: ReadOnlyCheck;
   /** `commandWords`, once computed. */
   words_?: { home: string; set: ReadonlySet<string> };
+  /** `globalsLast`, once computed (null: no such reading). */
+  globalsLast_?: GlobalsLast | null;
+}
+
+/**
+ * The command with the options in front of its subcommand moved to the end, for a program that reads them
+ * there to the same effect (`kubectl -n dev get pods` is `kubectl get pods -n dev`): `order` lists the indexes
+ * of `values` in the new order.
+ */
+interface GlobalsLast {
+  order: number[];
+  raw: string;
+  written: string;
 }
 
 /** `$HOME`, `"${HOME}"/x`, `$HOME/*`: the rest may hold glob characters, which deny views keep as written. */
@@ -152,7 +165,44 @@ function tildeLine(words: string[], home: string): string {
 export function allowMatches(p: BashPattern, v: CommandViews): boolean {
   if (!v.allStatic || !v.harmlessEnv || v.values.length === 0) return false;
   if (v.extraArgs) return false;
-  return matchBashPattern(p, v.raw) || (v.written !== v.raw && matchBashPattern(p, v.written));
+  if (matchBashPattern(p, v.raw) || (v.written !== v.raw && matchBashPattern(p, v.written))) return true;
+  const moved = globalsLast(v);
+  return (
+    moved !== null &&
+    (matchBashPattern(p, moved.raw) || (moved.written !== moved.raw && matchBashPattern(p, moved.written)))
+  );
+}
+
+/**
+ * A program that reads its own options after its subcommand as in front of it is matched by an allow rule in
+ * either place: `Bash(kubectl get *)` allows `kubectl -n dev get pods` as it allows `kubectl get pods -n dev`.
+ * Only options its spec knows, every word static, and no `--` (after which a moved option would be an operand).
+ */
+function globalsLast(v: CommandViews): GlobalsLast | null {
+  if (v.globalsLast_ !== undefined) return v.globalsLast_;
+  v.globalsLast_ = null;
+  const spec = programSpec(v.program);
+  if (!spec?.globalOptionsAnywhere || !v.allStatic || v.values.includes('--')) return null;
+  const parsed = parseOptions(v.words, 1, spec.grammar, { permute: false });
+  if (!parsed.ok || parsed.rest <= 1 || parsed.rest >= v.values.length) return null;
+  const order = [0];
+  for (let i = parsed.rest; i < v.values.length; i++) order.push(i);
+  for (let i = 1; i < parsed.rest; i++) order.push(i);
+  v.globalsLast_ = {
+    order,
+    raw: order.map((i) => v.values[i]).join(' '),
+    written: order.map((i) => v.words[i]!.text).join(' '),
+  };
+  return v.globalsLast_;
+}
+
+/** The command's values with the words `hide` picks replaced by HIDDEN, in its own order and with globals last. */
+function hiddenLines(v: CommandViews, hide: (index: number) => boolean): string[] {
+  const line = (order: readonly number[]) => order.map((i) => (hide(i) ? HIDDEN : v.values[i])).join(' ');
+  const lines = [line(v.values.map((_, i) => i))];
+  const moved = globalsLast(v);
+  if (moved) lines.push(line(moved.order));
+  return lines;
 }
 
 /**
@@ -230,15 +280,13 @@ export function allowRuleMatches(rule: Rule, v: CommandViews): boolean {
  */
 export function allowNames(p: BashPattern, v: CommandViews, from: number): boolean {
   if (from <= 0 || from >= v.values.length) return from <= 0;
-  const hidden = [...v.values.slice(0, from), ...v.values.slice(from).map(() => HIDDEN)].join(' ');
-  return !matchBashPattern(p, hidden);
+  return !hiddenLines(v, (i) => i >= from).some((line) => matchBashPattern(p, line));
 }
 
 /** Whether the rule matches whatever word `at` holds: a wildcard stands for it, the rule does not name it. */
 export function coversWord(p: BashPattern, v: CommandViews, at: number): boolean {
   if (at >= v.values.length) return true;
-  const hidden = v.values.map((value, i) => (i === at ? HIDDEN : value)).join(' ');
-  return matchBashPattern(p, hidden);
+  return hiddenLines(v, (i) => i === at).some((line) => matchBashPattern(p, line));
 }
 
 /**

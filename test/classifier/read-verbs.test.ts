@@ -164,6 +164,40 @@ describe('the read-services profile', () => {
     const verdict = await sandbox.bash(command);
     expect(verdict.decision, `${command}: ${verdict.reason}`).toBe('allow');
   });
+  // The program reads its own options in front of the subcommand as after it: the rule's `*` covers them there.
+  it.each([
+    'kubectl -n kube-system get pods',
+    'kubectl --context dev -n web describe deploy web',
+    'gh -R owner/repo pr list',
+    'aws --region eu-west-1 s3 ls',
+    'aws --profile prod --output json ec2 describe-instances',
+    'gcloud --project delete compute instances list',
+    'gcloud --project=p compute instances list',
+    'helm -n web list',
+  ])('allows %s, its options in front of the subcommand', async (command) => {
+    const verdict = await sandbox.bash(command);
+    expect(verdict.decision, `${command}: ${verdict.reason}`).toBe('allow');
+  });
+  it.each([
+    'kubectl --server https://evil get pods',
+    'kubectl -shttps://evil get pods',
+    'kubectl --insecure-skip-tls-verify get pods',
+    'kubectl --token t get pods',
+    'kubectl -n x get secret y',
+    'kubectl -n x delete pod y',
+    'kubectl --kubeconfig /tmp/k get pods',
+    'kubectl -n x get pods -- z',
+    'kubectl --unknown-flag x get pods',
+    'aws --endpoint-url http://evil s3 ls',
+    'aws --no-verify-ssl s3 ls',
+    'helm --kube-apiserver https://evil list',
+    'helm -n x get values web',
+    'gh --hostname evil pr list',
+    'az --query delete vm show',
+  ])('does not allow %s, options in front of the subcommand', async (command) => {
+    const verdict = await sandbox.bash(command);
+    expect(verdict.decision, `${command}: ${verdict.reason}`).not.toBe('allow');
+  });
   it.each([
     'kubectl get secret x -o yaml',
     'kubectl get po,secret',

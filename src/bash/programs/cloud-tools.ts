@@ -7,7 +7,12 @@ export const CLOUD_TOOL_SPECS: readonly ProgramSpec[] = [
     grammar: grammar({ words: '-chdir= -help -version', abbreviate: false }),
     subcommands: {},
   },
-  { name: 'gh', grammar: grammar({ values: 'R', long: 'repo=/R help', abbreviate: false }), subcommands: {} },
+  {
+    name: 'gh',
+    grammar: grammar({ values: 'R', long: 'repo=/R help', abbreviate: false }),
+    subcommands: {},
+    globalOptionsAnywhere: true,
+  },
   {
     name: 'aws',
     grammar: grammar({
@@ -15,9 +20,11 @@ export const CLOUD_TOOL_SPECS: readonly ProgramSpec[] = [
       abbreviate: false,
     }),
     subcommands: {},
+    globalOptionsAnywhere: true,
   },
   {
-    // Azure CLI's global options (knack): only those that take a value are read as taking one.
+    // Azure CLI's global options (knack): only those that take a value are read as taking one. Not
+    // `globalOptionsAnywhere`: that az reads them in front of the command as after it is not confirmed.
     name: 'az',
     grammar: grammar({
       flags: 'h',
@@ -35,5 +42,6 @@ export const CLOUD_TOOL_SPECS: readonly ProgramSpec[] = [
       abbreviate: false,
     }),
     subcommands: {},
+    globalOptionsAnywhere: true,
   },
 ];

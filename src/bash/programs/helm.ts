@@ -30,6 +30,7 @@ export const HELM_SPEC: ProgramSpec = {
     'completion create dependency env get help history install lint list package plugin pull push registry ' +
       'repo rollback search show status template test uninstall upgrade verify version',
   ),
+  globalOptionsAnywhere: true,
   subcommandAliases: {
     del: 'uninstall',
     delete: 'uninstall',

@@ -15,6 +15,11 @@ export interface ProgramSpec extends SubcommandSpec {
   aliases?: readonly string[];
   /** The family ships dotted variants (`mkfs.ext4`, `mkfs.vfat`): deny and ask rules on `mkfs` see them. */
   dottedVariants?: boolean;
+  /**
+   * The program reads its own (top-level) options after its subcommand words as well, to the same effect
+   * (cobra's persistent flags, the cloud CLIs): `kubectl -n dev get pods` is `kubectl get pods -n dev`.
+   */
+  globalOptionsAnywhere?: boolean;
 }
 
 /** One level of a command line: the program itself, or one of its subcommands. */

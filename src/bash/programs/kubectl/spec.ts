@@ -74,6 +74,7 @@ let commands: Record<string, SubcommandSpec> | undefined;
 export const KUBECTL_SPEC: ProgramSpec = {
   name: 'kubectl',
   grammar: pflag(''),
+  globalOptionsAnywhere: true,
   // Built at the first kubectl command, not when the module loads.
   get subcommands() {
     commands ??= tree();
