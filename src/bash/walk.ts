@@ -1,4 +1,5 @@
 import { MUST_VISIT } from './audit.js';
+import { boundWord, loopBinding, MAX_UNROLLED } from './loop-binding.js';
 import type { StateChange } from './shell-state.js';
 import type { SyntaxNode as Node } from './syntax.js';
 import type {
@@ -24,6 +25,9 @@ interface Ctx {
   /** Inside the body or condition of a loop that may never end (`while`, `until`, `for ((…))`). */
   endless?: true;
   depth: number;
+  /** Loop variables bound to one of their loop's words (`loopBinding`), and how many times the body is walked. */
+  bound?: ReadonlyMap<string, Word>;
+  unrolled?: number;
 }
 
 export const MAX_DEPTH = 64;
@@ -202,6 +206,11 @@ export class Walker {
   }
 
   private word(node: Node, ctx: Ctx): Word {
+    const bound = ctx.bound && boundWord(node, ctx.bound);
+    if (bound) {
+      this.visited.add(node.id);
+      return bound;
+    }
     return evalWord(node, this.hooks(ctx));
   }
 
@@ -605,11 +614,15 @@ export class Walker {
 
   private forLoop(node: Node, ctx: Ctx): void {
     const inLoop = this.with(ctx, 'loop');
+    const words: Word[] = [];
+    const body: Node[] = [];
+    let variable: Node | undefined;
     for (let i = 0; i < node.childCount; i++) {
       const child = node.child(i);
       if (!child?.isNamed || child.type === 'comment') continue;
       const field = node.fieldNameForChild(i);
       if (field === 'variable') {
+        variable = child;
         if (!harmlessVariable(child.text)) {
           this.changes.push({
             what: child.text,
@@ -621,8 +634,23 @@ export class Walker {
       }
       if (field === 'value') {
         const word = this.word(child, ctx);
+        words.push(word);
         if (word.dynamic.includes('glob')) this.listings.push(word);
-      } else this.statement(child, inLoop);
+      } else body.push(child);
+    }
+    const unrolled = (ctx.unrolled ?? 1) * words.length;
+    const binding =
+      variable && body.length === 1 && !node.text.startsWith('select') && unrolled <= MAX_UNROLLED
+        ? loopBinding(variable, words, body[0]!, this.functions)
+        : undefined;
+    if (!binding) {
+      for (const child of body) this.statement(child, inLoop);
+      return;
+    }
+    for (const word of binding.words) {
+      const bound = new Map(ctx.bound);
+      bound.set(binding.name, word);
+      this.statement(body[0]!, { ...inLoop, bound, unrolled });
     }
   }
 

@@ -15,11 +15,13 @@ import { type Analysis, DYN, type ProblemCode, type SimpleCommand, type Word } f
  * (c) both parse, the commands differ: a known analyzer bug (KNOWN_BUGS: a mask that turns automode's answer into
  *     bash's, each with failing minimal tests below), or listed in the explained file with a reason.
  *
- * Three rendering conventions are normalised on both sides rather than counted:
+ * Four rendering conventions are normalised on both sides rather than counted (the fourth on automode's side):
  * - a word holding a brace expansion (`a{1,2}`) expands to several words: rendered as one ⟨$⟩;
  * - a `$'...'` string ends at the first NUL it decodes (`$'\0'` is the empty string to bash), which mvdan keeps;
  * - mvdan parses `let` arguments as arithmetic (LetClause); they are rendered as their source text, as the
- *   tree-sitter grammar keeps them as words.
+ *   tree-sitter grammar keeps them as words;
+ * - `"$f"` in a `for` loop's body, which automode reads as one of the loop's words, walking the body once per
+ *   word: rendered as ⟨$⟩, and the copies of a command (same source span) counted once.
  */
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -283,8 +285,11 @@ interface AutoCommand {
   analysis: Analysis;
 }
 
+/** `"$f"` in a `for` loop's body, which automode reads as the loop's word (mvdan reads no values). */
+const LOOP_BOUND = /^"\$(?:[A-Za-z_]\w*|\{[A-Za-z_]\w*\})"$/;
+
 function wordValue(w: Word): string {
-  return w.dynamic.includes('brace') ? DYN : w.value;
+  return w.dynamic.includes('brace') || LOOP_BOUND.test(w.text) ? DYN : w.value;
 }
 
 function renderAuto(c: AutoCommand): Rendered {
@@ -412,8 +417,17 @@ const KNOWN_BUGS: Bug[] = [
   },
 ];
 
+/** A loop body walked once per word gives the same command (same source span) once per word: counted once. */
 function autoCommands(a: Analysis): AutoCommand[] {
-  return a.commands.filter((c) => !c.nested).map((cmd) => ({ cmd, argv: [...cmd.argv], analysis: a }));
+  const seen = new Set<string>();
+  return a.commands
+    .filter((c) => {
+      const at = `${c.span.start}:${c.span.end}`;
+      if (c.nested || seen.has(at)) return false;
+      seen.add(at);
+      return true;
+    })
+    .map((cmd) => ({ cmd, argv: [...cmd.argv], analysis: a }));
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -54,6 +54,10 @@ const ALLOWED = [
   'git ls-files | xargs -n1 dirname | sort -u',
   'find . -print0 | xargs -0 -I{} echo {}',
   'xargs < list',
+  'for f in src/*.ts; do wc -l "$f"; done',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell word, not a template
+  'for f in a.txt b.txt; do head -n 5 "${f}"; done',
+  'for d in src test; do for f in "$d"; do ls "$f"; done; done',
 ];
 
 /** Look-alikes that write, run code, print secrets or reach another server: never allowed by the defaults. */
@@ -119,6 +123,28 @@ const NOT_ALLOWED = [
   'xargs --process-slot-var=BASH_ENV echo < list',
   'xargs /bin/echo < list',
   "xargs -I{} sh -c 'echo {}' < list",
+  // The loop's variable may not hold one of its words where the body is read: assigned, read, relative to
+  // another folder, split again, from a command's output, or past the unrolling bound.
+  'for f in src/*.ts; do f=/etc/shadow; cat "$f"; done',
+  'for f in src/*.ts; do read -r f; cat "$f"; done',
+  'for f in src/*.ts; do printf -v f x; cat "$f"; done',
+  'for f in src/*.ts; do cd /etc; cat "$f"; done',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell word, not a template
+  'for f in src/*.ts; do : "${f:=/etc/shadow}"; cat "$f"; done',
+  'for f in src/*.ts; do (( f = 1 )); cat "$f"; done',
+  'for f in src/*.ts; do unset f; cat "$f"; done',
+  'for f in src/*.ts; do declare f=/etc/shadow; cat "$f"; done',
+  'for f in src/*.ts; do eval f=/etc/shadow; cat "$f"; done',
+  'for f in src/*.ts; do source ./x.sh; cat "$f"; done',
+  'g(){ f=/etc/shadow; }; for f in src/*.ts; do g; cat "$f"; done',
+  'for f in src/*.ts; do g(){ :; }; cat "$f"; done',
+  'for f in src/*.ts; do cat $f; done',
+  'for f in $(ls); do cat "$f"; done',
+  'for f in "$@"; do cat "$f"; done',
+  'for f in *.txt; do rm "$f"; done',
+  'for f in .env; do cat "$f"; done',
+  'for f in a b c; do for g in d e f; do cat "$g"; done; done',
+  'select f in a.txt; do cat "$f"; done',
 ];
 
 describe('read-only commands of the shipped defaults', () => {
