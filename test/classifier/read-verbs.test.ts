@@ -54,6 +54,9 @@ const ALLOWED = [
   'git ls-files | xargs -n1 dirname | sort -u',
   'find . -print0 | xargs -0 -I{} echo {}',
   'xargs < list',
+  'printenv PATH',
+  'printenv HOME LANG LC_ALL',
+  'numfmt --to=iec 1048576',
   'for f in src/*.ts; do wc -l "$f"; done',
   // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell word, not a template
   'for f in a.txt b.txt; do head -n 5 "${f}"; done',
@@ -123,6 +126,10 @@ const NOT_ALLOWED = [
   'xargs --process-slot-var=BASH_ENV echo < list',
   'xargs /bin/echo < list',
   "xargs -I{} sh -c 'echo {}' < list",
+  'printenv',
+  'printenv GITHUB_TOKEN',
+  'printenv DATABASE_URL',
+  'printenv "$NAME"',
   // The loop's variable may not hold one of its words where the body is read: assigned, read, relative to
   // another folder, split again, from a command's output, or past the unrolling bound.
   'for f in src/*.ts; do f=/etc/shadow; cat "$f"; done',

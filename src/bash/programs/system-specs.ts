@@ -51,6 +51,37 @@ function simple(
 
 const ONLY_HELP = grammar({ long: HELP });
 
+const PRINTENV = grammar({ flags: '0', long: `null/0 ${HELP}` });
+
+/** Variables that hold no credential: where programs are, who and where the user is, how text is shown. */
+const PLAIN_VARIABLES = new Set(
+  (
+    'PATH HOME USER LOGNAME SHELL PWD OLDPWD LANG LANGUAGE TERM COLORTERM EDITOR VISUAL PAGER TMPDIR TZ ' +
+    'HOSTNAME SHLVL COLUMNS LINES NODE_ENV CI GOPATH GOROOT JAVA_HOME VIRTUAL_ENV CONDA_PREFIX PYTHONPATH ' +
+    'CARGO_HOME RUSTUP_HOME NVM_DIR XDG_CONFIG_HOME XDG_DATA_HOME XDG_CACHE_HOME XDG_STATE_HOME ' +
+    'XDG_RUNTIME_DIR DISPLAY MANPATH INFOPATH'
+  ).split(' '),
+);
+
+/** `printenv` alone prints every variable, tokens included; by name, only variables known to hold none. */
+function printenvNames(parsed: Parsed, words: readonly Word[]): string | undefined {
+  if (parsed.operands.length === 0) return 'printenv prints every variable, credentials included';
+  for (const index of parsed.operands) {
+    const word = words[index]!;
+    if (!word.static || !(PLAIN_VARIABLES.has(word.value) || /^LC_[A-Z]+$/.test(word.value)))
+      return `printenv ${word.text} may print a credential`;
+  }
+  return undefined;
+}
+
+const NUMFMT = grammar({
+  flags: 'z',
+  values: 'd',
+  long:
+    'debug delimiter=/d field= format= from= from-unit= grouping header? invalid= padding= round= ' +
+    `suffix= to= to-unit= zero-terminated/z ${HELP}`,
+});
+
 export const SYSTEM_SPECS: readonly ProgramSpec[] = [
   simple('sleep', ONLY_HELP, 'inert'),
   simple(
@@ -60,6 +91,12 @@ export const SYSTEM_SPECS: readonly ProgramSpec[] = [
   ),
   { ...simple('expr', ONLY_HELP, 'inert'), permute: false },
   simple('whoami', ONLY_HELP, 'none'),
+  {
+    name: 'printenv',
+    grammar: PRINTENV,
+    readOnly: readOnly(() => everyOption(PRINTENV), 'inert', { check: printenvNames }),
+  },
+  simple('numfmt', NUMFMT, 'inert'),
   simple(
     'id',
     grammar({
