@@ -4,7 +4,7 @@ import type { ProgramModule } from './module.js';
 import { grammar, has, operandWords, optionsNamed, parseOptions } from './options.js';
 import { type ProgramSpec, readOnly } from './program.js';
 import { argvSpec, unresolved } from './specs.js';
-import { is, leadingText, sliceWord, splitsFreely } from './words.js';
+import { is, leadingText, sliceWord, splitsFreely, syntheticWord } from './words.js';
 
 /**
  * fd 8 to 10 (Debian's fd-find installs it as `fdfind`), as its clap definition reads the command line: every
@@ -36,11 +36,11 @@ const RUNS = 'runs a program on every file it finds';
 
 /**
  * Options that only choose which names are printed and how: the walk's filters, the ignore files it honours,
- * hidden entries, the output's form. `-l` prints through `ls -l`, which only looks at the names found.
+ * hidden entries, the output's form.
  */
 const READ_ONLY =
   'H --no-hidden I --ignore --no-ignore-vcs --ignore-vcs --no-require-git --require-git --no-ignore-parent ' +
-  '--ignore-parent --no-global-ignore-file u s i g --regex F --exact --and a --relative-path l --no-follow p 0 ' +
+  '--ignore-parent --no-global-ignore-file u s i g --regex F --exact --and a --relative-path --no-follow p 0 ' +
   'd --min-depth --exact-depth E --prune t e S --changed-within --changed-before o --format --batch-size c ' +
   '--hyperlink --ignore-contain j --max-buffer-time --max-results 1 q --show-errors --path-separator ' +
   '--search-path --strip-cwd-prefix --one-file-system h V';
@@ -53,6 +53,7 @@ const spec: ProgramSpec = {
     why: {
       x: RUNS,
       X: RUNS,
+      l: 'runs ls -l with the names it finds',
       L: FOLLOWS_LINKS,
       C: 'searches below another folder',
       '--ignore-file': 'reads ignore rules from a file no rule names',
@@ -143,14 +144,32 @@ const effects: EffectHandler = (cmd) => {
 
 /** `-x CMD…` runs CMD once per name found, `-X CMD…` once with them all: the names are appended or put in `{}`. */
 function nested(cmd: CommandView): NestedSpec[] {
-  return splitExecs(cmd.argv).execs.map((exec) =>
-    exec.unsure
-      ? unresolved(
-          `${cmd.program}: ${exec.unsure.text} may expand to several words, ending ${exec.via} early`,
-          exec.unsure,
-        )
-      : argvSpec(exec.words, exec.via, { kind: 'option', extraArgs: true }),
-  );
+  const { own, execs } = splitExecs(cmd.argv);
+  const parsed = parseOptions(own, 1, FD, { permute: true, unknown: 'flag', dynamic: 'operand' });
+  const listing = parsed.ok ? optionsNamed(parsed, 'l')[0] : undefined;
+  // `-l` is `-X ls -l -h -d --color=WHEN`.
+  const ls = listing
+    ? [
+        argvSpec(
+          ['ls', '-l', '-h', '-d', '--color=auto'].map((value) =>
+            syntheticWord(value, own[listing.index]!.span),
+          ),
+          '-l',
+          { kind: 'option', extraArgs: true },
+        ),
+      ]
+    : [];
+  return [
+    ...ls,
+    ...execs.map((exec) =>
+      exec.unsure
+        ? unresolved(
+            `${cmd.program}: ${exec.unsure.text} may expand to several words, ending ${exec.via} early`,
+            exec.unsure,
+          )
+        : argvSpec(exec.words, exec.via, { kind: 'option', extraArgs: true }),
+    ),
+  ];
 }
 
 export const FD_MODULE: ProgramModule = {
