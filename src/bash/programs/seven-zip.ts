@@ -23,7 +23,10 @@ const SEVEN_ZIP = grammar({ optional: 'abimoprstuvwxy', long: 'help', abbreviate
 
 /** Switches that only shape how an archive is listed or tested, by their whole text (`bb1`, `slt`). */
 const READ_SWITCHES =
-  /^(?:b(?:a|b[0-3]?|d|t|s[eop][0-2])|p.*|r[-0]?|s(?:lt|cc(?:UTF-8|WIN|DOS)|pd|sc-?)|t[A-Za-z0-9.]+|y)$/;
+  /^(?:b(?:a|b[0-3]?|d|t|s[eop][0-2])|p.*|r[-0]?|s(?:lt|cc(?:UTF-8|WIN|DOS)|pd|sc-?)|t(?![Ss]plit$)[A-Za-z0-9.]+|y)$/;
+
+/** The first volume of an archive split in parts (`a.7z.001`, `a.part1.rar`, `a.r00`, `a.z01`): 7z opens the rest. */
+const VOLUME = /\.(?:\d{3}|part\d+\.rar|[rz]\d{2})$/i;
 
 /**
  * `l` and `t` read the archive and print: every switch on the allow-list, an archive named as it is (7z expands
@@ -39,6 +42,7 @@ function readsTheArchive(parsed: Parsed, words: readonly Word[]): string | undef
   const archive = operands[0];
   if (!archive) return '7z without an archive';
   if (archive.static && /[*?]/.test(archive.value)) return '7z reads every archive its wildcard matches';
+  if (VOLUME.test(archive.value)) return '7z reads the archive’s other volumes, which the line does not name';
   const list = parsed.operands.find(
     (at) =>
       (parsed.dashdash === undefined || at < parsed.dashdash) && leadingText(words[at]!).startsWith('@'),

@@ -52,6 +52,9 @@ describe('7z', () => {
     ['7z -slt l a.7z', /is not a read-only option/],
     ['7z l a.7z @list', /names listed in list/],
     ["7z l '*.7z'", /wildcard/],
+    ['7z l a.7z.001', /other volumes/],
+    ['7z t a.part1.rar', /other volumes/],
+    ['7z l -tsplit a.7z', /not a read-only switch/],
     ['7z l', /without an archive/],
     ['7z i a.7z', /arguments/],
   ])('%s is not read-only (%s)', (line, why) => {
