@@ -6,6 +6,7 @@ export { type ParsedCommand, type ProgramSpec, parseCommand } from './programs/p
 export { checkProgram, takesAnyWords } from './programs/read-only.js';
 export { familySpec, programSpec } from './programs/registry.js';
 export { printsAndExits } from './programs/self-info.js';
+export { SEVEN_ZIP_LISTING } from './programs/seven-zip.js';
 export { type UnknownWord, unknownWords } from './programs/unknown-words.js';
 export { syntheticWord } from './programs/words.js';
 export { onlyRunsCommand } from './programs/wrappers.js';

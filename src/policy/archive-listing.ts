@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import zlib from 'node:zlib';
+import { SEVEN_ZIP_LISTING } from '../bash/index.js';
 
 /** Archives larger than this are not read: their write set is unknown. */
 export const MAX_ARCHIVE_BYTES = 64 * 1024 * 1024;
@@ -268,7 +269,7 @@ function list7z(path: string): Listing {
   if (!stat?.isFile()) return unknown(`${path} is not a regular file`);
   if (stat.size > MAX_ARCHIVE_BYTES)
     return unknown(`${path} is larger than ${MAX_ARCHIVE_BYTES / 1024 / 1024} MB`);
-  const result = spawnSync('7z', ['l', '-slt', '-sccUTF-8', '-p', '--', path], {
+  const result = spawnSync('7z', [...SEVEN_ZIP_LISTING, path], {
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C.UTF-8' },
     timeout: DECOMPRESS_TIMEOUT_MS,
     maxBuffer: 64 * 1024 * 1024,

@@ -14,6 +14,8 @@ const LISTING = new Set([
   'du',
   'stat',
   'find',
+  'fd',
+  'fdfind',
   'tree',
   'df',
   'file',

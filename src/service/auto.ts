@@ -53,7 +53,7 @@ const SERVICE_VARIABLES = new Set(['AUTOMODE_SERVICE_DIR', AUTO_KEY_VARIABLE]);
  * The environment variables a decision can read, by name or by prefix: where the settings are (HOME,
  * CLAUDE_CONFIG_DIR, XDG_CONFIG_HOME, AUTOMODE_MANAGED_SETTINGS), the project root, the model (ANTHROPIC_*,
  * AUTOMODE_*), the facts given to the model (KUBECONFIG, AWS_*), and what changes what a command does (PATH,
- * CDPATH, RIPGREP_CONFIG_PATH, GIT_*, DOCKER_*). Only these are in a service's key: what a shell sets per
+ * CDPATH, RIPGREP_CONFIG_PATH, FZF_DEFAULT_*, GIT_*, DOCKER_*). Only these are in a service's key: what a shell sets per
  * process (`_`, SHLVL, PWD, OLDPWD) or the terminal does not start another service.
  */
 export const DECISION_VARIABLES: readonly string[] = [
@@ -61,6 +61,9 @@ export const DECISION_VARIABLES: readonly string[] = [
   'PATH',
   'CDPATH',
   'RIPGREP_CONFIG_PATH',
+  'FZF_DEFAULT_OPTS',
+  'FZF_DEFAULT_OPTS_FILE',
+  'FZF_DEFAULT_COMMAND',
   'XDG_CONFIG_HOME',
   'KUBECONFIG',
   'CLAUDE_PROJECT_DIR',

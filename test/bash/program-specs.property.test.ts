@@ -29,6 +29,7 @@ const BASES: Record<string, string[]> = {
   tar: ['--list', '--file=a.tar'],
   unzip: ['-l', 'a.zip'],
   sqlite3: ['file:app.db?mode=ro&immutable=1', '.tables'],
+  fzf: ['--filter', 'x'],
 };
 
 function unknownShort(spec: ProgramSpec, letter: string): boolean {

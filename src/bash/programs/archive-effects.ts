@@ -8,7 +8,6 @@ import {
   NONE,
   option,
   treeWrite,
-  UNKNOWN,
 } from './effect-helpers.js';
 import { is, leadingText, sliceWord, splitsFreely, syntheticWord } from './words.js';
 
@@ -218,59 +217,6 @@ export const unzip: EffectHandler = (cmd) => {
   return { effects, known: false };
 };
 
-/** 7z COMMAND [SWITCHES] ARCHIVE [FILES]: `a u` add FILES, `x e` extract, `l t h i` only read. */
-export const sevenZip: EffectHandler = (cmd) => {
-  const words = cmd.argv;
-  const command = words[1];
-  if (!command?.static) return UNKNOWN;
-  const mode = command.value.toLowerCase();
-  const effects: FileEffect[] = [];
-  const operands: Word[] = [];
-  let known = true;
-  let output: Word | undefined;
-  let deletes = false;
-  let fullPaths = false;
-  for (const { word, lead, options } of argvWords(words, 2)) {
-    if (options && lead.startsWith('-') && word.value.length > 1) {
-      if (!word.static) known = false;
-      if (lead.startsWith('-spf')) fullPaths = true;
-      if (lead.startsWith('-o')) output = sliceWord(word, 2);
-      else if (lead === '-sdel') deletes = true;
-      else if (/^-(i|x|ai|ax)[rw]?[-0]?@/.test(lead)) {
-        const list = sliceWord(word, lead.indexOf('@') + 1);
-        effects.push(option('read', list));
-        if (lead.startsWith('-i') || lead.startsWith('-ai')) effects.push(listedIn('read', list));
-        known = false;
-      } else if (lead.startsWith('-w') && lead.length > 2) effects.push(option('write', sliceWord(word, 2)));
-      continue;
-    }
-    if (lead.startsWith('@')) {
-      effects.push(argument('read', sliceWord(word, 1)), listedIn('read', sliceWord(word, 1)));
-      known = false;
-      continue;
-    }
-    if (unsure(word)) known = false;
-    operands.push(word);
-  }
-  const [archive, ...files] = operands;
-  if (!archive) return { effects, known };
-  const archiveAccess: FileAccess[] = ['a', 'u', 'd', 'rn'].includes(mode) ? ['read', 'write'] : ['read'];
-  effects.push(...each(archiveAccess, [archive]));
-  if (mode === 'a' || mode === 'u') effects.push(...each(deletes ? ['read', 'delete'] : 'read', files));
-  else if (mode === 'x' || mode === 'e') {
-    const named = output && output.value !== '' ? output : undefined;
-    const names: WriteNames =
-      mode === 'e'
-        ? { kind: 'unknown', why: '7z e writes every member under its last name' }
-        : fullPaths
-          ? { kind: 'unknown', why: '-spf writes the members under the absolute paths they hold' }
-          : { kind: 'archive', format: '7z', file: archive };
-    effects.push(treeWrite(named ?? syntheticWord('.', archive.span), named ? 'option' : 'argument', names));
-    known = false;
-  } else if (!['l', 't', 'h', 'i', 'b', 'd', 'rn'].includes(mode)) known = false;
-  return { effects, known };
-};
-
 interface Compressor {
   /** Short options that take a value. */
   values: string;
@@ -402,10 +348,6 @@ const BZIP2: Compressor = { ...GZIP, values: '', longValues: [], suffix: '.bz2' 
 export const ARCHIVE_EFFECTS: Record<string, EffectHandler> = {
   zip,
   unzip,
-  '7z': sevenZip,
-  '7za': sevenZip,
-  '7zr': sevenZip,
-  '7zz': sevenZip,
   gzip: compressor(GZIP),
   pigz: compressor(GZIP),
   gunzip: compressor({ ...GZIP, decompresses: true }),

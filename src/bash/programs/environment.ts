@@ -29,6 +29,7 @@ const COMMAND_VARIABLES = new Set([
   'RUSTC_WRAPPER',
   'KUBE_EDITOR',
   'KUBECTL_EXTERNAL_DIFF',
+  'FZF_DEFAULT_COMMAND',
 ]);
 
 /** Variables that change which code a program loads or where it looks for programs and configuration. */
@@ -65,6 +66,8 @@ const LOADER_VARIABLES = new Set([
   'GIT_TEMPLATE_DIR',
   'XDG_CONFIG_HOME',
   'RIPGREP_CONFIG_PATH',
+  'FZF_DEFAULT_OPTS',
+  'FZF_DEFAULT_OPTS_FILE',
   // Configurations that name programs: kubeconfig exec plugins, docker credential helpers and CLI plugins, ssh.
   'KUBECONFIG',
   'DOCKER_CONFIG',

@@ -6,8 +6,10 @@ import { CP_MODULE } from './cp.js';
 import { CPIO_MODULE } from './cpio.js';
 import { DMESG_MODULE } from './dmesg.js';
 import { DOCKER } from './docker/index.js';
+import { FD_MODULE } from './fd.js';
 import { FILE_TOOL_SPECS } from './file-tools.js';
 import { FIND_MODULE } from './find/index.js';
+import { FZF_MODULE } from './fzf.js';
 import { GIT_MODULE } from './git/index.js';
 import { GREP_MODULE } from './grep.js';
 import { HELM } from './helm.js';
@@ -30,6 +32,7 @@ import { RSYNC_MODULE } from './rsync.js';
 import { CARGO_SPEC } from './runners.js';
 import { SCP_MODULE } from './scp.js';
 import { SED_MODULE } from './sed/index.js';
+import { SEVEN_ZIP_MODULE } from './seven-zip.js';
 import { SFTP_MODULE } from './sftp.js';
 import { SOCAT_MODULE } from './socat.js';
 import { SORT_SPEC } from './sort-spec.js';
@@ -89,6 +92,9 @@ const MODULES: readonly ProgramModule[] = [
   JOURNALCTL_MODULE,
   IP_MODULE,
   SQLITE3_MODULE,
+  FD_MODULE,
+  FZF_MODULE,
+  SEVEN_ZIP_MODULE,
 ];
 
 /**

@@ -235,6 +235,11 @@ export function buildWorld(root: string, markers: string): World {
     spawnSync('tar', ['-cf', join(project, name), ...members], { cwd: staging });
   tar('extra.tar', 'docs/extra.md');
   tar('planted.tar', '.claude/settings.local.json', '.git/hooks/post-checkout');
+  // The same as 7z archives, where 7z is installed (7z l lists them; 7z x is decided by their listing).
+  const sevenZip = (name: string, ...members: string[]) =>
+    spawnSync('7z', ['a', '-bd', '-bso0', join(project, name), ...members], { cwd: staging });
+  sevenZip('extra.7z', 'docs/extra.md');
+  sevenZip('planted.7z', '.claude/settings.local.json', '.git/hooks/post-checkout');
   spawnSync('rm', ['-rf', staging]);
   put(
     join(project, 'change.patch'),
