@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // CommonJS (bin/package.json): a hook call is done before Node's ES module loader would have been ready; the full
-// CLI is an ES module, imported when it is needed.
+// CLI is an ES module, imported when it is needed, from its bundle (scripts/bundle-cli.js): a few files instead of
+// the ~420 modules of dist/cli/main.js.
 //
 // Node (22.1 and later) keeps the compiled code of automode's modules in a per-user cache: a command hook starts
 // without compiling them again. The folder is a protected path (policy/paths.ts): the agent never writes it
@@ -25,7 +26,7 @@ async function run() {
     if (code !== undefined) process.exitCode = code;
   } else if (SHORT.has(process.argv[2] ?? '')) baselineWasm();
   if (process.exitCode === undefined) {
-    const { main } = await import('../dist/cli/main.js');
+    const { main } = await import('../dist/bundle/cli/main.js');
     process.exitCode = await main(process.argv.slice(2));
   }
 }

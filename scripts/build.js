@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// `npm run build`: compiles src/ to dist/ (tsc), copies the bash grammar (copy-grammar.js) and bundles the hook
-// (bundle-hook.js), then stamps dist/ with a hash of everything the build reads. A build whose inputs hash to the
-// stamp is skipped: `npm ci` builds (the prepare script) and `npm test` (which builds first, for a checkout
-// edited since) then finds dist/ current instead of building it a second time. `--force` builds regardless.
+// `npm run build`: compiles src/ to dist/ (tsc), copies the bash grammar (copy-grammar.js), bundles the hook
+// (bundle-hook.js) and the CLI (bundle-cli.js), then stamps dist/ with a hash of everything the build reads. A build
+// whose inputs hash to the stamp is skipped: `npm ci` builds (the prepare script) and `npm test` (which builds
+// first, for a checkout edited since) then finds dist/ current instead of building it a second time. `--force`
+// builds regardless.
 
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -21,9 +22,16 @@ const INPUTS = [
   'scripts/build.js',
   'scripts/copy-grammar.js',
   'scripts/bundle-hook.js',
+  'scripts/bundle-cli.js',
 ];
 /** Outputs whose absence means dist/ is not a whole build, whatever the stamp says. */
-const OUTPUTS = ['dist/index.js', 'dist/cli/main.js', 'dist/bundle/hook/hook.cjs', 'dist/grammars/tree-sitter-bash.wasm'];
+const OUTPUTS = [
+  'dist/index.js',
+  'dist/cli/main.js',
+  'dist/bundle/cli/main.js',
+  'dist/bundle/hook/hook.cjs',
+  'dist/grammars/tree-sitter-bash.wasm',
+];
 
 function files(path) {
   const full = join(ROOT, path);
@@ -68,4 +76,5 @@ const require = createRequire(import.meta.url);
 step([require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.json']);
 step(['scripts/copy-grammar.js']);
 step(['scripts/bundle-hook.js']);
+step(['scripts/bundle-cli.js']);
 writeFileSync(STAMP, `${wanted}\n`);

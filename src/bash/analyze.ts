@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { auditTree } from './audit.js';
 import { copyTree } from './copy-tree.js';
 import { effectsOf } from './effects.js';
@@ -44,9 +45,27 @@ export function analyze(source: string): Analysis {
 
 /**
  * Analyses, loading the parser only when the command needs it: plain command lines never do, which keeps a
- * hook call on `git status` from compiling the grammar.
+ * hook call on `git status` from compiling the grammar. An analysis depends on the text alone (and `$TAPE`, which
+ * tar's effects read): one is kept per text for the process, frozen, so that a corpus classified under several
+ * rule sets (`automode diff`, `critique`, `rules suggest` and `learn`) is analysed once.
  */
 export async function analyzeBash(source: string): Promise<Analysis> {
+  const key = `${process.env.TAPE ?? ''}\0${source}`;
+  const kept = analyses.get(key);
+  if (kept) return kept;
+  const analysis = deepFreeze(await analyzeFresh(source));
+  analyses.set(key, analysis);
+  return analysis;
+}
+
+/** Analyses kept: a corpus's worth (the shipped corpus has some 650 calls), bounded by their texts' length too. */
+const analyses = new LRUCache<string, Analysis>({
+  max: 1024,
+  maxSize: 256 * 1024,
+  sizeCalculation: (_, key) => key.length + 1,
+});
+
+async function analyzeFresh(source: string): Promise<Analysis> {
   if (!isBashLoaded()) {
     try {
       return analyze(source);
@@ -56,6 +75,14 @@ export async function analyzeBash(source: string): Promise<Analysis> {
     }
   }
   return analyze(source);
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
 }
 
 /** The analysis through tree-sitter even for plain command lines (to check the plain path against). */

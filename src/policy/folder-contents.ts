@@ -1,5 +1,5 @@
 import { type Dirent, readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import picomatch from 'picomatch';
 import {
   type IgnoreStack,
@@ -38,9 +38,13 @@ interface Prepared {
   segments: number;
   /** `name`: the glob of the last name. */
   name?: (name: string) => boolean;
+  /** The name every path the glob matches ends in, when the glob's last name is literal (lower-cased as `under`). */
+  last?: string;
 }
 
 const MAGIC = /[*?[\\]/;
+/** A name with none of the characters a glob (or its escapes) gives a meaning to: it matches only itself. */
+const LITERAL_NAME = /^(?!\.+$)[\w.~%=,-]+$/;
 
 const prepared = new WeakMap<PathEntry, Prepared>();
 
@@ -65,6 +69,8 @@ function prepareNew(entry: PathEntry): Prepared {
     shape: 'deep',
     segments: 0,
   };
+  const last = c.glob.slice(c.glob.lastIndexOf('/') + 1);
+  if (LITERAL_NAME.test(last)) p.last = c.nocase ? last.toLowerCase() : last;
   const rest = c.rest;
   if (rest === '') p.shape = 'exact';
   else if (rest === '**') p.shape = 'all';
@@ -76,6 +82,11 @@ function prepareNew(entry: PathEntry): Prepared {
     p.segments = rest.split('/').length;
   }
   return p;
+}
+
+/** Whether an entry of this name can match the glob: false only when its literal last name is another. */
+function named(p: Prepared, name: string, lower: string): boolean {
+  return p.last === undefined || p.last === (p.nocase ? lower : name);
 }
 
 function isUnder(p: Prepared, path: string, lower: string): boolean {
@@ -231,8 +242,10 @@ class FolderRules {
     if (p.order < this.cover) this.cover = p.order;
   }
 
-  private testAll(list: readonly Prepared[] | undefined, path: string): void {
-    if (list) for (const p of list) if (this.wanted(p) && p.entry.compiled.matchOne(path)) this.hit(p);
+  private testAll(list: readonly Prepared[] | undefined, path: string, name: string, lower: string): void {
+    if (!list) return;
+    for (const p of list)
+      if (this.wanted(p) && named(p, name, lower) && p.entry.compiled.matchOne(path)) this.hit(p);
   }
 
   entry(
@@ -246,6 +259,7 @@ class FolderRules {
     this.cover = at.cover;
     this.bound = bound;
     this.folder = folder;
+    const lowerName = name.toLowerCase();
     if (at.names) {
       this.names.lists(name, this.found);
       let lower: string | undefined;
@@ -259,12 +273,12 @@ class FolderRules {
       }
     }
     for (const p of at.inner) {
-      if (!this.wanted(p)) continue;
+      if (!this.wanted(p) || !named(p, name, lowerName)) continue;
       if (p.shape === 'fixed' && depthBelow(p, path) !== p.segments) continue;
       if (p.entry.compiled.matchOne(path)) this.hit(p);
     }
-    this.testAll(this.byParent.get(at.lower), path);
-    if (at.lower !== at.dir) this.testAll(this.byParent.get(at.dir), path);
+    this.testAll(this.byParent.get(at.lower), path, name, lowerName);
+    if (at.lower !== at.dir) this.testAll(this.byParent.get(at.dir), path, name, lowerName);
     return { file: this.file, cover: this.cover };
   }
 
@@ -343,12 +357,13 @@ export function findInFolder(
     const names = entryNames(entries);
     const ignores = at.ignores && ignoreStackIn(at.dir, names, at.ignores);
     const skipHidden = options.skipHidden && !at.keepsHidden && !reincludesHidden(at.dir, names);
-    if (ignores) entries = entries.filter((e) => !isIgnored(ignores, join(at.dir, e.name), e.isDirectory()));
+    if (ignores)
+      entries = entries.filter((e) => !isIgnored(ignores, inside(at.dir, e.name), e.isDirectory()));
     seen += entries.length;
     if (seen > max) return best ? { kind: 'match', ...best } : { kind: 'too-many' };
     for (const e of entries) {
       if (skipHidden && e.name.startsWith('.') && !readsHidden(e.name)) continue;
-      const path = join(at.dir, e.name);
+      const path = inside(at.dir, e.name);
       const isDir = e.isDirectory();
       const found = compiled.entry(path, e.name, at, best?.entry.order ?? NONE, isDir);
       if (found.file !== NONE && found.file < (best?.entry.order ?? NONE)) {
@@ -359,6 +374,11 @@ export function findInFolder(
     if (best?.entry.order === first) break;
   }
   return best ? { kind: 'match', ...best } : { kind: 'clear' };
+}
+
+/** The path of an entry `readdir` listed in a resolved folder: `path.join` less the normalising it needs not do. */
+function inside(dir: string, name: string): string {
+  return dir === '/' ? `/${name}` : `${dir}/${name}`;
 }
 
 function entryNames(entries: readonly Dirent[]): string[] {

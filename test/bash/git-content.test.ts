@@ -70,9 +70,9 @@ const printed = new WeakMap<Repository, Map<string, boolean>>();
 
 /**
  * The commands that real git, run by bash in the repository (or a folder in it), prints the canary for. Each
- * runs as `bash -c COMMAND` in that folder with the repository's environment, stdin empty and 10 s of CPU at
- * most; one bash starts them all, since a fork of the test worker costs in proportion to its memory and there
- * are some two thousand commands.
+ * runs in a subshell of one bash (`eval COMMAND`) in that folder with the repository's environment, stdin empty and
+ * 10 s of CPU at most; one bash runs them all, since a fork of the test worker costs in proportion to its memory
+ * and there are some two thousand commands, and a subshell saves each the start of another bash.
  */
 function printCanary(repo: Repository, commands: readonly string[], cwd = repo.cwd): Set<string> {
   const seen = printed.get(repo) ?? new Map<string, boolean>();
@@ -86,7 +86,7 @@ function printCanary(repo: Repository, commands: readonly string[], cwd = repo.c
       'bash',
       [
         '-c',
-        'i=0; while IFS= read -r -d "" c; do (ulimit -t 10; exec bash -c "$c") </dev/null >"$1/$i" 2>/dev/null; i=$((i+1)); done <"$1/commands"',
+        'i=0; while IFS= read -r -d "" c; do (ulimit -t 10; eval "$c") </dev/null >"$1/$i" 2>/dev/null; i=$((i+1)); done <"$1/commands"',
         'batch',
         out,
       ],
