@@ -6,8 +6,24 @@
 // Node (22.1 and later) keeps the compiled code of automode's modules in a per-user cache: a command hook starts
 // without compiling them again. The folder is a protected path (policy/paths.ts): the agent never writes it
 // without asking.
-const { homedir } = process.getBuiltinModule('node:os');
-process.getBuiltinModule('node:module').enableCompileCache?.(`${homedir()}/.cache/automode/compile-cache`);
+// Node's own `mkdir -p` never returns below /proc: the folder is made one name at a time first, and without it
+// there is no cache.
+function compileCacheFolder() {
+  const { mkdirSync, statSync } = process.getBuiltinModule('node:fs');
+  const dir = `${process.getBuiltinModule('node:os').homedir()}/.cache/automode/compile-cache`;
+  let at = '';
+  for (const name of dir.split('/').filter(Boolean)) {
+    at += `/${name}`;
+    try {
+      mkdirSync(at);
+    } catch {
+      if (!statSync(at, { throwIfNoEntry: false })?.isDirectory()) return undefined;
+    }
+  }
+  return dir;
+}
+const cacheFolder = process.getBuiltinModule('node:module').enableCompileCache && compileCacheFolder();
+if (cacheFolder) process.getBuiltinModule('node:module').enableCompileCache(cacheFolder);
 
 // One-shot commands parse a few commands at most: the baseline WebAssembly compiler is enough, and skips the
 // optimising compile of the 1.3 MB grammar that would otherwise hold up the exit by some 400 ms. critique parses

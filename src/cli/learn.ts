@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   editRuleText,
@@ -11,6 +11,7 @@ import {
   writeAtomically,
 } from '../rules/index.js';
 import type { Colors } from '../shared/index.js';
+import { makeDirectories } from '../shared/index.js';
 import {
   type CorpusEntry,
   dangerousCommands,
@@ -146,7 +147,7 @@ async function apply(
       return { error: `${file.path}:${outcome.line}:${outcome.column}: ${outcome.message}` };
     if (outcome.status === 'changed') text = outcome.text;
   }
-  await mkdir(path.dirname(file.path), { recursive: true });
+  makeDirectories(path.dirname(file.path));
   await writeAtomically(file.path, text, read.mode);
   const sessionCalls: CorpusEntry[] = report.cases.map((c, i) => ({
     id: c.name,
@@ -197,7 +198,7 @@ async function saveTests(
     cwd: path.relative(folder, project) || '.',
     cases: report.cases,
   };
-  await mkdir(folder, { recursive: true });
+  makeDirectories(folder);
   await writeFile(target, `${JSON.stringify(suite, null, 2)}\n`);
   return undefined;
 }

@@ -7,11 +7,12 @@
  * The state file (submitted batches, answers by request hash) is rewritten after every step: an evaluation
  * that is interrupted picks up its batches where it left them when it is run again with the same file.
  */
-import { appendFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { appendFile, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type Anthropic from '@anthropic-ai/sdk';
 import type { CallResult, FailureKind, ModelCaller, ResolvedRequest } from '../llm/index.js';
 import { DEFAULT_PRICES, estimateCostUsd, prefixHash, requestHash, tokenCounts } from '../llm/index.js';
+import { makeDirectories } from '../shared/index.js';
 import type { EvalCase } from './case-schema.js';
 import { DEFERRED } from './metering.js';
 import { type CaseResult, type EvalRunOptions, runEval } from './run.js';
@@ -73,7 +74,7 @@ export async function loadBatchState(file: string): Promise<BatchState> {
 }
 
 async function saveBatchState(file: string, state: BatchState): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
+  makeDirectories(path.dirname(file));
   const temporary = `${file}.${process.pid}.tmp`;
   await writeFile(temporary, `${JSON.stringify(state)}\n`);
   await rename(temporary, file);
@@ -273,7 +274,7 @@ export async function runEvalBatched(
 }
 
 async function record(file: string, used: ReadonlySet<string>, state: BatchState): Promise<void> {
-  await mkdir(path.dirname(path.resolve(file)), { recursive: true });
+  makeDirectories(path.dirname(path.resolve(file)));
   const lines = [...used]
     .map((hash) => ({ hash, answer: state.answers[hash] }))
     .filter((x) => x.answer !== undefined)

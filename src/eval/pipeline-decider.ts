@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -24,6 +24,7 @@ import {
   ToolRegistry,
 } from '../pipeline/index.js';
 import type { LoadedSettings } from '../rules/index.js';
+import { makeDirectories } from '../shared/index.js';
 import type { Decided, Decider } from './decide.js';
 
 export const NOT_EXECUTED =
@@ -97,7 +98,7 @@ async function seed(call: ToolCall, cwd: string, root: string, session: SessionS
   if ((await stat(file).catch(() => undefined)) === undefined) {
     if (call.tool === 'Write') return;
     const old = call.input.old_string;
-    await mkdir(path.dirname(file), { recursive: true });
+    makeDirectories(path.dirname(file));
     await writeFile(
       file,
       typeof old === 'string' && old ? `${old}\n` : 'placeholder created by automode eval\n',

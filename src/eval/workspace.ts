@@ -1,8 +1,9 @@
-import { mkdir, mkdtemp, realpath, rm } from 'node:fs/promises';
+import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LoadedSettings } from '../rules/index.js';
 import { loadSettings } from '../rules/index.js';
+import { makeDirectories } from '../shared/index.js';
 
 /**
  * The project and home folder the calls of an evaluation are made in. They are fixed paths that need not
@@ -59,8 +60,7 @@ export async function createWorkspace(): Promise<Workspace> {
   const root = await realpath(await mkdtemp(path.join(tmpdir(), 'automode-eval-workspace-')));
   const project = path.join(root, 'home', 'project');
   const home = path.join(root, 'home');
-  for (const folder of ['src', 'test', 'docs', 'scripts'])
-    await mkdir(path.join(project, folder), { recursive: true });
+  for (const folder of ['src', 'test', 'docs', 'scripts']) makeDirectories(path.join(project, folder));
   return { root, project, home, remove: () => rm(root, { recursive: true, force: true }) };
 }
 

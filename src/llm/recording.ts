@@ -5,9 +5,10 @@
  * headers or metadata). Replay answers a request from the exchanges with its
  * hash, in recorded order, the last one repeating.
  */
-import { appendFile, mkdir, readFile } from 'node:fs/promises';
+import { appendFile, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { makeDirectories } from '../shared/index.js';
 import { hashedFields, requestHash } from './canonical.js';
 import { type ModelClientOptions, resolveModels } from './config.js';
 import type { Stage } from './models.js';
@@ -38,7 +39,7 @@ export interface ReplayClient extends ModelCaller {
  * `includeRequest` stores the hashed request fields too, for reading the recording.
  */
 export function createRecorder(inner: ModelCaller, file: string, options: { includeRequest?: boolean } = {}) {
-  let pending: Promise<void> = mkdir(path.dirname(file), { recursive: true }).then(() => {});
+  let pending: Promise<void> = Promise.resolve().then(() => makeDirectories(path.dirname(file)));
   let written = 0;
   let error: string | undefined;
   const write = (exchange: RecordedExchange) => {

@@ -1,5 +1,6 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { makeDirectories } from '../shared/index.js';
 import type { ToolResultContent } from './messages.js';
 
 const PREVIEW_CHARS = 2000;
@@ -29,7 +30,7 @@ export async function persistLargeResult(
   const text = fullText(content);
   const safeId = toolUseId.replace(/[^\w.-]/g, '_');
   const file = path.join(dir, `${safeId}.txt`);
-  await mkdir(dir, { recursive: true });
+  makeDirectories(dir);
   await writeFile(file, text);
   const preview = text.slice(0, Math.min(PREVIEW_CHARS, limit));
   return [

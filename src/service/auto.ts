@@ -1,17 +1,9 @@
 import { type SpawnOptions, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import {
-  closeSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { makeDirectories } from '../shared/index.js';
 import { RECORD_FILE, readServiceRecord } from './discovery.js';
 import { LOCK_FILE } from './lock.js';
 import { pidAlive } from './request.js';
@@ -218,7 +210,7 @@ export function startAutoService(key: AutoKey, bin: string): boolean {
   const root = autoServicesRoot(key.env);
   const text = autoKeyText(key);
   const dir = autoServiceDir(key, text);
-  mkdirSync(root, { recursive: true, mode: 0o700 });
+  makeDirectories(root, 0o700);
   const claimed = withCapLock(root, () => {
     const running = runningServices(root);
     const over = running.length + startingServices(root) + 1 - MAX_AUTO_SERVICES;
@@ -234,7 +226,7 @@ export function startAutoService(key: AutoKey, bin: string): boolean {
         rmSync(join(r.dir, RECORD_FILE), { force: true });
       }
     }
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    makeDirectories(dir, 0o700);
     return claimStart(join(dir, STARTING_FILE));
   });
   if (!claimed) return false;

@@ -1,8 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
-import { chmodSync, mkdirSync, rmdirSync, rmSync, utimesSync } from 'node:fs';
+import { chmodSync, rmdirSync, rmSync, utimesSync } from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { makeDirectories } from '../shared/index.js';
 import { type AnswerOptions, answerFor, readHookInput } from './answer.js';
 import { autoKeyDigest, STARTING_FILE } from './auto.js';
 import type { Decider, Decision } from './decider.js';
@@ -52,7 +53,7 @@ export interface RunningService {
  */
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   const { dir } = options;
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  makeDirectories(dir, 0o700);
   chmodSync(dir, 0o700);
   const lock = await lockFolder(dir);
   try {

@@ -1,3 +1,5 @@
+import { mkdirSync, statSync } from 'node:fs';
+import { resolve, sep } from 'node:path';
 import type { createColors } from 'picocolors';
 
 // Small ideas used by every layer. This folder imports no other folder of src/, and is one module: it is on
@@ -126,4 +128,27 @@ export type Colors = ReturnType<typeof createColors>;
 /** Whether a model can be reached: an API key, or a base URL (a proxy that may hold the key). */
 export function isModelConfigured(env: Record<string, string | undefined> = process.env): boolean {
   return Boolean(env.ANTHROPIC_API_KEY?.trim() || env.ANTHROPIC_BASE_URL?.trim());
+}
+
+/**
+ * `mkdir -p`, one name at a time. Node's recursive mkdir never returns for a folder below `/proc` (it retries the
+ * ENOENT there forever): a home folder or a path there would hang the call that needed it.
+ */
+export function makeDirectories(dir: string, mode?: number): void {
+  let at = '';
+  for (const name of resolve(dir).split(sep).filter(Boolean)) {
+    at += `${sep}${name}`;
+    try {
+      mkdirSync(at, mode === undefined ? undefined : { mode });
+    } catch (e) {
+      // An existing folder may answer EACCES or EROFS rather than EEXIST.
+      if (!statSync(at, { throwIfNoEntry: false })?.isDirectory()) throw e;
+    }
+  }
+  if (!statSync(dir).isDirectory()) {
+    throw Object.assign(new Error(`ENOTDIR: not a directory, mkdir '${dir}'`), {
+      code: 'ENOTDIR',
+      path: dir,
+    });
+  }
 }

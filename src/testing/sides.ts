@@ -1,7 +1,8 @@
-import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import picomatch from 'picomatch';
+import { makeDirectories } from '../shared/index.js';
 import {
   type Configuration,
   configurationOf,
@@ -98,10 +99,10 @@ async function fromRevision(
       missing.push(file);
       continue;
     }
-    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
+    makeDirectories(path.dirname(path.join(root, file)));
     await writeFile(path.join(root, file), content);
   }
-  await mkdir(mirror(shape.project), { recursive: true });
+  makeDirectories(mirror(shape.project));
   const present = (p: string) => statKind(mirror(p)) === 'file';
   const folder = shape.folder === undefined ? undefined : mirror(shape.folder);
   const config: Configuration = alone({

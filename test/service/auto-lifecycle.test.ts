@@ -5,6 +5,7 @@ import {
   mkdtempSync,
   readdirSync,
   rmSync,
+  statSync,
   symlinkSync,
   utimesSync,
   writeFileSync,
@@ -24,6 +25,7 @@ import {
   stopService,
 } from '../../src/service/auto.js';
 import { readServiceRecord } from '../../src/service/index.js';
+import { makeDirectories } from '../../src/shared/index.js';
 
 const bin = fileURLToPath(new URL('../../bin/automode.js', import.meta.url));
 const autoModule = fileURLToPath(new URL('../../dist/service/auto.js', import.meta.url));
@@ -126,6 +128,35 @@ describe('hook --serve when its service cannot be', () => {
     }
     rmSync(join(home, '.automode'), { recursive: true });
   }, 180_000);
+
+  // Node's own recursive mkdir never returns for a folder below /proc: every call would hang, `rm -rf /` undecided.
+  it('has HOME below /proc: the in-process answer, at once', () => {
+    const { project, env } = world();
+    const call = preToolUse(project, 'rm -rf /');
+    const inProcess = hook(['--no-llm'], call, env, project);
+    const e = { ...env, HOME: '/proc/automode-no-such-home' };
+    const r = hook(['--no-llm', '--serve'], call, e, project);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toBe(inProcess.out);
+    expect(r.err).toMatch(
+      /^automode: no service for --serve \(.*\/proc\/automode-no-such-home.*\); this call/,
+    );
+  }, 180_000);
+});
+
+describe('makeDirectories', () => {
+  it('makes every missing folder, and fails at once below /proc, past a file, or on a file', () => {
+    const { home } = world();
+    const deep = join(home, 'a', 'b', 'c');
+    makeDirectories(deep, 0o700);
+    makeDirectories(deep);
+    expect(statSync(deep).isDirectory()).toBe(true);
+    expect(statSync(join(home, 'a')).mode & 0o777).toBe(0o700);
+    writeFileSync(join(home, 'file'), '');
+    expect(() => makeDirectories(join(home, 'file', 'x'))).toThrow(/EEXIST/);
+    expect(() => makeDirectories(join(home, 'file'))).toThrow(/EEXIST/);
+    expect(() => makeDirectories('/proc/automode-no-such/x')).toThrow(/ENOENT/);
+  });
 });
 
 describe('a running hook --serve service', () => {

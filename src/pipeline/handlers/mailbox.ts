@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { makeDirectories } from '../../shared/index.js';
 
 export type MailboxMessage = Record<string, unknown> & { type: string };
 
@@ -18,7 +19,7 @@ export class FileMailbox {
 
   async send(to: string, message: MailboxMessage): Promise<void> {
     const inbox = this.inbox(to);
-    await mkdir(inbox, { recursive: true });
+    makeDirectories(inbox);
     const name = `${Date.now().toString().padStart(15, '0')}-${randomBytes(6).toString('hex')}`;
     const temp = path.join(inbox, `.${name}.tmp`);
     await writeFile(temp, JSON.stringify(message));

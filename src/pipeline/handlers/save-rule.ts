@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { LoadedSettings } from '../../rules/index.js';
-import { isObject } from '../../shared/index.js';
+import { isObject, makeDirectories } from '../../shared/index.js';
 
 export interface SettingsTarget {
   label: string;
@@ -42,7 +42,7 @@ export async function saveAllowRules(file: string, rules: readonly string[]): Pr
   if (!Array.isArray(allow)) throw new Error(`${file}: "permissions.allow" is not a list`);
   const added = [...new Set(rules)].filter((r) => !allow.includes(r));
   settings.permissions = { ...permissions, allow: [...allow, ...added] };
-  await mkdir(path.dirname(file), { recursive: true });
+  makeDirectories(path.dirname(file));
   const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
   try {
     await writeFile(temp, `${JSON.stringify(settings, null, 2)}\n`);

@@ -1,6 +1,7 @@
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { makeDirectories } from '../../shared/index.js';
 import { semanticBoolean } from '../schema.js';
 import { buildTool, type Tool, type ValidationResult } from '../tool.js';
 import { absolute, checkReadFirst, mtimeOf } from './files.js';
@@ -94,7 +95,7 @@ export function editTool(): Tool<EditInput, EditOutput> {
         }
         after = before.slice(0, at) + args.new_string + before.slice(at + args.old_string.length);
       }
-      await mkdir(path.dirname(file), { recursive: true });
+      makeDirectories(path.dirname(file));
       await writeFile(file, after);
       ctx.session.readFiles.set(file, { content: after, mtimeMs: (await stat(file)).mtimeMs });
       yield { type: 'result', data: { file, replacements } };

@@ -1,6 +1,7 @@
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { makeDirectories } from '../../shared/index.js';
 import { buildTool, type Tool } from '../tool.js';
 import { absolute, checkReadFirst, mtimeOf } from './files.js';
 import { WriteOutputSchema } from './output-schemas.js';
@@ -27,7 +28,7 @@ export function writeTool(): Tool<z.infer<typeof input>, WriteOutput> {
     async *call(args, ctx) {
       const file = absolute(ctx, args.file_path);
       const created = (await mtimeOf(file)) === undefined;
-      await mkdir(path.dirname(file), { recursive: true });
+      makeDirectories(path.dirname(file));
       await writeFile(file, args.content);
       ctx.session.readFiles.set(file, { content: args.content, mtimeMs: (await stat(file)).mtimeMs });
       yield { type: 'result', data: { file, created } };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, realpath, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { chmod, readFile, realpath, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   applyEdits,
@@ -12,6 +12,7 @@ import {
   parseTree,
   printParseErrorCode,
 } from 'jsonc-parser';
+import { makeDirectories } from '../../shared/index.js';
 import { parsePermissionRule, type RuleIssue } from '../permission/parse.js';
 import type { Behavior, PermissionRule, SourceName } from '../types.js';
 import { bySource } from './order.js';
@@ -285,7 +286,7 @@ export async function writeAtomically(file: string, text: string, mode?: number)
   try {
     target = await realpath(file);
   } catch {
-    await mkdir(path.dirname(file), { recursive: true });
+    makeDirectories(path.dirname(file));
   }
   const temp = path.join(
     path.dirname(target),
