@@ -2,6 +2,7 @@ import type { LoadedSettings } from '../rules/index.js';
 import { addRules } from '../rules/index.js';
 import { type LazyJudge, lazyJudge, modelPhase } from './model-phase.js';
 import { verifiedNarrowerAllow } from './narrower.js';
+import { verdictWithRules } from './rule-check.js';
 import { rulesPhase } from './rules-phase.js';
 import { createSession } from './session.js';
 import { speculate } from './speculation.js';
@@ -29,6 +30,8 @@ function build(
       return narrower ? { ...verdict, narrowerAllow: narrower } : verdict;
     },
     speculate: (call, extra = {}) => speculate(call, extra, rules, model),
+    verdictWithRules: async (call, offered) =>
+      (await verdictWithRules(settings, options.model !== undefined, call, offered)).verdict,
     withRules: (source, granted) => build(addRules(settings, source, granted), options, judge, session),
   };
 }

@@ -1,5 +1,6 @@
 export { createClassifier } from './classifier.js';
 export { needsModel, STAGE1_TOOL, STAGE2_TOOL } from './model-parts.js';
+export { type AddRules, type OfferedRule, verdictWithRules } from './rule-check.js';
 export { resolveMode } from './rules-phase.js';
 export { createSession } from './session.js';
 export {

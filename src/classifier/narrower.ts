@@ -1,7 +1,6 @@
 import { isShippedRule } from '../policy/index.js';
 import type { LoadedSettings } from '../rules/index.js';
-import { addRules } from '../rules/index.js';
-import { rulesPhase } from './rules-phase.js';
+import { verdictWithRules } from './rule-check.js';
 import type { ClassifiedVerdict, HookToolCall, ToolCall } from './types.js';
 
 /**
@@ -30,7 +29,6 @@ export async function verifiedNarrowerAllow(
   );
   if (!part || /[*()\n]/.test(part.subject)) return undefined;
   const candidate = `Bash(${part.subject})`;
-  const granted = addRules(settings, 'session', [{ behavior: 'allow', text: candidate }]);
-  const again = await rulesPhase(granted, hasModel)(call);
+  const again = await verdictWithRules(settings, hasModel, call, [{ behavior: 'allow', text: candidate }]);
   return again.verdict.decision === 'allow' ? candidate : undefined;
 }

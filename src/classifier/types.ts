@@ -64,6 +64,14 @@ export interface Classifier {
   classify(call: ToolCall | HookToolCall, options?: ClassifyOptions): Promise<ClassifiedVerdict>;
   speculate(call: ToolCall | HookToolCall, options?: ClassifyOptions): Speculation;
   /**
+   * The rules' verdict of a call with these rules granted for the session: how a rule offered to the user is
+   * checked to decide the call as it claims before it is offered.
+   */
+  verdictWithRules(
+    call: ToolCall | HookToolCall,
+    rules: readonly { behavior: Behavior; text: string }[],
+  ): Promise<ClassifiedVerdict>;
+  /**
    * Grants made during a session or carried by a slash command; returns a new classifier that shares this one's
    * session state and model cache.
    */

@@ -35,7 +35,9 @@ const MARKERS = CharSet.fromCharacters(MAX, [START, END]);
 const ALL = CharSet.all(MAX);
 const INNER = ALL.without(MARKERS);
 const PRINTABLE = CharSet.fromRange(MAX, { min: 0x20 as Char, max: 0x7e as Char });
-const NODE_LIMIT = 20_000;
+/** How many states an automaton may reach in any one check; past it the check stops and claims nothing. */
+export const AUTOMATON_BOUND = 20_000;
+const NODE_LIMIT = AUTOMATON_BOUND;
 
 export interface Language {
   /** The regex source, with search semantics. */
@@ -382,12 +384,12 @@ export function isEmpty(language: Language): boolean {
   return language.nfa.isEmpty;
 }
 
-/** Whether two languages share a subject; false when that is too costly to decide (nothing is claimed then). */
-export function intersects(a: Language, b: Language): boolean {
+/** Whether two languages share a subject; undefined when that cannot be decided within `AUTOMATON_BOUND` states. */
+export function intersects(a: Language, b: Language): boolean | undefined {
   try {
     return !isDisjointWith(a.nfa, b.nfa, NODE_LIMIT);
   } catch {
-    return false;
+    return undefined;
   }
 }
 
@@ -422,7 +424,10 @@ function complementOfUnion(covers: readonly Language[]): DFA | null {
   }
 }
 
-/** Whether every subject `a` matches is matched by one of `covers`; undefined when that cannot be decided. */
+/**
+ * Whether every subject `a` matches is matched by one of `covers`; undefined when that cannot be decided within
+ * `AUTOMATON_BOUND` states (the union's complement, or the check against it, is larger).
+ */
 export function coveredBy(a: Language, covers: readonly Language[]): boolean | undefined {
   if (covers.length === 0) return false;
   const not = complementOfUnion(covers);

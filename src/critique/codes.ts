@@ -272,6 +272,12 @@ export const CODES = {
     title: 'Equivalent rules',
     help: 'Two rules with the same decision match exactly the same subjects, written differently. Keep one.',
   },
+  unproved: {
+    group: 'overlap',
+    severity: 'note',
+    title: 'A check stopped at its bound: what it would show stays unproved',
+    help: 'Whether a rule never fires (the stricter rules cover it together) or is redundant (another rule covers it) is decided on automata of the rules, each check bounded by a number of states. When deciding it needs more, the check stops and nothing is claimed: the note names the rule, the rules it was checked against, the bound, and what stays unproved. Splitting a large union (fewer overlapping rules, simpler patterns) lets the check finish.',
+  },
   'dangerous-allow': {
     group: 'dangerous',
     severity: 'error',

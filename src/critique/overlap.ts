@@ -1,6 +1,6 @@
 import { overridesShipped } from '../policy/index.js';
 import type { LocatedDocument } from '../rules/index.js';
-import { coveredBy, intersects, type Language, sample, witness } from './automata.js';
+import { AUTOMATON_BOUND, coveredBy, intersects, type Language, sample, witness } from './automata.js';
 import { displayName, related, ruleLocation } from './locations.js';
 import { type AnalysedRule, compatiblePrefixes, coveringDomains, firstWord, RANK } from './model.js';
 import type { Finding, RelatedLocation, Witness } from './types.js';
@@ -10,6 +10,13 @@ const ROBUST_NOTE =
 
 /** How many overlapping rules an overlap finding names. */
 const MAX_RELATED = 5;
+
+/** A check on a rule under review that stopped at the automaton bound: the rules it was against, and which. */
+interface Unproved {
+  rule: AnalysedRule;
+  check: 'dead-rule' | 'redundant-rule' | 'overlap';
+  against: AnalysedRule[];
+}
 
 export interface OverlapOptions {
   documents: ReadonlyMap<string, LocatedDocument>;
@@ -36,6 +43,7 @@ export function overlapFindings(rules: readonly AnalysedRule[], options: Overlap
     group.add(a);
   }
   const reported = new Set<string>();
+  const unproved: Unproved[] = [];
   for (const a of rules) {
     if (!a.subject) continue;
     const stricter: AnalysedRule[] = [];
@@ -44,10 +52,12 @@ export function overlapFindings(rules: readonly AnalysedRule[], options: Overlap
         if (RANK[b.rule.behavior] <= RANK[a.rule.behavior]) continue;
         // A shipped ask the allow overrides does not decide first: the allow does (policy/tiers.ts).
         if (overridesShipped(a.rule, b.rule, options.home)) continue;
-        if (overlaps(a, b)) stricter.push(b);
+        const shared = overlaps(a, b);
+        if (shared === undefined) unproved.push({ rule: a, check: 'overlap', against: [b] });
+        if (shared) stricter.push(b);
       }
     }
-    const dead = stricter.length > 0 ? deadFinding(a, stricter, options) : undefined;
+    const dead = stricter.length > 0 ? deadFinding(a, stricter, options, unproved) : undefined;
     if (dead) {
       findings.push(dead);
       continue;
@@ -57,12 +67,60 @@ export function overlapFindings(rules: readonly AnalysedRule[], options: Overlap
     if (a.rule.behavior === 'allow' && reviewed.length > 0)
       findings.push(overlapFinding(a, reviewed, options));
     for (const b of byDomain.get(a.domain)?.for(a) ?? []) {
-      if (b === a || b.rule.behavior !== a.rule.behavior || sameText(a, b) || !overlaps(a, b)) continue;
-      const finding = sameDecisionFinding(a, b, options, reported);
+      if (b === a || b.rule.behavior !== a.rule.behavior || sameText(a, b)) continue;
+      const shared = overlaps(a, b);
+      if (shared === undefined) unproved.push({ rule: a, check: 'overlap', against: [b] });
+      if (!shared) continue;
+      const finding = sameDecisionFinding(a, b, options, reported, unproved);
       if (finding) findings.push(finding);
     }
   }
+  findings.push(...unprovedFindings(unproved, options));
   return findings;
+}
+
+/** One note per rule and check that stopped at the bound: which rules, what bound, what stays unproved. */
+function unprovedFindings(unproved: readonly Unproved[], options: OverlapOptions): Finding[] {
+  const grouped = new Map<string, Unproved>();
+  for (const u of unproved) {
+    const key = `${order(u.rule)}\0${u.check}`;
+    const seen = grouped.get(key);
+    if (seen) seen.against.push(...u.against.filter((b) => !seen.against.includes(b)));
+    else grouped.set(key, { ...u, against: [...u.against] });
+  }
+  return [...grouped.values()].map(({ rule: a, check, against }) => {
+    const names = against.slice(0, MAX_RELATED).map(describe).join(', ');
+    const more = against.length > MAX_RELATED ? ` and ${against.length - MAX_RELATED} more` : '';
+    const bound = `${AUTOMATON_BOUND.toLocaleString('en-US')} automaton states`;
+    const rule = `${a.rule.behavior} rule ${displayName(a.rule)}`;
+    const what =
+      check === 'dead-rule'
+        ? `whether ${rule} ever fires stays unproved: deciding whether the ${against.length === 1 ? 'stricter rule' : `${against.length} stricter rules`} that match its subjects (${names}${more}) cover it ${against.length === 1 ? '' : 'together '}needs more than ${bound}, so it is not reported as dead`
+        : check === 'redundant-rule'
+          ? `whether ${rule} is redundant stays unproved: deciding whether ${names}${more} ${against.length === 1 ? 'covers' : 'each cover'} it needs more than ${bound}, so it is not reported as redundant`
+          : `whether ${rule} shares a subject with ${names}${more} stays unproved: deciding it needs more than ${bound}, so no overlap, dead or redundant rule is reported between them`;
+    return {
+      code: 'unproved',
+      severity: 'note',
+      message: what,
+      location: ruleLocation(a.rule, options.documents),
+      related: against
+        .slice(0, MAX_RELATED)
+        .map((b) => related(b.rule, options.documents, 'checked against it; the check stopped at its bound')),
+      fix: 'nothing needs to change; to have it decided, make the rules it is checked against fewer or simpler',
+      data: {
+        check,
+        bound: { automatonStates: AUTOMATON_BOUND },
+        rules: against.map((b) => displayName(b.rule)),
+        unproved:
+          check === 'dead-rule'
+            ? 'the rule never fires'
+            : check === 'redundant-rule'
+              ? 'the rule is redundant'
+              : 'the rules share a subject',
+      },
+    } satisfies Finding;
+  });
 }
 
 /** Rules of one domain, found by the first word of what they match. */
@@ -96,9 +154,10 @@ class Candidates {
  * Whether two rules match a common subject. With an approximate automaton the answer stands only when a
  * witness the real matchers agree on is found.
  */
-function overlaps(a: AnalysedRule, b: AnalysedRule): boolean {
+function overlaps(a: AnalysedRule, b: AnalysedRule): boolean | undefined {
   if (!a.language || !b.language) return isWhole(b) || isWhole(a);
-  if (!intersects(a.language, b.language)) return false;
+  const shared = intersects(a.language, b.language);
+  if (shared !== true) return shared;
   if (exact(a.language) && exact(b.language)) return true;
   return witness(a.language, b.language) !== undefined;
 }
@@ -151,6 +210,7 @@ function deadFinding(
   a: AnalysedRule,
   stricter: readonly AnalysedRule[],
   options: OverlapOptions,
+  unproved: Unproved[],
 ): Finding | undefined {
   const whole = stricter.find(isWhole);
   let covers: AnalysedRule[];
@@ -167,13 +227,12 @@ function deadFinding(
     const alone = usable.find((b) => coveredBy(language, [b.language!]) === true);
     if (alone) covers = [alone];
     else {
-      if (
-        coveredBy(
-          language,
-          usable.map((b) => b.language!),
-        ) !== true
-      )
-        return undefined;
+      const together = coveredBy(
+        language,
+        usable.map((b) => b.language!),
+      );
+      if (together === undefined) unproved.push({ rule: a, check: 'dead-rule', against: usable });
+      if (together !== true) return undefined;
       covers = minimalCover(a, usable);
     }
   }
@@ -265,10 +324,15 @@ function sameDecisionFinding(
   b: AnalysedRule,
   options: OverlapOptions,
   reported: Set<string>,
+  unproved: Unproved[],
 ): Finding | undefined {
   const whole = isWhole(b) && !isWhole(a);
   if (!whole && (!exact(a.language) || !exact(b.language))) return undefined;
-  const aInB = whole || coveredBy(a.language!, [b.language!]) === true;
+  const covered = whole || coveredBy(a.language!, [b.language!]);
+  // A subject of the rule the other does not match proves it is not redundant, bound or not.
+  if (covered === undefined && sample(a.language!, 4).every((s) => b.language!.test(s)))
+    unproved.push({ rule: a, check: 'redundant-rule', against: [b] });
+  const aInB = covered === true;
   if (!aInB) return undefined;
   const bInA = !whole && coveredBy(b.language!, [a.language!]) === true;
   const location = ruleLocation(a.rule, options.documents);

@@ -76,6 +76,7 @@ function watching(classifier: Classifier): {
       last = s.promise;
       return s;
     },
+    verdictWithRules: (call, rules) => classifier.verdictWithRules(call, rules),
     withRules: (source, rules) => classifier.withRules(source, rules),
   };
   return { classifier: wrapped, last: () => last };

@@ -52,8 +52,13 @@ export interface PermissionRequestedMessage {
   reason: string;
   /** The rule that asked, when a rule did. */
   rule?: { text: string; file?: string };
-  /** Allow rules that would let such calls through next time. */
+  /**
+   * Allow rules that would let such calls through next time, each checked to turn this call's decision into
+   * allow when added to the settings it came from.
+   */
   suggestions: string[];
+  /** Why no rule is suggested (none would let this call through, or none can name it). */
+  noSuggestions?: string;
   /** Set for destructive commands. */
   warning?: string;
 }

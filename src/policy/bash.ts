@@ -436,8 +436,7 @@ function decideCommand(
   cwds: readonly string[] | undefined,
   changed: (cmd: SimpleCommand) => boolean,
 ): Decided {
-  const v = viewsOf(cmd, ctx.home);
-  if (v.family === 'git') resolveGitOperands(cmd, v, ctx, cwds, () => changed(cmd));
+  const v = resolveGitOperands(cmd, viewsOf(cmd, ctx.home), ctx, cwds, () => changed(cmd));
   const done = (p: PartVerdict, allowedBy?: PermissionRule): Decided =>
     allowedBy ? { part: p, allowedBy, views: v } : { part: p, views: v };
   if (cmd.argv.length === 0) {

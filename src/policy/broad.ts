@@ -1,4 +1,4 @@
-import { analyze, loadBash } from '../bash/index.js';
+import { analyze, loadBash, programRelocation } from '../bash/index.js';
 import { type BashPattern, canonicalToolName, type Rule } from '../rules/index.js';
 
 /**
@@ -199,149 +199,15 @@ const CODE_RUNNERS: ReadonlyMap<string, readonly string[] | undefined> = new Map
   ['poetry', ['run']],
 ]);
 
-/** How one program's command line makes it take its code, configuration or shell from another place. */
-interface Relocation {
-  /** Options whose value names that place (another makefile, folder, manifest, project, shell, config). */
-  values: readonly string[];
-  /** Options and words that do so by themselves (`pnpm -r`, `yarn workspace`, `just -g`). */
-  flags?: readonly string[];
-  /** Flag letters a short option may follow in one group (`make -kf other.mk`). */
-  group?: string;
-  /** Words that start like a short option with a glued value but are options of their own (`mvn -fae`). */
-  not?: readonly string[];
-  /** Long options are written with one dash (`go -modfile`); two are accepted too. */
-  singleDash?: boolean;
-  /** Its options come before the first operand; the words after belong to the program it runs (`npx jest -w 2`). */
-  optionsFirst?: boolean;
-}
-
-const MAKE: Relocation = {
-  values: ['-f', '-C', '-I', '--file', '--makefile', '--directory', '--include-dir'],
-  group: 'bBdeiknpqrsStvwLRh',
-};
-const GRADLE: Relocation = {
-  values: [
-    '-p',
-    '-b',
-    '-c',
-    '-I',
-    '-g',
-    '--project-dir',
-    '--build-file',
-    '--settings-file',
-    '--init-script',
-    '--gradle-user-home',
-    '--include-build',
-  ],
-};
-const MAVEN: Relocation = {
-  values: ['-f', '-s', '-gs', '--file', '--settings', '--global-settings'],
-  not: ['-fae', '-ff', '-fn'],
-};
-const PACKAGE_RUNNER: Relocation = {
-  values: ['--prefix', '-p', '--package', '-w', '--workspace'],
-  flags: ['--workspaces', '--ws'],
-  optionsFirst: true,
-};
-
-/**
- * Options that make a code runner look for its code somewhere other than where it runs (another makefile, folder,
- * manifest, project, configuration that names programs, or shell): that code is not the project's code the rule's
- * words show, so a code-runner rule does not vouch for it unless it names the option's value. Short options match
- * glued values too (`-Csrc`); nothing after `--` counts, it belongs to the code run.
- */
-const RELOCATIONS: ReadonlyMap<string, Relocation> = new Map([
-  ['make', MAKE],
-  ['gmake', MAKE],
-  [
-    'just',
-    {
-      values: [
-        '-f',
-        '-d',
-        '-c',
-        '--justfile',
-        '--working-directory',
-        '--shell',
-        '--command',
-        '--dotenv-path',
-        '-E',
-      ],
-      flags: ['-g', '--global-justfile'],
-    },
-  ],
-  [
-    'rake',
-    {
-      values: [
-        '-f',
-        '-C',
-        '-I',
-        '-r',
-        '-R',
-        '--rakefile',
-        '--directory',
-        '--libdir',
-        '--require',
-        '--rakelibdir',
-        '--rakelib',
-      ],
-      flags: ['-g', '--system'],
-      group: 'ABGnNPqstvVX',
-    },
-  ],
-  [
-    'npm',
-    {
-      values: [
-        '--prefix',
-        '-C',
-        '--workspace',
-        '-w',
-        '--userconfig',
-        '--globalconfig',
-        '--script-shell',
-        '--node-options',
-      ],
-      flags: ['--workspaces', '--ws'],
-    },
-  ],
-  [
-    'pnpm',
-    {
-      values: ['--dir', '-C', '--filter', '-F', '--filter-prod', '--script-shell', '--node-options'],
-      flags: ['--recursive', '-r', '--workspace-root', '-w'],
-    },
-  ],
-  ['yarn', { values: ['--cwd', '--use-yarnrc'], flags: ['workspace', 'workspaces'] }],
-  ['cargo', { values: ['--manifest-path', '-C', '--package', '-p', '--config'], group: 'qv' }],
-  ['go', { values: ['-C', '-modfile', '-overlay', '-toolexec', '-exec'], singleDash: true }],
-  ['uv', { values: ['--directory', '--project', '--package', '--config-file', '--env-file'] }],
-  ['poetry', { values: ['-C', '-P', '--directory', '--project'] }],
-  ['deno', { values: ['--config', '-c', '--import-map', '--cwd', '--preload'] }],
-  ['bun', { values: ['--cwd', '--config', '-c', '--preload', '-r', '--filter', '-F'] }],
-  ['pytest', { values: ['--rootdir', '-c', '--config-file', '--confcutdir', '-o', '--override-ini'] }],
-  ['py.test', { values: ['--rootdir', '-c', '--config-file', '--confcutdir', '-o', '--override-ini'] }],
-  ['tox', { values: ['-c', '--conf', '--root', '--workdir', '--installpkg'] }],
-  ['nox', { values: ['-f', '--noxfile'], not: ['-fb'] }],
-  ['gradle', GRADLE],
-  ['gradlew', GRADLE],
-  ['mvn', MAVEN],
-  ['mvnw', MAVEN],
-  ['jest', { values: ['--config', '-c', '--rootDir', '--roots', '--projects'] }],
-  ['vitest', { values: ['--config', '-c', '--root', '-r', '--dir', '--workspace'] }],
-  ['phpunit', { values: ['-c', '--configuration', '--bootstrap'] }],
-  ['npx', PACKAGE_RUNNER],
-  ['pnpx', PACKAGE_RUNNER],
-  ['bunx', PACKAGE_RUNNER],
-]);
-
 /**
  * The word of the command that moves where the runner looks for its code (`src` in `make -C src`, `-Csrc`,
- * `--prefix=x`, `workspace` in `yarn workspace a build`), or undefined when none does.
+ * `--prefix=x`, `workspace` in `yarn workspace a build`), or undefined when none does: that code is not the
+ * project's code the rule's words show, so a code-runner rule does not vouch for it unless it names the word. Each
+ * runner's options are its program module's `relocation`; short options match glued values too (`-Csrc`), and
+ * nothing after `--` counts, it belongs to the code run.
  */
 export function relocatingWord(program: string, values: readonly string[]): number | undefined {
-  const r = RELOCATIONS.get(program);
+  const r = programRelocation(program);
   if (!r) return undefined;
   for (let i = 1; i < values.length; i++) {
     let word = values[i]!;

@@ -12,7 +12,7 @@ import { commitOf, remoteBranches, repositoryOf } from './revision-writes.js';
  * does. The operand is resolved as git resolves it (read-only) in every folder the command may run in, and the
  * command is then read as the `--` form wherever X is a path there, so deny and ask rules see what it does.
  * When the folder is only known at run time, or `changed` says another command of the line may change the
- * repository first, X counts as a path.
+ * repository first, X counts as a path. Returns the views to decide by: `v` itself, or new views of the `--` form.
  */
 export function resolveGitOperands(
   cmd: SimpleCommand,
@@ -20,15 +20,16 @@ export function resolveGitOperands(
   ctx: DecisionContext,
   cwds: readonly string[] | undefined,
   changed: () => boolean,
-): void {
-  if (v.family !== 'git' || !v.allStatic) return;
+): CommandViews {
+  if (v.family !== 'git' || !v.allStatic) return v;
   const normalized = normalizedOf(v);
   const operand = ambiguousCheckout(normalized.positionals, normalized.options);
-  if (operand === undefined) return;
+  if (operand === undefined) return v;
   const folders = cwds && !changed() ? gitFolders(cmd, [...cwds], ctx) : undefined;
-  if (folders?.every((folder) => namesRevision(folder, operand, normalized.options))) return;
-  v.normalized = { ...normalized, positionals: ['checkout', '--', operand] };
-  delete v.words_;
+  if (folders?.every((folder) => namesRevision(folder, operand, normalized.options))) return v;
+  // The words rules match are read again from the new normalised line.
+  const { words_: _, ...rest } = v;
+  return { ...rest, normalized: { ...normalized, positionals: ['checkout', '--', operand] } };
 }
 
 function namesRevision(folder: string, operand: string, options: ReadonlySet<string>): boolean {

@@ -7,6 +7,7 @@ import {
   type SimpleCommand,
   shellWord,
 } from '../bash/index.js';
+import { verdictWithRules } from '../classifier/index.js';
 import { broadAllowWitness, loadRuleChecks } from '../policy/index.js';
 import type { Behavior, LoadedSettings, PermissionRule, ScopeFile } from '../rules/index.js';
 import { parsePermissionRule, withRuleEdit } from '../rules/index.js';
@@ -64,6 +65,16 @@ export async function suggestRules(
     return { decision: verdict.decision, reason: verdict.reason };
   };
   const decide = async (s: LoadedSettings, text: string) => (await verdictOf(s, text)).decision;
+  const inFile = (s: LoadedSettings, rules: readonly { text: string }[]) =>
+    rules.reduce((acc, r) => withRuleEdit(acc, { op: 'add' as const, behavior, rule: r.text }, file), s);
+  /** The simple command decided again with the rule written into the file. */
+  const checked = async (text: string, rule: string) => {
+    const call = toCall({ command: text }, cwd);
+    const after = inFile(settings, [{ text: rule }]);
+    if ('error' in call) return { decision: 'ask' as Decision, reason: call.error, after };
+    const v = await verdictWithRules(settings, false, call, [{ behavior, text: rule }], inFile);
+    return { decision: v.verdict.decision, reason: v.verdict.reason, after: v.settings };
+  };
   const analysis = analyze(command);
   const simple = analysis.commands.filter((c) => !c.nested && c.argv.length > 0);
   const suggestions: RuleSuggestion[] = [];
@@ -84,10 +95,9 @@ export async function suggestRules(
     let found: { rule: string; after: LoadedSettings; withRule: Decision } | undefined;
     let last: { rule: string; decision: Decision; reason: string } | undefined;
     for (const rule of chosen.rules) {
-      const after = withRuleEdit(settings, { op: 'add' as const, behavior, rule }, file);
-      const v = await verdictOf(after, line);
+      const v = await checked(line, rule);
       if (v.decision === behavior || decision === behavior) {
-        found = { rule, after, withRule: v.decision };
+        found = { rule, after: v.after, withRule: v.decision };
         break;
       }
       last = { rule, ...v };

@@ -349,6 +349,17 @@ const CASES: Case[] = [
     message: 'exponential',
   },
   {
+    code: 'unproved',
+    fixture: 'unproved.yaml',
+    clean: 'clean/unproved.yaml',
+    line: 3,
+    column: 20,
+    pointer: '/rules/0/input_pattern',
+    witness: null,
+    message:
+      /ever fires stays unproved: .* needs more than 20,000 automaton states, so it is not reported as dead/,
+  },
+  {
     code: 'unanchored-pattern',
     fixture: 'unanchored-pattern.yaml',
     clean: 'clean/unanchored-pattern.yaml',

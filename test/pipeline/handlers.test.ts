@@ -73,7 +73,8 @@ describe('the terminal prompt', () => {
     expect(r.messages.find((m) => m.type === 'permission')).toMatchObject({ decision: 'allow', by: 'user' });
     expect(t.output()).toContain('Bash wants to run:\n  touch a && rm -rf build');
     expect(t.output()).toContain('Warning: This command deletes files recursively or without confirmation.');
-    expect(t.output()).toMatch(/2\. Yes, and always allow Bash\(touch \*\), Bash\(rm \*\)/);
+    // Bash(rm *) would not let it through (the shipped Bash(rm -r *) still asks): the command's own words do.
+    expect(t.output()).toMatch(/2\. Yes, and always allow Bash\(touch \*\), Bash\(rm -rf build\)\n/);
   });
 
   it('always allow saves the rule to the chosen settings file without losing the rest, and grants it for the session', async () => {
@@ -121,6 +122,19 @@ describe('the terminal prompt', () => {
       decision: 'deny',
       reason: 'no answer: the input ended',
     });
+  });
+
+  it('offers no "always allow" when no rule would let the call through, and says why', async () => {
+    const t = terminal();
+    const { ctx } = await setup({ handler: interactiveHandler({ prompt: t.prompt }) });
+    const pending = run(ctx, 'Bash', { command: 'xargs rm -rf < dirs.txt' });
+    await shown(t, /Your choice \[1-2\]/);
+    expect(t.output()).toContain(
+      'No rule to always allow: with Bash(rm *) added it would still ask: asked by Bash(rm -r *)\n',
+    );
+    expect(t.output()).not.toContain('always allow Bash');
+    t.input.write('2\n');
+    expect((await pending).text).toBe(REJECT_MESSAGE);
   });
 
   it('is never shown for what the rules deny', async () => {

@@ -26,13 +26,16 @@ describe('the permission_request message', () => {
       reason: request.reason,
       rule: { text: 'Bash(touch *)', file: expect.stringContaining('settings.json') },
       suggestions: request.suggestions,
+      noSuggestions: request.noSuggestions,
     });
     expect(asked).toMatchObject({
       toolUseId: r.result.toolUseId,
       tool: 'Bash',
       input: { command: 'touch made.txt' },
     });
-    expect(asked.suggestions.length).toBeGreaterThan(0);
+    // The user's own ask rule is not overridden by an allow rule: nothing is offered, and the message says why.
+    expect(asked.suggestions).toEqual([]);
+    expect(asked.noSuggestions).toBe('with Bash(touch *) added it would still ask: asked by Bash(touch *)');
   });
 
   it('carries the destructive warning, and is not sent when nobody is asked', async () => {

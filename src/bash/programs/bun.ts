@@ -2,6 +2,7 @@ import type { CommandView, NestedSpec } from '../types.js';
 import { firstOperand, scriptNamed } from './interpreters.js';
 import type { ProgramModule } from './module.js';
 import { grammar, has, optionsNamed, optionText, parseOptions } from './options.js';
+import { PACKAGE_RUNNER_RELOCATION } from './relocation.js';
 import { PLAIN, packageCommand, packageRunner } from './runners.js';
 import { codeIn, codeSpec, parseFailure, unresolved } from './specs.js';
 
@@ -56,6 +57,7 @@ function bun(cmd: CommandView): NestedSpec[] {
 export const BUN_MODULE: ProgramModule = {
   names: ['bun'],
   nested: bun,
+  relocation: { values: ['--cwd', '--config', '-c', '--preload', '-r', '--filter', '-F'] },
   oracle: {
     cases: ['bun -e "1"', 'bun run build', 'bun index.ts', 'bun x rm -rf x', 'bun x cowsay@1'],
   },
@@ -65,5 +67,6 @@ export const BUN_MODULE: ProgramModule = {
 export const BUNX_MODULE: ProgramModule = {
   names: ['bunx'],
   nested: packageRunner('bunx', PLAIN, 1, true),
+  relocation: PACKAGE_RUNNER_RELOCATION,
   oracle: { cases: ['bunx cowsay', 'bunx rm -rf x'] },
 };

@@ -10,6 +10,7 @@ import {
   type Parsed,
   parseOptions,
 } from './options.js';
+import type { Relocation } from './relocation.js';
 import { codeIn, codeSpec, type Handler, parseFailure, unresolved } from './specs.js';
 import { is, joinWords, leadingText, singleField } from './words.js';
 
@@ -383,6 +384,11 @@ function deno(cmd: CommandView): NestedSpec[] {
   }
   return [scriptNamed(cmd, 'deno', top, sub)];
 }
+
+/** The interpreters above whose options make them take their code from another place (`ProgramModule.relocation`). */
+export const INTERPRETER_RELOCATIONS: Readonly<Record<string, Relocation>> = {
+  deno: { values: ['--config', '-c', '--import-map', '--cwd', '--preload'] },
+};
 
 export const INTERPRETERS: Record<string, Handler> = {
   ...Object.fromEntries(Object.entries(RULES).map(([name, rule]) => [name, interpret(rule)])),

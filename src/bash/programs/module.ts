@@ -1,6 +1,7 @@
 import type { CommandView, EffectsResult } from '../types.js';
 import type { EffectHandler } from './effect-helpers.js';
 import { type ProgramSpec, parseCommand } from './program.js';
+import type { Relocation } from './relocation.js';
 import type { Handler } from './specs.js';
 
 /**
@@ -24,6 +25,8 @@ export interface ProgramModule {
   nested?: Handler;
   /** Whether the command talks to the network as part of what it does (`kubectl get` to its cluster). */
   network?: (cmd: CommandView) => boolean;
+  /** For a code runner: the options that make it take its code from another place (`npm --prefix`). */
+  relocation?: Relocation;
   oracle?: OracleHints;
 }
 

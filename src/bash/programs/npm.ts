@@ -234,6 +234,19 @@ export const NPM_MODULE: ProgramModule = {
   spec,
   configEffects: (cmd) => configEffects(NPM_CONFIG, cmd),
   nested: npm,
+  relocation: {
+    values: [
+      '--prefix',
+      '-C',
+      '--workspace',
+      '-w',
+      '--userconfig',
+      '--globalconfig',
+      '--script-shell',
+      '--node-options',
+    ],
+    flags: ['--workspaces', '--ws'],
+  },
   // The read commands ask the registry (view, outdated) or npm's update notifier does.
   network: (cmd) => {
     const sub = subcommandOf(spec, cmd);

@@ -1,6 +1,7 @@
 import type { CommandView, NestedSpec } from '../types.js';
 import type { ProgramModule } from './module.js';
 import { grammar, lastValue, parseOptions } from './options.js';
+import { PACKAGE_RUNNER_RELOCATION } from './relocation.js';
 import { packageCommand } from './runners.js';
 import { parseFailure, shellSpec } from './specs.js';
 
@@ -23,6 +24,7 @@ export function npx(cmd: CommandView, start = 1, via = 'npx'): NestedSpec[] {
 export const NPX_MODULE: ProgramModule = {
   names: ['npx'],
   nested: (cmd) => npx(cmd),
+  relocation: PACKAGE_RUNNER_RELOCATION,
   oracle: {
     cases: ['npx -c "cat .env"', 'npx rm -rf x', 'npx -p typescript tsc', 'npx cowsay@1.2'],
   },
@@ -32,4 +34,5 @@ export const NPX_MODULE: ProgramModule = {
 export const PNPX_MODULE: ProgramModule = {
   names: ['pnpx'],
   nested: (cmd) => npx(cmd, 1, 'pnpx'),
+  relocation: PACKAGE_RUNNER_RELOCATION,
 };

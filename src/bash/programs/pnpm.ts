@@ -77,6 +77,10 @@ export const PNPM_MODULE: ProgramModule = {
   spec,
   configEffects: (cmd) => configEffects(CONFIG, cmd),
   nested: packageManager('pnpm', { grammar: PNPM, installs: PNPM_INSTALLS, builtin: PNPM_BUILTIN }),
+  relocation: {
+    values: ['--dir', '-C', '--filter', '-F', '--filter-prod', '--script-shell', '--node-options'],
+    flags: ['--recursive', '-r', '--workspace-root', '-w'],
+  },
   oracle: {
     cases: [
       'pnpm config set a b',

@@ -13,6 +13,7 @@ import { FZF_MODULE } from './fzf.js';
 import { GIT_MODULE } from './git/index.js';
 import { GREP_MODULE } from './grep.js';
 import { HELM } from './helm.js';
+import { INTERPRETER_RELOCATIONS } from './interpreters.js';
 import { IP_MODULE } from './ip.js';
 import { JOURNALCTL_MODULE } from './journalctl.js';
 import { JQ_MODULE } from './jq/index.js';
@@ -27,9 +28,10 @@ import { PATCH_MODULE } from './patch.js';
 import { PIP_MODULE } from './pip.js';
 import { PNPM_MODULE } from './pnpm.js';
 import type { ProgramSpec } from './program.js';
+import type { Relocation } from './relocation.js';
 import { RG_MODULE } from './rg.js';
 import { RSYNC_MODULE } from './rsync.js';
-import { CARGO_SPEC } from './runners.js';
+import { CARGO_SPEC, RUNNER_RELOCATIONS } from './runners.js';
 import { SCP_MODULE } from './scp.js';
 import { SED_MODULE } from './sed/index.js';
 import { SEVEN_ZIP_MODULE } from './seven-zip.js';
@@ -156,4 +158,19 @@ export function programModule(program: string): ProgramModule | undefined {
 
 export function allProgramModules(): readonly ProgramModule[] {
   return MODULES;
+}
+
+const RELOCATION_BY_NAME = new Map<string, Relocation>();
+for (const [name, relocation] of [
+  ...MODULES.flatMap((m) => (m.relocation ? m.names.map((n) => [n, m.relocation!] as const) : [])),
+  ...Object.entries(RUNNER_RELOCATIONS),
+  ...Object.entries(INTERPRETER_RELOCATIONS),
+]) {
+  if (RELOCATION_BY_NAME.has(name)) throw new Error(`two relocations are given for ${name}`);
+  RELOCATION_BY_NAME.set(name, relocation);
+}
+
+/** How a code runner's options make it take its code from another place (`Relocation`), or undefined. */
+export function programRelocation(program: string): Relocation | undefined {
+  return RELOCATION_BY_NAME.get(program);
 }

@@ -10,6 +10,7 @@ import {
   parseOptions,
 } from './options.js';
 import type { ProgramSpec } from './program.js';
+import type { Relocation } from './relocation.js';
 import { argvSpec, codeIn, codeSpec, type Handler, parseFailure, unresolved } from './specs.js';
 import { assignmentName, is, joinWords } from './words.js';
 
@@ -269,4 +270,83 @@ export const RUNNERS: Record<string, Handler> = {
   mvnw: simpleRunner,
   rspec: simpleRunner,
   phpunit: simpleRunner,
+};
+
+const MAKE_RELOCATION: Relocation = {
+  values: ['-f', '-C', '-I', '--file', '--makefile', '--directory', '--include-dir'],
+  group: 'bBdeiknpqrsStvwLRh',
+};
+const GRADLE_RELOCATION: Relocation = {
+  values: [
+    '-p',
+    '-b',
+    '-c',
+    '-I',
+    '-g',
+    '--project-dir',
+    '--build-file',
+    '--settings-file',
+    '--init-script',
+    '--gradle-user-home',
+    '--include-build',
+  ],
+};
+const MAVEN_RELOCATION: Relocation = {
+  values: ['-f', '-s', '-gs', '--file', '--settings', '--global-settings'],
+  not: ['-fae', '-ff', '-fn'],
+};
+const PYTEST_RELOCATION: Relocation = {
+  values: ['--rootdir', '-c', '--config-file', '--confcutdir', '-o', '--override-ini'],
+};
+
+/** The runners above whose options make them take their code from another place (`ProgramModule.relocation`). */
+export const RUNNER_RELOCATIONS: Readonly<Record<string, Relocation>> = {
+  make: MAKE_RELOCATION,
+  gmake: MAKE_RELOCATION,
+  just: {
+    values: [
+      '-f',
+      '-d',
+      '-c',
+      '--justfile',
+      '--working-directory',
+      '--shell',
+      '--command',
+      '--dotenv-path',
+      '-E',
+    ],
+    flags: ['-g', '--global-justfile'],
+  },
+  rake: {
+    values: [
+      '-f',
+      '-C',
+      '-I',
+      '-r',
+      '-R',
+      '--rakefile',
+      '--directory',
+      '--libdir',
+      '--require',
+      '--rakelibdir',
+      '--rakelib',
+    ],
+    flags: ['-g', '--system'],
+    group: 'ABGnNPqstvVX',
+  },
+  cargo: { values: ['--manifest-path', '-C', '--package', '-p', '--config'], group: 'qv' },
+  go: { values: ['-C', '-modfile', '-overlay', '-toolexec', '-exec'], singleDash: true },
+  uv: { values: ['--directory', '--project', '--package', '--config-file', '--env-file'] },
+  poetry: { values: ['-C', '-P', '--directory', '--project'] },
+  pytest: PYTEST_RELOCATION,
+  'py.test': PYTEST_RELOCATION,
+  tox: { values: ['-c', '--conf', '--root', '--workdir', '--installpkg'] },
+  nox: { values: ['-f', '--noxfile'], not: ['-fb'] },
+  gradle: GRADLE_RELOCATION,
+  gradlew: GRADLE_RELOCATION,
+  mvn: MAVEN_RELOCATION,
+  mvnw: MAVEN_RELOCATION,
+  jest: { values: ['--config', '-c', '--rootDir', '--roots', '--projects'] },
+  vitest: { values: ['--config', '-c', '--root', '-r', '--dir', '--workspace'] },
+  phpunit: { values: ['-c', '--configuration', '--bootstrap'] },
 };

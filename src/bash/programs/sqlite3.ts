@@ -202,10 +202,14 @@ export function commandProblem(text: string): string | undefined {
   return bad === undefined ? undefined : `.${name} ${bad} is not read`;
 }
 
+interface Database {
+  path?: Word;
+  immutable: boolean;
+  readonly: boolean;
+}
+
 /** The database operand as the shell opens it: a path, `file:PATH?…` (only mode=ro and immutable=1 read) or none. */
-function database(
-  word: Word | undefined,
-): { path?: Word; immutable: boolean; readonly: boolean } | undefined {
+function database(word: Word | undefined): Database | undefined {
   if (!word) return { immutable: false, readonly: false };
   if (!word.static) return undefined;
   const value = word.value;
@@ -217,6 +221,34 @@ function database(
   if (!params.every((p) => p === 'mode=ro' || p === 'immutable=1')) return undefined;
   const path = { ...word, text: m[1]!, value: m[1]! };
   return { path, immutable: params.includes('immutable=1'), readonly: params.includes('mode=ro') };
+}
+
+/**
+ * The database a command line opens and whether read-only (`-readonly`, or a `file:` URI with `mode=ro`), and
+ * why its commands may do more than read (none given: the shell reads them from stdin); or why the database
+ * cannot be read from the words. The read-only check and the effects both decide by it.
+ */
+function opened(
+  parsed: Parsed,
+  words: readonly Word[],
+): { problem: string } | { db: Database; readonly: boolean; commandProblem?: string } {
+  const operands = parsed.operands.map((i) => words[i]!);
+  const db = database(operands[0]);
+  if (!db)
+    return {
+      problem: 'sqlite3 opens a database only known at run time or with URI parameters that are not read',
+    };
+  const readonly = db.readonly || has(parsed, '-readonly');
+  const commands = operands.slice(1);
+  if (commands.length === 0)
+    return { db, readonly, commandProblem: 'sqlite3 without a command reads its commands from stdin' };
+  for (const word of commands) {
+    if (!word.static)
+      return { db, readonly, commandProblem: 'sqlite3 runs a command only known at run time' };
+    const problem = commandProblem(word.value);
+    if (problem) return { db, readonly, commandProblem: `sqlite3: ${problem}` };
+  }
+  return { db, readonly };
 }
 
 function parse(cmd: CommandView): Parsed | undefined {
@@ -234,11 +266,9 @@ function sqliteEffects(cmd: CommandView): EffectsResult {
   const parsed = parse(cmd);
   if (!parsed || !readOnlyOptions(parsed)) return UNKNOWN;
   if (has(parsed, '-version', '-help')) return { effects: [], known: true };
-  const operands = parsed.operands.map((i) => cmd.argv[i]!);
-  const db = database(operands[0]);
-  const commands = operands.slice(1);
-  if (!db || commands.length === 0) return UNKNOWN;
-  if (commands.some((word) => !word.static || commandProblem(word.value) !== undefined)) return UNKNOWN;
+  const open = opened(parsed, cmd.argv);
+  if ('problem' in open || open.commandProblem !== undefined) return UNKNOWN;
+  const { db, readonly } = open;
   if (!db.path) return { effects: [], known: true };
   const beside = (suffix: string): Word => ({
     ...db.path!,
@@ -246,7 +276,6 @@ function sqliteEffects(cmd: CommandView): EffectsResult {
     value: `${db.path!.value}${suffix}`,
   });
   const effects: FileEffect[] = [argument('read', db.path)];
-  const readonly = db.readonly || has(parsed, '-readonly');
   if (!readonly) effects.push(argument('write', db.path), argument('create', beside('-journal')));
   if (!readonly || !db.immutable)
     effects.push(argument('create', beside('-wal')), argument('create', beside('-shm')));
@@ -264,19 +293,10 @@ function readOnlyOptions(parsed: Parsed): boolean {
  */
 function readOnlyCheck(parsed: Parsed, words: readonly Word[]): string | undefined {
   if (has(parsed, '-version', '-help')) return undefined;
-  const operands = parsed.operands.map((i) => words[i]!);
-  const db = database(operands[0]);
-  if (!db) return 'sqlite3 opens a database only known at run time or with URI parameters that are not read';
-  if (!db.readonly && !has(parsed, '-readonly'))
-    return 'sqlite3 without -readonly (or a file: URI with mode=ro) can write the database';
-  const commands = operands.slice(1);
-  if (commands.length === 0) return 'sqlite3 without a command reads its commands from stdin';
-  for (const word of commands) {
-    if (!word.static) return 'sqlite3 runs a command only known at run time';
-    const problem = commandProblem(word.value);
-    if (problem) return `sqlite3: ${problem}`;
-  }
-  return undefined;
+  const open = opened(parsed, words);
+  if ('problem' in open) return open.problem;
+  if (!open.readonly) return 'sqlite3 without -readonly (or a file: URI with mode=ro) can write the database';
+  return open.commandProblem;
 }
 
 const spec: ProgramSpec = {

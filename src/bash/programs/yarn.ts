@@ -92,6 +92,7 @@ const CONFIG: ConfigCommand = {
 export const YARN_MODULE: ProgramModule = {
   names: ['yarn'],
   spec,
+  relocation: { values: ['--cwd', '--use-yarnrc'], flags: ['workspace', 'workspaces'] },
   configEffects: (cmd) => configEffects(CONFIG, cmd),
   nested: packageManager('yarn', {
     grammar: YARN,

@@ -13,6 +13,7 @@ export type PermissionRequestMessage = {
   input: Record<string, unknown>;
   reason: string;
   suggestions: string[];
+  noSuggestions?: string;
   warning?: string;
 };
 
@@ -49,6 +50,7 @@ export function swarmWorkerHandler(options: SwarmWorkerOptions): PermissionHandl
       reason: request.reason,
       suggestions: request.suggestions,
     };
+    if (request.noSuggestions !== undefined) message.noSuggestions = request.noSuggestions;
     if (request.warning) message.warning = request.warning;
     try {
       await mailbox.send(leader, message);

@@ -48,6 +48,8 @@ export function terminalPrompt(options: TerminalPromptOptions): PermissionSource
     write(`\n${request.toolName} wants to run:\n  ${describe(request).replace(/\n/g, '\n  ')}\n`);
     write(`Why you are asked: ${request.reason}\n`);
     if (request.warning) write(`Warning: ${request.warning}\n`);
+    if (rules.length === 0 && request.noSuggestions)
+      write(`No rule to always allow: ${request.noSuggestions}\n`);
     const choices: Choice[] = rules.length > 0 ? ['once', 'always', 'deny'] : ['once', 'deny'];
     const lines = choices.map((c, i) => {
       const text =

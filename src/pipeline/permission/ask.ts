@@ -3,7 +3,7 @@ import { runPermissionRequestHooks } from '../../hooks/index.js';
 import { errorText } from '../errors.js';
 import { hookInput, hookOptions } from '../hook-input.js';
 import type { DecisionInput, PermissionOutcome } from './stage-types.js';
-import { destructiveWarning, suggestRules } from './suggest.js';
+import { checkedSuggestions, destructiveWarning, type Suggestions } from './suggest.js';
 import type { AutoDecision, PermissionAnswer, PermissionRequest } from './types.js';
 
 /**
@@ -15,8 +15,10 @@ export async function ask(
   why: AutoDecision,
   verdict: ClassifiedVerdict,
   classifier: Promise<AutoDecision> | undefined,
+  decideWith: (verdict: ClassifiedVerdict) => AutoDecision,
 ): Promise<PermissionOutcome> {
   const { ctx, tool, input } = i;
+  const offered = await suggestions(i, verdict, decideWith);
   const request: PermissionRequest = {
     toolUseId: i.toolCtx.toolUseId,
     toolName: tool.name,
@@ -26,7 +28,8 @@ export async function ask(
     mode: verdict.mode,
     reason: why.reason,
     verdict,
-    suggestions: suggestRules(tool.name, input, ctx.cwd, verdict),
+    suggestions: offered.rules,
+    ...(offered.why !== undefined ? { noSuggestions: offered.why } : {}),
     hooks: async (signal) => {
       const hookIn = hookInput(ctx, tool.name, input, i.toolCtx.toolUseId);
       const out = await runPermissionRequestHooks(ctx.hooks, hookIn, hookOptions(ctx, signal));
@@ -63,4 +66,28 @@ export async function ask(
   if (answer.updatedInput && out.behavior === 'allow') out.updatedInput = answer.updatedInput;
   if (answer.stop !== undefined) out.stop = answer.stop;
   return out;
+}
+
+/**
+ * The "always allow" rules, each checked to turn this call's decision into allow: the rules phase runs again with
+ * them granted, and the hooks', the tool's, validation's and the sandbox's say are taken as they were.
+ */
+async function suggestions(
+  i: DecisionInput,
+  verdict: ClassifiedVerdict,
+  decideWith: (verdict: ClassifiedVerdict) => AutoDecision,
+): Promise<Suggestions> {
+  const classifier = i.ctx.permissions.classifier;
+  try {
+    return await checkedSuggestions(i.tool.name, i.input, i.ctx.cwd, verdict, async (rules) =>
+      decideWith(
+        await classifier.verdictWithRules(
+          i.call,
+          rules.map((text) => ({ behavior: 'allow' as const, text })),
+        ),
+      ),
+    );
+  } catch (e) {
+    return { rules: [], why: `the suggested rules could not be checked: ${errorText(e)}` };
+  }
 }

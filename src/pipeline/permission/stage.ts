@@ -100,6 +100,7 @@ function requestedMessage(request: PermissionRequest, rule: RuleRef | undefined)
     reason: request.reason,
     suggestions: request.suggestions,
   };
+  if (request.noSuggestions !== undefined) m.noSuggestions = request.noSuggestions;
   if (rule) m.rule = { text: rule.text, ...(rule.file ? { file: rule.file } : {}) };
   if (request.warning) m.warning = request.warning;
   return m;
@@ -204,7 +205,7 @@ async function decidePermission(i: DecisionInput): Promise<PermissionOutcome> {
   if (!RACE_MODES.has(mode)) {
     const verdict = await safely(speculation.promise, call, mode);
     const d = decideWith(verdict);
-    return d.behavior === 'ask' ? ask(i, d, verdict, undefined) : final(d);
+    return d.behavior === 'ask' ? ask(i, d, verdict, undefined, decideWith) : final(d);
   }
   const rules = await safely(speculation.rules, call, mode);
   const early = decideWith(rules);
@@ -215,14 +216,14 @@ async function decidePermission(i: DecisionInput): Promise<PermissionOutcome> {
   if (early.behavior === 'allow') {
     const verdict = await safely(speculation.promise, call, mode);
     const d = decideWith(verdict);
-    return d.behavior === 'ask' ? ask(i, d, verdict, undefined) : final(d);
+    return d.behavior === 'ask' ? ask(i, d, verdict, undefined, decideWith) : final(d);
   }
   // In auto mode a soft ask (a shipped ask rule, hidden code) is the model's to judge as well.
   if (!isSoftAsk(rules) && rules.ask !== 'soft') {
     speculation.cancel();
-    return ask(i, early, rules, undefined);
+    return ask(i, early, rules, undefined, decideWith);
   }
-  return ask(i, early, rules, safely(speculation.promise, call, mode).then(decideWith));
+  return ask(i, early, rules, safely(speculation.promise, call, mode).then(decideWith), decideWith);
 }
 
 function emptyVerdict(call: ToolCall): ClassifiedVerdict {

@@ -44,8 +44,13 @@ export interface PermissionRequest {
   reason: string;
   /** The rules' verdict (with the bash analysis for Bash). */
   verdict?: ClassifiedVerdict;
-  /** Allow rules that would let such calls through next time. */
+  /**
+   * Allow rules that would let such calls through next time, each checked to turn this call's decision into
+   * allow when added to the settings it came from.
+   */
   suggestions: string[];
+  /** Why no rule is suggested (none would let this call through, or none can name it). */
+  noSuggestions?: string;
   /** Set for destructive commands. */
   warning?: string;
   /** The classifier still at work; its `ask` leaves the call to the other sources (with its reason). */
