@@ -24,6 +24,7 @@ import { OPENSSL_MODULE } from './openssl.js';
 import { PATCH_MODULE } from './patch.js';
 import { PIP_MODULE } from './pip.js';
 import { PNPM_MODULE } from './pnpm.js';
+import { PODMAN } from './podman/index.js';
 import type { ProgramSpec } from './program.js';
 import { RG_MODULE } from './rg.js';
 import { RSYNC_MODULE } from './rsync.js';
@@ -52,6 +53,7 @@ const MODULES: readonly ProgramModule[] = [
   SED_MODULE,
   AWK_MODULE,
   DOCKER,
+  PODMAN,
   KUBECTL,
   HELM,
   GREP_MODULE,
