@@ -5,7 +5,7 @@
 # - The sandbox's protection tests: rsync, cpio, zip and unzip (archives and tree copies into the project).
 # - The sqlite3 shell (its module: grammar checked against `sqlite3 -help`, a WAL database in the canary world).
 # - The effect oracle (test/bash/effects-oracle): strace and the real programs it checks the analysis against;
-#   kubectl (kubernetes-client) and the docker CLI (docker.io) where the distribution ships them.
+#   kubectl (kubernetes-client), the docker CLI (docker.io) and podman where the distribution ships them.
 set -euo pipefail
 [ "$(uname -s)" = Linux ] || exit 0
 missing=()
@@ -27,6 +27,7 @@ need sqlite3 sqlite3
 optional=()
 command -v kubectl >/dev/null || optional+=(kubernetes-client)
 command -v docker >/dev/null || optional+=(docker.io)
+command -v podman >/dev/null || optional+=(podman)
 [ ${#missing[@]} -eq 0 ] && [ ${#optional[@]} -eq 0 ] && exit 0
 command -v apt-get >/dev/null || {
   echo "setup-sandbox: no apt-get; install by hand: ${missing[*]} ${optional[*]}" >&2
