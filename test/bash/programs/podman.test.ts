@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { analyze, loadBash } from '../../../src/bash/analyze.js';
 import { PODMAN_SPEC } from '../../../src/bash/programs/podman/spec.js';
 import type { SubcommandSpec } from '../../../src/bash/programs/program.js';
+import { protectedReason } from '../../../src/policy/paths.js';
 import { useSandboxClassifier } from '../../classifier/helpers.js';
 import { shown } from './support.js';
 
@@ -143,6 +144,14 @@ describe('podman: files and code', () => {
     ['podman -c prod ps', true],
   ])('%s talks to the network: %s', (line, network) => {
     expect(analyze(line).commands[0]!.network ?? false).toBe(network);
+  });
+});
+
+describe("podman's configuration", () => {
+  test('~/.config/containers is protected: its containers.conf names the helpers podman runs (conmon_path)', () => {
+    expect(protectedReason('/home/u/.config/containers/containers.conf')).toMatch(/containers/);
+    expect(protectedReason('/home/u/.config/containers/storage.conf')).toMatch(/containers/);
+    expect(protectedReason('/home/u/.config/other/x.conf')).toBeUndefined();
   });
 });
 
