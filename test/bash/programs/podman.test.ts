@@ -128,6 +128,7 @@ describe('podman: files and code', () => {
   test('podman unshare runs its command on the host', () => {
     const cmd = analyze('podman unshare rm -rf x').commands;
     expect(cmd.map((c) => c.name?.program)).toEqual(['podman', 'rm']);
+    expect(cmd[1]!.argv.map((w) => w.value)).toEqual(['rm', '-rf', 'x']);
   });
 
   test('the code a container runs is the command after the image, options included', () => {

@@ -24,7 +24,7 @@ function withPersistent(notation: string): string {
   return `${notation} ${added.join(' ')}`.trim();
 }
 
-/** Commands whose options end at the first operand: what follows is the command run in the container. */
+/** Commands whose options end at the first operand: what follows is the command run (in a container, by unshare). */
 const NOT_INTERSPERSED = new Set([
   'run',
   'create',
@@ -32,6 +32,7 @@ const NOT_INTERSPERSED = new Set([
   'container run',
   'container create',
   'container exec',
+  'unshare',
 ]);
 
 /** Other spellings of a group's commands, as each command's help lists them (`Aliases:`). */
@@ -133,11 +134,6 @@ function tree(): Record<string, SubcommandSpec> {
 }
 
 let commands: Record<string, SubcommandSpec> | undefined;
-
-/** The names of a path's read-only commands (`ps`, `container list`), for the effects and the tests. */
-export function readOnlyCommand(path: string): boolean {
-  return Object.hasOwn(READ_ONLY, path);
-}
 
 export const PODMAN_SPEC: ProgramSpec = {
   name: 'podman',
