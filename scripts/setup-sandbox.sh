@@ -6,8 +6,8 @@
 # - The sqlite3 shell (its module: grammar checked against `sqlite3 -help`, a WAL database in the canary world).
 # - 7z (p7zip-full): its module's grammar is checked against `7z --help`; the write-set code lists 7z archives.
 # - The effect oracle (test/bash/effects-oracle): strace and the real programs it checks the analysis against;
-#   kubectl (kubernetes-client), the docker CLI (docker.io), fd (fd-find, installed as fdfind) and fzf where the
-#   distribution ships them.
+#   kubectl (kubernetes-client), the docker CLI (docker.io), podman, fd (fd-find, installed as fdfind) and fzf
+#   where the distribution ships them.
 set -euo pipefail
 [ "$(uname -s)" = Linux ] || exit 0
 missing=()
@@ -30,6 +30,7 @@ need 7z p7zip-full
 optional=()
 command -v kubectl >/dev/null || optional+=(kubernetes-client)
 command -v docker >/dev/null || optional+=(docker.io)
+command -v podman >/dev/null || optional+=(podman)
 command -v fdfind >/dev/null || command -v fd >/dev/null || optional+=(fd-find)
 command -v fzf >/dev/null || optional+=(fzf)
 [ ${#missing[@]} -eq 0 ] && [ ${#optional[@]} -eq 0 ] && exit 0

@@ -201,7 +201,8 @@ const PROTECTED_DIRS = new Set([
 
 /** Folders protected only below a parent of a given name: `.config/git` is git's own config folder. */
 const PROTECTED_PAIRS = new Map([
-  ['.config', new Set(['git', 'fish', 'direnv'])],
+  // containers: podman's containers.conf and storage.conf name the helpers it runs (conmon, the runtime, hooks).
+  ['.config', new Set(['git', 'fish', 'direnv', 'containers'])],
   ['.cargo', new Set(['config', 'config.toml'])],
   // automode's compile cache: the compiled code its CLI and hook run.
   ['.cache', new Set(['automode'])],

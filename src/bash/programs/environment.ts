@@ -73,6 +73,14 @@ const LOADER_VARIABLES = new Set([
   'DOCKER_CONFIG',
   'DOCKER_HOST',
   'DOCKER_CONTEXT',
+  // podman's: a remote service and its ssh key, and configuration files naming helper programs.
+  'CONTAINER_HOST',
+  'CONTAINER_CONNECTION',
+  'CONTAINER_SSHKEY',
+  'CONTAINERS_CONF',
+  'CONTAINERS_CONF_OVERRIDE',
+  'CONTAINERS_STORAGE_CONF',
+  'CONTAINERS_REGISTRIES_CONF',
 ]);
 
 const LOADER_PREFIXES = ['GIT_CONFIG', 'BASH_FUNC_'];

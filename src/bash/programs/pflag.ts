@@ -1,5 +1,5 @@
 import type { Word } from '../types.js';
-import type { Option } from './options.js';
+import { type Grammar, grammar, type Option } from './options.js';
 import { type ParsedCommand, type ProgramSpec, parseCommand } from './program.js';
 import { leadingText, sliceWord } from './words.js';
 
@@ -22,4 +22,26 @@ function shortValue(found: Option, words: readonly Word[]): Option {
   if (!value || !word || found.name.length !== 1 || value.span.start < word.span.start) return found;
   if (value.span.end > word.span.end || value.span.start === word.span.start) return found;
   return leadingText(value).startsWith('=') ? { ...found, value: sliceWord(value, 1) } : found;
+}
+
+/**
+ * A Go CLI's options (docker, podman) read with pflag: exact long names, no abbreviations; `-h` is `--help`
+ * wherever the command gives the letter no other meaning. `notation` is `grammar()`'s: `name` a flag, `name=`
+ * takes a value, `/x` its one-letter form.
+ */
+export function pflagGrammar(notation: string): Grammar {
+  let flags = '';
+  let values = '';
+  for (const entry of notation.split(' ').filter(Boolean)) {
+    const [, , value, letter] = /^([\w.-]+)(=?)(?:\/(\w))?$/.exec(entry)!;
+    if (letter && value) values += letter;
+    else if (letter) flags += letter;
+  }
+  const helpLetter = !flags.includes('h') && !values.includes('h');
+  return grammar({
+    flags: helpLetter ? `${flags}h` : flags,
+    values,
+    long: `${notation} ${helpLetter ? 'help/h' : 'help'}`,
+    abbreviate: false,
+  });
 }

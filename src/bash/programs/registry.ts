@@ -27,6 +27,7 @@ import { OPENSSL_MODULE } from './openssl.js';
 import { PATCH_MODULE } from './patch.js';
 import { PIP_MODULE } from './pip.js';
 import { PNPM_MODULE } from './pnpm.js';
+import { PODMAN } from './podman/index.js';
 import type { ProgramSpec } from './program.js';
 import type { Relocation } from './relocation.js';
 import { RG_MODULE } from './rg.js';
@@ -57,6 +58,7 @@ const MODULES: readonly ProgramModule[] = [
   SED_MODULE,
   AWK_MODULE,
   DOCKER,
+  PODMAN,
   KUBECTL,
   HELM,
   GREP_MODULE,

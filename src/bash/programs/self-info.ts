@@ -32,7 +32,8 @@ const TABLE: Record<string, readonly string[]> = {
   python3: ['--version', '-V', '--help', '-h'],
   pip: ['--version', '-V'],
   pip3: ['--version', '-V'],
-  uv: ['--version', '-V', 'version'],
+  // Not `uv version`: it reads (and with a value or --bump writes) the project's version in pyproject.toml.
+  uv: ['--version', '-V'],
   cargo: ['--version', '-V', '--help', '-h'],
   rustc: ['--version', '-V', '--help', '-h'],
   rustup: ['--version', '-V'],

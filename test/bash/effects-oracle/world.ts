@@ -42,6 +42,7 @@ export const MARKERS: Record<string, string> = {
   'automode-marker-kube': 'kubeconfig exec plugin (~/.kube/config)',
   'automode-marker-kube-project': "kubeconfig exec plugin (the project's k.yaml)",
   'docker-credential-automode': 'docker credsStore',
+  'automode-marker-podman': 'conmon_path (~/.config/containers/containers.conf)',
   'automode-marker-interp': 'script interpreter',
   'automode-marker-npm': 'package.json script',
   'automode-marker-foreign': 'configuration of a repository the agent wrote (src/bare, vendor/evil)',
@@ -171,6 +172,10 @@ export function buildWorld(root: string, markers: string): World {
   );
   put(join(home, '.kube/config'), kubeconfig('automode-marker-kube'));
   put(join(home, '.docker/config.json'), '{"credsStore": "automode"}\n');
+  put(
+    join(home, '.config/containers/containers.conf'),
+    '[engine]\nconmon_path = ["/run/markers/automode-marker-podman"]\n',
+  );
   put(join(home, '.gitconfig'), '[user]\n\tname = Dev\n\temail = dev@example.com\n');
   put(
     join(home, '.git-credentials'),

@@ -89,7 +89,7 @@ function dockerNetwork(cmd: CommandView): boolean {
 }
 
 export const DOCKER: ProgramModule = {
-  names: ['docker', 'podman'],
+  names: ['docker'],
   spec: DOCKER_SPEC,
   effects: dockerEffects,
   nested: dockerNested,

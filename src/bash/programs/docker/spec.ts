@@ -1,27 +1,7 @@
-import { type Grammar, grammar, has, type Parsed } from '../options.js';
+import { type Grammar, has, type Parsed } from '../options.js';
+import { pflagGrammar as pflag } from '../pflag.js';
 import { everyOption, type ProgramSpec, readOnly, type SubcommandSpec } from '../program.js';
 import { COMMANDS } from './commands.js';
-
-/**
- * docker reads options with Go's pflag: exact long names, no abbreviations; `-h` is `--help` wherever the command
- * gives the letter no other meaning. Each command reads its own options only: the global ones go before it.
- */
-function pflag(notation: string): Grammar {
-  let flags = '';
-  let values = '';
-  for (const entry of notation.split(' ').filter(Boolean)) {
-    const [, , value, letter] = /^([\w.-]+)(=?)(?:\/(\w))?$/.exec(entry)!;
-    if (letter && value) values += letter;
-    else if (letter) flags += letter;
-  }
-  const helpLetter = !flags.includes('h') && !values.includes('h');
-  return grammar({
-    flags: helpLetter ? `${flags}h` : flags,
-    values,
-    long: `${notation} ${helpLetter ? 'help/h' : 'help'}`,
-    abbreviate: false,
-  });
-}
 
 /** `--help` (or `-h` where it means help): the command only prints its usage. */
 export function asksHelp(parsed: Parsed, g: Grammar): boolean {
@@ -120,6 +100,7 @@ function tree(): Record<string, SubcommandSpec> {
   return root;
 }
 
+/** docker's global options; each command reads its own options only, the global ones go before it. */
 export const DOCKER_GLOBAL = pflag(
   'config= context=/c debug/D host=/H log-level=/l tls tlscacert= tlscert= tlskey= tlsverify version/v',
 );
