@@ -30,6 +30,7 @@ const BASES: Record<string, string[]> = {
   unzip: ['-l', 'a.zip'],
   sqlite3: ['file:app.db?mode=ro&immutable=1', '.tables'],
   fzf: ['--filter', 'x'],
+  printenv: ['PATH'],
 };
 
 function unknownShort(spec: ProgramSpec, letter: string): boolean {
