@@ -107,7 +107,10 @@ describe('writing and creating', () => {
     [['touch', '-d', '2020-01-01', 'f'], true, ['create f']],
     [['touch', '-r', 'ref', 'f'], true, ['read ref (option)', 'create f']],
     [['touch', dyn('"$x"'), 'f'], false, ['create ⟨$⟩', 'create f']],
-    [['mkdir', '-p', 'a/b', 'c'], true, ['create a/b', 'create c']],
+    // -p makes the missing folders leading to it.
+    [['mkdir', '-p', 'a/b', 'c'], true, ['create a', 'create a/b', 'create c']],
+    [['mkdir', '-p', '../x/y', './z'], true, ['create ../x', 'create ../x/y', 'create ./z']],
+    [['mkdir', 'a/b'], true, ['create a/b']],
     [['mkdir', '-m', '755', 'd'], true, ['create d']],
     [['mkdir', dyn('"$d"')], true, ['create ⟨$⟩']],
     [['ln', '-s', 'target', 'link'], true, ['read target', 'create link']],
@@ -632,4 +635,14 @@ describe('configuration commands', () => {
     ],
     [['pip', 'config', '--site', 'set', 'a', 'b'], true, ['write ⟨$⟩ (option)']],
   ]);
+});
+
+describe('git makes the folders leading to the one it creates', () => {
+  test.each([
+    [['git', 'init', '--object-format', '1', 'c:/x'], ['write c:', 'write c:/x']],
+    [['git', 'clone', '.', 'sub/dir/copy'], ['write sub', 'write sub/dir', 'write sub/dir/copy (tree)']],
+    [['git', 'init', '../x/y'], ['write ../x', 'write ../x/y']],
+  ])('%j', (items, expected) => {
+    expect(effects(...items).effects).toEqual(expected);
+  });
 });

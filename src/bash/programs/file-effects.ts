@@ -43,7 +43,7 @@ import {
   WC,
   XXD,
 } from './text-tools.js';
-import { is, leadingText, sliceWord, splitsFreely } from './words.js';
+import { is, leadingFolders, leadingText, sliceWord, splitsFreely } from './words.js';
 
 const HELP = 'help version';
 
@@ -137,15 +137,18 @@ const touch = allOperands(
   { r: 'read' },
 );
 
-const mkdir = allOperands(
-  'create',
-  grammar({
+/** `mkdir -p a/b` makes `a` too where it is missing. */
+const mkdir = fileCommand({
+  grammar: grammar({
     flags: 'pvZ',
     values: 'm',
     long: `mode=/m parents/p verbose/v context? ${HELP}`,
     abbreviate: true,
   }),
-);
+  fileOptions: {},
+  operands: (operands, parsed) =>
+    each('create', has(parsed, 'p') ? operands.flatMap((o) => [...leadingFolders(o), o]) : operands),
+});
 
 /** ln TARGET LINK, ln TARGET... DIR, ln -t DIR TARGET...; ln TARGET alone links into the current directory. */
 const ln = fileCommand({

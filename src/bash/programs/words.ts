@@ -201,3 +201,19 @@ export function wordAssignment(word: Word, name: string): Assignment {
     span: { ...word.span },
   };
 }
+
+/**
+ * The folders leading to a folder a program makes with its parents (`mkdir -p a/b`, `git init a/b`): `a`. Those
+ * already there are left alone by the program; the ones missing are made.
+ */
+export function leadingFolders(folder: Word): Word[] {
+  if (!folder.static) return [];
+  const names = folder.value.split('/');
+  const out: Word[] = [];
+  for (let i = 1; i < names.length; i++) {
+    const name = names[i - 1]!;
+    if (name === '' || name === '.' || name === '..' || (i === 1 && name === '~')) continue;
+    out.push(syntheticWord(names.slice(0, i).join('/'), folder.span));
+  }
+  return out;
+}

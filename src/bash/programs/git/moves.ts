@@ -2,7 +2,7 @@ import type { CommandView, FileEffect, RevisionChange, Word, WriteNames } from '
 import { argument, option, treeWrite, underFolder } from '../effect-helpers.js';
 import { has, lastValue, operandWords, type Parsed } from '../options.js';
 import { parseCommand } from '../program.js';
-import { is, runtimeWord, syntheticWord } from '../words.js';
+import { is, leadingFolders, runtimeWord, syntheticWord } from '../words.js';
 import { GIT_SPEC } from './spec.js';
 
 /** What a revision move writes, or `none` when this form writes no work-tree file. */
@@ -229,7 +229,7 @@ export function creationEffects(cmd: CommandView, sub: string): FileEffect[] | u
   };
   if (name === 'init' || (name === sub && sub === 'init')) {
     const folder = operands[0] ?? here;
-    effects.push(argument('write', folder));
+    effects.push(...leadingFolders(folder).map((f) => argument('write', f)), argument('write', folder));
     template(folder);
     return effects;
   }
@@ -237,7 +237,10 @@ export function creationEffects(cmd: CommandView, sub: string): FileEffect[] | u
     const source = operands[0];
     if (!source) return undefined;
     const folder = operands[1] ?? cloneFolder(source, bare);
-    effects.push(treeWrite(folder, 'argument', remote));
+    effects.push(
+      ...leadingFolders(folder).map((f) => argument('write', f)),
+      treeWrite(folder, 'argument', remote),
+    );
     template(folder);
     return effects;
   }
@@ -248,7 +251,11 @@ export function creationEffects(cmd: CommandView, sub: string): FileEffect[] | u
     const names: WriteNames = has(parsed, '--no-checkout')
       ? { kind: 'revision', changes: [] }
       : { kind: 'revision', changes: [{ kind: 'files', of: commit }], repository: 'working-folder' };
-    effects.push(argument('write', folder), treeWrite(folder, 'argument', names));
+    effects.push(
+      ...leadingFolders(folder).map((f) => argument('write', f)),
+      argument('write', folder),
+      treeWrite(folder, 'argument', names),
+    );
     return effects;
   }
   return undefined;
