@@ -639,9 +639,18 @@ describe('configuration commands', () => {
 
 describe('git makes the folders leading to the one it creates', () => {
   test.each([
-    [['git', 'init', '--object-format', '1', 'c:/x'], ['write c:', 'write c:/x']],
-    [['git', 'clone', '.', 'sub/dir/copy'], ['write sub', 'write sub/dir', 'write sub/dir/copy (tree)']],
-    [['git', 'init', '../x/y'], ['write ../x', 'write ../x/y']],
+    [
+      ['git', 'init', '--object-format', '1', 'c:/x'],
+      ['write c:', 'write c:/x'],
+    ],
+    [
+      ['git', 'clone', '.', 'sub/dir/copy'],
+      ['write sub', 'write sub/dir', 'write sub/dir/copy (tree)'],
+    ],
+    [
+      ['git', 'init', '../x/y'],
+      ['write ../x', 'write ../x/y'],
+    ],
   ])('%j', (items, expected) => {
     expect(effects(...items).effects).toEqual(expected);
   });
