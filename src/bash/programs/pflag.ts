@@ -1,6 +1,6 @@
 import type { Word } from '../types.js';
 import { type Grammar, grammar, type Option } from './options.js';
-import { type ParsedCommand, type ProgramSpec, parseCommand } from './program.js';
+import { type ParsedCommand, type ProgramSpec, parseCommand, type SubcommandSpec } from './program.js';
 import { leadingText, sliceWord } from './words.js';
 
 /**
@@ -44,4 +44,26 @@ export function pflagGrammar(notation: string): Grammar {
     long: `${notation} ${helpLetter ? 'help/h' : 'help'}`,
     abbreviate: false,
   });
+}
+
+/**
+ * A cobra program's commands as nested levels (`network ls` under the group `network`): `group` makes the level of
+ * a group the first time a path names it, `command` the level of one command from its path and option notation.
+ */
+export function commandTree(
+  commands: Readonly<Record<string, string>>,
+  group: (name: string) => SubcommandSpec,
+  command: (path: string, notation: string) => SubcommandSpec,
+): Record<string, SubcommandSpec> {
+  const root: Record<string, SubcommandSpec> = {};
+  for (const [path, notation] of Object.entries(commands)) {
+    const words = path.split(' ');
+    let level = root;
+    for (const name of words.slice(0, -1)) {
+      level[name] ??= group(name);
+      level = level[name].subcommands as Record<string, SubcommandSpec>;
+    }
+    level[words.at(-1)!] = command(path, notation);
+  }
+  return root;
 }

@@ -1,5 +1,5 @@
 import { type Grammar, has, type Parsed } from '../options.js';
-import { pflagGrammar as pflag } from '../pflag.js';
+import { commandTree, pflagGrammar as pflag } from '../pflag.js';
 import { everyOption, type ProgramSpec, readOnly, type SubcommandSpec } from '../program.js';
 import { COMMANDS } from './commands.js';
 
@@ -75,29 +75,23 @@ const READ_ONLY = new Set([
 ]);
 
 function tree(): Record<string, SubcommandSpec> {
-  const root: Record<string, SubcommandSpec> = {};
-  const commands: Record<string, string> = { ...COMMANDS, 'builder build': COMMANDS['image build']! };
-  for (const [path, notation] of Object.entries(commands)) {
-    const words = path.split(' ');
-    let level = root;
-    for (const group of words.slice(0, -1)) {
-      level[group] ??= {
-        grammar: HELP_ONLY,
-        permute: false,
-        subcommands: {},
-        subcommandAliases: GROUP_ALIASES[group] ?? LIST_REMOVE,
+  return commandTree(
+    { ...COMMANDS, 'builder build': COMMANDS['image build']! },
+    (group) => ({
+      grammar: HELP_ONLY,
+      permute: false,
+      subcommands: {},
+      subcommandAliases: GROUP_ALIASES[group] ?? LIST_REMOVE,
+    }),
+    (path, notation) => {
+      const g = pflag(notation);
+      return {
+        grammar: g,
+        permute: !NOT_INTERSPERSED.has(path),
+        ...(READ_ONLY.has(path) ? { readOnly: readOnly(() => everyOption(g), 'inert') } : {}),
       };
-      const node = level[group];
-      level = node.subcommands as Record<string, SubcommandSpec>;
-    }
-    const g = pflag(notation);
-    level[words.at(-1)!] = {
-      grammar: g,
-      permute: !NOT_INTERSPERSED.has(path),
-      ...(READ_ONLY.has(path) ? { readOnly: readOnly(() => everyOption(g), 'inert') } : {}),
-    };
-  }
-  return root;
+    },
+  );
 }
 
 /** docker's global options; each command reads its own options only, the global ones go before it. */

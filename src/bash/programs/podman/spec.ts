@@ -1,4 +1,4 @@
-import { pflagGrammar } from '../pflag.js';
+import { commandTree, pflagGrammar } from '../pflag.js';
 import { everyOptionBut, type ProgramSpec, readOnly, type SubcommandSpec } from '../program.js';
 import { COMMANDS } from './commands.js';
 
@@ -100,37 +100,33 @@ const READ_ONLY_GLOBAL = '--log-level';
 const HELP_ONLY = pflagGrammar(withPersistent(''));
 
 function tree(): Record<string, SubcommandSpec> {
-  const root: Record<string, SubcommandSpec> = {};
-  for (const [path, notation] of Object.entries(COMMANDS)) {
-    const words = path.split(' ');
-    let level = root;
-    for (const group of words.slice(0, -1)) {
-      level[group] ??= {
-        grammar: HELP_ONLY,
-        permute: false,
-        subcommands: {},
-        subcommandAliases: GROUP_ALIASES[group] ?? {},
+  return commandTree(
+    COMMANDS,
+    (group) => ({
+      grammar: HELP_ONLY,
+      permute: false,
+      subcommands: {},
+      subcommandAliases: GROUP_ALIASES[group] ?? {},
+    }),
+    (path, notation) => {
+      const g = pflagGrammar(withPersistent(notation));
+      const leftOut = READ_ONLY[path];
+      return {
+        grammar: g,
+        permute: !NOT_INTERSPERSED.has(path),
+        ...(leftOut !== undefined
+          ? {
+              readOnly: readOnly(
+                () =>
+                  everyOptionBut(g, `${leftOut} ${PERSISTENT.replace(/=/g, '').replace(/(\S+)/g, '--$1')}`) +
+                  ` ${READ_ONLY_GLOBAL}`,
+                'inert',
+              ),
+            }
+          : {}),
       };
-      level = level[group].subcommands as Record<string, SubcommandSpec>;
-    }
-    const g = pflagGrammar(withPersistent(notation));
-    const leftOut = READ_ONLY[path];
-    level[words.at(-1)!] = {
-      grammar: g,
-      permute: !NOT_INTERSPERSED.has(path),
-      ...(leftOut !== undefined
-        ? {
-            readOnly: readOnly(
-              () =>
-                everyOptionBut(g, `${leftOut} ${PERSISTENT.replace(/=/g, '').replace(/(\S+)/g, '--$1')}`) +
-                ` ${READ_ONLY_GLOBAL}`,
-              'inert',
-            ),
-          }
-        : {}),
-    };
-  }
-  return root;
+    },
+  );
 }
 
 let commands: Record<string, SubcommandSpec> | undefined;
