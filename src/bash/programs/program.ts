@@ -42,6 +42,13 @@ export interface SubcommandSpec {
   /** When present, the command is read-only when this allows it (at the last level of the command line). */
   readOnly?: ReadOnlySpec;
   /**
+   * When present, the command reads the user's own service (an API, a cluster, remote state) and changes
+   * nothing, prints no secret and sends no credential elsewhere, when this allows it. It counts only where the
+   * settings turn service reads on for the program (`automode.readServices`); at levels without it, `readOnly`
+   * stands in.
+   */
+  serviceRead?: ReadOnlySpec;
+  /**
    * What the operands mean to deny and ask rules where the program reads them as an option would say:
    * `git checkout .` names paths as `git checkout -- .` does; `git push origin +main` forces.
    */

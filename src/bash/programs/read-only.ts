@@ -1,6 +1,12 @@
 import type { Word } from '../types.js';
 import { type Grammar, optionNames, optionText, type Parsed } from './options.js';
-import { type ParsedLevel, type ProgramSpec, parseCommand, type ReadOnlySpec } from './program.js';
+import {
+  type ParsedLevel,
+  type ProgramSpec,
+  parseCommand,
+  type ReadOnlySpec,
+  type SubcommandSpec,
+} from './program.js';
 import { leadingText } from './words.js';
 
 export interface ReadOnlyVerdict {
@@ -10,12 +16,21 @@ export interface ReadOnlyVerdict {
   known: boolean;
 }
 
+/** Which allow-list a check reads: local reads (`readOnly`) or reads of the user's own service (`serviceRead`). */
+export type ReadKind = 'readOnly' | 'serviceRead';
+
 /**
  * Whether a command only reads, by its program's allow-list: every option must be listed as read-only and
  * every operand of the kind the spec states. `globsOnly`: every word is static or a glob that only picks file
- * names.
+ * names. With `kind` `serviceRead`, the service-read allow-lists are read (each level's `readOnly` where it has
+ * none).
  */
-export function checkProgram(spec: ProgramSpec, words: readonly Word[], globsOnly: boolean): ReadOnlyVerdict {
+export function checkProgram(
+  spec: ProgramSpec,
+  words: readonly Word[],
+  globsOnly: boolean,
+  kind: ReadKind = 'readOnly',
+): ReadOnlyVerdict {
   const refuse = (reason: string): ReadOnlyVerdict => ({ readOnly: false, reason, known: true });
   const parsed = parseCommand(spec, words, { unknown: 'fail', dynamic: 'operand' });
   if (!parsed.ok) return refuse(`${spec.name}: ${parsed.reason}`);
@@ -25,7 +40,7 @@ export function checkProgram(spec: ProgramSpec, words: readonly Word[], globsOnl
     return refuse(`${name} ${word.text} is not a known read-only subcommand`);
   }
   const last = parsed.levels[parsed.levels.length - 1]!;
-  if (!last.spec.readOnly) {
+  if (!allowList(last.spec, kind)) {
     return refuse(
       last.spec.subcommands
         ? `${last.name} without a subcommand`
@@ -33,10 +48,15 @@ export function checkProgram(spec: ProgramSpec, words: readonly Word[], globsOnl
     );
   }
   for (const level of parsed.levels) {
-    const problem = levelProblem(level, words, level === last, globsOnly);
+    const problem = levelProblem(level, words, level === last, globsOnly, kind);
     if (problem) return refuse(problem);
   }
-  return { readOnly: true, reason: `${last.name} only reads`, known: true };
+  const what = kind === 'serviceRead' ? 'only reads its service' : 'only reads';
+  return { readOnly: true, reason: `${last.name} ${what}`, known: true };
+}
+
+function allowList(level: SubcommandSpec, kind: ReadKind): ReadOnlySpec | undefined {
+  return kind === 'serviceRead' ? (level.serviceRead ?? level.readOnly) : level.readOnly;
 }
 
 function levelProblem(
@@ -44,8 +64,9 @@ function levelProblem(
   words: readonly Word[],
   last: boolean,
   globsOnly: boolean,
+  kind: ReadKind,
 ): string | undefined {
-  const allow = level.spec.readOnly;
+  const allow = allowList(level.spec, kind);
   const { parsed } = level;
   for (const option of parsed.options) {
     if (allow?.options.has(option.name)) continue;
