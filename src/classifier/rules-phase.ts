@@ -13,7 +13,7 @@ import {
   type PartVerdict,
   RuleIndex,
 } from '../policy/index.js';
-import type { LoadedSettings } from '../rules/index.js';
+import type { LoadedSettings, ReadServiceEntry } from '../rules/index.js';
 import { canonicalToolName, formatDiagnostic } from '../rules/index.js';
 import type { Mode } from '../shared/index.js';
 import { toolCallOf } from './call-shape.js';
@@ -58,6 +58,16 @@ function ruleIndexes(settings: LoadedSettings): (mode: Mode) => RuleIndex {
     autoIndex ??= new RuleIndex(settings.rules.filter((r) => !isBroadAllow(r)));
     return autoIndex;
   };
+}
+
+/** `automode.readServices` by program: the first entry (the highest-precedence source) names each. */
+function readServicesOf(settings: LoadedSettings): ReadonlyMap<string, ReadServiceEntry> | undefined {
+  if (!settings.readServices?.length) return undefined;
+  const byProgram = new Map<string, ReadServiceEntry>();
+  for (const entry of settings.readServices) {
+    if (!byProgram.has(entry.program)) byProgram.set(entry.program, entry);
+  }
+  return byProgram;
 }
 
 /** Settings that failed to load make every call ask. */
@@ -114,6 +124,7 @@ export function rulesPhase(settings: LoadedSettings, hasModel: boolean): RulesPh
     ...settings.additionalDirectories.map((d) => d.path),
   ];
   const failure = settingsFailure(settings);
+  const readServices = readServicesOf(settings);
   return async (given) => {
     const asked = toolCallOf(given);
     if ('error' in asked) return unreadable(asked.error, resolveMode(settings), settings.cwd);
@@ -130,6 +141,7 @@ export function rulesPhase(settings: LoadedSettings, hasModel: boolean): RulesPh
       index: indexFor(mode),
       additionalDirectories,
       failed: settings.failed,
+      ...(readServices ? { readServices } : {}),
       hasModel,
       realPaths: new Map(),
       folders: new Map(),

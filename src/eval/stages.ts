@@ -46,6 +46,7 @@ export function stageOf({ verdict, source, error }: Decided): EvalStage {
   if (closed && modelSettles(verdict.by)) return 'fail-closed';
   switch (verdict.by) {
     case 'rule':
+    case 'service-read':
       return 'rule';
     case 'read-only':
     case 'wrapper':

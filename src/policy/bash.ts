@@ -1,7 +1,14 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Analysis, CodeExecution, SimpleCommand } from '../bash/index.js';
-import { analyze, commandLine, onlyRunsCommand, programSpec, unknownWords } from '../bash/index.js';
+import {
+  analyze,
+  checkProgram,
+  commandLine,
+  onlyRunsCommand,
+  programSpec,
+  unknownWords,
+} from '../bash/index.js';
 import type { Behavior, PatternRule, PermissionRule } from '../rules/index.js';
 import { matchPatternRule } from '../rules/index.js';
 import { decideEffect } from './bash-effects.js';
@@ -28,7 +35,7 @@ import { possibleFiles } from './possible-files.js';
 import { checkReadOnly, type ReadOnlyCheck, runTimeWordsHarmless } from './readonly.js';
 import { callsItself, runawayProcesses } from './runaway.js';
 import { isShipped, overridesAll } from './tiers.js';
-import { type PartVerdict, ruleName, ruleRef } from './verdict.js';
+import { type PartVerdict, type RuleRef, ruleName, ruleRef } from './verdict.js';
 import { mayRepeat, workingFolders } from './working-folders.js';
 
 export const MAX_COMMAND_CHARS = 10_000;
@@ -532,7 +539,52 @@ function decideCommand(
     );
     if (!writes) return done(part(cmd, 'allow', 'read-only', ro.reason));
   }
-  return done(noRule(cmd, ctx, v, ro.known && !ro.readOnly ? ro.reason : undefined));
+  const service = serviceRead(cmd, v, ctx);
+  if (service?.decision === 'allow') return done(service);
+  return done(noRule(cmd, ctx, v, service?.reason ?? (ro.known && !ro.readOnly ? ro.reason : undefined)));
+}
+
+/**
+ * A read of the user's own service (`kubectl get pods`, `gh pr list`) where the settings name the program in
+ * `automode.readServices`: allowed, with that entry as its provenance, when every word is known before the
+ * command runs and its spec's service-read allow-list takes them all, no option sends the credentials
+ * elsewhere, no assignment on the line steers the program (`KUBECONFIG=…`: `harmlessEnv`, checked before) and
+ * the command writes no file. Otherwise the reason it is not one, for the ask; undefined where the settings do
+ * not name the program.
+ */
+function serviceRead(cmd: SimpleCommand, v: CommandViews, ctx: DecisionContext): PartVerdict | undefined {
+  const entry = ctx.readServices?.get(v.program);
+  if (!entry) return undefined;
+  const refuse = (why: string) => part(cmd, 'ask', 'no-rule', `not a service read: ${why}`);
+  if (cmd.name?.path) return refuse(`${cmd.argv[0]?.value} is named by a path`);
+  if (!v.allStatic || v.extraArgs || !v.harmlessEnv)
+    return refuse('words or variables known only at run time');
+  if (cmd.executes.length > 0) return refuse(`${v.program} runs code`);
+  const redirect = credentialRedirect(v);
+  if (redirect !== undefined)
+    return refuse(`${v.values[redirect]} sends the credentials ${v.program} holds elsewhere`);
+  if (!cmd.effectsKnown) return refuse(`${v.program} may touch files that cannot be listed`);
+  if (cmd.effects.some((e) => e.access !== 'read' && e.access !== 'metadata'))
+    return refuse(`${v.program} writes files`);
+  const spec = programSpec(v.program);
+  if (!spec) return refuse(`${v.program} has no service-read allow-list`);
+  const check = checkProgram(spec, v.words, true, 'serviceRead');
+  if (!check.readOnly) return refuse(check.reason);
+  const where = entry.provenance;
+  const rule: RuleRef = {
+    text: entry.program,
+    behavior: 'allow',
+    source: where.source,
+    index: where.index,
+    pointer: where.pointer,
+    label: 'automode.readServices',
+    ...(where.file === undefined ? {} : { file: where.file }),
+    ...(where.line === undefined ? {} : { line: where.line, column: where.column ?? 1 }),
+  };
+  return {
+    ...part(cmd, 'allow', 'service-read', `${check.reason}, as automode.readServices turns on`),
+    rule,
+  };
 }
 
 /**

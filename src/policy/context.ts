@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../rules/index.js';
+import type { Diagnostic, ReadServiceEntry } from '../rules/index.js';
 import type { Mode } from '../shared/index.js';
 import type { RuleIndex } from './rule-index.js';
 
@@ -17,6 +17,11 @@ export interface DecisionContext {
   additionalDirectories: readonly string[];
   /** Settings that failed to load: nothing may be allowed automatically. */
   failed: readonly Diagnostic[];
+  /**
+   * The programs whose reads of the user's own services the settings turn on (`automode.readServices`), each
+   * with the entry of the highest-precedence source that names it.
+   */
+  readServices?: ReadonlyMap<string, ReadServiceEntry>;
   /** Whether a model is configured to judge what rules leave open (auto mode). */
   hasModel: boolean;
   /** Symlink targets looked up during this one decision (the file system is read once per path). */

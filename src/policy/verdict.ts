@@ -30,6 +30,7 @@ export interface RuleRef {
 export type DecidedBy =
   | 'rule'
   | 'read-only'
+  | 'service-read'
   | 'wrapper'
   | 'protected-path'
   | 'critical-path'
@@ -80,6 +81,8 @@ const undecided: Traits = { ...no, modelSettles: true, allowSettles: true };
 const TRAITS: Record<DecidedBy, Traits> = {
   rule: no,
   'read-only': no,
+  /** A read of the user's own service, allowed by the program's `automode.readServices` entry. */
+  'service-read': no,
   wrapper: no,
   'protected-path': refused,
   'critical-path': refused,

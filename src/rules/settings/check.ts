@@ -90,7 +90,10 @@ export function settingsLookValid(x: unknown): boolean {
       optional(v.hard_deny, isStrings) &&
       optional(v.classifyAllShell, (b) => typeof b === 'boolean'),
   );
-  const automodeOk = optional(x.automode, (v) => isObject(v) && optional(v.disableShippedRules, isStrings));
+  const automodeOk = optional(
+    x.automode,
+    (v) => isObject(v) && optional(v.disableShippedRules, isStrings) && optional(v.readServices, isStrings),
+  );
   return (
     permissionsOk &&
     autoModeOk &&

@@ -20,7 +20,14 @@ import {
 import { diagnosticAt, type Origin, provenanceAt } from './origin.js';
 import { readSandboxBlock } from './sandbox.js';
 import type { DisableEntry } from './shipped.js';
-import type { DirectoryEntry, HookBlock, SandboxSettings, Scalars, Segment } from './types.js';
+import type {
+  DirectoryEntry,
+  HookBlock,
+  ReadServiceEntry,
+  SandboxSettings,
+  Scalars,
+  Segment,
+} from './types.js';
 
 export interface SettingsContent {
   rules: PermissionRule[];
@@ -32,6 +39,8 @@ export interface SettingsContent {
   hooks?: HookBlock;
   /** `automode.disableShippedRules`: shipped rules this file turns off. */
   disableShipped?: DisableEntry[];
+  /** `automode.readServices`: the programs whose service reads this file turns on. */
+  readServices?: ReadServiceEntry[];
   sandbox?: SandboxSettings;
   /** `disableAllHooks`: no hooks run (set outside managed settings, managed hooks still run). */
   disableAllHooks?: boolean;
@@ -176,6 +185,11 @@ export function readSettingsContent(
       entries.push({ text, provenance: at(['automode', 'disableShippedRules', index]) });
     });
     if (entries.length > 0) content.disableShipped = entries;
+    const services: ReadServiceEntry[] = [];
+    forEachString(settings.automode.readServices, (text, index) => {
+      services.push({ program: text, provenance: at(['automode', 'readServices', index]) });
+    });
+    if (services.length > 0) content.readServices = services;
   }
 
   const block = readSandboxBlock(settings.sandbox, origin.source, { root: origin.root, home: ctx.home });

@@ -130,7 +130,7 @@ export const SANDBOX_NETWORK_KEYS: readonly string[] = [
   'strictAllowlist',
 ];
 
-export const AUTOMODE_KEYS: readonly string[] = ['disableShippedRules'];
+export const AUTOMODE_KEYS: readonly string[] = ['disableShippedRules', 'readServices'];
 
 /**
  * Claude Code's hook events as of 2.1.317 (code.claude.com/docs/en/hooks): names are case-sensitive.

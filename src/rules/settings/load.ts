@@ -154,6 +154,9 @@ export async function loadSettingsFiles(options: LoadOptions): Promise<LoadedSet
   const entries = display.flatMap(({ location, content }) =>
     managedOnly && location.source !== 'policySettings' ? [] : (content.disableShipped ?? []),
   );
+  const readServices = display.flatMap(({ location, content }) =>
+    managedOnly && location.source !== 'policySettings' ? [] : (content.readServices ?? []),
+  );
   const shipped = disableShipped(kept, entries);
   kept = shipped.rules;
   diagnostics.push(...shipped.diagnostics);
@@ -176,6 +179,7 @@ export async function loadSettingsFiles(options: LoadOptions): Promise<LoadedSet
     files,
     stamps,
     ...(shipped.disabled.length > 0 ? { disabledShipped: shipped.disabled } : {}),
+    ...(readServices.length > 0 ? { readServices } : {}),
   };
 }
 

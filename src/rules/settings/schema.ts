@@ -23,9 +23,13 @@ export const AutoModeSchema = z.looseObject({
   classifyAllShell: z.boolean().optional(),
 });
 
-/** automode's own settings block: `automode.disableShippedRules` turns shipped rules off by text or label. */
+/**
+ * automode's own settings block: `automode.disableShippedRules` turns shipped rules off by text or label;
+ * `automode.readServices` names the programs whose reads of the user's own services are allowed.
+ */
 export const AutomodeSchema = z.looseObject({
   disableShippedRules: Strings.optional(),
+  readServices: Strings.optional(),
 });
 
 const Port = z.number().int().min(1).max(65535);

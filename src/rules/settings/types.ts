@@ -41,6 +41,15 @@ export interface DirectoryEntry {
   provenance: Provenance;
 }
 
+/**
+ * One entry of `automode.readServices`: a program (`kubectl`) whose reads of the user's own services (its
+ * spec's `serviceRead` allow-lists) are allowed, with the place it was written.
+ */
+export interface ReadServiceEntry {
+  program: string;
+  provenance: Provenance;
+}
+
 /** A `hooks` block kept as written, checked only loosely. */
 export interface HookBlock {
   source: SourceName;
@@ -138,4 +147,9 @@ export interface LoadedSettings {
   stamps?: FileStamp[];
   /** Shipped rules turned off by `automode.disableShippedRules`, each with the entry that did it. */
   disabledShipped?: DisabledRule[];
+  /**
+   * `automode.readServices` entries of every source, in display order (the highest-precedence first); only the
+   * managed ones when managed settings allow managed permission rules only.
+   */
+  readServices?: ReadServiceEntry[];
 }
