@@ -1,6 +1,7 @@
 import { type Grammar, grammar } from '../options.js';
 import type { ProgramSpec, SubcommandSpec } from '../program.js';
 import { COMMANDS } from './commands.js';
+import { GROUP_READ, readOnlyOf, serviceReadOf } from './reads.js';
 
 /** The options every kubectl command reads, before or after its name (`kubectl options`). */
 export const GLOBAL =
@@ -59,9 +60,13 @@ function tree(): Record<string, SubcommandSpec> {
     for (const [k, word] of words.entries()) {
       const prefix = words.slice(0, k + 1).join(' ');
       const group = paths.some((other) => other.startsWith(`${prefix} `));
+      const read = readOnlyOf(prefix);
+      const serviceRead = serviceReadOf(prefix);
       level[word] ??= {
         grammar: pflag(COMMANDS[prefix] ?? ''),
         ...(group ? { subcommands: {}, subcommandAliases: ALIASES[prefix] ?? {} } : {}),
+        ...(group ? { readOnly: GROUP_READ } : read ? { readOnly: read } : {}),
+        ...(serviceRead ? { serviceRead } : {}),
       };
       level = (level[word]!.subcommands ?? {}) as Record<string, SubcommandSpec>;
     }
@@ -75,6 +80,7 @@ export const KUBECTL_SPEC: ProgramSpec = {
   name: 'kubectl',
   grammar: pflag(''),
   globalOptionsAnywhere: true,
+  readOnly: GROUP_READ,
   // Built at the first kubectl command, not when the module loads.
   get subcommands() {
     commands ??= tree();
