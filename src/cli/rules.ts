@@ -7,6 +7,7 @@ import { shippedOverrides } from '../policy/index.js';
 import {
   type Behavior,
   checkRuleText,
+  editReadServicesText,
   editRuleText,
   type LoadedSettings,
   type Provenance,
@@ -188,25 +189,36 @@ function profileNames(): string[] {
   }
 }
 
-function profileRules(name: string): RuleEdit[] | string {
+/** A profile's rules and the programs its `automode.readServices` names. */
+interface Profile {
+  rules: RuleEdit[];
+  readServices: string[];
+}
+
+function profileOf(name: string): Profile | string {
   if (!profileNames().includes(name)) {
     return `no profile ${JSON.stringify(name)}; the shipped profiles are ${profileNames().join(', ') || 'none'}`;
   }
   const data = JSON.parse(readFileSync(path.join(PROFILES, `${name}.json`), 'utf8')) as {
     permissions?: Partial<Record<Behavior, string[]>>;
+    automode?: { readServices?: string[] };
   };
-  return BEHAVIOR_CHOICES.flatMap((behavior) =>
-    (data.permissions?.[behavior] ?? []).map((rule) => ({ op: 'add' as const, behavior, rule })),
-  );
+  return {
+    rules: BEHAVIOR_CHOICES.flatMap((behavior) =>
+      (data.permissions?.[behavior] ?? []).map((rule) => ({ op: 'add' as const, behavior, rule })),
+    ),
+    readServices: data.automode?.readServices ?? [],
+  };
 }
 
 /**
- * Adds (or removes) every rule of a profile in one write: rules already there are left as they are, so adding a
- * profile twice changes nothing.
+ * Adds (or removes) every rule of a profile, and every program its `automode.readServices` names, in one write:
+ * entries already there are left as they are, so adding a profile twice changes nothing.
  */
 async function editProfile(args: RulesArgs, op: 'add' | 'remove', name: string, io: Io): Promise<number> {
-  const rules = profileRules(name);
-  if (typeof rules === 'string') return usage(io, rules);
+  const profile = profileOf(name);
+  if (typeof profile === 'string') return usage(io, profile);
+  const { rules } = profile;
   const file = scopeFile(args.scope, { cwd: cwdOf(args), home: homeOf() });
   const read = await readForEdit(file.path);
   if ('error' in read) return usage(io, read.error);
@@ -222,10 +234,24 @@ async function editProfile(args: RulesArgs, op: 'add' | 'remove', name: string, 
     const status = outcome.status === 'changed' ? (op === 'add' ? 'added' : 'removed') : outcome.status;
     done.push({ rule: rule.rule, behavior: rule.behavior, status });
   }
-  const changed = done.filter((d) => d.status === 'added' || d.status === 'removed').length;
-  if (!args.dryRun && changed > 0) await writeAtomically(file.path, text, read.mode);
+  const services: { program: string; status: string }[] = [];
+  for (const program of profile.readServices) {
+    const outcome = editReadServicesText(text, op, program);
+    if (outcome.status === 'invalid') {
+      io.err(io.errColors.red(`${file.path}:${outcome.line}:${outcome.column}: ${outcome.message}`));
+      return EXIT.usage;
+    }
+    if (outcome.status === 'changed') text = outcome.text;
+    const status = outcome.status === 'changed' ? (op === 'add' ? 'added' : 'removed') : outcome.status;
+    services.push({ program, status });
+  }
+  const isChange = (d: { status: string }) => d.status === 'added' || d.status === 'removed';
+  const changed = done.filter(isChange).length;
+  const servicesChanged = services.filter(isChange).length;
+  const written = !args.dryRun && changed + servicesChanged > 0;
+  if (written) await writeAtomically(file.path, text, read.mode);
   if (args.json) {
-    printJson(io, { profile: name, file: file.path, written: !args.dryRun && changed > 0, rules: done });
+    printJson(io, { profile: name, file: file.path, written, rules: done, readServices: services });
     return EXIT.ok;
   }
   const verb =
@@ -236,6 +262,15 @@ async function editProfile(args: RulesArgs, op: 'add' | 'remove', name: string, 
         ? ` (${rules.length - changed} ${op === 'add' ? 'already there' : 'not there'})`
         : ''),
   );
+  if (services.length > 0) {
+    io.out(
+      `${verb} ${servicesChanged} of the ${services.length} programs of its automode.readServices` +
+        ` (${profile.readServices.join(', ')})` +
+        (servicesChanged < services.length
+          ? `; ${services.length - servicesChanged} ${op === 'add' ? 'already there' : 'not there'}`
+          : ''),
+    );
+  }
   return EXIT.ok;
 }
 

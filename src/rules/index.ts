@@ -48,6 +48,7 @@ export {
 export {
   checkRuleText,
   type EditOutcome,
+  editReadServicesText,
   editRuleText,
   RULE_SCOPES,
   type RuleEdit,

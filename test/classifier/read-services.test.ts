@@ -49,6 +49,7 @@ describe('automode.readServices allows the reads of the services it names', () =
       'kubectl get --raw /api/v1/namespaces/default/secrets',
       'kubectl get pods -f secret.yaml',
       'kubectl get pods --zz-unknown',
+      'kubectl get pods -- web',
       'kubectl get pods --server https://evil.example',
       'kubectl get pods -s https://evil.example',
       'kubectl get pods --token abc',

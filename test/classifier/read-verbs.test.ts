@@ -8,6 +8,7 @@ import { useSandboxClassifier } from './helpers.js';
 const ROOT = join(import.meta.dirname, '../..');
 const PROFILE = JSON.parse(readFileSync(join(ROOT, 'defaults/profiles/read-services.json'), 'utf8')) as {
   permissions: { allow: string[]; ask: string[] };
+  automode: { readServices: string[] };
 };
 
 /** Reads of local state the shipped defaults allow: every option and operand known to be safe. */
@@ -179,7 +180,10 @@ describe('rustup proxies', () => {
 });
 
 describe('the read-services profile', () => {
-  const sandbox = useSandboxClassifier(undefined, { permissions: PROFILE.permissions });
+  const sandbox = useSandboxClassifier(undefined, {
+    permissions: PROFILE.permissions,
+    automode: PROFILE.automode,
+  });
   it.each([
     'gh pr list',
     'gh pr view 12',
@@ -303,9 +307,28 @@ describe('automode rules add --profile', () => {
       const written = JSON.parse(readFileSync(join(project, '.claude/settings.json'), 'utf8'));
       expect(written.permissions.allow).toEqual(PROFILE.permissions.allow);
       expect(written.permissions.ask).toEqual(PROFILE.permissions.ask);
-      const second = JSON.parse(run().stdout) as { rules: { status: string }[]; written: boolean };
+      expect(written.automode.readServices).toEqual(PROFILE.automode.readServices);
+      expect(added).toMatchObject({
+        readServices: PROFILE.automode.readServices.map((program) => ({ program, status: 'added' })),
+      });
+      const second = JSON.parse(run().stdout) as {
+        rules: { status: string }[];
+        readServices: { status: string }[];
+        written: boolean;
+      };
       expect(second.written).toBe(false);
       expect(second.rules.every((r) => r.status === 'present')).toBe(true);
+      expect(second.readServices.every((r) => r.status === 'present')).toBe(true);
+      const removed = spawnSync(
+        process.execPath,
+        [cli, 'rules', 'remove', '--profile', 'read-services', '--scope', 'project'],
+        { cwd: project, env: { ...process.env, HOME: project }, encoding: 'utf8' },
+      );
+      expect(removed.status, removed.stderr).toBe(0);
+      expect(removed.stdout).toContain('automode.readServices');
+      const after = JSON.parse(readFileSync(join(project, '.claude/settings.json'), 'utf8'));
+      expect(after.automode.readServices).toEqual([]);
+      expect(after.permissions.allow).toEqual([]);
       const unknown = spawnSync(process.execPath, [cli, 'rules', 'add', '--profile', 'nope'], {
         cwd: project,
         env: { ...process.env, HOME: project },

@@ -82,20 +82,30 @@ export function checkRuleText(
  * byte but the element (and, on removal, the rest of its line when it stands alone there) is kept.
  */
 export function editRuleText(text: string, edit: RuleEdit): EditOutcome {
+  return editStringList(text, ['permissions', edit.behavior], edit.op, edit.rule);
+}
+
+/** Adds a program to, or removes it from, `automode.readServices`, as `editRuleText` edits a rule list. */
+export function editReadServicesText(text: string, op: 'add' | 'remove', program: string): EditOutcome {
+  return editStringList(text, ['automode', 'readServices'], op, program);
+}
+
+/** A list of strings at `[object key, list key]`, edited in place. */
+type ListPath = readonly [string, string];
+
+function editStringList(text: string, where: ListPath, op: 'add' | 'remove', value: string): EditOutcome {
   const parsed = text.trim() === '' ? { root: undefined } : parseSettingsText(text);
   if ('message' in parsed) return { status: 'invalid', ...parsed };
-  const list = ruleList(text, parsed.root, edit.behavior);
+  const list = stringList(text, parsed.root, where);
   if ('message' in list) return { status: 'invalid', ...list };
   const matches = (list.node?.children ?? []).filter(
-    (n) => n.type === 'string' && String(n.value).trim() === edit.rule.trim(),
+    (n) => n.type === 'string' && String(n.value).trim() === value.trim(),
   );
-  if (edit.op === 'add') {
+  if (op === 'add') {
     if (matches[0]) return { status: 'present', at: positionOf(text, matches[0].offset) };
-    const edits = list.node
-      ? appendEdits(text, list.node, edit.behavior, edit.rule)
-      : createEdits(text, edit.behavior, edit.rule);
+    const edits = list.node ? appendEdits(text, list.node, where, value) : createEdits(text, where, value);
     const out = applyEdits(text, edits);
-    const added = lastMatch(out, edit.behavior, edit.rule);
+    const added = lastMatch(out, where, value);
     return { status: 'changed', text: out, at: positionOf(out, added?.offset ?? 0) };
   }
   if (!matches[0]) return { status: 'absent' };
@@ -104,11 +114,9 @@ export function editRuleText(text: string, edit: RuleEdit): EditOutcome {
   for (;;) {
     const tree = parseSettingsText(out);
     if ('message' in tree || !tree.root) break;
-    const node = findNodeAtLocation(tree.root, ['permissions', edit.behavior]);
+    const node = findNodeAtLocation(tree.root, [...where]);
     const children = node?.children ?? [];
-    const index = children.findIndex(
-      (n) => n.type === 'string' && String(n.value).trim() === edit.rule.trim(),
-    );
+    const index = children.findIndex((n) => n.type === 'string' && String(n.value).trim() === value.trim());
     if (!node || index < 0) break;
     const step = removeEdits(out, children, index);
     out = applyEdits(out, step);
@@ -131,25 +139,25 @@ function parseSettingsText(
   return { root };
 }
 
-function ruleList(
+function stringList(
   text: string,
   root: Node | undefined,
-  behavior: Behavior,
+  [block, key]: ListPath,
 ): { node?: Node } | { message: string; line: number; column: number } {
   if (!root) return {};
-  const permissions = findNodeAtLocation(root, ['permissions']);
-  if (permissions && permissions.type !== 'object')
-    return { message: 'permissions is not an object', ...positionOf(text, permissions.offset) };
-  const node = permissions && findNodeAtLocation(root, ['permissions', behavior]);
+  const outer = findNodeAtLocation(root, [block]);
+  if (outer && outer.type !== 'object')
+    return { message: `${block} is not an object`, ...positionOf(text, outer.offset) };
+  const node = outer && findNodeAtLocation(root, [block, key]);
   if (node && node.type !== 'array')
-    return { message: `permissions.${behavior} is not an array`, ...positionOf(text, node.offset) };
+    return { message: `${block}.${key} is not an array`, ...positionOf(text, node.offset) };
   return node ? { node } : {};
 }
 
-function lastMatch(text: string, behavior: Behavior, rule: string): Node | undefined {
+function lastMatch(text: string, where: ListPath, rule: string): Node | undefined {
   const parsed = parseSettingsText(text);
   if ('message' in parsed || !parsed.root) return undefined;
-  const list = findNodeAtLocation(parsed.root, ['permissions', behavior]);
+  const list = findNodeAtLocation(parsed.root, [...where]);
   return list?.children?.filter((n) => n.value === rule).at(-1);
 }
 
@@ -163,17 +171,14 @@ function formattingOf(text: string): FormattingOptions {
 }
 
 /** `permissions` or `permissions.<behavior>` is missing: jsonc-parser writes it in the file's style. */
-function createEdits(text: string, behavior: Behavior, rule: string): Edit[] {
+function createEdits(text: string, [block, key]: ListPath, rule: string): Edit[] {
   const base = text.trim() === '' ? '{}\n' : text;
   const formattingOptions = formattingOf(base);
   const root = parseTree(base, [], { allowTrailingComma: true });
-  const hasPermissions = root !== undefined && findNodeAtLocation(root, ['permissions']) !== undefined;
-  const edits = modify(
-    base,
-    hasPermissions ? ['permissions', behavior] : ['permissions'],
-    hasPermissions ? [rule] : { [behavior]: [rule] },
-    { formattingOptions },
-  );
+  const hasBlock = root !== undefined && findNodeAtLocation(root, [block]) !== undefined;
+  const edits = modify(base, hasBlock ? [block, key] : [block], hasBlock ? [rule] : { [key]: [rule] }, {
+    formattingOptions,
+  });
   return base === text ? edits : [{ offset: 0, length: text.length, content: applyEdits(base, edits) }];
 }
 
@@ -181,11 +186,10 @@ function createEdits(text: string, behavior: Behavior, rule: string): Edit[] {
  * A new last element, placed as the others are: on a line of its own, indented as the last one, after its
  * comma and the comment on its line; or after it on the same line. A trailing comma stays trailing.
  */
-function appendEdits(text: string, list: Node, behavior: Behavior, rule: string): Edit[] {
+function appendEdits(text: string, list: Node, where: ListPath, rule: string): Edit[] {
   const last = list.children?.at(-1);
   const literal = JSON.stringify(rule);
-  if (!last)
-    return modify(text, ['permissions', behavior, -1], rule, { formattingOptions: formattingOf(text) });
+  if (!last) return modify(text, [...where, -1], rule, { formattingOptions: formattingOf(text) });
   const end = last.offset + last.length;
   let i = end;
   while (text[i] === ' ' || text[i] === '\t') i++;

@@ -76,15 +76,22 @@ function namesSecret(parsed: Parsed, words: readonly Word[]): string | undefined
   return undefined;
 }
 
+/** Words after `--` go to a command or plugin in other verbs (`exec`, `run`): a read takes none. */
+function noDashDash(parsed: Parsed): string | undefined {
+  return parsed.dashdash === undefined ? undefined : 'words after -- are not names kubectl reads';
+}
+
 /** The service-read allow-list of a command path, when it has one. */
 export function serviceReadOf(path: string): ReadOnlySpec | undefined {
   const own = SERVICE_READS[path];
   if (own === undefined) return undefined;
-  const check = NAMES_OBJECTS.has(path) ? namesSecret : undefined;
+  const check = NAMES_OBJECTS.has(path)
+    ? (parsed: Parsed, words: readonly Word[]) => noDashDash(parsed) ?? namesSecret(parsed, words)
+    : noDashDash;
   const operands = ['api-versions', 'cluster-info', 'version', 'auth whoami'].includes(path)
     ? 'none'
     : 'inert';
-  return readOnly(optionNames(`${own} ${GLOBAL_READS}`), operands, check ? { check } : {});
+  return readOnly(optionNames(`${own} ${GLOBAL_READS}`), operands, { check });
 }
 
 /** The read-only allow-list of a command path, when it has one: kubectl's local reads. */
