@@ -50,7 +50,7 @@ async function classifierFor(profile) {
   mkdirSync(join(project, '.claude'), { recursive: true });
   if (profile) {
     const rules = JSON.parse(readFileSync(join(ROOT, 'defaults/profiles/read-services.json'), 'utf8'));
-    writeFileSync(join(project, '.claude/settings.json'), JSON.stringify({ permissions: rules.permissions }));
+    writeFileSync(join(project, '.claude/settings.json'), JSON.stringify(rules));
   }
   const settings = await loadSettings({
     cwd: project,

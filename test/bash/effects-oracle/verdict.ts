@@ -37,6 +37,11 @@ export const TEAM_SETTINGS = {
     ],
     deny: ['Read(./.env)', 'Read(~/.ssh/**)', 'Bash(rm *)', 'Bash(curl *)', 'Bash(git push *)'],
   },
+  // The read-services profile's programs: their service reads run here against no service (kubectl, terraform,
+  // aws, gcloud are installed) and their effects are checked like any other allowed command's.
+  automode: {
+    readServices: ['gh', 'aws', 'az', 'gcloud', 'kubectl', 'helm', 'terraform', 'curl', 'wget'],
+  },
 };
 
 export type SettingsName = 'defaults' | 'team';
