@@ -35,6 +35,9 @@ export async function renderConfig(s: LoadedSettings, c: Colors): Promise<string
   lines.push(c.bold(`shipped rules turned off (${disabled.length})`));
   for (const d of disabled)
     lines.push(`  ${d.rule.behavior} ${ruleLabel(d.rule)}  ${c.dim(`by ${at(d.by)}`)}`);
+  const services = s.readServices ?? [];
+  lines.push(c.bold(`service reads turned on, automode.readServices (${services.length})`));
+  for (const e of services) lines.push(`  ${e.program}  ${c.dim(at(e.provenance))}`);
   const overrides = await shippedOverrides(s.rules, s.rules, s.home);
   lines.push(c.bold(`allow rules overriding shipped asks (${overrides.length})`));
   for (const o of overrides) {
@@ -70,6 +73,7 @@ export const configCommand: CommandModule = {
       printJson(io, {
         ...shown,
         disabledShipped: settings.disabledShipped ?? [],
+        readServices: settings.readServices ?? [],
         shippedOverrides: await shippedOverrides(settings.rules, settings.rules, settings.home),
       });
     else io.out(await renderConfig(settings, io.colors));

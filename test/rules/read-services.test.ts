@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { builtinOptions, type LoadOptions, loadSettingsFiles } from '../../src/rules/index.js';
@@ -84,6 +85,25 @@ describe('automode.readServices', () => {
     });
     expect(settings.readServices?.map((e) => [e.program, e.provenance.source])).toEqual([
       ['gh', 'policySettings'],
+    ]);
+  });
+});
+
+describe('automode config', () => {
+  it('lists the readServices entries with their provenance', async () => {
+    const { box } = await load({ 'proj/.claude/settings.json': { automode: { readServices: ['kubectl'] } } });
+    const cli = path.join(import.meta.dirname, '../../bin/automode.js');
+    const run = spawnSync(process.execPath, [cli, 'config', '--json'], {
+      cwd: box.cwd,
+      env: { ...process.env, HOME: box.home },
+      encoding: 'utf8',
+    });
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout).readServices).toEqual([
+      expect.objectContaining({
+        program: 'kubectl',
+        provenance: expect.objectContaining({ pointer: '/automode/readServices/0', line: 4 }),
+      }),
     ]);
   });
 });
