@@ -161,6 +161,9 @@ describe('aws without the service-read profile', () => {
     ['aws --endpoint-url http://x s3 ls', ['read ~/.aws/credentials']],
     ['aws s3 ls --endpoint=http://x', ['read ~/.aws/credentials']],
     ['aws ec2 describe-instances --no-verify', ['read ~/.aws/credentials']],
+    // --debug logs each signed request's headers, the session token among them; argparse reads `--d` as it.
+    ['aws --debug sts get-caller-identity', ['read ~/.aws/credentials']],
+    ['aws sts get-caller-identity --d', ['read ~/.aws/credentials']],
   ])('%s: the credentials are read', (line, effects) => {
     expect(shown(line)).toMatchObject({ known: false, effects });
   });
