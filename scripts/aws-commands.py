@@ -82,6 +82,14 @@ ALWAYS_DROPPED = {'cli-input-json'}
 # Shapes botocore marks sensitive that name a key rather than hold one: the ARN of the KMS key an S3 object is
 # encrypted with (head-object, the reads of object metadata).
 NAMES_NOT_SECRETS = {'s3api': {'SSEKMSKeyId'}}
+# Members botocore marks sensitive that the service never fills with the secret: RDS and Redshift operations never
+# return the master password (their ModifyDBInstance/ModifyCluster reference); the pending one only says a change
+# of it is pending. Listed by (structure, member), the same shape elsewhere still counts.
+NEVER_RETURNED = {
+    'rds': {('PendingModifiedValues', 'MasterUserPassword'), ('ClusterPendingModifiedValues', 'MasterUserPassword'),
+            ('TenantDatabasePendingModifiedValues', 'MasterUserPassword')},
+    'redshift': {('PendingModifiedValues', 'MasterUserPassword')},
+}
 # Reads whose output botocore marks sensitive only through an option DROPPED removes: a SecureString parameter's
 # value comes back encrypted without --with-decryption (a String parameter is not a secret by its type).
 SENSITIVE_UNLESS_DROPPED = {
@@ -97,20 +105,23 @@ def globals_of(driver):
     return out
 
 
-def sensitive(shape, seen, service):
-    if shape is None or shape.name in seen:
+def sensitive(shape, seen, service, place=None):
+    """Whether the shape holds a member botocore marks sensitive; `place` is (structure, member) it is found at."""
+    if shape is None or place in NEVER_RETURNED.get(service, ()):
+        return False
+    if shape.name in seen:
         return False
     seen.add(shape.name)
     if shape.metadata.get('sensitive') and shape.name not in NAMES_NOT_SECRETS.get(service, ()):
         return True
     kids = []
     if shape.type_name == 'structure':
-        kids = list(shape.members.values())
+        kids = [(kid, (shape.name, name)) for name, kid in shape.members.items()]
     elif shape.type_name == 'list':
-        kids = [shape.member]
+        kids = [(shape.member, place)]
     elif shape.type_name == 'map':
-        kids = [shape.key, shape.value]
-    return any(sensitive(kid, seen, service) for kid in kids)
+        kids = [(shape.key, place), (shape.value, place)]
+    return any(sensitive(kid, seen, service, where) for kid, where in kids)
 
 
 def options_of(arg_table, service, operation, global_names):

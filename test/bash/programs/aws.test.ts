@@ -42,6 +42,10 @@ describe('aws service reads', () => {
     'aws cloudformation describe-stacks --stack-name web --no-paginate',
     'aws cloudformation describe-stack-events --stack-name web --max-items 10',
     'aws dynamodb describe-table --table-name orders',
+    // RDS never returns the master password: a pending change of it shows only that one is pending.
+    'aws rds describe-db-instances --db-instance-identifier app --query "DBInstances[].Endpoint"',
+    'aws rds describe-db-clusters',
+    'aws redshift describe-clusters',
     'aws dynamodb query --table-name orders --key-condition-expression \'pk = :p\' --expression-attribute-values \'{":p":{"S":"42"}}\'',
     'aws dynamodb scan --table-name orders --select COUNT',
     'aws logs describe-log-groups --log-group-name-prefix /aws/lambda/',
@@ -98,6 +102,8 @@ describe('aws service reads', () => {
     ['aws s3 presign s3://b/k', /not a known/],
     ['aws kms decrypt --ciphertext-blob fileb://c.bin', /not a known/],
     ['aws redshift get-cluster-credentials --db-user u --cluster-identifier c', /not a known/],
+    ['aws redshift get-identity-center-auth-token --workgroup-names w', /not a known/],
+    ['aws rds describe-option-groups', /not a known/],
     // botocore marks the output sensitive: Lambda environment variables, a user pool client's secret.
     ['aws lambda list-functions', /not a known/],
     ['aws lambda get-function-configuration --function-name f', /not a known/],
