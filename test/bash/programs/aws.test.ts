@@ -29,6 +29,9 @@ describe('aws service reads', () => {
     // argparse: a unique prefix names the option (`--instance-id` is `--instance-ids`).
     'aws ec2 describe-instances --instance-id i-0aa',
     'aws ec2 describe-instances --dry-run',
+    'aws --no-cli-pager ec2 describe-instances',
+    // aws-cli v2's logs tail, without --follow.
+    'aws logs tail /aws/lambda/api --since 1h --format short --filter-pattern ERROR',
     'aws s3 ls',
     'aws s3 ls s3://build-artifacts/2026/ --recursive --human-readable --summarize',
     'aws s3api list-objects-v2 --bucket build-artifacts --prefix logs/ --max-items 50',
@@ -111,6 +114,7 @@ describe('aws service reads', () => {
     // A presigned URL to the code stands for the credentials.
     ['aws lambda get-function --function-name f', /not a known/],
     ['aws logs filter-log-events --log-group-name g --unmask', /--unmask/],
+    ['aws logs tail /aws/lambda/api --follow', /unknown option --follow/],
     ['aws apigateway get-api-keys --include-values', /--include-values/],
     // The request or its credentials go elsewhere.
     ['aws --endpoint-url http://127.0.0.1:4566 s3 ls', /--endpoint-url sends the signed request elsewhere/],

@@ -13,9 +13,16 @@ import { AWS_GLOBAL_OPTIONS, AWS_READ_OPERATIONS } from './operations.js';
  * installed aws-cli's own command tables, which says how the reads are chosen; it lists only reads.
  */
 
-const GLOBALS = AWS_GLOBAL_OPTIONS.split(' ').map((entry) =>
-  entry.endsWith('!') ? entry.slice(0, -1) : `${entry}=`,
-);
+/**
+ * aws-cli v2's own global option that only turns the pager off (its user guide's command line options); v1 stops
+ * at it with a usage error.
+ */
+const V2_GLOBALS = ['no-cli-pager'];
+
+const GLOBALS = [
+  ...AWS_GLOBAL_OPTIONS.split(' ').map((entry) => (entry.endsWith('!') ? entry.slice(0, -1) : `${entry}=`)),
+  ...V2_GLOBALS,
+];
 const GLOBAL_NOTATION = GLOBALS.join(' ');
 
 /**
@@ -24,7 +31,7 @@ const GLOBAL_NOTATION = GLOBALS.join(' ');
  * `--debug` (prints every request's headers, the session token among them).
  */
 const SERVICE_GLOBALS =
-  '--output --query --profile --region --color --no-paginate --no-sign-request --cli-read-timeout --cli-connect-timeout';
+  '--output --query --profile --region --color --no-paginate --no-sign-request --cli-read-timeout --cli-connect-timeout --no-cli-pager';
 
 const WHY: Readonly<Record<string, string>> = {
   '--endpoint-url': 'sends the signed request elsewhere',
@@ -186,6 +193,14 @@ function service(operations: string): SubcommandSpec {
   };
 }
 
+/**
+ * aws-cli v2's reads that v1 lacks, in the table's notation, from v2's source: `logs tail GROUP` prints the
+ * group's recent events (filter-log-events). Not `--follow`: it polls until interrupted.
+ */
+const V2_READS: Readonly<Record<string, string>> = {
+  logs: 'tail since format filter-pattern log-stream-names log-stream-name-prefix',
+};
+
 let services: Record<string, SubcommandSpec> | undefined;
 
 export const AWS_SPEC: ProgramSpec = {
@@ -196,7 +211,12 @@ export const AWS_SPEC: ProgramSpec = {
   // Built at the first aws command, not when the module loads.
   get subcommands() {
     services ??= {
-      ...Object.fromEntries([...readOperations()].map(([name, operations]) => [name, service(operations)])),
+      ...Object.fromEntries(
+        [...readOperations()].map(([name, operations]) => [
+          name,
+          service(V2_READS[name] ? `${operations};${V2_READS[name]}` : operations),
+        ]),
+      ),
       configure: CONFIGURE,
       help: HELP,
     };
