@@ -13,9 +13,10 @@ are the ones this aws-cli parses. Usage:
 Which operations are reads is decided here, by these rules (each kept in the module's documentation too):
 - the name's verb reads: describe-, list-, get-, head-, batch-get-, search-, lookup- (AWS names its reads so), or
   botocore marks the operation `readonly` and its verb does not start, stop, execute or export something;
-- never an operation whose output carries a member botocore marks sensitive (secrets, tokens, passwords, PII),
-  one named in SECRETS (its output is a credential or a presigned URL that stands for one, or the call makes one),
-  one that writes a local file (an outfile operand: streaming output), nor a customization the CLI adds that is
+- never an operation whose output carries a member botocore marks sensitive (secrets, tokens, passwords, PII) or
+  one whose name says it holds a secret (SECRET_MEMBERS: tokens, passwords, keys, credentials, presigned URLs),
+  one named in SECRETS or by SECRET_OPERATIONS (its output is a credential or a URL that stands for one, or the
+  call makes one), one that writes a local file (streaming output), nor a customization the CLI adds that is
   not in CUSTOM_READS;
 - options dropped from a read: --cli-input-json (its JSON may set any parameter, those dropped included), the
   ones named in DROPPED (they make the call print a secret), and any that the CLI's main parser would read as one of
@@ -35,7 +36,7 @@ from awscli.clidriver import ServiceOperation, create_clidriver
 from awscli.paramfile import PARAMFILE_DISABLED
 
 READ_VERBS = re.compile(r'^(describe|list|get|head|batch-get|search|lookup)-')
-NOT_READ_VERBS = re.compile(r'^(start|stop|execute|export)-')
+NOT_READ_VERBS = re.compile(r'^(batch-)?(start|stop|execute|export)-')
 EXTRA_READS = {
     'dynamodb': {'query', 'scan'},
     'route53': {'test-dns-answer'},
@@ -71,6 +72,12 @@ SECRETS = {
     'rds': {'generate-db-auth-token'},
     's3': {'presign'},
 }
+# Operations whose name says the answer is a credential or a URL that stands for one (signed, presigned, a login
+# or session URL, a decrypted value, a token).
+SECRET_OPERATIONS = re.compile(
+    r'(presigned|signed|login|session-url|artifacts?-url|authentication-url|upload-url|download-url|decrypt|'
+    r'-token$|credentials)'
+)
 # Options that make a read print a secret: the decrypted value of a SecureString parameter, an API key's value,
 # the log data a data protection policy masks.
 DROPPED = {
@@ -79,6 +86,14 @@ DROPPED = {
     'apigateway': {'include-value', 'include-values'},
 }
 ALWAYS_DROPPED = {'cli-input-json'}
+# Output members that carry a secret by their name, whether or not botocore marks them: presigned URLs (they stand
+# for the credentials that signed them), tokens, passwords, keys, credentials. A flag or a count of one is no secret;
+# idempotency and paging tokens do not match.
+SECRET_MEMBERS = re.compile(
+    r'(presigned|signedurl|authtoken|accesstoken|sessiontoken|refreshtoken|idtoken|secretaccesskey|secretkey|'
+    r'password|passphrase|clientsecret|privatekey|^credentials?$|^token$|tokenvalue|^apikey$)',
+    re.I,
+)
 # Shapes botocore marks sensitive that name a key rather than hold one: the ARN of the KMS key an S3 object is
 # encrypted with (head-object, the reads of object metadata).
 NAMES_NOT_SECRETS = {'s3api': {'SSEKMSKeyId'}}
@@ -109,6 +124,9 @@ def sensitive(shape, seen, service, place=None):
     """Whether the shape holds a member botocore marks sensitive; `place` is (structure, member) it is found at."""
     if shape is None or place in NEVER_RETURNED.get(service, ()):
         return False
+    # By the member's name first: shapes are shared (`String`), so a shape seen elsewhere may hold a secret here.
+    if place and SECRET_MEMBERS.search(place[1]) and shape.type_name in ('string', 'blob', 'structure', 'map'):
+        return True
     if shape.name in seen:
         return False
     seen.add(shape.name)
@@ -145,7 +163,7 @@ def options_of(arg_table, service, operation, global_names):
 
 
 def read_operation(service, name, op):
-    if name in SECRETS.get(service, ()):
+    if name in SECRETS.get(service, ()) or SECRET_OPERATIONS.search(name):
         return False
     if not isinstance(op, ServiceOperation):
         return (service, name) in CUSTOM_READS

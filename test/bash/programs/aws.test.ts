@@ -48,7 +48,6 @@ describe('aws service reads', () => {
     // RDS never returns the master password: a pending change of it shows only that one is pending.
     'aws rds describe-db-instances --db-instance-identifier app --query "DBInstances[].Endpoint"',
     'aws rds describe-db-clusters',
-    'aws redshift describe-clusters',
     'aws dynamodb query --table-name orders --key-condition-expression \'pk = :p\' --expression-attribute-values \'{":p":{"S":"42"}}\'',
     'aws dynamodb scan --table-name orders --select COUNT',
     'aws logs describe-log-groups --log-group-name-prefix /aws/lambda/',
@@ -107,6 +106,15 @@ describe('aws service reads', () => {
     ['aws redshift get-cluster-credentials --db-user u --cluster-identifier c', /not a known/],
     ['aws redshift get-identity-center-auth-token --workgroup-names w', /not a known/],
     ['aws rds describe-option-groups', /not a known/],
+    // Secrets botocore does not mark: by the answer's member names (a token, credentials) or the operation's name
+    // (a presigned or login URL).
+    ['aws athena get-session-endpoint --session-id s', /not a known/],
+    ['aws lakeformation get-temporary-glue-table-credentials --table-arn arn:t', /not a known/],
+    ['aws kinesis-video-signaling get-ice-server-config --channel-arn arn:c', /not a known/],
+    ['aws amplify get-artifact-url --artifact-id a', /not a known/],
+    ['aws emr get-persistent-app-ui-presigned-url --persistent-app-ui-id p', /not a known/],
+    // botocore marks it read-only, but it revokes viewer sessions.
+    ['aws ivs batch-start-viewer-session-revocation --viewer-sessions x', /not a known/],
     // botocore marks the output sensitive: Lambda environment variables, a user pool client's secret.
     ['aws lambda list-functions', /not a known/],
     ['aws lambda get-function-configuration --function-name f', /not a known/],
