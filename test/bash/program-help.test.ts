@@ -49,7 +49,7 @@ const NOT_GNU: Record<string, string> = {
   helm: 'options before the subcommand only; subcommands are read by their words',
   terraform: 'options before the subcommand only; subcommands are read by their words',
   gh: 'options before the subcommand only; subcommands are read by their words',
-  aws: 'options before the subcommand only; subcommands are read by their words',
+  aws: "every read operation is checked against the installed aws-cli's own tables in programs/aws.test.ts",
   gcloud: 'options before the subcommand only; subcommands are read by their words',
   az: 'options before the subcommand only; subcommands are read by their words',
   mawk: 'mawk reads -W options',

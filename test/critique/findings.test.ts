@@ -515,7 +515,7 @@ const CASES: Case[] = [
     column: 7,
     pointer: '/permissions/allow/0',
     severity: 'error',
-    witness: /^aws s3 /,
+    witness: /^git push /,
     message: /\d+ of \d+ dangerous commands are allowed/,
   },
 ];

@@ -14,15 +14,6 @@ export const CLOUD_TOOL_SPECS: readonly ProgramSpec[] = [
     globalOptionsAnywhere: true,
   },
   {
-    name: 'aws',
-    grammar: grammar({
-      long: 'profile= region= output= endpoint-url= no-cli-pager debug no-verify-ssl no-paginate query= color=',
-      abbreviate: false,
-    }),
-    subcommands: {},
-    globalOptionsAnywhere: true,
-  },
-  {
     // Azure CLI's global options (knack): only those that take a value are read as taking one. Not
     // `globalOptionsAnywhere`: that az reads them in front of the command as after it is not confirmed.
     name: 'az',

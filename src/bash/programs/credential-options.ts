@@ -1,6 +1,7 @@
 /**
  * Options that send the credentials a program holds to a server the command line names, or stop it checking
- * who it talks to: `kubectl --server`, `aws --endpoint-url`, `helm --kube-apiserver`. An allow rule whose
+ * who it talks to: `kubectl --server`, `aws --endpoint-url`, `helm --kube-apiserver`, or print them (`aws --debug`
+ * logs every request's headers, the session token among them). An allow rule whose
  * wildcard stands for one never vouches for it, whatever the spelling (`--server=x`, `--server x`, `-s x`, `-sx`,
  * an abbreviation): the rule approved reading the user's own services, not handing their tokens elsewhere.
  */
@@ -31,7 +32,7 @@ export const CREDENTIAL_REDIRECTS: Readonly<Record<string, { long: readonly stri
   },
   docker: { long: ['host', 'tlsverify', 'tlscacert'], short: 'H' },
   podman: { long: ['url', 'connection', 'identity'], short: 'c' },
-  aws: { long: ['endpoint-url', 'no-verify-ssl', 'ca-bundle'], short: '' },
+  aws: { long: ['endpoint-url', 'no-verify-ssl', 'ca-bundle', 'debug'], short: '' },
   gcloud: { long: ['access-token-file', 'impersonate-service-account'], short: '' },
   gh: { long: ['hostname'], short: '' },
   az: { long: ['subscription-id-url'], short: '' },

@@ -1,5 +1,4 @@
 import type { CommandView, EffectsResult, FileEffect, Word } from '../types.js';
-import { credentialOptionNames } from './credential-options.js';
 import {
   argument,
   type EffectHandler,
@@ -203,26 +202,7 @@ function ownFiles(
   };
 }
 
-/**
- * aws signs every request with the profile's credentials: an option that sends them to another endpoint, or
- * drops the check of whom they go to, reads them. What else an aws command touches is not known here.
- */
-const AWS_REDIRECTS = credentialOptionNames('aws');
-
-const aws: EffectHandler = (cmd) => {
-  const at = cmd.argv.findIndex((w) => {
-    const lead = leadingText(w);
-    return AWS_REDIRECTS.some((name) => lead === name || lead.startsWith(`${name}=`));
-  });
-  if (at < 0) return UNKNOWN;
-  return {
-    effects: [option('read', syntheticWord('~/.aws/credentials', cmd.argv[at]!.span))],
-    known: false,
-  };
-};
-
 export const TOOL_EFFECTS: Record<string, EffectHandler> = {
-  aws,
   curl,
   wget,
   dd,
