@@ -1,4 +1,5 @@
 import { AWK_MODULE } from './awk/index.js';
+import { AZ } from './az/index.js';
 import { BUILTIN_SPECS } from './builtin-specs.js';
 import { BUN_MODULE, BUNX_MODULE } from './bun.js';
 import { CLOUD_TOOL_SPECS } from './cloud-tools.js';
@@ -61,6 +62,7 @@ const MODULES: readonly ProgramModule[] = [
   PODMAN,
   KUBECTL,
   HELM,
+  AZ,
   GREP_MODULE,
   RG_MODULE,
   TREE_MODULE,
