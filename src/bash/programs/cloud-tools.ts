@@ -22,14 +22,4 @@ export const CLOUD_TOOL_SPECS: readonly ProgramSpec[] = [
     subcommands: {},
     globalOptionsAnywhere: true,
   },
-  {
-    name: 'gcloud',
-    grammar: grammar({
-      flags: 'qh',
-      long: 'project= account= quiet/q configuration= format= verbosity= log-http help/h',
-      abbreviate: false,
-    }),
-    subcommands: {},
-    globalOptionsAnywhere: true,
-  },
 ];

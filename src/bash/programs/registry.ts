@@ -11,6 +11,7 @@ import { FD_MODULE } from './fd.js';
 import { FILE_TOOL_SPECS } from './file-tools.js';
 import { FIND_MODULE } from './find/index.js';
 import { FZF_MODULE } from './fzf.js';
+import { GCLOUD } from './gcloud/index.js';
 import { GIT_MODULE } from './git/index.js';
 import { GREP_MODULE } from './grep.js';
 import { HELM } from './helm.js';
@@ -63,6 +64,7 @@ const MODULES: readonly ProgramModule[] = [
   KUBECTL,
   HELM,
   AZ,
+  GCLOUD,
   GREP_MODULE,
   RG_MODULE,
   TREE_MODULE,
