@@ -414,7 +414,7 @@ function unvouchedEffects(
       cmd,
       'ask',
       'file',
-      `${v.values[redirect]} sends the credentials ${v.program} holds to a server the command names, or stops checking it; ${name} approves the words shown, not where the credentials go`,
+      `${v.values[redirect]} sends the credentials ${v.program} holds to a server the command names, stops checking it, logs them or reads a file into the request; ${name} approves the words shown, not where the credentials go`,
     );
   }
   const spec = programSpec(v.program);

@@ -7,6 +7,8 @@ export function credentialRedirect(v: CommandViews): number | undefined {
   if (!table) return undefined;
   for (let i = 1; i < v.values.length; i++) {
     const word = v.values[i]!;
+    // az reads `@FILE` into any argument, even after `--`.
+    if (table.fileValues && /^@|^-[A-Za-z]@|^--[\w-]+=@/.test(word)) return i;
     if (word === '--') break;
     if (word.startsWith('--')) {
       const name = word.slice(2).split('=')[0]!;

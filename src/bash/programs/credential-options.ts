@@ -5,7 +5,9 @@
  * wildcard stands for one never vouches for it, whatever the spelling (`--server=x`, `--server x`, `-s x`, `-sx`,
  * an abbreviation): the rule approved reading the user's own services, not handing their tokens elsewhere.
  */
-export const CREDENTIAL_REDIRECTS: Readonly<Record<string, { long: readonly string[]; short: string }>> = {
+export const CREDENTIAL_REDIRECTS: Readonly<
+  Record<string, { long: readonly string[]; short: string; fileValues?: boolean }>
+> = {
   kubectl: {
     long: [
       'server',
@@ -33,9 +35,14 @@ export const CREDENTIAL_REDIRECTS: Readonly<Record<string, { long: readonly stri
   docker: { long: ['host', 'tlsverify', 'tlscacert'], short: 'H' },
   podman: { long: ['url', 'connection', 'identity'], short: 'c' },
   aws: { long: ['endpoint-url', 'no-verify-ssl', 'ca-bundle', 'debug'], short: '' },
-  gcloud: { long: ['access-token-file', 'impersonate-service-account'], short: '' },
+  // A file of more flags may hold any of them; --log-http prints every request with its authorisation.
+  gcloud: {
+    long: ['access-token-file', 'impersonate-service-account', 'flags-file', 'log-http'],
+    short: '',
+  },
   gh: { long: ['hostname'], short: '' },
-  az: { long: ['subscription-id-url'], short: '' },
+  // --debug logs every request and response; a value `@FILE` is the file's content (az reads it, sends it on).
+  az: { long: ['subscription-id-url', 'debug'], short: '', fileValues: true },
 };
 
 /** A program's long options of `CREDENTIAL_REDIRECTS`, as its grammar names them (`--server`), and its short one. */

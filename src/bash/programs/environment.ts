@@ -83,7 +83,11 @@ const LOADER_VARIABLES = new Set([
   'CONTAINERS_REGISTRIES_CONF',
 ]);
 
-const LOADER_PREFIXES = ['GIT_CONFIG', 'BASH_FUNC_'];
+/**
+ * The cloud CLIs' settings: gcloud reads every property from CLOUDSDK_SECTION_NAME (its API endpoints, the access
+ * token file, the account to impersonate), az its configuration folder and settings from AZURE_*.
+ */
+const LOADER_PREFIXES = ['GIT_CONFIG', 'BASH_FUNC_', 'CLOUDSDK_', 'AZURE_'];
 
 export function variableRisk(name: string): 'command' | 'loader' | undefined {
   if (COMMAND_VARIABLES.has(name)) return 'command';

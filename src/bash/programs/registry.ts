@@ -1,5 +1,6 @@
 import { AWK_MODULE } from './awk/index.js';
 import { AWS_MODULE } from './aws/index.js';
+import { AZ } from './az/index.js';
 import { BUILTIN_SPECS } from './builtin-specs.js';
 import { BUN_MODULE, BUNX_MODULE } from './bun.js';
 import { CLOUD_TOOL_SPECS } from './cloud-tools.js';
@@ -11,6 +12,7 @@ import { FD_MODULE } from './fd.js';
 import { FILE_TOOL_SPECS } from './file-tools.js';
 import { FIND_MODULE } from './find/index.js';
 import { FZF_MODULE } from './fzf.js';
+import { GCLOUD } from './gcloud/index.js';
 import { GIT_MODULE } from './git/index.js';
 import { GREP_MODULE } from './grep.js';
 import { HELM } from './helm.js';
@@ -62,6 +64,8 @@ const MODULES: readonly ProgramModule[] = [
   PODMAN,
   KUBECTL,
   HELM,
+  AZ,
+  GCLOUD,
   GREP_MODULE,
   RG_MODULE,
   TREE_MODULE,

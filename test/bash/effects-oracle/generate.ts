@@ -169,6 +169,11 @@ interface Slot {
   options: { text: string; value: 'none' | 'next' | 'attached' }[];
   operands: readonly string[];
   cases: readonly string[];
+  /**
+   * A level only service reads allow (az and gcloud commands: thousands of levels, no local read): its line
+   * of each option is left to the random draws, so that it does not crowd out the other programs.
+   */
+  serviceOnly?: boolean;
 }
 
 function optionForms(g: Grammar, readOnly: ReadonlySet<string> | undefined): Slot['options'] {
@@ -211,6 +216,7 @@ function slots(): Slot[] {
       options: optionForms(level.grammar, level.readOnly?.options),
       operands: [...OPERANDS, ...(hint?.operands ?? [])],
       cases: prefix === program ? (hint?.cases ?? []) : [],
+      serviceOnly: level.readOnly === undefined && level.serviceRead !== undefined,
     });
     for (const [name, sub] of Object.entries(level.subcommands ?? {}))
       walk(program, `${prefix} ${name}`, sub, hint);
@@ -278,6 +284,7 @@ export function generateCommands(count: number, seed: number): Generated[] {
   for (const slot of all) for (const c of slot.cases) out.push({ program: slot.program, line: c });
   for (const slot of all) {
     out.push({ program: slot.program, line: slot.prefix });
+    if (slot.serviceOnly) continue;
     const seen = new Set<string>();
     for (const option of slot.options) {
       if (seen.has(option.text)) continue;
