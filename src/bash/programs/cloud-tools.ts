@@ -8,12 +8,6 @@ export const CLOUD_TOOL_SPECS: readonly ProgramSpec[] = [
     subcommands: {},
   },
   {
-    name: 'gh',
-    grammar: grammar({ values: 'R', long: 'repo=/R help', abbreviate: false }),
-    subcommands: {},
-    globalOptionsAnywhere: true,
-  },
-  {
     name: 'aws',
     grammar: grammar({
       long: 'profile= region= output= endpoint-url= no-cli-pager debug no-verify-ssl no-paginate query= color=',

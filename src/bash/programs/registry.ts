@@ -10,6 +10,7 @@ import { FD_MODULE } from './fd.js';
 import { FILE_TOOL_SPECS } from './file-tools.js';
 import { FIND_MODULE } from './find/index.js';
 import { FZF_MODULE } from './fzf.js';
+import { GH } from './gh/index.js';
 import { GIT_MODULE } from './git/index.js';
 import { GREP_MODULE } from './grep.js';
 import { HELM } from './helm.js';
@@ -61,6 +62,7 @@ const MODULES: readonly ProgramModule[] = [
   PODMAN,
   KUBECTL,
   HELM,
+  GH,
   GREP_MODULE,
   RG_MODULE,
   TREE_MODULE,
