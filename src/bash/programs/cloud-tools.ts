@@ -7,10 +7,4 @@ export const CLOUD_TOOL_SPECS: readonly ProgramSpec[] = [
     grammar: grammar({ words: '-chdir= -help -version', abbreviate: false }),
     subcommands: {},
   },
-  {
-    name: 'gh',
-    grammar: grammar({ values: 'R', long: 'repo=/R help', abbreviate: false }),
-    subcommands: {},
-    globalOptionsAnywhere: true,
-  },
 ];

@@ -1,42 +1,174 @@
-import type { CommandView, NestedSpec, Word } from '../types.js';
-import { UNKNOWN } from './effect-helpers.js';
+import type { CommandView, EffectsResult, NestedSpec, Word } from '../types.js';
+import { NONE, UNKNOWN } from './effect-helpers.js';
 import type { ProgramModule } from './module.js';
-import { grammar } from './options.js';
-import { type ProgramSpec, parseCommand, type SubcommandSpec } from './program.js';
+import { type Grammar, has, operandWords, type Parsed } from './options.js';
+import { pflagGrammar } from './pflag.js';
+import {
+  type ProgramSpec,
+  parseCommand,
+  type ReadOnlySpec,
+  readOnly,
+  type SubcommandSpec,
+} from './program.js';
 import { codeIn, codeSpec, unresolved } from './specs.js';
 import { is, leadingText, sliceWord } from './words.js';
 
-/** Cobra: exact long names, anywhere on the line. Only the global options are listed: a command's own are not. */
-const ANY = grammar({ long: 'help', abbreviate: false });
+/** The options every helm command reads, before or after its name (helm's pkg/cli/environment.go). */
+const GLOBAL =
+  'burst-limit= color= colour= content-cache= debug kube-apiserver= kube-as-group= kube-as-user= kube-ca-file= ' +
+  'kube-context= kube-insecure-skip-tls-verify kube-tls-server-name= kube-token= kubeconfig= namespace=/n qps= ' +
+  'registry-config= repository-cache= repository-config=';
 
-function commands(names: string): Record<string, SubcommandSpec> {
-  const subcommands: Record<string, SubcommandSpec> = {};
-  for (const name of names.split(' ')) subcommands[name] = { grammar: ANY };
-  return subcommands;
+/**
+ * The globals a read may carry: the namespace, a context of the user's own kubeconfig, output tuning. Never the
+ * ones that point helm at another server or other credentials (--kube-apiserver, --kube-token, --kube-ca-file,
+ * --kube-insecure-skip-tls-verify, --kube-tls-server-name, --kube-as-*, --kubeconfig) or at other files.
+ */
+const SAFE_GLOBALS = 'n --kube-context --debug --burst-limit --qps --color --colour h';
+
+/** Cobra and pflag: exact long names, `-h`/`--help` everywhere; a command's own options, then the globals. */
+function pflag(own: string): Grammar {
+  return pflagGrammar(`${own} ${GLOBAL}`.trim());
 }
+
+/**
+ * The commands whose options are modelled, in the notation of `grammar()`, from helm's source (github.com/helm/
+ * helm, pkg/cmd/*.go, August 2026); `-o/--output` is `bindOutputFlag`. The other commands take any option.
+ */
+const OWN: Readonly<Record<string, string>> = {
+  version: 'short template=',
+  env: '',
+  'completion bash': 'no-descriptions',
+  'completion zsh': 'no-descriptions',
+  'completion fish': 'no-descriptions',
+  'completion powershell': 'no-descriptions',
+  'repo list': 'no-headers output=/o',
+  'plugin list': 'type=',
+  'search repo': 'regexp/r versions/l devel version= max-col-width= fail-on-no-result output=/o',
+  list:
+    'short/q no-headers time-format= date/d reverse/r uninstalled superseded uninstalling deployed failed ' +
+    'pending all-namespaces/A max=/m offset= filter=/f selector=/l output=/o',
+  status: 'revision= output=/o',
+  history: 'max= show-rollback-revision output=/o',
+  'get notes': 'revision=',
+  'get metadata': 'revision= output=/o',
+  'get hooks': 'revision=',
+};
+
+/** What only reads helm's own tables and local files: usage, version, completion scripts, repositories, plugins. */
+const LOCAL: Readonly<Record<string, string>> = {
+  version: '--short --template',
+  'completion bash': '--no-descriptions',
+  'completion zsh': '--no-descriptions',
+  'completion fish': '--no-descriptions',
+  'completion powershell': '--no-descriptions',
+  'repo list': '--no-headers o',
+  'plugin list': '--type',
+  'search repo': 'r l --devel --version --max-col-width --fail-on-no-result o',
+};
+
+/** Reads of the user's releases in the cluster. Not `get values/manifest/all`: they print what may be secret. */
+const CLUSTER: Readonly<Record<string, string>> = {
+  list:
+    'q --no-headers --time-format d r --uninstalled --superseded --uninstalling --deployed --failed --pending ' +
+    'A m --offset f l o',
+  status: '--revision o',
+  history: '--max --show-rollback-revision o',
+  'get notes': '--revision',
+  'get metadata': '--revision o',
+  'get hooks': '--revision',
+};
+
+/** `helm env NAME`: one of helm's settings, but not HELM_KUBETOKEN (a bearer token); `helm env` prints them all. */
+function envName(parsed: Parsed, words: readonly Word[]): string | undefined {
+  const [name, ...more] = operandWords(words, parsed);
+  if (!name || more.length > 0) return 'helm env without one name prints HELM_KUBETOKEN';
+  if (!name.static || !/^HELM_\w+$/.test(name.value) || name.value === 'HELM_KUBETOKEN') {
+    return `helm env ${name.text} may print a secret`;
+  }
+  return undefined;
+}
+
+function helpOnly(): ReadOnlySpec {
+  return readOnly(SAFE_GLOBALS, 'inert', {
+    check: (parsed) => (has(parsed, 'h') ? undefined : 'only --help prints and exits'),
+  });
+}
+
+function level(path: string): SubcommandSpec {
+  const local = LOCAL[path];
+  const cluster = CLUSTER[path];
+  const reads = (options: string) => readOnly(`${options} ${SAFE_GLOBALS}`, 'inert');
+  return {
+    grammar: pflag(OWN[path] ?? ''),
+    readOnly:
+      path === 'env'
+        ? readOnly(SAFE_GLOBALS, 'inert', { check: envName })
+        : path === 'help'
+          ? reads('')
+          : local
+            ? reads(local)
+            : helpOnly(),
+    ...(cluster ? { serviceRead: reads(cluster) } : {}),
+  };
+}
+
+function tree(): Record<string, SubcommandSpec> {
+  const groups: Record<string, string[]> = {
+    completion: ['bash', 'zsh', 'fish', 'powershell'],
+    get: ['all', 'hooks', 'manifest', 'metadata', 'notes', 'values'],
+    repo: ['add', 'index', 'list', 'remove', 'update'],
+    plugin: ['install', 'list', 'package', 'uninstall', 'update', 'verify'],
+    search: ['hub', 'repo'],
+    dependency: ['build', 'list', 'update'],
+    registry: ['login', 'logout'],
+    show: ['all', 'chart', 'crds', 'readme', 'values'],
+  };
+  const top =
+    'create docs env help history install lint list package pull push rollback status template test uninstall upgrade verify version';
+  const root: Record<string, SubcommandSpec> = {};
+  for (const name of top.split(' ')) root[name] = level(name);
+  for (const [name, subs] of Object.entries(groups)) {
+    const subcommands: Record<string, SubcommandSpec> = {};
+    for (const sub of subs) subcommands[sub] = level(`${name} ${sub}`);
+    root[name] = {
+      grammar: pflag(''),
+      permute: false,
+      subcommands,
+      subcommandAliases: LIST_ALIASES[name] ?? {},
+      readOnly: helpOnly(),
+    };
+  }
+  return root;
+}
+
+const LIST_ALIASES: Readonly<Record<string, Record<string, string>>> = {
+  repo: { ls: 'list', rm: 'remove', up: 'update' },
+  plugin: { add: 'install', ls: 'list', rm: 'uninstall', remove: 'uninstall', up: 'update' },
+  dependency: { ls: 'list', up: 'update' },
+};
+
+let commands: Record<string, SubcommandSpec> | undefined;
 
 export const HELM_SPEC: ProgramSpec = {
   name: 'helm',
-  grammar: grammar({
-    flags: 'h',
-    values: 'n',
-    long:
-      'burst-limit= debug kube-apiserver= kube-as-group= kube-as-user= kube-ca-file= kube-context= ' +
-      'kube-insecure-skip-tls-verify kube-tls-server-name= kube-token= kubeconfig= namespace=/n qps= ' +
-      'registry-config= repository-cache= repository-config= help/h',
-    abbreviate: false,
-  }),
-  subcommands: commands(
-    'completion create dependency env get help history install lint list package plugin pull push registry ' +
-      'repo rollback search show status template test uninstall upgrade verify version',
-  ),
+  grammar: pflag(''),
+  readOnly: helpOnly(),
+  get subcommands() {
+    commands ??= tree();
+    return commands;
+  },
   globalOptionsAnywhere: true,
   subcommandAliases: {
     del: 'uninstall',
     delete: 'uninstall',
     un: 'uninstall',
+    fetch: 'pull',
     ls: 'list',
+    hist: 'history',
     dep: 'dependency',
+    dependencies: 'dependency',
+    inspect: 'show',
   },
 };
 
@@ -75,17 +207,32 @@ function helmNested(cmd: CommandView): NestedSpec[] {
     return [...specs, codeSpec('program-option', 'helm', plugin, unknown.word, plugin)];
   }
   const last = parsed.levels.at(-1)!;
-  if (last.name === 'helm plugin')
-    specs.push(codeSpec('program-option', 'helm', 'helm plugin', cmd.argv[last.index]!));
+  // Installing, updating or packaging a plugin runs its hooks; listing them runs nothing.
+  const plugin = parsed.levels.find((found) => found.name === 'helm plugin');
+  if (plugin && last.name !== 'helm plugin list')
+    specs.push(codeSpec('program-option', 'helm', 'helm plugin', cmd.argv[plugin.index]!));
   return specs;
+}
+
+/**
+ * The files a helm command touches here: none for usage, version, its own settings, repositories, plugins and
+ * cache indexes (which it reads to do its job), and the reads of releases in the cluster. What the others read
+ * and write (charts, values files, --output-dir, repository and registry configuration) is not listed.
+ */
+function helmEffects(cmd: CommandView): EffectsResult {
+  const parsed = parseCommand(HELM_SPEC, cmd.argv, { unknown: 'flag', dynamic: 'operand' });
+  if (!parsed.ok || parsed.unknownSubcommand) return UNKNOWN;
+  const last = parsed.levels.at(-1)!;
+  const path = last.name.split(' ').slice(1).join(' ');
+  if (has(last.parsed, 'h')) return NONE;
+  if (path === 'help' || path === 'env' || LOCAL[path] || CLUSTER[path]) return NONE;
+  return UNKNOWN;
 }
 
 export const HELM: ProgramModule = {
   names: ['helm'],
   spec: HELM_SPEC,
-  // The options of helm's commands are not modelled: what it reads and writes (charts, values files,
-  // --output-dir, repository and registry configuration) is not listed.
-  effects: () => UNKNOWN,
+  effects: helmEffects,
   nested: helmNested,
   oracle: {
     cases: [

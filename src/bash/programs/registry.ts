@@ -13,6 +13,7 @@ import { FILE_TOOL_SPECS } from './file-tools.js';
 import { FIND_MODULE } from './find/index.js';
 import { FZF_MODULE } from './fzf.js';
 import { GCLOUD } from './gcloud/index.js';
+import { GH } from './gh/index.js';
 import { GIT_MODULE } from './git/index.js';
 import { GREP_MODULE } from './grep.js';
 import { HELM } from './helm.js';
@@ -66,6 +67,7 @@ const MODULES: readonly ProgramModule[] = [
   HELM,
   AZ,
   GCLOUD,
+  GH,
   GREP_MODULE,
   RG_MODULE,
   TREE_MODULE,

@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { loadBash } from '../../../src/bash/analyze.js';
+import { analyze, loadBash } from '../../../src/bash/analyze.js';
+import { checkProgram, type ReadKind } from '../../../src/bash/programs/read-only.js';
+import { programSpec } from '../../../src/bash/programs/registry.js';
 import { shown } from './support.js';
 
 beforeAll(loadBash);
@@ -13,14 +15,112 @@ describe('helm', () => {
     ['helm plugin install ./plugin', ['program-option helm plugin']],
     ['helm diff upgrade x ./chart', ['program-option helm-diff']],
     ['helm list', []],
+    ['helm plugin list', []],
+    ['helm plugin update x', ['program-option helm plugin']],
   ])('%s', (line, code) => {
     expect(shown(line).code).toEqual(code);
   });
 
-  test.each(['helm template x ./chart --output-dir .git/hooks', 'helm list', 'helm package ./chart -d out'])(
-    '%s: files not listed',
-    (line) => {
-      expect(shown(line).known).toBe(false);
-    },
-  );
+  test.each([
+    'helm template x ./chart --output-dir .git/hooks',
+    'helm package ./chart -d out',
+    'helm pull x/y',
+  ])('%s: files not listed', (line) => {
+    expect(shown(line).known).toBe(false);
+  });
+});
+
+function check(line: string, kind: ReadKind): { ok: boolean; reason: string } {
+  const cmd = analyze(line).commands[0]!;
+  const verdict = checkProgram(programSpec('helm')!, cmd.argv, true, kind);
+  return { ok: verdict.readOnly, reason: verdict.reason };
+}
+
+describe('helm: local reads', () => {
+  test.each([
+    'helm version',
+    'helm version --short',
+    'helm --help',
+    'helm -h',
+    'helm help',
+    'helm help upgrade',
+    'helm install --help',
+    'helm get values -h',
+    'helm env HELM_NAMESPACE',
+    'helm completion zsh --no-descriptions',
+    'helm repo list',
+    'helm repo ls -o yaml',
+    'helm plugin list',
+    'helm search repo ingress --versions --devel',
+    'helm search repo db -l --version "^12.0.0" -o json',
+    'helm list --help',
+  ])('%s', (line) => {
+    expect(check(line, 'readOnly').ok).toBe(true);
+    expect(shown(line)).toEqual({ known: true, effects: [], code: [] });
+  });
+
+  test.each([
+    ['helm', 'only --help'],
+    ['helm env', 'prints HELM_KUBETOKEN'],
+    ['helm env HELM_KUBETOKEN', 'may print a secret'],
+    ['helm env HELM_KUBETOKEN --kube-token t', 'is not a read-only option'],
+    ['helm repo list --repository-config other.yaml', 'is not a read-only option'],
+    ['helm list', 'only --help'],
+    ['helm repo add x https://example.com/charts', 'only --help'],
+    ['helm repo update', 'only --help'],
+    ['helm plugin install https://example.com/p', 'only --help'],
+    ['helm search hub nginx', 'only --help'],
+    ['helm search repo x --output-dir out', 'helm: unknown option'],
+    ['helm version --client', 'helm: unknown option'],
+  ])('%s: %s', (line, why) => {
+    const verdict = check(line, 'readOnly');
+    expect(verdict.ok).toBe(false);
+    expect(verdict.reason).toContain(why);
+  });
+});
+
+describe('helm: reads of the releases in the user own cluster', () => {
+  test.each([
+    'helm list',
+    'helm ls -A --deployed -o json',
+    'helm list -n web --filter "^api" --max 20 --date --reverse',
+    'helm list --kube-context staging --selector team=core -q',
+    'helm -n web status api --revision 3 -o yaml',
+    'helm history api --max 5 --show-rollback-revision',
+    'helm hist api -n web',
+    'helm get notes api',
+    'helm get metadata api -o json --revision 2',
+    'helm get hooks api -n web',
+  ])('%s', (line) => {
+    expect(check(line, 'serviceRead')).toEqual({
+      ok: true,
+      reason: expect.stringContaining('only reads its service'),
+    });
+    expect(check(line, 'readOnly').ok).toBe(false);
+    expect(shown(line)).toEqual({ known: true, effects: [], code: [] });
+  });
+
+  test.each([
+    // Values and manifests may hold secrets.
+    'helm get values api',
+    'helm get values api --all',
+    'helm get manifest api',
+    'helm get all api',
+    // Another server or other credentials.
+    'helm list --kube-apiserver https://example.com:6443',
+    'helm list --kube-token abc',
+    'helm list --kube-insecure-skip-tls-verify',
+    'helm status api --kube-ca-file ca.pem',
+    'helm list --kubeconfig other.yaml',
+    'helm list --kube-as-user admin',
+    // Writes.
+    'helm install api ./chart',
+    'helm upgrade api ./chart --dry-run',
+    'helm uninstall api',
+    'helm rollback api 2',
+    'helm test api',
+    'helm list --bogus',
+  ])('%s is no read', (line) => {
+    expect(check(line, 'serviceRead').ok).toBe(false);
+  });
 });
