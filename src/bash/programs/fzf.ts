@@ -154,6 +154,7 @@ export function fzfScript(command: string): { script: string } | { problem: stri
   let problem: string | undefined;
   const script = command.replace(PLACEHOLDER, (match, at: number) => {
     if (match.startsWith('\\') || quoted[at]) problem ??= `${match} inside quotes or after a backslash`;
+    if (match.includes('f')) problem ??= `${match} has fzf write the items to a temporary file`;
     return match.includes('+') ? `$${ITEM}` : `"$${ITEM}"`;
   });
   // A later fzf fills in more (`{r}` unquoted, `{fzf:query}`): a brace group left over may be one of them.

@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { analyze, loadBash } from '../../../src/bash/analyze.js';
 import { FZF_ENVIRONMENT } from '../../../src/bash/programs/fzf.js';
 import { checkProgram } from '../../../src/bash/programs/read-only.js';
@@ -6,6 +6,16 @@ import { programSpec } from '../../../src/bash/programs/registry.js';
 import { shown } from './support.js';
 
 beforeAll(loadBash);
+
+// fzf runs its preview and bindings with $SHELL: the finder's commands below are read as bash.
+const shellBefore = process.env.SHELL;
+beforeAll(() => {
+  process.env.SHELL = '/bin/bash';
+});
+afterAll(() => {
+  if (shellBefore === undefined) delete process.env.SHELL;
+  else process.env.SHELL = shellBefore;
+});
 
 function verdict(line: string): { readOnly: boolean; reason: string } {
   const cmd = analyze(line).commands.find((c) => c.name?.program === 'fzf')!;
@@ -114,6 +124,7 @@ describe('fzf', () => {
     ["fzf --preview 'cat <<E\n{}\nE'", /cannot place/],
     // A later fzf puts `{r}` in unquoted.
     ["fzf --preview 'echo {r}'", /later fzf/],
+    ["fzf --bind 'enter:execute(cat {+f})'", /temporary file/],
     ["fzf --preview 'echo {fzf:query}'", /later fzf/],
     ["fzf --preview 'fzf_item=x; cat {}'", /cannot place/],
     ['fzf --preview "$P"', /only known at run time/],
@@ -126,12 +137,10 @@ describe('fzf', () => {
     try {
       process.env.SHELL = '/usr/bin/zsh';
       expect(finderRuns("fzf --preview 'echo {}'").join('\n')).toMatch(/\$SHELL \(zsh\)/);
-      process.env.SHELL = '/bin/bash';
-      expect(finderRuns("fzf --preview 'echo {}'")).toEqual(['echo $']);
     } finally {
-      if (shell === undefined) delete process.env.SHELL;
-      else process.env.SHELL = shell;
+      process.env.SHELL = shell;
     }
+    expect(finderRuns("fzf --preview 'echo {}'")).toEqual(['echo $']);
   });
 
   test('fzf reads stdin and touches no file of its own', () => {
