@@ -6,10 +6,28 @@ import { type ProgramSpec, readOnly } from './program.js';
 import { shellSpec, unresolved } from './specs.js';
 
 /**
+ * Options a later fzf added (0.39 to 0.6x, its `src/options.go` and `man fzf`) that only change what the finder
+ * shows, how it matches or what it prints: fzf 0.38 refuses them. `[=STYLE]` values fzf takes from the next word
+ * too, when it starts with neither `-` nor `+`: read here as attached only, such a word is an operand and the line
+ * is not read-only. Not `--tmux`/`--popup` (run tmux), `--with-shell`, `--info-command` (run commands),
+ * `--walker*` (walk folders when stdin is a terminal), `--listen-unsafe`, `--man` (runs man).
+ */
+const NEWER =
+  'ignore-case no-ignore-case smart-case no-tty-default highlight-line no-highlight-line multi-line ' +
+  'no-multi-line raw no-raw track no-track no-tail no-gap no-input ambidouble bash zsh fish nushell no-wrap ' +
+  'wrap-word no-wrap-word no-preview-border no-header-border no-footer-border no-header-lines-border ' +
+  'no-header-label no-footer-label no-id-nth accept-nth= tail= style= wrap-sign= preview-wrap-sign= footer= ' +
+  'footer-label= footer-label-pos= header-label= header-label-pos= id-nth= ghost= gutter= gutter-raw= ' +
+  'marker-multi-line= freeze-left= freeze-right= list-label= list-label-pos= input-label= input-label-pos= ' +
+  'wrap? gap? gap-line? preview-border? header-border? header-lines-border? footer-border? list-border? ' +
+  'input-border?';
+
+/**
  * fzf 0.38's options, as its own parser reads them (`fzf --help` lists most; the parser also takes `--phony`,
  * `--no-phony`, `--enabled`, `--black`, `--no-256`, `--no-bold`...). It takes no operands, no abbreviations and no
  * clusters; `-q`, `-f`, `-d` and `-n` take a value attached or in the next word, `-m` and `-s` only an attached one.
- * An option a later fzf added is unknown here, so a line holding one is never read-only.
+ * The options a later fzf added are those of `NEWER`; any other is unknown here, so a line holding one is never
+ * read-only.
  */
 const FZF = grammar({
   flags: 'hxei10',
@@ -28,7 +46,8 @@ const FZF = grammar({
     'no-header-lines header= header-lines= header-first no-header-first ellipsis= preview= no-preview ' +
     'preview-window= height= min-height= no-height no-margin no-padding no-border border? no-border-label ' +
     'border-label= border-label-pos= no-preview-label preview-label= preview-label-pos= no-unicode unicode ' +
-    'margin= padding= tabstop= listen= no-listen clear no-clear',
+    'margin= padding= tabstop= listen= no-listen clear no-clear ' +
+    NEWER,
   abbreviate: false,
 });
 
@@ -52,7 +71,10 @@ const READ_ONLY =
   '--no-preview --height --min-height --no-height --no-margin --no-padding --no-border --border ' +
   '--no-border-label --border-label --border-label-pos --no-preview-label --no-unicode --unicode --margin ' +
   '--padding --tabstop --no-listen --clear --no-clear --preview --preview-window --preview-label ' +
-  '--preview-label-pos --bind';
+  '--preview-label-pos --bind ' +
+  NEWER.split(' ')
+    .map((name) => `--${name.replace(/[=?]$/, '')}`)
+    .join(' ');
 
 /**
  * The environment fzf reads: options before the command line's (`FZF_DEFAULT_OPTS`, or a file `FZF_DEFAULT_OPTS_FILE`
@@ -275,6 +297,9 @@ export const FZF_MODULE: ProgramModule = {
       "fzf -1 -0 -q main --bind 'start:execute(automode-marker-interp)' < notes.txt",
       "fzf -1 -0 -q main --preview 'cat {}' < notes.txt",
       'fzf --ansi --no-sort --tac --header=h --prompt=p < notes.txt',
+      // fzf 0.38 refuses the options a later fzf added: the oracle sees them change nothing.
+      'fzf -1 -0 -q main --smart-case --tail=10 --style=full --wrap --gap=1 --footer=f < notes.txt',
+      'fzf --bash',
     ],
   },
 };

@@ -52,6 +52,11 @@ describe('fzf', () => {
     "fzf --preview 'cat {}' --preview-window=right:50% --preview-label=p",
     "fzf --bind 'start:execute(id)'",
     "fzf --bind 'change:reload:rg --files'",
+    // Options a later fzf added that only change the screen, the matching or the output.
+    'fzf --smart-case --ignore-case --no-ignore-case --accept-nth=2 --tail=1000 --style=minimal',
+    'fzf --highlight-line --wrap --wrap=word --gap=2 --no-multi-line --raw --track --footer=f --footer-border',
+    'fzf --header-border=rounded --preview-border --list-border --input-border=sharp --ghost=type',
+    'fzf --bash',
   ])('%s only reads', (line) => {
     expect(verdict(line).readOnly).toBe(true);
   });
@@ -64,6 +69,15 @@ describe('fzf', () => {
     ["fzf --bind 'ctrl-x:abort+'", /a binding automode does not read/],
     ['fzf --bind "$B"', /run time/],
     ['fzf -f x --history=h.txt', /writes its history/],
+    // Those that run a program or walk folders stay unknown.
+    ['fzf --tmux', /unknown option --tmux/],
+    ['fzf --popup=center', /unknown option --popup/],
+    ['fzf --with-shell=zsh', /unknown option --with-shell/],
+    ["fzf --info-command='id'", /unknown option --info-command/],
+    ['fzf --walker-root=/home', /unknown option --walker-root/],
+    ['fzf --man', /unknown option --man/],
+    // fzf takes `word` as the value; read as an operand, it is never read-only.
+    ['fzf --wrap word', /operand|argument/],
     ['fzf -f x --listen=6266', /HTTP/],
     // fzf takes `dark` as the colour's value; read as an operand, it is never read-only.
     ['fzf -f x --color dark', /arguments/],
