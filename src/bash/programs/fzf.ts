@@ -98,7 +98,11 @@ const ACTIONS =
   'preview-page-up preview-half-page-down preview-half-page-up preview-bottom preview-top print-query put ' +
   'refresh-preview rebind replace-query select select-all show-preview toggle toggle-all toggle+down toggle-in ' +
   'toggle-out toggle-preview toggle-preview-wrap toggle-search toggle-sort toggle+up unbind unix-line-discard ' +
-  'unix-word-rubout up yank';
+  'unix-word-rubout up yank ' +
+  // A later fzf's (its src/options.go): they set the text shown or the fields searched, show or hide a part.
+  'change-header change-footer change-ghost change-header-label change-footer-label change-input-label ' +
+  'change-list-label change-pointer change-nth change-with-nth change-multi hide-header show-header ' +
+  'toggle-header hide-input show-input toggle-input toggle-wrap bell exclude exclude-multi';
 const PLAIN_ACTIONS = new Set(ACTIONS.split(' '));
 
 /** The actions that run their argument with `$SHELL -c`, fzf's placeholders (`{}`, `{q}`) filled in. */
@@ -115,6 +119,19 @@ const COMMAND_ACTIONS = new Set([
   'transform-preview-label',
   'transform-prompt',
   'transform-query',
+  // A later fzf's, whose command's output is only shown or searched with. Never `transform`: its output is read
+  // as more actions, `execute` among them.
+  'transform-header',
+  'transform-footer',
+  'transform-ghost',
+  'transform-header-label',
+  'transform-footer-label',
+  'transform-input-label',
+  'transform-list-label',
+  'transform-pointer',
+  'transform-nth',
+  'transform-with-nth',
+  'transform-search',
 ]);
 
 /** One action of a binding: its name and, when it has one, its argument. */

@@ -63,6 +63,8 @@ describe('fzf', () => {
 
   test.each([
     ["fzf --bind 'ctrl-x:frobnicate'", /action frobnicate is not known/],
+    // transform's command prints more actions for fzf to take: what they run is only known at run time.
+    ["fzf --bind 'focus:transform(echo execute-silent:id)'", /action transform is not known/],
     ["fzf --bind 'ctrl-x:EXECUTE(id)'", /a binding automode does not read/],
     ["fzf --bind 'ctrl-x:execute[id]'", /a binding automode does not read/],
     ["fzf --bind 'ctrl-x:execute(a(b))'", /a binding automode does not read/],
@@ -126,6 +128,7 @@ describe('fzf', () => {
     ["fzf --bind 'ctrl-r:reload(find .)+first'", ['find .']],
     ["fzf --bind 'change:reload:rg --files, -g x'", ['rg --files, -g x']],
     ["fzf --bind 'enter:become(echo {})'", ['echo $']],
+    ["fzf --bind 'focus:transform-header(echo {})+change-footer(x)'", ['echo $']],
   ])('%s runs %j', (line, runs) => {
     expect(finderRuns(line)).toEqual(runs);
   });
