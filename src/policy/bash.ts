@@ -688,16 +688,17 @@ const SCRIPT_SET_OPTIONS = new Set(['errexit', 'nounset', 'xtrace', 'verbose', '
 
 const SCRIPT_SHELLS = new Set(['bash', 'sh', 'dash']);
 
-/** `env NAME=value… COMMAND`: with no option of its own, env only sets the environment of the command it runs. */
-function envWithoutOptions(v: CommandViews): boolean {
-  const first = v.values[1];
-  return first !== undefined && !first.startsWith('-');
-}
-
+/**
+ * `env [-i] [-u NAME]… NAME=value… COMMAND` and `xargs` with options that only make it run its command: they set
+ * or empty the environment of the command they run (its assignments decided with it), or feed it words.
+ * Removing variables leaves every program its defaults, which no read-only allow-list counts on being changed.
+ */
 function isTransparentWrapper(cmd: SimpleCommand, analysis: Analysis, v: CommandViews): boolean {
-  if (v.program === 'env' && !envWithoutOptions(v)) return false;
   if (!(TRANSPARENT.has(v.program) || v.program === 'env') || cmd.name?.path) return false;
-  if (v.program === 'xargs' && !onlyRunsCommand({ argv: cmd.argv, assignments: [], program: v.program }))
+  if (
+    (v.program === 'xargs' || v.program === 'env') &&
+    !onlyRunsCommand({ argv: cmd.argv, assignments: [], program: v.program })
+  )
     return false;
   if (!v.allStatic && v.program !== 'time') return false;
   return analysis.commands.some((c) => c.nested?.carrier === cmd.id && c.nested.kind === 'wrapper');
