@@ -719,26 +719,38 @@ function noRule(cmd: SimpleCommand, ctx: DecisionContext, v: CommandViews, unsaf
  * `bash -c 'SCRIPT' [NAME ARGS…]` with SCRIPT written out: the analysis reads SCRIPT as it reads the line itself,
  * every command in it a part of its own. A non-interactive bash reads no startup file but `$BASH_ENV` (a loader
  * variable, never harmless), dash none; zsh reads `~/.zshenv`, so it is not listed. `-e`, `-u` and `-x` change
- * only when the script stops and what it prints.
+ * only when the script stops and what it prints; so does `-v` (it echoes the script) and `-o pipefail` and the like.
+ * `-l` (a login shell reads `/etc/profile` and `~/.profile`) and `-i` (reads `~/.bashrc`, writes the history) are
+ * not listed.
  */
 function isLiteralScript(cmd: SimpleCommand, v: CommandViews): boolean {
   if (!SCRIPT_SHELLS.has(v.program) || cmd.name?.path || !v.allStatic) return false;
-  const flags = v.values[1];
-  return flags !== undefined && /^-[eux]*c[eux]*$/.test(flags) && v.values.length >= 3;
+  let command = false;
+  for (let i = 1; i < v.values.length; i++) {
+    const word = v.values[i]!;
+    if (/^-[euxvc]+$/.test(word)) command ||= word.includes('c');
+    else if (word === '-o' && SCRIPT_SET_OPTIONS.has(v.values[i + 1] ?? '')) i++;
+    else return command && !word.startsWith('-');
+  }
+  return false;
 }
+
+/** The `set -o` names that change only when a script stops and what it prints, never what it runs or reads. */
+const SCRIPT_SET_OPTIONS = new Set(['errexit', 'nounset', 'xtrace', 'verbose', 'pipefail', 'errtrace']);
 
 const SCRIPT_SHELLS = new Set(['bash', 'sh', 'dash']);
 
-/** `env NAME=value… COMMAND`: with no option of its own, env only sets the environment of the command it runs. */
-function envWithoutOptions(v: CommandViews): boolean {
-  const first = v.values[1];
-  return first !== undefined && !first.startsWith('-');
-}
-
+/**
+ * `env [-i] [-u NAME]… NAME=value… COMMAND` and `xargs` with options that only make it run its command: they set
+ * or empty the environment of the command they run (its assignments decided with it), or feed it words.
+ * Removing variables leaves every program its defaults, which no read-only allow-list counts on being changed.
+ */
 function isTransparentWrapper(cmd: SimpleCommand, analysis: Analysis, v: CommandViews): boolean {
-  if (v.program === 'env' && !envWithoutOptions(v)) return false;
   if (!(TRANSPARENT.has(v.program) || v.program === 'env') || cmd.name?.path) return false;
-  if (v.program === 'xargs' && !onlyRunsCommand({ argv: cmd.argv, assignments: [], program: v.program }))
+  if (
+    (v.program === 'xargs' || v.program === 'env') &&
+    !onlyRunsCommand({ argv: cmd.argv, assignments: [], program: v.program })
+  )
     return false;
   if (!v.allStatic && v.program !== 'time') return false;
   return analysis.commands.some((c) => c.nested?.carrier === cmd.id && c.nested.kind === 'wrapper');

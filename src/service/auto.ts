@@ -45,7 +45,7 @@ const SERVICE_VARIABLES = new Set(['AUTOMODE_SERVICE_DIR', AUTO_KEY_VARIABLE]);
  * The environment variables a decision can read, by name or by prefix: where the settings are (HOME,
  * CLAUDE_CONFIG_DIR, XDG_CONFIG_HOME, AUTOMODE_MANAGED_SETTINGS), the project root, the model (ANTHROPIC_*,
  * AUTOMODE_*), the facts given to the model (KUBECONFIG, AWS_*), and what changes what a command does (PATH,
- * CDPATH, RIPGREP_CONFIG_PATH, FZF_DEFAULT_*, GIT_*, DOCKER_*). Only these are in a service's key: what a shell sets per
+ * CDPATH, RIPGREP_CONFIG_PATH, FZF_DEFAULT_*, SHELL, GIT_*, DOCKER_*). Only these are in a service's key: what a shell sets per
  * process (`_`, SHLVL, PWD, OLDPWD) or the terminal does not start another service.
  */
 export const DECISION_VARIABLES: readonly string[] = [
@@ -56,6 +56,8 @@ export const DECISION_VARIABLES: readonly string[] = [
   'FZF_DEFAULT_OPTS',
   'FZF_DEFAULT_OPTS_FILE',
   'FZF_DEFAULT_COMMAND',
+  // fzf runs its preview and bindings with $SHELL: automode reads them only for a shell reading bash.
+  'SHELL',
   'XDG_CONFIG_HOME',
   'KUBECONFIG',
   'CLAUDE_PROJECT_DIR',

@@ -21,6 +21,7 @@ describe('awk programs that only compute are read-only', () => {
     'function max(a, b) { return a > b ? a : b } { m = max(m, $1) } END { print m }',
     '{ a[$1][$2] = $3 } END { for (k in a) print k }',
     '{ print > "/dev/stderr" }',
+    '{ print > "/dev/null"; print $1 >> "/dev/null" }',
     '{ print $1 | "cat" }'.replace('| "cat"', '> "/dev/stdout"'),
     '{ if ($1 > 0) print "pos"; else if ($1 < 0) print "neg"\nelse print "zero" }',
     'BEGIN { while (i < 3) { i++; if (i == 2) continue; print i } do { i-- } while (i > 0) }',

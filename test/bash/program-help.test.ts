@@ -61,6 +61,16 @@ const NOT_GNU: Record<string, string> = {
   '7zz': 'switches with attached values, checked against `7z --help` in programs/seven-zip.test.ts',
 };
 
+const NEWER_FZF = (
+  'ignore-case no-ignore-case smart-case no-tty-default highlight-line no-highlight-line multi-line ' +
+  'no-multi-line raw no-raw track no-track no-tail no-gap no-input ambidouble bash zsh fish nushell no-wrap ' +
+  'wrap-word no-wrap-word no-preview-border no-header-border no-footer-border no-header-lines-border ' +
+  'no-header-label no-footer-label no-id-nth accept-nth tail style wrap-sign preview-wrap-sign footer ' +
+  'footer-label footer-label-pos header-label header-label-pos id-nth ghost gutter gutter-raw ' +
+  'marker-multi-line freeze-left freeze-right list-label list-label-pos input-label input-label-pos wrap gap ' +
+  'gap-line preview-border header-border header-lines-border footer-border list-border input-border'
+).split(' ');
+
 const FD_UNLISTED = [
   'no-require-git',
   'require-git',
@@ -157,6 +167,8 @@ const NOT_IN_HELP: Record<string, string[]> = {
     'no-listen',
     'clear',
     'no-clear',
+    // Those a later fzf added (its src/options.go): display, matching and output options only.
+    ...NEWER_FZF,
   ],
   diff: [
     'old-line-format',

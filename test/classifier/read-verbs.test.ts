@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useSandboxClassifier } from './helpers.js';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -22,11 +22,22 @@ const ALLOWED = [
   'git help reset',
   'rm --help',
   'xargs --help',
+  'gawk -V',
+  'mawk -W version',
+  'xxd --version',
   'kubectl version --client',
   'VAR=value echo test',
   'env LANG=C git status',
+  // Emptying the environment or removing a variable leaves the command its programs' defaults.
+  'env -i ls',
+  'env -u HOME -- git status',
+  'env - LANG=C git log -1',
+  'env --ignore-environment --unset=PATH ls -la',
   'bash -c \'echo "hi"\'',
   "sh -c 'git status && git log -1'",
+  "bash -x -c 'echo hi'",
+  "bash -e -u -o pipefail -c 'git log -1 | head -n 1'",
+  "sh -c -x 'ls' name",
   '[[ -f foo ]]',
   '(( 1 + 1 ))',
   'if command -v git >/dev/null; then echo found; fi',
@@ -55,6 +66,13 @@ const ALLOWED = [
   'git ls-files | xargs -n1 dirname | sort -u',
   'find . -print0 | xargs -0 -I{} echo {}',
   'xargs < list',
+  // find runs the program of -exec on each file: a run-time value that echo or basename only print.
+  "find . -name '*.ts' -exec basename {} \\;",
+  'find src -type f -exec echo {} +',
+  // The finder reads its input and prints the lines picked; a preview or binding's command is decided on its own.
+  'fzf -q main --layout=reverse --height=40% -m < list',
+  "fzf --bind 'ctrl-a:select-all,tab:toggle+down' --bind 'enter:execute(echo {})' < list",
+  "fzf --preview 'echo {} {q}' --preview-window=right:50% < list",
   'printenv PATH',
   'printenv HOME LANG LC_ALL',
   'numfmt --to=iec 1048576',
@@ -71,13 +89,44 @@ const NOT_ALLOWED = [
   "man -P 'sh -c id' ls",
   'man ./evil.1',
   "bash -lc 'ls'",
+  "bash -x -lc 'ls'",
+  "bash -i -c 'ls'",
+  "bash -o posix -c 'ls'",
+  'bash --rcfile ./x.sh -c ls',
+  'find . -exec rm {} +',
+  "find . -exec sh -c 'cat {}' \\;",
+  'find . -ok rm {} \\;',
+  'find . -exec cat {} +',
+  'find . -exec echo {} \\; -fprint out',
+  "fzf --bind 'enter:execute(rm {})' < list",
+  "fzf --bind 'enter:execute-silent(cat {+f})' < list",
+  "fzf --bind 'start:become(sh ./x.sh)' < list",
+  "fzf --bind 'ctrl-x:frobnicate' < list",
+  "fzf --preview 'cat {}' < list",
+  'fzf --preview "echo \'{}\'" < list',
+  "FZF_DEFAULT_OPTS='--bind=start:execute(id)' fzf < list",
+  "SHELL=/bin/zsh fzf --preview 'echo {}' < list",
+  'fzf --history=h.txt < list',
+  'fzf --listen=6266 < list',
   'bash -c "$CMD"',
   'BASH_ENV=./x.sh bash -c ls',
   'zsh -c ls',
   'env -C /etc cat shadow',
   'env FOO=1',
+  // Without a command env prints what is left of the environment, tokens included.
+  'env -i',
+  'env -u PATH',
+  'env -0',
+  'env -a sh ls',
+  "env -S 'rm -rf build'",
+  'env -i FOO=bar ls',
+  'env -i rm -rf build',
+  'env -u "$NAME" ls',
   'LD_PRELOAD=./x.so echo hi && LD_PRELOAD=./x.so git status',
   'rm --help x',
+  'mawk -W exec ./x.awk',
+  'xxd -v x.bin out.txt',
+  'awk \'{ print > "/dev/null2" }\' f',
   'terraform version',
   'npm ls --script-shell ./x.sh',
   'npm ls --scr ./x.sh',
@@ -154,6 +203,16 @@ const NOT_ALLOWED = [
   'for f in a b c; do for g in d e f; do cat "$g"; done; done',
   'select f in a.txt; do cat "$f"; done',
 ];
+
+// fzf runs its preview and bindings with $SHELL: the lines above are decided as a bash user's.
+const shellBefore = process.env.SHELL;
+beforeAll(() => {
+  process.env.SHELL = '/bin/bash';
+});
+afterAll(() => {
+  if (shellBefore === undefined) delete process.env.SHELL;
+  else process.env.SHELL = shellBefore;
+});
 
 describe('read-only commands of the shipped defaults', () => {
   const sandbox = useSandboxClassifier();

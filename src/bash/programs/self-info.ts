@@ -13,7 +13,7 @@ const GNU = ['--help', '--version'];
 const GNU_PROGRAMS =
   'ls cat head tail wc sort uniq cut tr tee paste join comm fold fmt nl od split csplit expand unexpand ' +
   'cp mv rm mkdir rmdir touch ln chmod chown chgrp install dd df du stat readlink realpath basename dirname ' +
-  'date env nice nohup stdbuf timeout xargs find locate grep egrep fgrep sed gawk tar gzip gunzip zcat ' +
+  'date env nice nohup stdbuf timeout xargs find locate grep egrep fgrep sed tar gzip gunzip zcat ' +
   'diff cmp diff3 sdiff make md5sum sha1sum sha256sum sha512sum b2sum cksum base64 base32 seq sleep shuf ' +
   'truncate shred mktemp whoami id groups uname nproc printenv tac rev numfmt factor pr ptx tsort yes ' +
   'chroot setsid flock column file wget patch less more bzip2 xz zstd unzip gpg';
@@ -64,6 +64,11 @@ const TABLE: Record<string, readonly string[]> = {
   brew: ['--version', '-v'],
   tmux: ['-V'],
   zip: ['-v', '-h'],
+  // gawk's manual: `-V` is `--version`; mawk's: `-W version` (and `-Wversion`) writes its version and exits 0.
+  gawk: [...GNU, '-V'],
+  mawk: ['-W version', '-Wversion', '-W usage', '-Wusage'],
+  // xxd's usage: `-h` and `-v` (it also reads them with two dashes) print the usage or version and exit.
+  xxd: ['-h', '--help', '-v', '--version'],
 };
 
 /** Whether the command line only prints what the program is and exits (`words` after the program). */

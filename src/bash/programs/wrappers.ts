@@ -185,6 +185,8 @@ const RULES: Record<string, WrapperRule> = {
       abbreviate: true,
     }),
     assignments: true,
+    // Emptying the environment or removing a variable from it leaves the command its programs' defaults.
+    only: 'i u v',
     special: (ctx) => {
       if (is(ctx.operands[0], '-')) ctx.operands = ctx.operands.slice(1);
       const split = lastValue(ctx.parsed, 'S');

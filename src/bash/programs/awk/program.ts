@@ -28,8 +28,8 @@ const INPUT_LIST = new Set(['ARGV', 'ARGC']);
 /** Variables a command-line assignment must not set. */
 export const AWK_SPECIAL_VARIABLES: ReadonlySet<string> = new Set([...HIDDEN_STATE, ...INPUT_LIST]);
 
-/** Output files that are the standard streams. */
-const STANDARD_STREAMS = new Set(['"/dev/stdout"', '"/dev/stderr"']);
+/** Output files that are the standard streams, or discard what is written (`/dev/null`). */
+const STANDARD_STREAMS = new Set(['"/dev/stdout"', '"/dev/stderr"', '"/dev/null"']);
 
 const ASSIGNMENTS = new Set(['=', '+=', '-=', '*=', '/=', '%=', '^=', '**=']);
 const COMPARISONS = new Set(['<', '<=', '!=', '==', '>', '>=']);

@@ -26,9 +26,10 @@ const READ_ONLY_PRIMARIES =
   '-regex -regextype -samefile -size -type -uid -used -user -wholename -xtype -context -Bmin -Bnewer -Btime ' +
   '-gname -uname -xattrname -depth -d -empty -false -true -ignore_readdir_race -noignore_readdir_race -ls ' +
   '-mount -xdev -nogroup -nouser -noleaf -print -print0 -prune -quit -readable -writable -executable ' +
-  `-daystart -warn -nowarn -help -version -x -s -E -X -sparse -xattr -acl -exit -a -o -and -or -not ${NEWER_XY.join(' ')}`;
+  `-daystart -warn -nowarn -help -version -x -s -E -X -sparse -xattr -acl -exit -a -o -and -or -not ${NEWER_XY.join(' ')} ` +
+  // The programs these run are decided on their own, as nested commands, the file names a run-time value.
+  '-exec -execdir -ok -okdir';
 
-const RUNS = 'runs a program on every file';
 const WRITES = 'writes a file';
 
 function expressionProblem(_parsed: Parsed, words: readonly Word[]): string | undefined {
@@ -48,10 +49,6 @@ const spec: ProgramSpec = {
     why: {
       L: 'follows links below the folder, to files no rule can be checked against',
       '-follow': 'follows links below the folder, to files no rule can be checked against',
-      '-exec': RUNS,
-      '-execdir': RUNS,
-      '-ok': RUNS,
-      '-okdir': RUNS,
       '-delete': 'deletes files',
       '-fprint': WRITES,
       '-fprint0': WRITES,
@@ -111,6 +108,9 @@ export const FIND_MODULE: ProgramModule = {
       'find . -samefile README.md',
       'find -L docs -name key',
       'find . -exec cat {} \\;',
+      'find . -name "*.txt" -exec echo {} +',
+      'find docs -exec basename {} \\;',
+      'find . -exec automode-marker-interp {} \\;',
       'find . -files0-from list',
     ],
   },
