@@ -1,4 +1,5 @@
 import { AWK_MODULE } from './awk/index.js';
+import { BREW_MODULE } from './brew.js';
 import { BUILTIN_SPECS } from './builtin-specs.js';
 import { BUN_MODULE, BUNX_MODULE } from './bun.js';
 import { CLOUD_TOOL_SPECS } from './cloud-tools.js';
@@ -99,6 +100,7 @@ const MODULES: readonly ProgramModule[] = [
   FD_MODULE,
   FZF_MODULE,
   SEVEN_ZIP_MODULE,
+  BREW_MODULE,
 ];
 
 /**
