@@ -16,7 +16,10 @@ import { checkProgram } from './read-only.js';
  *   rewrites its repository, taps and caches from the network; `bundle` also evaluates the project's Brewfile,
  *   which is Ruby.
  * - `home`, `docs`, `info --github`, `search --debian` and the other package-database switches: open a browser.
- * - `fetch`: downloads packages into Homebrew's cache. `--env`: prints the proxies, credentials in them included.
+ * - `fetch`: downloads packages into Homebrew's cache. `--env` and `config`: print the proxies (`config` every
+ *   non-default setting, cmd/config.rb via system_config.rb), credentials in their URLs included: only variables
+ *   named like a token or password are masked (extend/ENV/sensitive.rb).
+ * - `shellenv`: on macOS 14 and later writes `$HOMEBREW_PREFIX/etc/paths` when it is missing (cmd/shellenv.sh).
  * - `deps --brewfile`: evaluates a Brewfile. Operands that name a file (`x.rb`, `x.json`, a bottle, a path or a
  *   URL): brew evaluates the formula or cask code in it. `cat` and `log` read any existing name with a dot as a
  *   path (`cat`) or run git in its folder (`log`): their names carry no dot.
@@ -34,7 +37,6 @@ const NAME = /^[A-Za-z0-9][A-Za-z0-9+_-]*(@\d+(\.\d+)*)?$/;
 /** The same without a dot: `cat` and `log` read a name holding a dot as a path when it exists. */
 const BARE_NAME = /^[A-Za-z0-9][A-Za-z0-9+_-]*(@\d+)?$/;
 const TAP = /^[A-Za-z0-9_-]+\/[A-Za-z0-9_-]+$/;
-const SHELLS = new Set(['bash', 'csh', 'fish', 'pwsh', 'sh', 'tcsh', 'zsh']);
 
 /** Internal commands (cmd/ and dev-cmd/), and their aliases: `brew help NAME` prints their usage. */
 const INTERNAL = new Set(
@@ -130,11 +132,11 @@ const HELP_ONLY: SubcommandSpec = {
   }),
 };
 
-/** Commands that change what is installed, its taps or settings, or run code: only their help is read-only. */
+/** Commands that change what is installed, its taps or settings, run code or print credentials: only their help is read-only. */
 const WRITING =
   'install reinstall upgrade uninstall update update-reset untap link unlink pin unpin cleanup autoremove ' +
   'migrate postinstall edit create gist-logs services bundle developer readall audit bottle bump ' +
-  'bump-formula-pr bump-cask-pr test style livecheck outdated fetch home docs';
+  'bump-formula-pr bump-cask-pr test style livecheck outdated fetch home docs config shellenv --env';
 
 const FORMULA_OR_CASK = 'formula/--formula formulae/--formula cask/--cask casks/--cask';
 
@@ -192,7 +194,6 @@ const READS: Record<string, SubcommandSpec> = {
     operands: 'none',
   }),
   missing: command({ long: 'hide=', operands: named }),
-  config: command({ operands: 'none' }),
   doctor: command({ flags: 'D', long: 'list-checks json audit-debug/D', operands: 'none' }),
   desc: command({
     flags: 'snd',
@@ -240,10 +241,6 @@ const READS: Record<string, SubcommandSpec> = {
       INTERNAL.has(word.value) ? undefined : `brew help ${word.text} may run an external command`,
     max: 1,
   }),
-  shellenv: command({
-    operands: (word) => (SHELLS.has(word.value) ? undefined : `${word.text} is not a shell brew knows`),
-    max: 1,
-  }),
   analytics: command({
     operands: (word) =>
       word.value === 'state' ? undefined : `brew analytics ${word.text} changes a setting`,
@@ -282,6 +279,7 @@ const spec: ProgramSpec = {
     dr: 'doctor',
     '--repo': '--repository',
     '--config': 'config',
+    environment: '--env',
     '-v': '--version',
     '--help': 'help',
     '-h': 'help',
@@ -290,7 +288,7 @@ const spec: ProgramSpec = {
 
 /** Commands that read only Homebrew's own folders and files (the rest may fetch its API data). */
 const LOCAL = new Set(
-  'list leaves missing config formulae casks commands --cellar --caskroom --prefix --repository --taps --version log cat help shellenv analytics tap'.split(
+  'list leaves missing formulae casks commands --cellar --caskroom --prefix --repository --taps --version log cat help analytics tap'.split(
     ' ',
   ),
 );
