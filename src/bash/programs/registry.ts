@@ -19,6 +19,7 @@ import { IP_MODULE } from './ip.js';
 import { JOURNALCTL_MODULE } from './journalctl.js';
 import { JQ_MODULE } from './jq/index.js';
 import { KUBECTL } from './kubectl/index.js';
+import { MACOS_MODULES, MACOS_SPECS } from './macos.js';
 import { MAN_MODULE } from './man.js';
 import type { ProgramModule } from './module.js';
 import { NC_MODULE, NCAT_MODULE } from './netcat.js';
@@ -101,6 +102,7 @@ const MODULES: readonly ProgramModule[] = [
   FZF_MODULE,
   SEVEN_ZIP_MODULE,
   BREW_MODULE,
+  ...MACOS_MODULES,
 ];
 
 /**
@@ -115,6 +117,7 @@ const SPECS: readonly ProgramSpec[] = [
   ...FILE_TOOL_SPECS,
   CARGO_SPEC,
   ...CLOUD_TOOL_SPECS,
+  ...MACOS_SPECS,
   ...MODULES.flatMap((m) => (m.spec ? [m.spec] : [])),
 ];
 

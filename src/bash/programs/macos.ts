@@ -1,0 +1,210 @@
+import type { Word } from '../types.js';
+import { NONE, UNKNOWN } from './effect-helpers.js';
+import type { ProgramModule } from './module.js';
+import { type Grammar, grammar, has, type Parsed } from './options.js';
+import { everyOption, everyOptionBut, type ProgramSpec, readOnly, type SubcommandSpec } from './program.js';
+import { checkProgram } from './read-only.js';
+
+/**
+ * macOS's own tools, in the forms that only print: each program's options and verbs from its manual page
+ * (Apple's man pages as the macOS SDK ships them: pkgutil(1), plutil(1), xattr(1), tmutil(8), diskutil(8),
+ * launchctl(1), scutil(8), sw_vers(1)). None of them runs where the effect oracle runs, so none has oracle
+ * cases: every form listed here is one the manual says prints and changes nothing. A verb or option the
+ * manual does not list, or that writes, keeps the command asked.
+ */
+
+/** A verb (`diskutil list`) whose words are its own whole-word options and data operands (device names). */
+function verb(
+  words: string,
+  operands: 'files' | 'inert' | 'none',
+  more: { max?: number; check?: (parsed: Parsed, words: readonly Word[]) => string | undefined } = {},
+): SubcommandSpec {
+  const g = grammar({ words, abbreviate: false });
+  return {
+    grammar: g,
+    readOnly: readOnly(() => everyOption(g), operands, {
+      ...(more.max !== undefined ? { maxOperands: more.max } : {}),
+      ...(more.check ? { check: more.check } : {}),
+    }),
+  };
+}
+
+/** The program names its verb first; it reads no option before it. */
+const VERB_FIRST: Grammar = grammar({ options: /(?!)/ });
+
+/**
+ * pkgutil(1): options first, then commands, each command's arguments after it. The receipt-database
+ * commands print; `--forget`, `--learn`, `--edit-pkg` change the receipts, `--expand`, `--flatten` and `--bom`
+ * write files, `--force` only matters to those. Package ids and paths alike are read as files, so a path
+ * given to `--file-info`, `--payload-files` or `--check-signature` is decided as a read.
+ */
+const PKGUTIL = grammar({
+  flags: 'hfv',
+  long:
+    'help/h force/f verbose/v volume= edit-pkg= only-files only-dirs regexp packages pkgs? pkgs-plist files ' +
+    'export-plist pkg-info pkg-info-plist pkg-groups groups groups-plist group-pkgs file-info file-info-plist ' +
+    'forget learn expand flatten bom payload-files check-signature',
+  abbreviate: false,
+});
+
+/**
+ * plutil(1): the first word names the operation. `-p`, `-lint` (the default), `-extract` and `-type` print;
+ * `-convert`, `-insert`, `-replace`, `-remove` and `-create` write the file back, and `-o`/`-e` name where a
+ * result is written. The key path and format words `-extract` takes are read as file names too: a word
+ * that is not a file reads nothing.
+ */
+const PLUTIL = grammar({
+  words:
+    '-help -p -lint -convert= -insert= -replace= -remove= -extract= -type= -expect= -create= -append -s -r ' +
+    '-o= -e= -n',
+  abbreviate: false,
+});
+
+/** xattr(1): listing (`-l`) and printing (`-p NAME`) read; `-w`, `-d` and `-c` write or delete attributes. */
+const XATTR = grammar({ flags: 'lprsvxwdch', long: 'help/h', abbreviate: false });
+
+/** scutil(8) with one of its reporting options; without one it reads commands from stdin (`set`, `push` …). */
+const SCUTIL = grammar({
+  values: 'wtr',
+  flags: 'W',
+  long: 'get= set= dns proxy nwi prefs? nc=',
+  abbreviate: false,
+});
+
+const SCUTIL_REPORTS = ['--get', '--dns', '--proxy', '--nwi', 'w'];
+
+/** sw_vers(1): all of it, or one field. */
+const SW_VERS = grammar({
+  words: '-productName -productVersion -productVersionExtra -buildVersion',
+  abbreviate: false,
+});
+
+export const MACOS_SPECS: readonly ProgramSpec[] = [
+  {
+    name: 'pkgutil',
+    grammar: PKGUTIL,
+    readOnly: readOnly(
+      () => everyOptionBut(PKGUTIL, 'f --edit-pkg --forget --learn --expand --flatten --bom'),
+      'files',
+      {
+        check: (parsed) => (parsed.options.length === 0 ? 'pkgutil without a command' : undefined),
+        why: {
+          '--forget': 'removes a receipt',
+          '--learn': 'changes a receipt',
+          '--expand': 'writes the expanded package',
+          '--flatten': 'writes a package',
+          '--bom': "writes the package's bill of materials to a file",
+        },
+      },
+    ),
+  },
+  {
+    name: 'plutil',
+    grammar: PLUTIL,
+    permute: true,
+    readOnly: readOnly('-help -p -lint -extract -type -expect -s -r -n', 'files', {
+      why: {
+        '-convert': 'writes the file back',
+        '-insert': 'writes the file back',
+        '-replace': 'writes the file back',
+        '-remove': 'writes the file back',
+        '-create': 'writes a file',
+        '-o': 'writes the result to a file',
+        '-e': 'writes the result to a file',
+      },
+    }),
+  },
+  {
+    name: 'xattr',
+    grammar: XATTR,
+    readOnly: readOnly('l p r s v x h', 'files', {
+      why: { w: 'writes an attribute', d: 'deletes an attribute', c: 'deletes every attribute' },
+    }),
+  },
+  {
+    name: 'scutil',
+    grammar: SCUTIL,
+    readOnly: readOnly('t --get --dns --proxy --nwi w', 'none', {
+      check: (parsed) =>
+        has(parsed, ...SCUTIL_REPORTS)
+          ? undefined
+          : 'scutil without a reporting option reads commands from stdin',
+      why: {
+        '--set': 'changes a system preference',
+        '--prefs': 'reads commands that change the preferences from stdin',
+        r: 'checks whether a host is reachable over the network',
+        W: 'watches reachability until interrupted',
+        '--nc': 'controls VPN connections',
+      },
+    }),
+  },
+  {
+    name: 'sw_vers',
+    grammar: SW_VERS,
+    readOnly: readOnly(() => everyOption(SW_VERS), 'none'),
+  },
+];
+
+/** Programs whose first word is a verb: read-only verbs touch no file the command names, and reach no network. */
+const VERB_SPECS: readonly ProgramSpec[] = [
+  {
+    // tmutil(8): the verbs that report on backups and settings; the rest start, stop, change or delete them.
+    name: 'tmutil',
+    grammar: VERB_FIRST,
+    subcommands: {
+      help: verb('', 'inert', { max: 1 }),
+      version: verb('', 'none'),
+      destinationinfo: verb('-X', 'none'),
+      status: verb('-X', 'none'),
+      currentphase: verb('', 'none'),
+      machinedirectory: verb('', 'none'),
+      latestbackup: verb('-m -t', 'none'),
+      listbackups: verb('-m -t', 'none'),
+      listlocalsnapshotdates: verb('', 'inert', { max: 1 }),
+      listlocalsnapshots: verb('', 'inert', { max: 1 }),
+      // It reads the item's exclusion flag, not its content.
+      isexcluded: verb('-X', 'inert'),
+    },
+  },
+  {
+    // diskutil(8): `list`, `info`, `activity` and `listFilesystems` print; every other verb changes disks.
+    name: 'diskutil',
+    grammar: VERB_FIRST,
+    subcommands: {
+      list: verb('-plist', 'inert', { max: 3 }),
+      info: verb('-plist -all', 'inert', { max: 1 }),
+      activity: verb('', 'none'),
+      listFilesystems: verb('-plist', 'none'),
+    },
+    subcommandAliases: { information: 'info' },
+  },
+  {
+    // launchctl(1): the subcommands that print launchd's state; the rest load, start, stop or change services.
+    name: 'launchctl',
+    grammar: VERB_FIRST,
+    subcommands: {
+      list: verb('', 'inert', { max: 1 }),
+      print: verb('', 'inert', { max: 1 }),
+      'print-cache': verb('', 'none'),
+      'print-disabled': verb('', 'inert', { max: 1 }),
+      blame: verb('', 'inert', { max: 1 }),
+      procinfo: verb('', 'inert', { max: 1 }),
+      hostinfo: verb('', 'none'),
+      dumpstate: verb('', 'none'),
+      managerpid: verb('', 'none'),
+      manageruid: verb('', 'none'),
+      managername: verb('', 'none'),
+      error: verb('', 'inert', { max: 2 }),
+      variant: verb('', 'none'),
+      version: verb('', 'none'),
+      help: verb('', 'inert', { max: 1 }),
+    },
+  },
+];
+
+export const MACOS_MODULES: readonly ProgramModule[] = VERB_SPECS.map((spec) => ({
+  names: [spec.name],
+  spec,
+  effects: (cmd) => (checkProgram(spec, cmd.argv, false).readOnly ? NONE : UNKNOWN),
+  network: () => false,
+}));
