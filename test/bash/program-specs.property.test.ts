@@ -31,6 +31,8 @@ const BASES: Record<string, string[]> = {
   sqlite3: ['file:app.db?mode=ro&immutable=1', '.tables'],
   fzf: ['--filter', 'x'],
   printenv: ['PATH'],
+  pkgutil: ['--pkgs'],
+  scutil: ['--dns'],
 };
 
 function unknownShort(spec: ProgramSpec, letter: string): boolean {
