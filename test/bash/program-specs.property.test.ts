@@ -33,6 +33,7 @@ const BASES: Record<string, string[]> = {
   printenv: ['PATH'],
   pkgutil: ['--pkgs'],
   scutil: ['--dns'],
+  networksetup: ['-listallnetworkservices'],
 };
 
 function unknownShort(spec: ProgramSpec, letter: string): boolean {

@@ -60,6 +60,16 @@ const ALLOWED = [
   'launchctl error posix 2',
   'launchctl version',
   'launchctl help print',
+  'networksetup -listallnetworkservices',
+  'networksetup -listnetworkserviceorder',
+  'networksetup -getinfo "Wi-Fi"',
+  'networksetup -getdnsservers Wi-Fi',
+  'networksetup -getwebproxy "USB 10/100 LAN"',
+  'networksetup -getMTU en0',
+  'networksetup -getmtu en0',
+  'networksetup -listpreferredwirelessnetworks en0',
+  'networksetup -getcurrentlocation',
+  'networksetup -printcommands',
 ];
 
 /** Writes, deletions, service changes, interactive modes, and options the manuals do not list. */
@@ -109,6 +119,15 @@ const NOT_ALLOWED = [
   'launchctl submit -l x -- /bin/sh -c id',
   'launchctl asuser 501 id',
   'launchctl print system extra',
+  'networksetup',
+  'networksetup -setdnsservers Wi-Fi 1.1.1.1',
+  'networksetup -setwebproxy Wi-Fi proxy.example.com 8080',
+  'networksetup -setairportpower en0 off',
+  'networksetup -detectnewhardware',
+  'networksetup -removepreferredwirelessnetwork en0 Home',
+  'networksetup -switchtolocation Office',
+  'networksetup -getinfo Wi-Fi extra words',
+  'networksetup "$CMD" Wi-Fi',
 ];
 
 describe('macOS tools', () => {

@@ -8,7 +8,8 @@ import { checkProgram } from './read-only.js';
 /**
  * macOS's own tools, in the forms that only print: each program's options and verbs from its manual page
  * (Apple's man pages as the macOS SDK ships them: pkgutil(1), plutil(1), xattr(1), tmutil(8), diskutil(8),
- * launchctl(1), scutil(8), sw_vers(1)). None of them runs where the effect oracle runs, so none has oracle
+ * launchctl(1), scutil(8), sw_vers(1); networksetup(8) has none, its commands are those its
+ * `-help` and `-printcommands` print). None of them runs where the effect oracle runs, so none has oracle
  * cases: every form listed here is one the manual says prints and changes nothing. A verb or option the
  * manual does not list, or that writes, keeps the command asked.
  */
@@ -79,7 +80,42 @@ const SW_VERS = grammar({
   abbreviate: false,
 });
 
+/**
+ * networksetup(8): the commands `networksetup -printcommands` lists that display settings, each with the
+ * service, port or device it names. Every `-set…`, `-create…`, `-delete…`, `-remove…`, `-add…`, `-order…`,
+ * `-switch…`, `-connect…`, `-disconnect…` and `-detectnewhardware` changes them. Proxy settings are printed
+ * without passwords (those stay in the keychain). Its help spells some commands in mixed case (`-getMTU`):
+ * the lower-case spelling is listed too, as the same command or one networksetup rejects.
+ */
+const NETWORKSETUP_READS = (
+  '-listnetworkserviceorder -listallnetworkservices -listallhardwareports -getmacaddress -getcomputername ' +
+  '-getinfo -getadditionalroutes -getv6additionalroutes -getdnsservers -getsearchdomains -getwebproxy ' +
+  '-getsecurewebproxy -getsocksfirewallproxy -getproxybypassdomains -getproxyautodiscovery -getautoproxyurl ' +
+  '-getairportnetwork -getairportpower -listpreferredwirelessnetworks -getnetworkserviceenabled -getMTU ' +
+  '-listValidMTURange -getMedia -listValidMedia -listVLANs -listdevicesthatsupportVLAN -isBondSupported ' +
+  '-listBonds -showBondStatus -listpppoeservices -showpppoestatus -listlocations -getcurrentlocation ' +
+  '-version -help -printcommands'
+).split(' ');
+
+const NETWORKSETUP = grammar({
+  words: [...new Set([...NETWORKSETUP_READS, ...NETWORKSETUP_READS.map((name) => name.toLowerCase())])].join(
+    ' ',
+  ),
+  abbreviate: false,
+});
+
+/** One display command, and at most the one service, port or device it names. */
+function networksetupReads(parsed: Parsed): string | undefined {
+  if (parsed.options.length !== 1) return 'networksetup runs one command at a time';
+  return parsed.operands.length > 1 ? 'networksetup with more words than a display command reads' : undefined;
+}
+
 export const MACOS_SPECS: readonly ProgramSpec[] = [
+  {
+    name: 'networksetup',
+    grammar: NETWORKSETUP,
+    readOnly: readOnly(() => everyOption(NETWORKSETUP), 'inert', { check: networksetupReads }),
+  },
   {
     name: 'pkgutil',
     grammar: PKGUTIL,
