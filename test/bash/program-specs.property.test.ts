@@ -34,6 +34,9 @@ const BASES: Record<string, string[]> = {
   pkgutil: ['--pkgs'],
   scutil: ['--dns'],
   networksetup: ['-listallnetworkservices'],
+  codesign: ['-d'],
+  spctl: ['--status'],
+  lipo: ['-info'],
 };
 
 function unknownShort(spec: ProgramSpec, letter: string): boolean {

@@ -8,7 +8,7 @@ import { checkProgram } from './read-only.js';
 /**
  * macOS's own tools, in the forms that only print: each program's options and verbs from its manual page
  * (Apple's man pages as the macOS SDK ships them: pkgutil(1), plutil(1), xattr(1), tmutil(8), diskutil(8),
- * launchctl(1), scutil(8), sw_vers(1); networksetup(8) has none, its commands are those its
+ * launchctl(1), scutil(8), sw_vers(1), codesign(1), spctl(8), lipo(1); networksetup(8) has none, its commands are those its
  * `-help` and `-printcommands` print). None of them runs where the effect oracle runs, so none has oracle
  * cases: every form listed here is one the manual says prints and changes nothing. A verb or option the
  * manual does not list, or that writes, keeps the command asked.
@@ -110,7 +110,68 @@ function networksetupReads(parsed: Parsed): string | undefined {
   return parsed.operands.length > 1 ? 'networksetup with more words than a display command reads' : undefined;
 }
 
+/**
+ * codesign(1): `-d` (display), `-v` (verify; again, or `--verbose`, more output) and `-h` (hosting) only
+ * report. Never `-s` (signs), `-f`, `--remove-signature`, `--extract-certificates` (writes files), `-r FILE`,
+ * nor `--entitlements FILE`: while displaying, those write the requirements or entitlements to the file; `-`
+ * (or `:-`) writes them to stdout.
+ */
+const CODESIGN = grammar({
+  flags: 'dvh',
+  values: 'a',
+  long:
+    'display/d verify/v verbose?/v hosting/h deep strict? all-architectures architecture=/a entitlements= ' +
+    'xml der validate-constraint',
+  abbreviate: false,
+});
+
+function codesignReports(parsed: Parsed): string | undefined {
+  if (!has(parsed, 'd', 'v', 'h', '--validate-constraint')) return 'codesign without -d, -v or -h';
+  for (const option of parsed.options) {
+    if (option.name !== '--entitlements') continue;
+    const value = option.value;
+    if (!value?.static || (value.value !== '-' && value.value !== ':-'))
+      return 'codesign --entitlements writes the entitlements to that file';
+  }
+  return undefined;
+}
+
+/**
+ * spctl(8): `--assess` (`-a`) evaluates files against the system policy, `--status` and `--disable-status`
+ * report it. `--add`, `--remove`, `--enable`, `--disable`, `--global-enable` and `--global-disable` change the
+ * policy, and are not listed.
+ */
+const SPCTL = grammar({
+  flags: 'av',
+  values: 't',
+  long: 'assess/a status disable-status continue ignore-cache no-cache raw type=/t verbose?/v',
+  abbreviate: false,
+});
+
+/** lipo(1): `-info`, `-detailed_info`, `-archs` and `-verify_arch` read the input file; every other command writes `-output`. */
+const LIPO = grammar({ words: '-info -detailed_info -archs -verify_arch', abbreviate: false });
+
 export const MACOS_SPECS: readonly ProgramSpec[] = [
+  {
+    name: 'codesign',
+    grammar: CODESIGN,
+    readOnly: readOnly(() => everyOption(CODESIGN), 'files', { check: codesignReports }),
+  },
+  {
+    name: 'spctl',
+    grammar: SPCTL,
+    readOnly: readOnly(() => everyOption(SPCTL), 'files', {
+      check: (parsed) =>
+        has(parsed, 'a', '--status', '--disable-status') ? undefined : 'spctl without --assess or --status',
+    }),
+  },
+  {
+    name: 'lipo',
+    grammar: LIPO,
+    readOnly: readOnly(() => everyOption(LIPO), 'files', {
+      check: (parsed) => (parsed.options.length > 0 ? undefined : 'lipo without a command'),
+    }),
+  },
   {
     name: 'networksetup',
     grammar: NETWORKSETUP,
