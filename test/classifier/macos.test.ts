@@ -87,6 +87,16 @@ const ALLOWED = [
   'lipo -archs build/tool',
   'lipo -detailed_info build/tool',
   'lipo build/tool -verify_arch x86_64 arm64',
+  'hdiutil info',
+  'hdiutil info -plist',
+  'hdiutil imageinfo build/App.dmg',
+  'hdiutil imageinfo -plist build/App.dmg',
+  'hdiutil isencrypted build/App.dmg',
+  'hdiutil verify -verbose build/App.dmg',
+  'hdiutil checksum -type SHA256 build/App.dmg',
+  'hdiutil pmap build/App.dmg',
+  'hdiutil plugins',
+  'hdiutil help',
 ];
 
 /** Writes, deletions, service changes, interactive modes, and options the manuals do not list. */
@@ -163,6 +173,14 @@ const NOT_ALLOWED = [
   'lipo -create a b -output c',
   'lipo build/tool -thin arm64 -output out',
   'lipo -info build/tool -output out',
+  'hdiutil attach build/App.dmg',
+  'hdiutil create -srcfolder dist out.dmg',
+  'hdiutil convert build/App.dmg -format UDZO -o out.dmg',
+  'hdiutil detach /Volumes/App',
+  'hdiutil chpass build/App.dmg',
+  'hdiutil verify -srcimagekey x=y build/App.dmg',
+  'hdiutil imageinfo ~/.ssh/id_ed25519',
+  'tmutil isexcluded ~/.ssh/id_ed25519',
 ];
 
 describe('macOS tools', () => {

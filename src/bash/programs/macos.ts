@@ -1,14 +1,21 @@
 import type { Word } from '../types.js';
-import { NONE, UNKNOWN } from './effect-helpers.js';
+import { type EffectHandler, NONE, reads, UNKNOWN } from './effect-helpers.js';
 import type { ProgramModule } from './module.js';
 import { type Grammar, grammar, has, type Parsed } from './options.js';
-import { everyOption, everyOptionBut, type ProgramSpec, readOnly, type SubcommandSpec } from './program.js';
+import {
+  everyOption,
+  everyOptionBut,
+  type ProgramSpec,
+  parseCommand,
+  readOnly,
+  type SubcommandSpec,
+} from './program.js';
 import { checkProgram } from './read-only.js';
 
 /**
  * macOS's own tools, in the forms that only print: each program's options and verbs from its manual page
  * (Apple's man pages as the macOS SDK ships them: pkgutil(1), plutil(1), xattr(1), tmutil(8), diskutil(8),
- * launchctl(1), scutil(8), sw_vers(1), codesign(1), spctl(8), lipo(1); networksetup(8) has none, its commands are those its
+ * launchctl(1), scutil(8), sw_vers(1), codesign(1), spctl(8), lipo(1), hdiutil(1); networksetup(8) has none, its commands are those its
  * `-help` and `-printcommands` print). None of them runs where the effect oracle runs, so none has oracle
  * cases: every form listed here is one the manual says prints and changes nothing. A verb or option the
  * manual does not list, or that writes, keeps the command asked.
@@ -242,6 +249,8 @@ export const MACOS_SPECS: readonly ProgramSpec[] = [
   },
 ];
 
+const HDIUTIL_COMMON = '-verbose -quiet -debug -plist';
+
 /** Programs whose first word is a verb: read-only verbs touch no file the command names, and reach no network. */
 const VERB_SPECS: readonly ProgramSpec[] = [
   {
@@ -259,8 +268,7 @@ const VERB_SPECS: readonly ProgramSpec[] = [
       listbackups: verb('-m -t', 'none'),
       listlocalsnapshotdates: verb('', 'inert', { max: 1 }),
       listlocalsnapshots: verb('', 'inert', { max: 1 }),
-      // It reads the item's exclusion flag, not its content.
-      isexcluded: verb('-X', 'inert'),
+      isexcluded: verb('-X', 'files'),
     },
   },
   {
@@ -274,6 +282,22 @@ const VERB_SPECS: readonly ProgramSpec[] = [
       listFilesystems: verb('-plist', 'none'),
     },
     subcommandAliases: { information: 'info' },
+  },
+  {
+    // hdiutil(1): the verbs that report on images and attached devices; `attach`, `create`, `convert`, `resize`,
+    // `chpass` and the rest change or write images. Common options as the manual lists them for every verb.
+    name: 'hdiutil',
+    grammar: VERB_FIRST,
+    subcommands: {
+      help: verb(HDIUTIL_COMMON, 'inert', { max: 1 }),
+      info: verb(HDIUTIL_COMMON, 'none'),
+      plugins: verb(HDIUTIL_COMMON, 'none'),
+      imageinfo: verb(HDIUTIL_COMMON, 'files'),
+      isencrypted: verb(HDIUTIL_COMMON, 'files'),
+      pmap: verb(HDIUTIL_COMMON, 'files'),
+      verify: verb(HDIUTIL_COMMON, 'files'),
+      checksum: verb(`${HDIUTIL_COMMON} -type=`, 'files'),
+    },
   },
   {
     // launchctl(1): the subcommands that print launchd's state; the rest load, start, stop or change services.
@@ -299,9 +323,21 @@ const VERB_SPECS: readonly ProgramSpec[] = [
   },
 ];
 
+/** A read-only verb reads the files its level names as files, and nothing else. */
+function verbEffects(spec: ProgramSpec): EffectHandler {
+  return (cmd) => {
+    if (!checkProgram(spec, cmd.argv, false).readOnly) return UNKNOWN;
+    const parsed = parseCommand(spec, cmd.argv, { unknown: 'fail', dynamic: 'operand' });
+    if (!parsed.ok) return UNKNOWN;
+    const last = parsed.levels.at(-1)!;
+    if (last.spec.readOnly?.operands !== 'files') return NONE;
+    return { effects: reads(last.parsed.operands.map((at) => cmd.argv[at]!)), known: true };
+  };
+}
+
 export const MACOS_MODULES: readonly ProgramModule[] = VERB_SPECS.map((spec) => ({
   names: [spec.name],
   spec,
-  effects: (cmd) => (checkProgram(spec, cmd.argv, false).readOnly ? NONE : UNKNOWN),
+  effects: verbEffects(spec),
   network: () => false,
 }));
