@@ -37,6 +37,7 @@ const BASES: Record<string, string[]> = {
   codesign: ['-d'],
   spctl: ['--status'],
   lipo: ['-info'],
+  sysctl: ['kernel.hostname'],
 };
 
 function unknownShort(spec: ProgramSpec, letter: string): boolean {

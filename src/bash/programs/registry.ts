@@ -18,6 +18,7 @@ import { INTERPRETER_RELOCATIONS } from './interpreters.js';
 import { IP_MODULE } from './ip.js';
 import { JOURNALCTL_MODULE } from './journalctl.js';
 import { JQ_MODULE } from './jq/index.js';
+import { KERNEL_SPECS } from './kernel-specs.js';
 import { KUBECTL } from './kubectl/index.js';
 import { MACOS_MODULES, MACOS_SPECS } from './macos.js';
 import { MAN_MODULE } from './man.js';
@@ -118,6 +119,7 @@ const SPECS: readonly ProgramSpec[] = [
   CARGO_SPEC,
   ...CLOUD_TOOL_SPECS,
   ...MACOS_SPECS,
+  ...KERNEL_SPECS,
   ...MODULES.flatMap((m) => (m.spec ? [m.spec] : [])),
 ];
 
