@@ -31,6 +31,13 @@ const BASES: Record<string, string[]> = {
   sqlite3: ['file:app.db?mode=ro&immutable=1', '.tables'],
   fzf: ['--filter', 'x'],
   printenv: ['PATH'],
+  pkgutil: ['--pkgs'],
+  scutil: ['--dns'],
+  networksetup: ['-listallnetworkservices'],
+  codesign: ['-d'],
+  spctl: ['--status'],
+  lipo: ['-info'],
+  sysctl: ['kernel.hostname'],
 };
 
 function unknownShort(spec: ProgramSpec, letter: string): boolean {

@@ -1,6 +1,7 @@
 import { AWK_MODULE } from './awk/index.js';
 import { AWS_MODULE } from './aws/index.js';
 import { AZ } from './az/index.js';
+import { BREW_MODULE } from './brew.js';
 import { BUILTIN_SPECS } from './builtin-specs.js';
 import { BUN_MODULE, BUNX_MODULE } from './bun.js';
 import { CLOUD_TOOL_SPECS } from './cloud-tools.js';
@@ -21,7 +22,9 @@ import { INTERPRETER_RELOCATIONS } from './interpreters.js';
 import { IP_MODULE } from './ip.js';
 import { JOURNALCTL_MODULE } from './journalctl.js';
 import { JQ_MODULE } from './jq/index.js';
+import { KERNEL_SPECS } from './kernel-specs.js';
 import { KUBECTL } from './kubectl/index.js';
+import { MACOS_MODULES, MACOS_SPECS } from './macos.js';
 import { MAN_MODULE } from './man.js';
 import type { ProgramModule } from './module.js';
 import { NC_MODULE, NCAT_MODULE } from './netcat.js';
@@ -107,6 +110,8 @@ const MODULES: readonly ProgramModule[] = [
   FZF_MODULE,
   SEVEN_ZIP_MODULE,
   AWS_MODULE,
+  BREW_MODULE,
+  ...MACOS_MODULES,
 ];
 
 /**
@@ -121,6 +126,8 @@ const SPECS: readonly ProgramSpec[] = [
   ...FILE_TOOL_SPECS,
   CARGO_SPEC,
   ...CLOUD_TOOL_SPECS,
+  ...MACOS_SPECS,
+  ...KERNEL_SPECS,
   ...MODULES.flatMap((m) => (m.spec ? [m.spec] : [])),
 ];
 
