@@ -25,6 +25,16 @@ const ALLOWED = [
   'docker plugin inspect vieux/sshfs',
   'docker save app:1 | tar -t',
   'docker container export web | tar -tv',
+  // pip: what is installed, its cache, its own help
+  'pip inspect --local',
+  'pip list --path . --format=json',
+  'pip hash -a sha512 setup.py',
+  'pip cache dir',
+  'pip cache list --format=abspath',
+  'pip debug --verbose',
+  'pip help install',
+  'pip --help',
+  'pip3 -V',
 ];
 
 /** Look-alikes that write, run code, print secrets or reach another server: never allowed by the defaults. */
@@ -42,6 +52,14 @@ const NOT_ALLOWED = [
   'docker -H ssh://host events',
   'docker --context prod node ls',
   'docker events --zz',
+  'pip cache purge',
+  'pip cache remove "*"',
+  'pip hash .env',
+  'pip --help install x',
+  'pip --python ./venv/bin/python inspect',
+  'pip debug --cert ./ca.pem',
+  'pip config list',
+  'pip index versions requests',
 ];
 
 describe("developer tools' reads in the shipped defaults", () => {
