@@ -35,6 +35,15 @@ const ALLOWED = [
   'pip help install',
   'pip --help',
   'pip3 -V',
+  // npm: package.json's fields, the installed tree, the scripts it lists, its own docs
+  'npm pkg get name version',
+  'npm pkg get --json scripts',
+  'npm query ":root > .prod"',
+  'npm query --package-lock-only "*"',
+  'npm fund --json',
+  'npm run',
+  'npm run-script --workspaces',
+  'npm help-search -l install',
 ];
 
 /** Look-alikes that write, run code, print secrets or reach another server: never allowed by the defaults. */
@@ -60,6 +69,14 @@ const NOT_ALLOWED = [
   'pip debug --cert ./ca.pem',
   'pip config list',
   'pip index versions requests',
+  'npm pkg set name=x',
+  'npm pkg delete scripts.test',
+  'npm pkg fix',
+  'npm pkg get -f name',
+  'npm fund lodash',
+  'npm fund --browser ./x.sh',
+  'npm run build',
+  'npm run --script-shell ./x.sh',
 ];
 
 describe("developer tools' reads in the shipped defaults", () => {
