@@ -44,6 +44,8 @@ const ALLOWED = [
   'npm run',
   'npm run-script --workspaces',
   'npm help-search -l install',
+  // git: who wrote a line
+  'git annotate -L 10,20 README.md',
 ];
 
 /** Look-alikes that write, run code, print secrets or reach another server: never allowed by the defaults. */
@@ -77,6 +79,7 @@ const NOT_ALLOWED = [
   'npm fund --browser ./x.sh',
   'npm run build',
   'npm run --script-shell ./x.sh',
+  'git annotate .env',
 ];
 
 describe("developer tools' reads in the shipped defaults", () => {
