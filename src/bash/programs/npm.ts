@@ -98,6 +98,11 @@ const READS: Record<string, [flags: string, long: string]> = {
   explain: ['', `json ${WORKSPACES} help`],
   root: ['g', 'global/g help'],
   prefix: ['g', 'global/g help'],
+  'help-search': ['l', 'long/l help'],
+  pkg: ['', `json ${WORKSPACES} help`],
+  query: ['g', `global/g ${WORKSPACES} package-lock-only expect-results expect-result-count= help`],
+  fund: ['', `json unicode no-unicode ${WORKSPACES} help`],
+  'run-script': ['', `${WORKSPACES} help`],
 };
 /**
  * A registry package: a name, optionally scoped, with a version, range or tag. npm reads any other spec
@@ -116,9 +121,28 @@ function registrySpec(parsed: Parsed, words: readonly Word[]): string | undefine
   return `npm view ${word.text} is not a registry package: npm may clone it, run git or ssh, or unpack a file`;
 }
 
+/** `npm pkg get` prints package.json's fields; `set`, `delete` and `fix` write it. */
+function pkgGet(parsed: Parsed, words: readonly Word[]): string | undefined {
+  const first = parsed.operands[0];
+  const word = first === undefined ? undefined : words[first];
+  return word?.static && word.value === 'get' ? undefined : 'npm pkg writes package.json but with get';
+}
+
+/** `npm fund PKG` and `npm run NAME` open a browser or run a script; without an operand they list. */
+function noOperands(parsed: Parsed): string | undefined {
+  return parsed.operands.length > 0 ? 'with a package or script named, npm opens or runs it' : undefined;
+}
+
+const CHECKS: Record<string, NonNullable<SubcommandSpec['readOnly']>['check']> = {
+  view: registrySpec,
+  pkg: pkgGet,
+  fund: noOperands,
+  'run-script': noOperands,
+};
+
 for (const [name, [flags, long]] of Object.entries(READS)) {
   const g = grammar({ flags, values: 'w', long, abbreviate: false });
-  const check = name === 'view' ? { check: registrySpec } : {};
+  const check = CHECKS[name] ? { check: CHECKS[name] } : {};
   subcommands[name] = { grammar: g, readOnly: readOnly(() => everyOption(g), 'inert', check) };
 }
 
@@ -271,6 +295,15 @@ export const NPM_MODULE: ProgramModule = {
       'npm explain react',
       'npm root',
       'npm prefix -g',
+      'npm help-search -l install',
+      'npm pkg get name version',
+      'npm pkg get --json scripts',
+      'npm pkg set name=x',
+      'npm query ":root > .prod"',
+      'npm query --package-lock-only "*"',
+      'npm fund --json',
+      'npm run',
+      'npm run-script --workspaces',
     ],
   },
 };

@@ -1,6 +1,6 @@
 import { type Grammar, has, type Parsed } from '../options.js';
 import { commandTree, pflagGrammar as pflag } from '../pflag.js';
-import { everyOption, type ProgramSpec, readOnly, type SubcommandSpec } from '../program.js';
+import { everyOption, everyOptionBut, type ProgramSpec, readOnly, type SubcommandSpec } from '../program.js';
 import { COMMANDS } from './commands.js';
 
 /** `--help` (or `-h` where it means help): the command only prints its usage. */
@@ -72,7 +72,29 @@ const READ_ONLY = new Set([
   'context show',
   'system info',
   'system df',
+  'system events',
+  'context inspect',
+  'plugin ls',
+  'plugin inspect',
+  // A swarm's state, as its manager's daemon reports it: a secret's inspect never holds its data.
+  'service ls',
+  'service inspect',
+  'service ps',
+  'service logs',
+  'secret ls',
+  'secret inspect',
+  'config ls',
+  'config inspect',
+  'stack ls',
+  'stack ps',
+  'stack services',
+  'node ls',
+  'node inspect',
+  'node ps',
 ]);
+
+/** Commands that write an archive to standard output, read-only without `--output` (a file they would write). */
+const TO_STDOUT = new Set(['container export', 'image save']);
 
 function tree(): Record<string, SubcommandSpec> {
   return commandTree(
@@ -89,6 +111,9 @@ function tree(): Record<string, SubcommandSpec> {
         grammar: g,
         permute: !NOT_INTERSPERSED.has(path),
         ...(READ_ONLY.has(path) ? { readOnly: readOnly(() => everyOption(g), 'inert') } : {}),
+        ...(TO_STDOUT.has(path)
+          ? { readOnly: readOnly(() => everyOptionBut(g, 'o --output'), 'inert') }
+          : {}),
       };
     },
   );

@@ -86,6 +86,7 @@ export const GIT_MODULE: ProgramModule = {
       'git archive HEAD',
       'git range-diff HEAD~1 HEAD~1 HEAD',
       'git annotate .env',
+      'git annotate -L 1,3 README.md',
       'git show HEAD^!',
       'git diff HEAD^!',
       'git log -p HEAD^@',

@@ -124,6 +124,11 @@ const LISTS: Lists = {
       `--line-porcelain -e --show-email --ignore-rev --ignore-revs-file --color-lines --color-by-age --minimal ` +
       `--contents --abbrev -b -c -l -t -s -w -S -L -C -M ${REVISION}`,
   ],
+  annotate: [
+    `--incremental --root --show-stats --progress --score-debug -f --show-name -n --show-number -p --porcelain ` +
+      `--line-porcelain -e --show-email --ignore-rev --ignore-revs-file --color-lines --color-by-age --minimal ` +
+      `--contents --abbrev -b -c -l -t -s -w -S -L -C -M ${REVISION}`,
+  ],
   'ls-files': [
     '-z -t -v -f -c --cached -d --deleted -m --modified -o --others -i --ignored -s --stage -k --killed ' +
       '--directory --eol --empty-directory -u --unmerged --resolve-undo -x --exclude --exclude-standard ' +
