@@ -4,6 +4,7 @@ import { BUN_MODULE, BUNX_MODULE } from './bun.js';
 import { CLOUD_TOOL_SPECS } from './cloud-tools.js';
 import { CP_MODULE } from './cp.js';
 import { CPIO_MODULE } from './cpio.js';
+import { CURL_MODULE } from './curl.js';
 import { DMESG_MODULE } from './dmesg.js';
 import { DOCKER } from './docker/index.js';
 import { FD_MODULE } from './fd.js';
@@ -48,6 +49,7 @@ import { TAR_MODULE } from './tar.js';
 import { TEXT_TOOL_SPECS } from './text-tools.js';
 import { TREE_MODULE } from './tree.js';
 import { UNZIP_MODULE } from './unzip.js';
+import { WGET_MODULE } from './wget.js';
 import { WHEREIS_MODULE } from './whereis.js';
 import { YARN_MODULE } from './yarn.js';
 import { YQ_MODULE } from './yq.js';
@@ -99,6 +101,8 @@ const MODULES: readonly ProgramModule[] = [
   FD_MODULE,
   FZF_MODULE,
   SEVEN_ZIP_MODULE,
+  CURL_MODULE,
+  WGET_MODULE,
 ];
 
 /**

@@ -52,7 +52,7 @@ const TABLE: Record<string, readonly string[]> = {
   jq: ['--version', '--help', '-h'],
   rg: ['--version', '-V', '--help', '-h'],
   fd: ['--version', '-V', '--help', '-h'],
-  curl: ['--version', '-V', '--help', '-h'],
+  curl: ['--version', '-V', '--help', '-h', '--manual', '-M'],
   ssh: ['-V'],
   gcc: ['--version', '--help'],
   clang: ['--version', '--help'],
