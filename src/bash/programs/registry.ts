@@ -13,6 +13,7 @@ import { FIND_MODULE } from './find/index.js';
 import { FZF_MODULE } from './fzf.js';
 import { GIT_MODULE } from './git/index.js';
 import { GREP_MODULE } from './grep.js';
+import { GUNZIP_MODULE, GZIP_MODULE, ZCAT_MODULE } from './gzip.js';
 import { HELM } from './helm.js';
 import { INTERPRETER_RELOCATIONS } from './interpreters.js';
 import { IP_MODULE } from './ip.js';
@@ -103,6 +104,9 @@ const MODULES: readonly ProgramModule[] = [
   SEVEN_ZIP_MODULE,
   CURL_MODULE,
   WGET_MODULE,
+  GZIP_MODULE,
+  GUNZIP_MODULE,
+  ZCAT_MODULE,
 ];
 
 /**
