@@ -15,6 +15,7 @@ import { GIT_MODULE } from './git/index.js';
 import { GREP_MODULE } from './grep.js';
 import { GUNZIP_MODULE, GZIP_MODULE, ZCAT_MODULE } from './gzip.js';
 import { HELM } from './helm.js';
+import { ICONV_MODULE } from './iconv.js';
 import { INTERPRETER_RELOCATIONS } from './interpreters.js';
 import { IP_MODULE } from './ip.js';
 import { JOURNALCTL_MODULE } from './journalctl.js';
@@ -107,6 +108,7 @@ const MODULES: readonly ProgramModule[] = [
   GZIP_MODULE,
   GUNZIP_MODULE,
   ZCAT_MODULE,
+  ICONV_MODULE,
 ];
 
 /**
