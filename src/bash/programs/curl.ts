@@ -154,7 +154,7 @@ function effects(cmd: CommandView): { effects: FileEffect[]; known: boolean } {
 }
 
 /**
- * A plain read of the web: GET, HEAD or OPTIONS of http, https or ftp URLs, with no body, upload, credential,
+ * A plain read of the web: GET, HEAD, OPTIONS or TRACE of http, https or ftp URLs, with no body, upload, credential,
  * proxy, FTP command or local socket; the files it writes (-o, -D, --trace, the cookie jar) are declared and
  * decided by their paths. Options that only shape the transfer or its output are listed; every other one is not.
  * curl reads ~/.curlrc first unless -q is given: that is the user's own setting for every curl they run, as a
@@ -172,7 +172,7 @@ const SERVICE_READ =
   '--tls-max --ciphers --tls13-ciphers --curves --cert-status --false-start --no-alpn --no-npn ' +
   '--no-sessionid --disable-epsv --disable-eprt --ftp-pasv --ftp-skip-pasv-ip --ftp-method l B ' +
   '--cacert --resolve --interface --dns-servers --dns-interface --dns-ipv4-addr --dns-ipv6-addr ' +
-  '--local-port --url';
+  '--local-port --url --url-query --noproxy';
 
 const WHY: Record<string, string> = {
   d: 'sends a request body',
@@ -196,8 +196,8 @@ const WHY: Record<string, string> = {
   ':': 'starts another transfer with other options',
 };
 
-/** The HTTP methods that only read (curl sends the word as written: `get` is not GET). */
-export const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** HTTP's safe methods, which only read (curl sends the word as written: `get` is not GET). */
+export const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
 
 /** Header names that carry a credential or a session. */
 export const CREDENTIAL_HEADER = /auth|token|key|secret|cookie|session|passw|credential|signature|csrf/i;
@@ -220,6 +220,9 @@ function serviceReadProblem(parsed: Parsed, words: readonly Word[]): string | un
     }
     if (given.name === 'w' && (value.value.startsWith('@') || /%output\{/i.test(value.value))) {
       return 'curl -w reads or writes a file of its own';
+    }
+    if (given.name === '--url-query' && value.value.startsWith('@')) {
+      return 'curl --url-query @FILE reads a file';
     }
     if (given.name === '--url' && !READ_URL.test(value.value))
       return `curl ${value.value} is not an http, https or ftp URL`;

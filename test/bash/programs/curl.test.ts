@@ -32,6 +32,9 @@ describe('curl reads the web only through the read-services profile', () => {
     'curl --url https://example.org',
     'curl -Z https://example.org/a https://example.org/b',
     'curl --resolve example.org:443:127.0.0.1 https://example.org',
+    'curl -X TRACE https://example.org',
+    'curl --noproxy "*" https://example.org',
+    'curl --url-query q=1 https://example.org/search',
   ])('%s reads its service', (line) => {
     expect(check(line, 'serviceRead')).toMatchObject({ readOnly: true });
     expect(check(line, 'readOnly').readOnly).toBe(false);
@@ -58,7 +61,7 @@ describe('curl reads the web only through the read-services profile', () => {
     ['curl -K more.cfg https://example.org', 'options from a file'],
     ['curl -x http://proxy:3128 https://example.org', 'proxy'],
     ['curl --socks5 127.0.0.1:1080 https://example.org', 'read-only'],
-    ['curl --noproxy "*" https://example.org', 'read-only'],
+    ['curl --url-query @q.txt https://example.org', 'reads a file'],
     ['curl -k https://example.org', 'check'],
     ['curl --location-trusted https://example.org', 'redirected'],
     ['curl -Q "DELE a.txt" ftp://example.org/', 'FTP'],
