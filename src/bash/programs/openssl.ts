@@ -2,7 +2,7 @@ import type { FileAccess, FileEffect, Word } from '../types.js';
 import { argument, type EffectHandler, NONE, option, UNKNOWN } from './effect-helpers.js';
 import type { ProgramModule } from './module.js';
 import { grammar, type Parsed } from './options.js';
-import { type ProgramSpec, readOnly, type SubcommandSpec } from './program.js';
+import { type ProgramSpec, readOnly } from './program.js';
 import { is, leadingText, sliceWord, splitsFreely } from './words.js';
 
 /** openssl options whose value names a file, and what openssl does with it. */
@@ -142,15 +142,23 @@ function commandProblem(command: string): (parsed: Parsed, words: readonly Word[
   };
 }
 
-const level = (command: string): SubcommandSpec => ({
-  grammar: WORDS,
-  readOnly: readOnly([...LETTERS].join(' '), 'inert', { check: commandProblem(command) }),
-});
+/**
+ * The command is read from the words, not as a subcommand level: openssl has many more (a digest's or a cipher's
+ * name is one), whose effects the handler above reads. Without one, openssl reads commands from stdin.
+ */
+function readOnlyCommand(parsed: Parsed, words: readonly Word[]): string | undefined {
+  const command = words[1];
+  if (!command) return 'openssl without a command reads its commands from stdin';
+  if (!command.static || !Object.hasOwn(COMMANDS, command.value)) {
+    return `openssl ${command.text} is not a known read-only subcommand`;
+  }
+  return commandProblem(command.value)(parsed, words);
+}
 
 const spec: ProgramSpec = {
   name: 'openssl',
-  grammar: grammar({ abbreviate: false }),
-  subcommands: Object.fromEntries(Object.keys(COMMANDS).map((command) => [command, level(command)])),
+  grammar: WORDS,
+  readOnly: readOnly([...LETTERS].join(' '), 'inert', { check: readOnlyCommand }),
 };
 
 export const OPENSSL_MODULE: ProgramModule = {

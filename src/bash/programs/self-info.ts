@@ -64,6 +64,9 @@ const TABLE: Record<string, readonly string[]> = {
   brew: ['--version', '-v'],
   tmux: ['-V'],
   zip: ['-v', '-h'],
+  // vim's xxd reads `--NAME` as `-NAME` and any option beginning `-h` or `-v` as help or version.
+  xxd: ['-h', '--help', '-v', '--version', '-version'],
+  iconv: ['--help', '--usage', '--version', '-V'],
 };
 
 /** Whether the command line only prints what the program is and exits (`words` after the program). */

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { analyze, loadBash } from '../../../src/bash/analyze.js';
 import { checkProgram } from '../../../src/bash/programs/read-only.js';
 import { programSpec } from '../../../src/bash/programs/registry.js';
+import { printsAndExits } from '../../../src/bash/programs/self-info.js';
 import { shown } from './support.js';
 
 beforeAll(loadBash);
@@ -44,5 +45,12 @@ describe('iconv', () => {
   test('a converter folder or openssl configuration set in the command is code no rule has seen', () => {
     expect(shown('GCONV_PATH=. iconv -f x -t utf-8 a.txt').code).toEqual(['environment GCONV_PATH']);
     expect(shown('OPENSSL_CONF=x.cnf openssl version').code).toEqual(['environment OPENSSL_CONF']);
+  });
+
+  test('iconv and xxd print their help and version and exit, with no other word', () => {
+    expect(printsAndExits('iconv', ['--usage'])).toBe(true);
+    expect(printsAndExits('xxd', ['--help'])).toBe(true);
+    expect(printsAndExits('xxd', ['-v'])).toBe(true);
+    expect(printsAndExits('xxd', ['--help', 'out.bin'])).toBe(false);
   });
 });
