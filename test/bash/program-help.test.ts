@@ -13,7 +13,7 @@ import { allProgramSpecs, programSpec } from '../../src/bash/programs/registry.j
 const ENV = { LC_ALL: 'C', PATH: process.env.PATH ?? '/usr/bin:/bin', POSIXLY_CORRECT: '' };
 
 /** Programs whose help is not where their long options are listed, and what to run instead. */
-const HELP_ARGS: Record<string, string[]> = { ps: ['--help', 'all'] };
+const HELP_ARGS: Record<string, string[]> = { ps: ['--help', 'all'], curl: ['--help', 'all'] };
 
 /**
  * Programs left out, and why: builtins are bash's (checked by bash's `help`, not here), the others list no
@@ -215,10 +215,10 @@ function helpLongOptions(text: string): Map<string, string> {
   const found = new Map<string, string>();
   const bareEntries = new Set<string>();
   for (const line of text.split('\n')) {
-    const entry = /^\s*(?:-\S+,?\s+)*--([A-Za-z0-9][\w-]*)(?:,|\s|$)/.exec(line);
+    const entry = /^\s*(?:-\S+,?\s+)*--([A-Za-z0-9][\w-]*(?:\.\d+)*)(?:,|\s|$)/.exec(line);
     if (entry) bareEntries.add(entry[1]!);
   }
-  for (const match of text.matchAll(/(?<![\w-])--([A-Za-z0-9][\w-]*)(\[=[^\]\s]*\]|=\S*)?/g)) {
+  for (const match of text.matchAll(/(?<![\w-])--([A-Za-z0-9][\w-]*(?:\.\d+)*)(\[=[^\]\s]*\]|=\S*)?/g)) {
     const arity = match[2] ? (match[2].startsWith('[') ? '?' : '=') : '';
     const before = found.get(match[1]!);
     if (before === undefined || before === '' || arity === '?') found.set(match[1]!, arity || (before ?? ''));

@@ -1,7 +1,7 @@
 import type { CommandView, EffectsResult, FileAccess, FileEffect, Word, WriteNames } from '../types.js';
 import { makeWord } from '../words.js';
 import { type Grammar, has, operandWords, type Parsed, parseOptions } from './options.js';
-import { is, leadingText, runtimeWord } from './words.js';
+import { is, leadingText, runtimeWord, syntheticWord } from './words.js';
 
 export type EffectHandler = (cmd: CommandView) => EffectsResult;
 
@@ -175,4 +175,16 @@ export function unseenFiles(
   via: FileEffect['via'] = 'argument',
 ): FileEffect {
   return { access, path: { ...runtimeWord(what, at.span), value: `⟨${what}⟩` }, via };
+}
+
+/**
+ * The file a download without an output name writes: the URL's last path segment (`fallback` when it has none),
+ * in `folder`; a name only known at run time when the URL is.
+ */
+export function downloadedName(url: Word, folder: Word | undefined, fallback: string | undefined): Word {
+  const path = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*([^?#]*)/i.exec(url.value)?.[1];
+  const last = path?.slice(path.lastIndexOf('/') + 1) || fallback;
+  const name =
+    url.static && last ? syntheticWord(last, url.span) : runtimeWord('the name the server gives', url.span);
+  return folder ? underFolder(folder, name) : name;
 }

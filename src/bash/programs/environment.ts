@@ -41,6 +41,10 @@ const LOADER_VARIABLES = new Set([
   'DYLD_LIBRARY_PATH',
   'DYLD_FRAMEWORK_PATH',
   'GCONV_PATH',
+  // openssl's configuration, which may load providers and engines, and the folders it loads them from.
+  'OPENSSL_CONF',
+  'OPENSSL_MODULES',
+  'OPENSSL_ENGINES',
   'BASH_ENV',
   'ENV',
   'ZDOTDIR',

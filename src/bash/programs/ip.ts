@@ -19,23 +19,27 @@ const IP = grammar({
 /** Commands that print an object's state; with none, ip shows it. `route get` looks a route up. */
 const SHOWS = new Set(['show', 'list', 'lst']);
 
-function showsOnly(lookup: boolean) {
+function showsOnly(lookup: boolean, more: readonly string[] = []) {
   return (parsed: Parsed, words: readonly Word[]): string | undefined => {
     const first = parsed.operands[0];
     if (first === undefined) return undefined;
     const word = words[first]!;
-    if (word.static && (SHOWS.has(word.value) || (lookup && word.value === 'get'))) return undefined;
+    if (
+      word.static &&
+      (SHOWS.has(word.value) || (lookup && word.value === 'get') || more.includes(word.value))
+    )
+      return undefined;
     return `ip ${word.text} may change the object`;
   };
 }
 
 const NONE_GRAMMAR = grammar({ abbreviate: false });
 
-function object(lookup = false): SubcommandSpec {
+function object(lookup = false, more: readonly string[] = []): SubcommandSpec {
   return {
     grammar: NONE_GRAMMAR,
     permute: false,
-    readOnly: readOnly('', 'inert', { check: showsOnly(lookup) }),
+    readOnly: readOnly('', 'inert', { check: showsOnly(lookup, more) }),
   };
 }
 
@@ -64,10 +68,16 @@ const spec: ProgramSpec = {
     address: object(),
     link: object(),
     route: object(true),
-    neighbour: object(),
+    neighbour: object(true),
     rule: object(),
     maddress: object(),
     netconf: object(),
+    tunnel: object(),
+    tuntap: object(),
+    mroute: object(),
+    stats: object(),
+    // Not `netns exec`, which runs a command, nor `add`, `delete`, `set`, `attach`.
+    netns: object(false, ['identify', 'pids', 'list-id']),
   },
   subcommandAliases: {
     a: 'address',
@@ -81,6 +91,24 @@ const spec: ProgramSpec = {
     ru: 'rule',
     m: 'maddress',
     maddr: 'maddress',
+    // ip reads any prefix of an object's name as the first object, in its table's order, it begins.
+    netc: 'netconf',
+    netco: 'netconf',
+    netcon: 'netconf',
+    tun: 'tunnel',
+    tunn: 'tunnel',
+    tunne: 'tunnel',
+    tunt: 'tuntap',
+    tunta: 'tuntap',
+    tap: 'tuntap',
+    mr: 'mroute',
+    mro: 'mroute',
+    mrou: 'mroute',
+    mrout: 'mroute',
+    st: 'stats',
+    sta: 'stats',
+    stat: 'stats',
+    netn: 'netns',
   },
 };
 
@@ -90,6 +118,23 @@ export const IP_MODULE: ProgramModule = {
   spec,
   effects: () => NONE,
   oracle: {
-    cases: ['ip addr', 'ip a', 'ip -br addr show', 'ip route', 'ip -j link show', 'ip route get 127.0.0.1'],
+    cases: [
+      'ip addr',
+      'ip a',
+      'ip -br addr show',
+      'ip route',
+      'ip -j link show',
+      'ip route get 127.0.0.1',
+      'ip tunnel show',
+      'ip tuntap list',
+      'ip mroute show',
+      'ip stats show',
+      'ip st',
+      'ip netns',
+      'ip netns list',
+      'ip netns identify',
+      'ip netc',
+      'ip neigh get 127.0.0.1 dev lo',
+    ],
   },
 };

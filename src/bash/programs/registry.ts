@@ -7,6 +7,7 @@ import { BUN_MODULE, BUNX_MODULE } from './bun.js';
 import { CLOUD_TOOL_SPECS } from './cloud-tools.js';
 import { CP_MODULE } from './cp.js';
 import { CPIO_MODULE } from './cpio.js';
+import { CURL_MODULE } from './curl.js';
 import { DMESG_MODULE } from './dmesg.js';
 import { DOCKER } from './docker/index.js';
 import { FD_MODULE } from './fd.js';
@@ -17,7 +18,9 @@ import { GCLOUD } from './gcloud/index.js';
 import { GH } from './gh/index.js';
 import { GIT_MODULE } from './git/index.js';
 import { GREP_MODULE } from './grep.js';
+import { GUNZIP_MODULE, GZIP_MODULE, ZCAT_MODULE } from './gzip.js';
 import { HELM } from './helm.js';
+import { ICONV_MODULE } from './iconv.js';
 import { INTERPRETER_RELOCATIONS } from './interpreters.js';
 import { IP_MODULE } from './ip.js';
 import { JOURNALCTL_MODULE } from './journalctl.js';
@@ -55,6 +58,7 @@ import { TAR_MODULE } from './tar.js';
 import { TEXT_TOOL_SPECS } from './text-tools.js';
 import { TREE_MODULE } from './tree.js';
 import { UNZIP_MODULE } from './unzip.js';
+import { WGET_MODULE } from './wget.js';
 import { WHEREIS_MODULE } from './whereis.js';
 import { YARN_MODULE } from './yarn.js';
 import { YQ_MODULE } from './yq.js';
@@ -112,6 +116,12 @@ const MODULES: readonly ProgramModule[] = [
   AWS_MODULE,
   BREW_MODULE,
   ...MACOS_MODULES,
+  CURL_MODULE,
+  WGET_MODULE,
+  GZIP_MODULE,
+  GUNZIP_MODULE,
+  ZCAT_MODULE,
+  ICONV_MODULE,
 ];
 
 /**

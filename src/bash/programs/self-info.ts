@@ -52,7 +52,7 @@ const TABLE: Record<string, readonly string[]> = {
   jq: ['--version', '--help', '-h'],
   rg: ['--version', '-V', '--help', '-h'],
   fd: ['--version', '-V', '--help', '-h'],
-  curl: ['--version', '-V', '--help', '-h'],
+  curl: ['--version', '-V', '--help', '-h', '--manual', '-M'],
   ssh: ['-V'],
   gcc: ['--version', '--help'],
   clang: ['--version', '--help'],
@@ -67,8 +67,9 @@ const TABLE: Record<string, readonly string[]> = {
   // gawk's manual: `-V` is `--version`; mawk's: `-W version` (and `-Wversion`) writes its version and exits 0.
   gawk: [...GNU, '-V'],
   mawk: ['-W version', '-Wversion', '-W usage', '-Wusage'],
-  // xxd's usage: `-h` and `-v` (it also reads them with two dashes) print the usage or version and exit.
-  xxd: ['-h', '--help', '-v', '--version'],
+  // vim's xxd reads `--NAME` as `-NAME` and any option beginning `-h` or `-v` as help or version.
+  xxd: ['-h', '--help', '-v', '--version', '-version'],
+  iconv: ['--help', '--usage', '--version', '-V'],
 };
 
 /** Whether the command line only prints what the program is and exits (`words` after the program). */
