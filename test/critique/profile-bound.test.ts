@@ -51,7 +51,8 @@ describe('critique of the read-services profile stays within bounds', () => {
     expect(r.signal, r.err).toBeNull();
     expect([0, 1], r.err).toContain(r.code);
     const report = JSON.parse(r.out);
-    expect(report.summary.rules).toBeGreaterThan(100);
+    // The profile turns most service reads on through `automode.readServices`; its rules are the rest.
+    expect(report.summary.rules).toBeGreaterThan(80);
     expect(report.configErrors).toBe(0);
   }, 300_000);
 });
