@@ -4,7 +4,7 @@ export { ambiguousCheckout } from './programs/git/operands.js';
 export { grammar, type Option, operandWords, parseOptions } from './programs/options.js';
 export { type ParsedCommand, type ProgramSpec, parseCommand } from './programs/program.js';
 export { checkProgram, type ReadKind, takesAnyWords } from './programs/read-only.js';
-export { familySpec, programRelocation, programSpec } from './programs/registry.js';
+export { familySpec, programRelocation, programSpec, serviceReadPrograms } from './programs/registry.js';
 export type { Relocation } from './programs/relocation.js';
 export { printsAndExits } from './programs/self-info.js';
 export { SEVEN_ZIP_LISTING } from './programs/seven-zip.js';

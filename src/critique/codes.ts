@@ -50,6 +50,12 @@ export const CODES = {
     title: 'A key that is not a Claude Code setting, close to one that is',
     help: 'A key that differs from a Claude Code setting by case or by one or two letters (`permisions`, `alow`, `defaultmode`) is probably a typo: Claude Code ignores the key and everything under it. Keys close to no known setting are not reported, since Claude Code adds settings over time.',
   },
+  'unknown-read-service': {
+    group: 'file',
+    severity: 'warning',
+    title: 'automode.readServices names a program whose service reads automode does not know',
+    help: "Each name in `automode.readServices` turns on the reads of the user's own services that the program's own allow-list knows option by option. A name that is no program automode knows (a typo) turns on nothing; a program without such a list (a note) allows nothing more until automode learns its reads.",
+  },
   'unknown-hook-event': {
     group: 'file',
     severity: 'warning',

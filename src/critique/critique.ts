@@ -11,6 +11,7 @@ import { placeKey } from './locations.js';
 import { analyseRule } from './model.js';
 import { overlapFindings } from './overlap.js';
 import { proseFindings } from './prose.js';
+import { readServiceFindings } from './read-services.js';
 import { regexFindings } from './regex-checks.js';
 import { guardReplacements, ReplacementChecker, type ReplacementTally } from './replacement.js';
 import { overrideFindings } from './shipped.js';
@@ -88,6 +89,7 @@ export async function staticFindings(
   const findings = diagnosticFindings(inputs.diagnostics);
   findings.push(...(await emptyFileFindings(inputs.files, documents)));
   findings.push(...hookFindings(inputs.files, documents));
+  findings.push(...readServiceFindings(inputs.settings));
   if (inputs.diagnostics.some(isConfigError) && inputs.subjects.length === 0) return { findings };
 
   const never = neverConsultedPlaces(inputs.diagnostics);

@@ -8,6 +8,7 @@ import type {
   Origin,
   ProseDefaults,
   RawProse,
+  ReadServiceEntry,
   Rule,
   SettingsFileInfo,
   SourceName,
@@ -97,6 +98,7 @@ export async function loadInputs(options: CritiqueInputOptions): Promise<Critiqu
   const diagnostics: Diagnostic[] = [];
   const files: CritiqueFile[] = [];
   const subjects: Rule[] = [];
+  const services: ReadServiceEntry[] = [];
   const prose: CritiqueInputs['prose'] = [];
   const documents = new Map<string, LocatedDocument>();
   const directories: DirectoryEntry[] = [];
@@ -126,6 +128,7 @@ export async function loadInputs(options: CritiqueInputOptions): Promise<Critiqu
     subjects.push(...content.rules);
     directories.push(...content.additionalDirectories);
     disables.push(...(content.disableShipped ?? []));
+    services.push(...(content.readServices ?? []));
     if (content.prose) {
       prose.push({
         source: target.source,
@@ -153,6 +156,7 @@ export async function loadInputs(options: CritiqueInputOptions): Promise<Critiqu
     prose: merged.prose,
     scalars: {},
     additionalDirectories: directories,
+    ...(services.length > 0 ? { readServices: bySource(services, (entry) => entry.provenance.source) } : {}),
     env: {},
     hooks: [],
     diagnostics: [],

@@ -1,4 +1,4 @@
-export { meantIn } from './closest-name.js';
+export { closestName, didYouMean, meantIn } from './closest-name.js';
 export { formatDiagnostic, isError } from './diagnostics.js';
 // pattern/schema.ts and pattern/json-schema.ts (zod) and pattern/redos.ts (the regex analysis) are lazy entries.
 export { PATTERN_KEYS, type PatternKey } from './pattern/keys.js';

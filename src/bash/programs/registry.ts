@@ -38,7 +38,7 @@ import { PATCH_MODULE } from './patch.js';
 import { PIP_MODULE } from './pip.js';
 import { PNPM_MODULE } from './pnpm.js';
 import { PODMAN } from './podman/index.js';
-import type { ProgramSpec } from './program.js';
+import type { ProgramSpec, SubcommandSpec } from './program.js';
 import type { Relocation } from './relocation.js';
 import { RG_MODULE } from './rg.js';
 import { RSYNC_MODULE } from './rsync.js';
@@ -200,4 +200,13 @@ for (const [name, relocation] of [
 /** How a code runner's options make it take its code from another place (`Relocation`), or undefined. */
 export function programRelocation(program: string): Relocation | undefined {
   return RELOCATION_BY_NAME.get(program);
+}
+
+function levelReadsServices(level: SubcommandSpec): boolean {
+  return level.serviceRead !== undefined || Object.values(level.subcommands ?? {}).some(levelReadsServices);
+}
+
+/** The programs some command of which has a service-read allow-list (what `automode.readServices` turns on). */
+export function serviceReadPrograms(): string[] {
+  return SPECS.filter(levelReadsServices).map((spec) => spec.name);
 }
