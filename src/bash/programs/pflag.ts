@@ -24,12 +24,8 @@ function shortValue(found: Option, words: readonly Word[]): Option {
   return leadingText(value).startsWith('=') ? { ...found, value: sliceWord(value, 1) } : found;
 }
 
-/**
- * A Go CLI's options (docker, podman) read with pflag: exact long names, no abbreviations; `-h` is `--help`
- * wherever the command gives the letter no other meaning. `notation` is `grammar()`'s: `name` a flag, `name=`
- * takes a value, `/x` its one-letter form.
- */
-export function pflagGrammar(notation: string): Grammar {
+/** The one-letter forms in a `grammar()` notation: of flags (`name/x`) and of options taking a value (`name=/x`). */
+export function shortLetters(notation: string): { flags: string; values: string } {
   let flags = '';
   let values = '';
   for (const entry of notation.split(' ').filter(Boolean)) {
@@ -37,6 +33,16 @@ export function pflagGrammar(notation: string): Grammar {
     if (letter && value) values += letter;
     else if (letter) flags += letter;
   }
+  return { flags, values };
+}
+
+/**
+ * A Go CLI's options (docker, podman) read with pflag: exact long names, no abbreviations; `-h` is `--help`
+ * wherever the command gives the letter no other meaning. `notation` is `grammar()`'s: `name` a flag, `name=`
+ * takes a value, `/x` its one-letter form.
+ */
+export function pflagGrammar(notation: string): Grammar {
+  const { flags, values } = shortLetters(notation);
   const helpLetter = !flags.includes('h') && !values.includes('h');
   return grammar({
     flags: helpLetter ? `${flags}h` : flags,

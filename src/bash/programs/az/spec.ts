@@ -1,5 +1,6 @@
 import type { Word } from '../../types.js';
 import { type Grammar, grammar, lastValue, type Parsed } from '../options.js';
+import { shortLetters } from '../pflag.js';
 import {
   everyOptionBut,
   type ProgramSpec,
@@ -17,14 +18,7 @@ const GLOBAL = 'debug verbose only-show-errors output=/o query= help/h';
 
 /** Python's argparse as knack builds it: long options are read whole here (a prefix az may take is refused). */
 function azGrammar(notation: string): Grammar {
-  let flags = '';
-  let values = '';
-  for (const entry of notation.split(' ').filter(Boolean)) {
-    const [, , value, letter] = /^([\w.-]+)(=?)(?:\/(\w))?$/.exec(entry)!;
-    if (letter && value) values += letter;
-    else if (letter) flags += letter;
-  }
-  return grammar({ flags, values, long: notation, abbreviate: false });
+  return grammar({ ...shortLetters(notation), long: notation, abbreviate: false });
 }
 
 /**
