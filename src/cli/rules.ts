@@ -542,8 +542,12 @@ async function suggest(args: RulesArgs, command: string, behavior: Behavior, io:
   const c = io.colors;
   const lines = [`${command}: ${report.decision} now; ${report.withRules} with the rules below`];
   for (const s of report.suggestions) {
+    const service = s.readService
+      ? `  or ${c.bold(`"automode": {"readServices": [${JSON.stringify(s.readService.program)}]}`)} in ${file.path} ${c.dim(`(${s.command}: ${s.decision} → ${s.readService.withEntry}, as a read of your own service and nothing that writes)`)}`
+      : undefined;
     if (!s.rule) {
       lines.push(`  ${s.command}: no rule (${s.why})`);
+      if (service) lines.push(service);
       continue;
     }
     const note =
@@ -559,6 +563,7 @@ async function suggest(args: RulesArgs, command: string, behavior: Behavior, io:
       lines.push(`    also changes ${s.admitted} call(s) of the shipped corpus, e.g.:`);
       for (const a of s.admits) lines.push(`      ${`${a.from} → ${a.to}`.padEnd(14)} ${a.command}`);
     }
+    if (service) lines.push(service);
   }
   lines.push(c.dim(`add one: automode rules add '<rule>' --${behavior}`));
   io.out(lines.join('\n'));

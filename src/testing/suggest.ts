@@ -5,6 +5,7 @@ import {
   parseCommand,
   programSpec,
   type SimpleCommand,
+  serviceReadPrograms,
   shellWord,
 } from '../bash/index.js';
 import { verdictWithRules } from '../classifier/index.js';
@@ -31,6 +32,11 @@ export interface RuleSuggestion {
   /** Corpus commands whose decision the rule changes, a few of them, and how many in all. */
   admits: { command: string; from: Decision; to: Decision }[];
   admitted: number;
+  /**
+   * For an allow: the program named in `automode.readServices` of the same file would allow the command as a read
+   * of the user's own service (its allow-list, option by option), with no rule that also matches its writes.
+   */
+  readService?: { program: string; withEntry: Decision };
 }
 
 export interface SuggestReport {
@@ -85,9 +91,14 @@ export async function suggestRules(
     if (seen.has(line)) continue;
     seen.add(line);
     const decision = await decide(settings, line);
+    const readService =
+      behavior === 'allow' && decision !== 'allow'
+        ? await serviceEntry(settings, file, cmd, line, decide)
+        : undefined;
+    const service = readService ? { readService } : {};
     const chosen = ruleFor(cmd, behavior);
     if ('why' in chosen) {
-      suggestions.push({ command: line, why: chosen.why, decision, admits: [], admitted: 0 });
+      suggestions.push({ command: line, why: chosen.why, decision, admits: [], admitted: 0, ...service });
       continue;
     }
     // The widest rule that keeps clear of broad ones first, then narrower ones down to the command's own words:
@@ -109,6 +120,7 @@ export async function suggestRules(
         decision,
         admits: [],
         admitted: 0,
+        ...service,
       });
       continue;
     }
@@ -128,6 +140,7 @@ export async function suggestRules(
         .slice(0, SHOWN)
         .map((c) => ({ command: describeCall(c.call), from: c.base.decision, to: c.head.decision })),
       admitted: changes.length,
+      ...service,
     });
   }
   return {
@@ -137,6 +150,31 @@ export async function suggestRules(
     withRules: await decide(all, command),
     suggestions,
   };
+}
+
+/**
+ * The simple command decided again with its program added to `automode.readServices` in the file; reported only
+ * when that allows it. The entry is not added to the settings the later commands are decided with: it is offered
+ * beside the rule, not in its place.
+ */
+async function serviceEntry(
+  settings: LoadedSettings,
+  file: ScopeFile,
+  cmd: SimpleCommand,
+  line: string,
+  decide: (s: LoadedSettings, text: string) => Promise<Decision>,
+): Promise<{ program: string; withEntry: Decision } | undefined> {
+  const program = cmd.argv[0]?.value;
+  if (program === undefined || !serviceReadPrograms().includes(program)) return undefined;
+  const entries = settings.readServices ?? [];
+  if (entries.some((e) => e.program === program)) return undefined;
+  const index = entries.filter((e) => e.provenance.file === file.path).length;
+  const entry = {
+    program,
+    provenance: { source: file.source, file: file.path, pointer: `/automode/readServices/${index}`, index },
+  };
+  const withEntry = await decide({ ...settings, readServices: [entry, ...entries] }, line);
+  return withEntry === 'allow' ? { program, withEntry } : undefined;
 }
 
 /**

@@ -270,4 +270,25 @@ describe('automode rules suggest', () => {
     expect(dynamic.code).toBe(1);
     expect(dynamic.out).toContain('$HOME is known only when the command runs');
   });
+
+  it('offers automode.readServices beside the rule where the program’s own service reads allow the command, and only there', async () => {
+    const text = await run('suggest', 'kubectl get pods -n web');
+    expect(text.out).toMatch(
+      /or "automode": \{"readServices": \["kubectl"\]\} in .*\(kubectl get pods -n web: ask → allow/,
+    );
+    // The same verb with a token-printing verbosity, and a program with no service reads: no entry offered.
+    for (const command of ['kubectl get pods -v=9', 'git push']) {
+      const report = JSON.parse((await run('suggest', command, '--json')).out);
+      expect(report.suggestions[0].readService, command).toBeUndefined();
+    }
+    // Once the entry is written, it is not offered again (the command is allowed already).
+    await mkdir(path.join(project, '.claude'), { recursive: true });
+    await writeFile(
+      path.join(project, '.claude', 'settings.local.json'),
+      JSON.stringify({ automode: { readServices: ['kubectl'] } }),
+    );
+    const after = JSON.parse((await run('suggest', 'kubectl get pods -n web', '--json')).out);
+    expect(after.decision).toBe('allow');
+    expect(after.suggestions[0].readService).toBeUndefined();
+  });
 });

@@ -24,6 +24,11 @@ export interface EffectOracleOptions extends EffectSandboxOptions {
   samples?: boolean;
   extra?: string[];
   seed?: number;
+  /**
+   * The seed of the samples drawn from those lines (NL2Bash, generated, run), `seed` unless given: a sample drawn
+   * from the full run's lines checks nothing the full run does not.
+   */
+  sampleSeed?: number;
   /** Run at most this many of the checked lines (a seeded sample; the samples and extra lines always run). */
   runLimit?: number;
 }
@@ -97,6 +102,7 @@ function programOf(analysis: Analysis | undefined): string {
 export async function runEffectOracle(options: EffectOracleOptions = {}): Promise<EffectOracleResult> {
   const started = Date.now();
   const seed = options.seed ?? FULL_SEED;
+  const sampleSeed = options.sampleSeed ?? seed;
   await loadBash();
   const items: Item[] = [];
   if (options.samples !== false)
@@ -104,12 +110,12 @@ export async function runEffectOracle(options: EffectOracleOptions = {}): Promis
   for (const line of options.extra ?? []) items.push({ set: 'extra', program: 'extra', line });
   if (options.nl2bash !== false) {
     let lines = nl2bashLines();
-    if (typeof options.nl2bash === 'number') lines = shuffle(lines, seed).slice(0, options.nl2bash);
+    if (typeof options.nl2bash === 'number') lines = shuffle(lines, sampleSeed).slice(0, options.nl2bash);
     for (const line of lines) items.push({ set: 'nl2bash', program: '', line });
   }
   let generated = generateCommands(options.generated ?? 0, seed);
   if (options.generatedSample !== undefined)
-    generated = shuffle(generated, seed).slice(0, options.generatedSample);
+    generated = shuffle(generated, sampleSeed).slice(0, options.generatedSample);
   for (const g of generated) items.push({ set: 'generated', ...g });
 
   const sandbox = new EffectSandbox();
@@ -159,7 +165,7 @@ export async function runEffectOracle(options: EffectOracleOptions = {}): Promis
       const always = toRun.filter((t) => t.item.set === 'samples' || t.item.set === 'extra');
       const rest = shuffle(
         toRun.filter((t) => t.item.set !== 'samples' && t.item.set !== 'extra'),
-        seed,
+        sampleSeed,
       );
       chosen = [...always, ...rest.slice(0, Math.max(0, options.runLimit - always.length))];
     }
