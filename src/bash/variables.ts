@@ -57,7 +57,8 @@ const PRINT_ONLY_ENV = new Set(
 /**
  * What the C library and the dynamic loader read on every program's behalf that loads code, writes files or
  * reads other data: glibc's sysdeps/generic/unsecvars.h (the variables it clears for set-user-ID programs), its
- * malloc, getopt and message settings, and the loaders' LD_ and DYLD_ families.
+ * malloc, getopt and message settings, the loaders' LD_ and DYLD_ families, and macOS's libmalloc (`MallocLogFile`
+ * writes a file).
  */
 const LIBRARY_VARIABLES = new Set([
   'GCONV_PATH',
@@ -71,12 +72,15 @@ const LIBRARY_VARIABLES = new Set([
   'RES_OPTIONS',
   'TMPDIR',
   'TZDIR',
+  // How coreutils read their options (`tail +5`, `uniq +1 a b`), and GNU libintl's log of untranslated messages.
   'POSIXLY_CORRECT',
+  '_POSIX2_VERSION',
+  'GETTEXT_LOG_UNTRANSLATED',
   'MSGVERB',
   'SEV_LEVEL',
   'DATEMSK',
 ]);
-const LIBRARY_PREFIXES = ['LD_', 'DYLD_', 'MALLOC_', 'GLIBC_', 'GCONV_', 'LIBC_'];
+const LIBRARY_PREFIXES = ['LD_', 'DYLD_', 'MALLOC_', 'Malloc', 'GLIBC_', 'GCONV_', 'LIBC_'];
 
 /**
  * Whether `NAME=value` in front of `program` leaves what it runs, reads and writes unchanged: a name the
