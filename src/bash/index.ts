@@ -23,4 +23,4 @@ export {
   type Span,
   type Word,
 } from './types.js';
-export { HARMLESS_ENV } from './variables.js';
+export { HARMLESS_ENV, inertAssignment } from './variables.js';

@@ -1,5 +1,13 @@
 import type { SimpleCommand, Word } from '../bash/index.js';
-import { DYN, familySpec, HARMLESS_ENV, parseCommand, parseOptions, programSpec } from '../bash/index.js';
+import {
+  DYN,
+  familySpec,
+  HARMLESS_ENV,
+  inertAssignment,
+  parseCommand,
+  parseOptions,
+  programSpec,
+} from '../bash/index.js';
 import type { BashPattern, Rule } from '../rules/index.js';
 import { escapeRegex, matchBashPattern, matchPatternRule, parseBashPattern } from '../rules/index.js';
 import { basename, type NormalizedCommand, normalize } from './normalize.js';
@@ -48,6 +56,12 @@ export interface CommandViews {
   /** A glob word starts with a wildcard and could expand to something that looks like an option. */
   leadingGlob: boolean;
   harmlessEnv: boolean;
+  /**
+   * Every assignment on the line leaves what the program runs, reads and writes unchanged (`FOO=1 ls`: ls reads
+   * variables only to shape its output): enough for the read-only default, not for a rule, which vouches only
+   * for the environment prefixes it could not tell from none.
+   */
+  inertEnv: boolean;
   extraArgs: boolean;
   /** The read-only check, once computed. */
   readOnly?: ReadOnlyCheck;
@@ -136,6 +150,12 @@ export function viewsOf(cmd: SimpleCommand, home = ''): CommandViews {
     harmlessEnv: cmd.assignments.every(
       (a) =>
         a.value.static && (HARMLESS_ENV.has(a.name) || (ENV_BLIND.has(program) && !first?.includes('/'))),
+    ),
+    inertEnv: cmd.assignments.every(
+      (a) =>
+        a.value.static &&
+        (HARMLESS_ENV.has(a.name) ||
+          (!first?.includes('/') && (ENV_BLIND.has(program) || inertAssignment(program, a.name)))),
     ),
     extraArgs: cmd.nested?.extraArgs === true,
   };

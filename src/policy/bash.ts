@@ -523,7 +523,7 @@ function decideCommand(
       ),
     );
   }
-  if (!v.harmlessEnv) return done(part(cmd, 'ask', 'no-rule', `no rule allows ${commandText(cmd)}`));
+  if (!v.inertEnv) return done(part(cmd, 'ask', 'no-rule', `no rule allows ${commandText(cmd)}`));
   const ro = readOnlyOf(v);
   const swapped = ro.readOnly ? toolchainFile(program, cwds) : undefined;
   if (swapped) return done(part(cmd, 'ask', 'no-rule', `${swapped} may name another ${program} to run`));

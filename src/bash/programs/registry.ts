@@ -1,3 +1,4 @@
+import { AUTH0 } from './auth0.js';
 import { AWK_MODULE } from './awk/index.js';
 import { AWS_MODULE } from './aws/index.js';
 import { AZ } from './az/index.js';
@@ -75,6 +76,7 @@ const MODULES: readonly ProgramModule[] = [
   AZ,
   GCLOUD,
   GH,
+  AUTH0,
   GREP_MODULE,
   RG_MODULE,
   TREE_MODULE,
