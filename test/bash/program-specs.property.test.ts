@@ -39,6 +39,7 @@ const BASES: Record<string, string[]> = {
   lipo: ['-info'],
   sysctl: ['kernel.hostname'],
   helm: ['version'],
+  terraform: ['version'],
   gh: ['version'],
   openssl: ['version'],
   gzip: ['-l', 'a.gz'],

@@ -26,6 +26,8 @@ const ALLOWED = [
   'mawk -W version',
   'xxd --version',
   'kubectl version --client',
+  'terraform version',
+  'terraform fmt -check -diff',
   'VAR=value echo test',
   'env LANG=C git status',
   // Emptying the environment or removing a variable leaves the command its programs' defaults.
@@ -146,7 +148,9 @@ const NOT_ALLOWED = [
   'mawk -W exec ./x.awk',
   'xxd -v x.bin out.txt',
   'awk \'{ print > "/dev/null2" }\' f',
-  'terraform version',
+  // fmt rewrites what it formats unless -check or -write=false; a flag's value is only read attached.
+  'terraform fmt',
+  'terraform fmt -write false',
   'npm ls --script-shell ./x.sh',
   'npm ls --scr ./x.sh',
   'npm view user/repo',

@@ -29,6 +29,10 @@ export const CREDENTIAL_REDIRECTS: Readonly<
       'kube-ca-file',
       'kube-tls-server-name',
       'kubeconfig',
+      // A chart's download: the repositories' stored credentials sent to every host, TLS unchecked, plain HTTP.
+      'pass-credentials',
+      'insecure-skip-tls-verify',
+      'plain-http',
     ],
     short: '',
   },

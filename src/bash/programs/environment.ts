@@ -89,9 +89,20 @@ const LOADER_VARIABLES = new Set([
 
 /**
  * The cloud CLIs' settings: gcloud reads every property from CLOUDSDK_SECTION_NAME (its API endpoints, the access
- * token file, the account to impersonate), az its configuration folder and settings from AZURE_*.
+ * token file, the account to impersonate), az its configuration folder and settings from AZURE_*. terraform reads
+ * extra command-line words from TF_CLI_ARGS*, its CLI configuration (credential helper programs, provider
+ * sources) from TF_CLI_CONFIG_FILE and TERRAFORM_CONFIG, its data folder from TF_DATA_DIR; helm its plugins,
+ * API server and bearer token from HELM_*.
  */
-const LOADER_PREFIXES = ['GIT_CONFIG', 'BASH_FUNC_', 'CLOUDSDK_', 'AZURE_'];
+const LOADER_PREFIXES = [
+  'GIT_CONFIG',
+  'BASH_FUNC_',
+  'CLOUDSDK_',
+  'AZURE_',
+  'TF_',
+  'TERRAFORM_CONFIG',
+  'HELM_',
+];
 
 export function variableRisk(name: string): 'command' | 'loader' | undefined {
   if (COMMAND_VARIABLES.has(name)) return 'command';

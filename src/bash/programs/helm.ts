@@ -1,5 +1,5 @@
 import type { CommandView, EffectsResult, NestedSpec, Word } from '../types.js';
-import { NONE, UNKNOWN } from './effect-helpers.js';
+import { argument, NONE, UNKNOWN } from './effect-helpers.js';
 import type { ProgramModule } from './module.js';
 import { type Grammar, has, operandWords, type Parsed } from './options.js';
 import { pflagGrammar } from './pflag.js';
@@ -11,7 +11,7 @@ import {
   type SubcommandSpec,
 } from './program.js';
 import { codeIn, codeSpec, unresolved } from './specs.js';
-import { is, leadingText, sliceWord } from './words.js';
+import { is, leadingText, sliceWord, syntheticWord } from './words.js';
 
 /** The options every helm command reads, before or after its name (helm's pkg/cli/environment.go). */
 const GLOBAL =
@@ -30,6 +30,11 @@ const SAFE_GLOBALS = 'n --kube-context --debug --burst-limit --qps --color --col
 function pflag(own: string): Grammar {
   return pflagGrammar(`${own} ${GLOBAL}`.trim());
 }
+
+/** How a command finds its chart (`addChartPathOptionsFlags`): a local path, else a repository's download. */
+const CHART_PATH =
+  'version= verify keyring= repo= username= password= cert-file= key-file= insecure-skip-tls-verify plain-http ' +
+  'ca-file= pass-credentials';
 
 /**
  * The commands whose options are modelled, in the notation of `grammar()`, from helm's source (github.com/helm/
@@ -53,6 +58,13 @@ const OWN: Readonly<Record<string, string>> = {
   'get notes': 'revision=',
   'get metadata': 'revision= output=/o',
   'get hooks': 'revision=',
+  'show all': `devel ${CHART_PATH}`,
+  'show chart': `devel ${CHART_PATH}`,
+  'show crds': `devel ${CHART_PATH}`,
+  'show readme': `devel ${CHART_PATH}`,
+  'show values': `devel jsonpath= ${CHART_PATH}`,
+  'dependency list': 'max-col-width=',
+  'search hub': 'endpoint= max-col-width= list-repo-url fail-on-no-result output=/o',
 };
 
 /** What only reads helm's own tables and local files: usage, version, completion scripts, repositories, plugins. */
@@ -67,8 +79,46 @@ const LOCAL: Readonly<Record<string, string>> = {
   'search repo': 'r l --devel --version --max-col-width --fail-on-no-result o',
 };
 
-/** Reads of the user's releases in the cluster. Not `get values/manifest/all`: they print what may be secret. */
+/**
+ * A chart's own files read where it lies: a path beginning `.` or `/` is read from the disk and never looked up
+ * in a repository (`LocateChart`: such a path that does not exist is an error, not a download); any other name
+ * may be downloaded into helm's cache. `show` only prints the chart's files (nothing is rendered); `dependency
+ * list` reads Chart.yaml, Chart.lock and charts/. Not `--verify`/`--keyring`, `--repo` and its credentials. Not
+ * `lint` and `template`: they validate values against the chart's values.schema.json, whose `$ref`s load any
+ * file:// or http(s):// address the chart names.
+ */
+function localChart(parsed: Parsed, words: readonly Word[]): string | undefined {
+  for (const chart of operandWords(words, parsed)) {
+    if (!chart.static || !/^[./]/.test(chart.value))
+      return `helm may download ${chart.text} from a repository: only a path beginning . or / is read where it lies`;
+  }
+  return undefined;
+}
+
+const CHART_READS: Readonly<Record<string, ReadOnlySpec>> = {
+  'show all': readOnly(`--devel --version ${SAFE_GLOBALS}`, 'files', { maxOperands: 1, check: localChart }),
+  'show chart': readOnly(`--devel --version ${SAFE_GLOBALS}`, 'files', { maxOperands: 1, check: localChart }),
+  'show crds': readOnly(`--devel --version ${SAFE_GLOBALS}`, 'files', { maxOperands: 1, check: localChart }),
+  'show readme': readOnly(`--devel --version ${SAFE_GLOBALS}`, 'files', {
+    maxOperands: 1,
+    check: localChart,
+  }),
+  'show values': readOnly(`--devel --version --jsonpath ${SAFE_GLOBALS}`, 'files', {
+    maxOperands: 1,
+    check: localChart,
+  }),
+  'dependency list': readOnly(`--max-col-width ${SAFE_GLOBALS}`, 'files', {
+    maxOperands: 1,
+    check: localChart,
+  }),
+};
+
+/**
+ * Reads of the user's releases in the cluster, and a search of Artifact Hub (the search words go to
+ * hub.helm.sh; not `--endpoint`, another hub). Not `get values/manifest/all`: they print what may be secret.
+ */
 const CLUSTER: Readonly<Record<string, string>> = {
+  'search hub': '--max-col-width --list-repo-url --fail-on-no-result o',
   list:
     'q --no-headers --time-format d r --uninstalled --superseded --uninstalling --deployed --failed --pending ' +
     'A m --offset f l o',
@@ -108,7 +158,7 @@ function level(path: string): SubcommandSpec {
           ? reads('')
           : local
             ? reads(local)
-            : helpOnly(),
+            : (CHART_READS[path] ?? helpOnly()),
     ...(cluster ? { serviceRead: reads(cluster) } : {}),
   };
 }
@@ -226,7 +276,12 @@ function helmEffects(cmd: CommandView): EffectsResult {
   const path = last.name.split(' ').slice(1).join(' ');
   if (has(last.parsed, 'h')) return NONE;
   if (path === 'help' || path === 'env' || LOCAL[path] || CLUSTER[path]) return NONE;
-  return UNKNOWN;
+  if (!CHART_READS[path]) return UNKNOWN;
+  // The chart named, or the working folder; a repository's download is not listed.
+  const charts = operandWords(cmd.argv, last.parsed);
+  if (charts.some((chart) => !chart.static || !/^[./]/.test(chart.value))) return UNKNOWN;
+  if (charts.length === 0) charts.push(syntheticWord('.', cmd.argv[last.index]!.span));
+  return { effects: charts.map((chart) => argument('read', chart)), known: true };
 }
 
 export const HELM: ProgramModule = {

@@ -5,7 +5,6 @@ import { AZ } from './az/index.js';
 import { BREW_MODULE } from './brew.js';
 import { BUILTIN_SPECS } from './builtin-specs.js';
 import { BUN_MODULE, BUNX_MODULE } from './bun.js';
-import { CLOUD_TOOL_SPECS } from './cloud-tools.js';
 import { CP_MODULE } from './cp.js';
 import { CPIO_MODULE } from './cpio.js';
 import { CURL_MODULE } from './curl.js';
@@ -56,6 +55,7 @@ import { SSH_MODULE } from './ssh.js';
 import { SSH_KEYGEN_MODULE } from './ssh-keygen.js';
 import { SYSTEM_SPECS } from './system-specs.js';
 import { TAR_MODULE } from './tar.js';
+import { TERRAFORM } from './terraform.js';
 import { TEXT_TOOL_SPECS } from './text-tools.js';
 import { TREE_MODULE } from './tree.js';
 import { UNZIP_MODULE } from './unzip.js';
@@ -73,6 +73,7 @@ const MODULES: readonly ProgramModule[] = [
   PODMAN,
   KUBECTL,
   HELM,
+  TERRAFORM,
   AZ,
   GCLOUD,
   GH,
@@ -137,7 +138,6 @@ const SPECS: readonly ProgramSpec[] = [
   SORT_SPEC,
   ...FILE_TOOL_SPECS,
   CARGO_SPEC,
-  ...CLOUD_TOOL_SPECS,
   ...MACOS_SPECS,
   ...KERNEL_SPECS,
   ...MODULES.flatMap((m) => (m.spec ? [m.spec] : [])),

@@ -45,7 +45,7 @@ const TABLE: Record<string, readonly string[]> = {
   podman: ['--version', '-v'],
   kubectl: ['version --client', 'version --client=true'],
   helm: ['version', 'version --short', '--help', '-h'],
-  // Not `terraform version`: it asks checkpoint-api.hashicorp.com for a newer release and writes ~/.terraform.d.
+  // Not `terraform version`: it asks checkpoint-api.hashicorp.com for a newer release (the terraform module's).
   terraform: ['--help', '-help', '-h'],
   gh: ['--version', 'version'],
   aws: ['--version'],

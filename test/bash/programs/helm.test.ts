@@ -124,3 +124,61 @@ describe('helm: reads of the releases in the user own cluster', () => {
     expect(check(line, 'serviceRead').ok).toBe(false);
   });
 });
+
+describe('helm: a chart read where it lies', () => {
+  test.each([
+    ['helm show chart ./web', ['read ./web']],
+    ['helm show values ./web --jsonpath "{.image.tag}"', ['read ./web']],
+    ['helm show all /srv/charts/web-1.2.0.tgz', ['read /srv/charts/web-1.2.0.tgz']],
+    ['helm inspect readme ./web --version 1.2.0', ['read ./web']],
+    ['helm show crds . -n web', ['read .']],
+    ['helm dependency list', ['read .']],
+    ['helm dep ls ./web --max-col-width 120', ['read ./web']],
+  ])('%s', (line, effects) => {
+    expect(check(line, 'readOnly')).toEqual({ ok: true, reason: expect.stringContaining('only reads') });
+    expect(shown(line)).toEqual({ known: true, effects, code: [] });
+  });
+
+  test.each([
+    // Any other name may be downloaded from a repository into helm's cache.
+    ['helm show values bitnami/redis', 'may download'],
+    ['helm show chart web', 'may download'],
+    ['helm show chart oci://registry.example.com/web', 'may download'],
+    ['helm show chart "$CHART"', 'a glob could expand'],
+    ['helm show chart ./web --repo https://charts.example.com', 'is not a read-only option'],
+    ['helm show chart ./web --verify', 'is not a read-only option'],
+    ['helm show chart ./web --keyring k.gpg', 'is not a read-only option'],
+    ['helm show chart ./web --username u --password p', 'is not a read-only option'],
+    ['helm show chart --jsonpath x ./web', 'unknown option'],
+    // They validate values against the chart's schema, whose $refs load any file or URL the chart names.
+    ['helm lint ./web', 'only --help'],
+    ['helm template web ./web', 'only --help'],
+    ['helm dependency update ./web', 'only --help'],
+    ['helm dependency build ./web', 'only --help'],
+  ])('%s: %s', (line, why) => {
+    const verdict = check(line, 'readOnly');
+    expect(verdict.ok).toBe(false);
+    expect(verdict.reason).toContain(why);
+  });
+
+  test.each(['helm show values bitnami/redis', 'helm show chart oci://registry.example.com/web'])(
+    '%s: files not listed',
+    (line) => {
+      expect(shown(line).known).toBe(false);
+    },
+  );
+});
+
+describe('helm: a search of Artifact Hub', () => {
+  test.each(['helm search hub nginx', 'helm search hub nginx --max-col-width 80 --list-repo-url -o json'])(
+    '%s',
+    (line) => {
+      expect(check(line, 'serviceRead').ok).toBe(true);
+      expect(shown(line)).toEqual({ known: true, effects: [], code: [] });
+    },
+  );
+
+  test('another hub is no read', () => {
+    expect(check('helm search hub nginx --endpoint https://hub.example.com', 'serviceRead').ok).toBe(false);
+  });
+});
