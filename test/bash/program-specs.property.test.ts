@@ -44,6 +44,8 @@ const BASES: Record<string, string[]> = {
   openssl: ['version'],
   gzip: ['-l', 'a.gz'],
   gunzip: ['-c', 'a.gz'],
+  isort: ['--check-only'],
+  black: ['--check'],
 };
 
 function unknownShort(spec: ProgramSpec, letter: string): boolean {

@@ -6,7 +6,7 @@ import { type ConfigCommand, configEffects } from './package-managers.js';
 import { everyOption, type ProgramSpec, readOnly, type SubcommandSpec } from './program.js';
 import { dynamicSub, projectScript, subcommand } from './runners.js';
 import { codeSpec, shellSpec } from './specs.js';
-import { is, joinWords } from './words.js';
+import { is, joinWords, leadingText } from './words.js';
 
 const ANY = grammar({ long: 'help' });
 
@@ -68,6 +68,7 @@ const ALIASES: Record<string, string> = {
   urn: 'run-script',
   ogr: 'org',
   'add-user': 'adduser',
+  get: 'config get',
 };
 
 const subcommands: Record<string, SubcommandSpec> = {};
@@ -103,6 +104,36 @@ const READS: Record<string, [flags: string, long: string]> = {
   query: ['g', `global/g ${WORKSPACES} package-lock-only expect-results expect-result-count= help`],
   fund: ['', `json unicode no-unicode ${WORKSPACES} help`],
   'run-script': ['', `${WORKSPACES} help`],
+  search: [
+    'p',
+    'json no-color parseable/p description no-description searchlimit= searchopts= searchexclude= ' +
+      'prefer-online prefer-offline offline help',
+  ],
+  audit: [
+    '',
+    `audit-level= json omit= include= package-lock-only no-package-lock ${WORKSPACES} include-attestations help`,
+  ],
+  help: ['', 'help'],
+  whoami: ['', 'help'],
+  ping: ['', 'help'],
+  stars: ['', 'help'],
+  sbom: ['', `omit= package-lock-only sbom-format= sbom-type= ${WORKSPACES} help`],
+  version: ['', 'json help'],
+};
+/**
+ * Reads below a second word (`npm config get`, `npm dist-tag ls`), with their options (npm 11). `config`
+ * prints protected keys (tokens, passwords, credentials in a URL) as `(protected)` or `***` and refuses to
+ * `get` them; keys that name a credential are refused here too, for the npm releases that printed them.
+ */
+const NESTED_READS: Record<string, Record<string, [flags: string, long: string]>> = {
+  config: {
+    get: ['gl', 'json global/g location=/L long/l help'],
+    list: ['gl', 'json global/g location=/L long/l help'],
+    ls: ['gl', 'json global/g location=/L long/l help'],
+  },
+  'dist-tag': { ls: ['', `${WORKSPACES} help`], list: ['', `${WORKSPACES} help`] },
+  owner: { ls: ['', 'help'], list: ['', 'help'] },
+  cache: { ls: ['', 'help'] },
 };
 /**
  * A registry package: a name, optionally scoped, with a version, range or tag. npm reads any other spec
@@ -133,17 +164,85 @@ function noOperands(parsed: Parsed): string | undefined {
   return parsed.operands.length > 0 ? 'with a package or script named, npm opens or runs it' : undefined;
 }
 
+/**
+ * `npm help TERM` runs the configured viewer: man (and its formatters), emacsclient, or with `viewer=browser`
+ * the `browser` program a project's .npmrc may name. Without a term it prints its usage.
+ */
+function helpUsage(parsed: Parsed): string | undefined {
+  return parsed.operands.length > 0 ? "npm help TERM runs the viewer npm's configuration names" : undefined;
+}
+
+/** `npm audit` and `npm audit signatures` ask the registry; `npm audit fix` installs. */
+function auditReport(parsed: Parsed, words: readonly Word[]): string | undefined {
+  const [first, ...rest] = parsed.operands.map((index) => words[index]!);
+  if (first === undefined || (first.static && first.value === 'signatures' && rest.length === 0))
+    return undefined;
+  return 'npm audit fix installs packages and runs their scripts';
+}
+
+/** Keys whose value is a credential: `_authToken`, `//host/:_password`, `https-proxy` with its password. */
+const SECRET_KEY = /_auth|token|pass|proxy|cert|key|otp|username|email|secret|:/i;
+
+/** `npm config get KEY…` of keys that are not credentials. */
+function plainKeys(parsed: Parsed, words: readonly Word[]): string | undefined {
+  const secret = parsed.operands
+    .map((index) => words[index]!)
+    .find((w) => !w.static || SECRET_KEY.test(w.value));
+  return secret ? `npm config get ${secret.text} may print a credential` : undefined;
+}
+
+/** `npm owner ls PKG` and `npm dist-tag ls PKG` read a registry package. */
+function registryPackage(parsed: Parsed, words: readonly Word[]): string | undefined {
+  return parsed.operands.length > 1 ? 'more than one package' : registrySpec(parsed, words);
+}
+
 const CHECKS: Record<string, NonNullable<SubcommandSpec['readOnly']>['check']> = {
   view: registrySpec,
   pkg: pkgGet,
   fund: noOperands,
   'run-script': noOperands,
+  help: helpUsage,
+  audit: auditReport,
+  whoami: noOperands,
+  ping: noOperands,
+  sbom: noOperands,
+  version: noOperands,
+  'config get': plainKeys,
+  'config list': noOperands,
+  'config ls': noOperands,
+  'dist-tag ls': registryPackage,
+  'dist-tag list': registryPackage,
+  'owner ls': registryPackage,
+  'owner list': registryPackage,
+  'cache ls': registryPackage,
 };
 
-for (const [name, [flags, long]] of Object.entries(READS)) {
-  const g = grammar({ flags, values: 'w', long, abbreviate: false });
-  const check = CHECKS[name] ? { check: CHECKS[name] } : {};
-  subcommands[name] = { grammar: g, readOnly: readOnly(() => everyOption(g), 'inert', check) };
+/**
+ * npm reads any word starting with `-` as a config key (`--registry`, `--script-shell`): a word only known at
+ * run time may be one.
+ */
+function staticOptions(parsed: Parsed, words: readonly Word[]): string | undefined {
+  const word = parsed.operands
+    .map((index) => words[index]!)
+    .find((w) => !w.static && !/^[^-]/.test(leadingText(w)));
+  return word ? `npm reads ${word.text} as a setting when it starts with -` : undefined;
+}
+
+function readSpec(name: string, flags: string, long: string): SubcommandSpec {
+  const values = [...long.matchAll(/=\/(\w)/g)].map((m) => m[1]).join('');
+  const g = grammar({ flags, values, long, abbreviate: false });
+  const more = CHECKS[name];
+  const check = (parsed: Parsed, words: readonly Word[]) =>
+    staticOptions(parsed, words) ?? more?.(parsed, words);
+  return { grammar: g, readOnly: readOnly(() => everyOption(g), 'inert', { check }) };
+}
+
+for (const [name, [flags, long]] of Object.entries(READS)) subcommands[name] = readSpec(name, flags, long);
+for (const [name, verbs] of Object.entries(NESTED_READS)) {
+  const nested: Record<string, SubcommandSpec> = {};
+  for (const [verb, [flags, long]] of Object.entries(verbs))
+    nested[verb] = readSpec(`${name} ${verb}`, flags, long);
+  subcommands[name] = { grammar: ANY, subcommands: nested };
 }
 
 /** npm's options before the subcommand and its subcommands, for the read-only allow-list. */
@@ -233,7 +332,9 @@ function npm(cmd: CommandView): NestedSpec[] {
     return [...specs, codeSpec('script-file', 'npm', `npm ${name}`, sub.word, name)];
   }
   if (name === 'exec') return [...specs, ...npx(cmd, sub.index + 1, 'npm exec')];
-  if (LIFECYCLE.has(name)) return [...specs, codeSpec('script-file', 'npm', `npm ${name}`, sub.word)];
+  // `npm version` without a new version prints the versions it knows.
+  if (LIFECYCLE.has(name) && !(name === 'version' && !operands[1]))
+    return [...specs, codeSpec('script-file', 'npm', `npm ${name}`, sub.word)];
   if (name === 'explore') {
     const separator = cmd.argv.findIndex((word, index) => index > sub.index && is(word, '--'));
     const command = separator < 0 ? [] : cmd.argv.slice(separator + 1);
@@ -274,7 +375,9 @@ export const NPM_MODULE: ProgramModule = {
   // The read commands ask the registry (view, outdated) or npm's update notifier does.
   network: (cmd) => {
     const sub = subcommandOf(spec, cmd);
-    return sub !== undefined && Object.hasOwn(READS, sub);
+    return (
+      sub !== undefined && (Object.hasOwn(READS, sub) || Object.hasOwn(NESTED_READS, sub.split(' ')[0]!))
+    );
   },
   oracle: {
     cases: [
@@ -304,6 +407,24 @@ export const NPM_MODULE: ProgramModule = {
       'npm fund --json',
       'npm run',
       'npm run-script --workspaces',
+      'npm search lodash',
+      'npm search --json -p --searchlimit 5 react',
+      'npm audit --json',
+      'npm audit signatures',
+      'npm config list',
+      'npm config ls -l',
+      'npm get registry',
+      'npm config get init-author-name cache',
+      'npm help',
+      'npm whoami',
+      'npm ping',
+      'npm version',
+      'npm version --json',
+      'npm sbom --sbom-format spdx',
+      'npm dist-tag ls',
+      'npm owner ls lodash',
+      'npm cache ls',
+      'npm stars',
     ],
   },
 };

@@ -2,6 +2,7 @@ import { AUTH0 } from './auth0.js';
 import { AWK_MODULE } from './awk/index.js';
 import { AWS_MODULE } from './aws/index.js';
 import { AZ } from './az/index.js';
+import { BLACK_MODULE } from './black.js';
 import { BREW_MODULE } from './brew.js';
 import { BUILTIN_SPECS } from './builtin-specs.js';
 import { BUN_MODULE, BUNX_MODULE } from './bun.js';
@@ -23,6 +24,7 @@ import { HELM } from './helm.js';
 import { ICONV_MODULE } from './iconv.js';
 import { INTERPRETER_RELOCATIONS } from './interpreters.js';
 import { IP_MODULE } from './ip.js';
+import { ISORT_MODULE } from './isort.js';
 import { JOURNALCTL_MODULE } from './journalctl.js';
 import { JQ_MODULE } from './jq/index.js';
 import { KERNEL_SPECS } from './kernel-specs.js';
@@ -42,6 +44,7 @@ import type { ProgramSpec, SubcommandSpec } from './program.js';
 import type { Relocation } from './relocation.js';
 import { RG_MODULE } from './rg.js';
 import { RSYNC_MODULE } from './rsync.js';
+import { RUFF_MODULE } from './ruff.js';
 import { CARGO_SPEC, RUNNER_RELOCATIONS } from './runners.js';
 import { SCP_MODULE } from './scp.js';
 import { SED_MODULE } from './sed/index.js';
@@ -125,6 +128,9 @@ const MODULES: readonly ProgramModule[] = [
   GUNZIP_MODULE,
   ZCAT_MODULE,
   ICONV_MODULE,
+  RUFF_MODULE,
+  ISORT_MODULE,
+  BLACK_MODULE,
 ];
 
 /**
