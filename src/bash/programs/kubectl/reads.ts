@@ -51,7 +51,12 @@ const LOCAL_READS: Readonly<Record<string, string>> = {
   'config get-contexts': 'no-headers output=/o',
   'config get-clusters': '',
   'config get-users': '',
+  // The names of the kubectl-* programs on PATH: it lists them, runs none.
+  'plugin list': 'name-only',
 };
+
+/** `kubectl completion SHELL` prints the completion script for SHELL. */
+const SHELLS = new Set(['bash', 'zsh', 'fish', 'powershell']);
 
 /** The commands whose operands name objects of the cluster: none of them may name a Secret. */
 const NAMES_OBJECTS = new Set(['get', 'describe', 'wait']);
@@ -102,6 +107,13 @@ export function readOnlyOf(path: string): ReadOnlySpec | undefined {
         ? undefined
         : 'without --client it asks the cluster';
     return readOnly(optionNames(`client output=/o ${GLOBAL_READS}`), 'none', { check });
+  }
+  if (path === 'completion') {
+    const check = (parsed: Parsed, words: readonly Word[]) =>
+      parsed.operands.length === 1 && SHELLS.has(words[parsed.operands[0]!]!.value)
+        ? undefined
+        : 'kubectl completion takes one shell';
+    return readOnly(optionNames(GLOBAL_READS), 'inert', { check });
   }
   const own = LOCAL_READS[path];
   return own === undefined ? undefined : readOnly(optionNames(`${own} ${GLOBAL_READS}`), 'none');
