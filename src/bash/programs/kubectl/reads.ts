@@ -31,6 +31,10 @@ const SERVICE_READS: Readonly<Record<string, string>> = {
   'api-resources': 'api-group= cached categories= namespaced no-headers output=/o sort-by= verbs=',
   'api-versions': '',
   'cluster-info': '',
+  // To standard output: the nodes, workloads, services, events and pod logs `get` and `logs` print (no Secret).
+  // Not --output-directory: it writes them to files.
+  'cluster-info dump':
+    'all-namespaces/A allow-missing-template-keys namespaces= output=/o pod-running-timeout= show-managed-fields template=',
   version: 'client output=/o',
   'auth can-i': 'all-namespaces/A list no-headers quiet/q subresource=',
   'auth whoami': 'allow-missing-template-keys output=/o show-managed-fields template=',
@@ -93,7 +97,9 @@ export function serviceReadOf(path: string): ReadOnlySpec | undefined {
   const check = NAMES_OBJECTS.has(path)
     ? (parsed: Parsed, words: readonly Word[]) => noDashDash(parsed) ?? namesSecret(parsed, words)
     : noDashDash;
-  const operands = ['api-versions', 'cluster-info', 'version', 'auth whoami'].includes(path)
+  const operands = ['api-versions', 'cluster-info', 'cluster-info dump', 'version', 'auth whoami'].includes(
+    path,
+  )
     ? 'none'
     : 'inert';
   return readOnly(optionNames(`${own} ${GLOBAL_READS}`), operands, { check });
