@@ -95,7 +95,7 @@ function listsReplacements(parsed: Parsed): string | undefined {
   return has(parsed, 'l') || parsed.operands.length === 0 ? undefined : 'git replace without -l replaces';
 }
 
-/** The one-word forms of a command that only read (`git rerere status`, `git bisect log`). */
+/** The one-word forms of a command that only read (`git rerere status`). */
 function verbs(...allowed: string[]) {
   return (parsed: Parsed, words: readonly Word[]): string | undefined => {
     const first = parsed.operands[0] === undefined ? undefined : words[parsed.operands[0]];
@@ -244,7 +244,6 @@ const LISTS: Lists = {
   replace: ['-l --list --format', { operands: 'inert', check: listsReplacements }],
   // `status` and `remaining` print the paths it recorded, read-only (rerere.c's RERERE_READONLY).
   rerere: ['', { operands: 'inert', check: verbs('status', 'remaining') }],
-  bisect: ['', { operands: 'inert', check: verbs('log') }],
   apply: [
     '--check --stat --numstat --summary -z -p -C --exclude --include --cached --index -R --reverse -v ' +
       '--verbose -q --quiet --unidiff-zero --recount --directory --allow-empty --ignore-space-change ' +
