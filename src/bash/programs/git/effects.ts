@@ -135,7 +135,9 @@ function gitPaths(
   const content = gitContentReads(cmd, commandName(cmd, subIndex, sub), subIndex, icase);
   const named = gitFileOptions(cmd, sub, commandName(cmd, subIndex, sub));
   if (content && named) {
-    return { effects: [...named.effects, ...content.effects], known: named.known && content.known };
+    // A read-only command's file options are all named (`git archive --add-file`); a writer's are not.
+    const known = named.known || checkProgram(GIT_SPEC, cmd.argv, globsOnly(cmd.argv)).readOnly;
+    return { effects: [...named.effects, ...content.effects], known: known && content.known };
   }
   if (content) return content;
   if (GIT_NO_FILES.has(sub) || checkProgram(GIT_SPEC, cmd.argv, globsOnly(cmd.argv)).readOnly) {

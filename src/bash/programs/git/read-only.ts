@@ -1,6 +1,6 @@
 import type { Word } from '../../types.js';
 import type { Grammar } from '../options.js';
-import { has, type Parsed } from '../options.js';
+import { has, lastValue, type Parsed } from '../options.js';
 import type { ReadOnlySpec } from '../program.js';
 import { allow } from './grammar-tools.js';
 
@@ -114,6 +114,14 @@ function reportsOnly(parsed: Parsed): string | undefined {
   return has(parsed, '--check', '--stat', '--numstat', '--summary')
     ? undefined
     : 'git apply without --check, --stat, --numstat or --summary applies the patch';
+}
+
+/** `git archive` writes tar and zip itself; tar.gz, tgz and configured formats are piped through a program. */
+function builtInFormat(parsed: Parsed): string | undefined {
+  const format = lastValue(parsed, '--format');
+  return !format || (format.static && ['tar', 'zip'].includes(format.value))
+    ? undefined
+    : `git archive --format=${format.text} runs a compression program`;
 }
 
 type Lists = Record<string, [options: string, more?: Partial<Pick<ReadOnlySpec, 'operands' | 'check'>>]>;
@@ -232,6 +240,9 @@ const LISTS: Lists = {
   'sparse-checkout list': ['', { operands: 'none' }],
   'bundle list-heads': [''],
   'bundle verify': ['-q --quiet'],
+  // To standard output. Not -o (writes the archive), --remote or --exec (another repository, a program there),
+  // --add-file (an untracked file added).
+  archive: ['--format -l --list -v --verbose --prefix --worktree-attributes -#', { check: builtInFormat }],
   // Not --lost-found: it writes the objects it finds under .git/lost-found.
   fsck: [
     '-v --verbose --unreachable --dangling --no-dangling --tags --root --cache --reflogs --no-reflogs --full ' +
