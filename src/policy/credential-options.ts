@@ -12,6 +12,10 @@ export function credentialRedirect(v: CommandViews): number | undefined {
     if (word === '--') break;
     if (word.startsWith('--')) {
       const name = word.slice(2).split('=')[0]!;
+      if (table.exact) {
+        if (table.long.includes(name)) return i;
+        continue;
+      }
       // A prefix may be read as the whole name (getopt_long, argparse): fail closed on any prefix of three or more.
       if (name.length >= 3 && table.long.some((option) => option.startsWith(name))) return i;
       continue;

@@ -3,10 +3,10 @@
  * who it talks to: `kubectl --server`, `aws --endpoint-url`, `helm --kube-apiserver`, or print them (`aws --debug`
  * logs every request's headers, the session token among them). An allow rule whose
  * wildcard stands for one never vouches for it, whatever the spelling (`--server=x`, `--server x`, `-s x`, `-sx`,
- * an abbreviation): the rule approved reading the user's own services, not handing their tokens elsewhere.
+ * an abbreviation where the program reads one; cobra's pflag (`exact`) reads long options only whole): the rule approved reading the user's own services, not handing their tokens elsewhere.
  */
 export const CREDENTIAL_REDIRECTS: Readonly<
-  Record<string, { long: readonly string[]; short: string; fileValues?: boolean }>
+  Record<string, { long: readonly string[]; short: string; fileValues?: boolean; exact?: boolean }>
 > = {
   kubectl: {
     long: [
@@ -20,6 +20,7 @@ export const CREDENTIAL_REDIRECTS: Readonly<
       'kubeconfig',
     ],
     short: 's',
+    exact: true,
   },
   helm: {
     long: [
@@ -35,16 +36,17 @@ export const CREDENTIAL_REDIRECTS: Readonly<
       'plain-http',
     ],
     short: '',
+    exact: true,
   },
-  docker: { long: ['host', 'tlsverify', 'tlscacert'], short: 'H' },
-  podman: { long: ['url', 'connection', 'identity'], short: 'c' },
+  docker: { long: ['host', 'tlsverify', 'tlscacert'], short: 'H', exact: true },
+  podman: { long: ['url', 'connection', 'identity'], short: 'c', exact: true },
   aws: { long: ['endpoint-url', 'no-verify-ssl', 'ca-bundle', 'debug'], short: '' },
   // A file of more flags may hold any of them; --log-http prints every request with its authorisation.
   gcloud: {
     long: ['access-token-file', 'impersonate-service-account', 'flags-file', 'log-http'],
     short: '',
   },
-  gh: { long: ['hostname'], short: '' },
+  gh: { long: ['hostname'], short: '', exact: true },
   // --debug logs every request and response; a value `@FILE` is the file's content (az reads it, sends it on).
   az: { long: ['subscription-id-url', 'debug'], short: '', fileValues: true },
 };

@@ -134,7 +134,8 @@ function effects(cmd: CommandView): { effects: FileEffect[]; known: boolean } {
     }
     if (AT_FILE.has(given.name) && value && !value.static && leadingText(value) === '') known = false;
     if (!value) continue;
-    if (WRITES.includes(given.name) && !is(value, '-')) {
+    // `-o /dev/null` discards the body; /dev/stdout and /dev/stderr are the standard streams.
+    if (WRITES.includes(given.name) && !is(value, '-', '/dev/null', '/dev/stdout', '/dev/stderr')) {
       found.push(option('write', given.name === 'o' && folder ? underFolder(folder, value) : value));
     }
     if (READS.includes(given.name) && !is(value, '-', '.')) found.push(option('read', value));

@@ -45,6 +45,8 @@ export interface Grammar {
   fixed?: ReadonlySet<string>;
   /** A known word is an option only when it matches: bash's echo reads `-neE` clusters and prints any other word. */
   options?: RegExp;
+  /** Options whose value may be left off when they are the last word (git's PARSE_OPT_LASTARG_DEFAULT), by name. */
+  lastDefault?: ReadonlySet<string>;
 }
 
 export interface GrammarSpec {
@@ -75,6 +77,8 @@ export interface GrammarSpec {
   /** Space-separated long option names `--no-` does not negate. */
   fixed?: string;
   options?: RegExp;
+  /** Space-separated long option names whose value defaults when they end the command line. */
+  lastDefault?: string;
 }
 
 function named(spec: string | undefined, prefix: string): Map<string, Named> {
@@ -127,6 +131,7 @@ export function grammar(spec: GrammarSpec): Grammar {
     ...(spec.whole ? { whole: new Set(spec.whole.split(/\s+/)) } : {}),
     ...(spec.fixed ? { fixed: new Set(spec.fixed.split(/\s+/)) } : {}),
     ...(spec.options ? { options: spec.options } : {}),
+    ...(spec.lastDefault ? { lastDefault: new Set(spec.lastDefault.split(/\s+/).map((n) => `--${n}`)) } : {}),
   };
 }
 
@@ -314,6 +319,10 @@ export function parseOptions(
     };
     const withValue = (spec: Named, attached: Word | undefined): ParseFailure | undefined => {
       if (spec.arity === 'value' && attached === undefined) {
+        if (i + 1 >= words.length && g.lastDefault?.has(spec.name)) {
+          add(spec, undefined);
+          return undefined;
+        }
         const next = nextValue(i);
         if ('ok' in next) return next;
         consumed = 2;

@@ -74,6 +74,9 @@ const TABLE: Record<string, readonly string[]> = {
 
 /** Whether the command line only prints what the program is and exits (`words` after the program). */
 export function printsAndExits(program: string, words: readonly string[]): boolean {
+  // git.c reads `git CMD --help` as `git help CMD`: the page of CMD, as `git help CMD` shows it.
+  if (program === 'git' && words.length === 2 && words[1] === '--help')
+    return /^[a-z][a-z0-9-]*$/.test(words[0]!);
   const tails = Object.hasOwn(TABLE, program) ? TABLE[program]! : undefined;
   return tails !== undefined && words.length > 0 && tails.includes(words.join(' '));
 }

@@ -132,7 +132,7 @@ describe('gh: reads of the user own GitHub', () => {
 describe('gh: what writes, runs code or prints a secret is no read', () => {
   test.each([
     'gh browse',
-    'gh browse --no-browser',
+    'gh browse 12',
     'gh auth token',
     'gh config set editor vim',
     'gh pr create --fill',
@@ -159,7 +159,7 @@ describe('gh: what writes, runs code or prints a secret is no read', () => {
     'gh codespace logs',
     'gh label create urgent',
     'gh mytool list',
-    'gh browse --no-browser',
+    'gh browse --settings',
   ])('%s', (line) => {
     expect(check(line, 'serviceRead').ok).toBe(false);
   });

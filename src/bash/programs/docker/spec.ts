@@ -91,7 +91,15 @@ const READ_ONLY = new Set([
   'node ls',
   'node inspect',
   'node ps',
+  // Docker Hub's (or the named registry's) public index, asked through the daemon.
+  'search',
 ]);
+
+/**
+ * Commands that read a registry with the credentials stored for it: not `--insecure`, which lets the client talk
+ * to the registry without TLS (or without checking it).
+ */
+const REGISTRY_READS = new Set(['manifest inspect']);
 
 /** Commands that write an archive to standard output, read-only without `--output` (a file they would write). */
 const TO_STDOUT = new Set(['container export', 'image save']);
@@ -111,6 +119,9 @@ function tree(): Record<string, SubcommandSpec> {
         grammar: g,
         permute: !NOT_INTERSPERSED.has(path),
         ...(READ_ONLY.has(path) ? { readOnly: readOnly(() => everyOption(g), 'inert') } : {}),
+        ...(REGISTRY_READS.has(path)
+          ? { readOnly: readOnly(() => everyOptionBut(g, '--insecure'), 'inert') }
+          : {}),
         ...(TO_STDOUT.has(path)
           ? { readOnly: readOnly(() => everyOptionBut(g, 'o --output'), 'inert') }
           : {}),

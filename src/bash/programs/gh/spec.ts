@@ -92,6 +92,8 @@ const SERVICE_READS: Readonly<Record<string, string | ((g: Grammar) => string)>>
   'config list': all,
   'config get': all,
   status: all,
+  // Only with --no-browser (-n): it prints the page's address instead of opening a browser.
+  browse: all,
   // Not --show-token (-t): it prints the token. --hostname only picks which configured host to report on.
   'auth status': 'a',
   // Not --cache (writes a cache), --verbose (prints the request, headers included), -H (headers the line
@@ -178,6 +180,11 @@ function serviceRead(path: string, g: Grammar): ReadOnlySpec | undefined {
   const options = typeof entry === 'string' ? entry : entry(g);
   const jqOnly = (parsed: Parsed) => jqProblem(parsed);
   if (path === 'api') return readOnly(options, 'inert', { check: apiRead });
+  if (path === 'browse') {
+    return readOnly(() => options, 'inert', {
+      check: (parsed) => (has(parsed, 'n') ? jqOnly(parsed) : 'gh browse without -n opens a browser'),
+    });
+  }
   if (path === 'config get') {
     return readOnly(() => options, 'inert', {
       check: (parsed, words) => configKey(parsed, words) ?? jqOnly(parsed),

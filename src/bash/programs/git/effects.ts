@@ -133,12 +133,17 @@ function gitPaths(
   const credentials = credentialReads(cmd, sub, subIndex);
   if (credentials) return credentials;
   const content = gitContentReads(cmd, commandName(cmd, subIndex, sub), subIndex, icase);
-  const named = gitFileOptions(cmd, sub);
+  const named = gitFileOptions(cmd, sub, commandName(cmd, subIndex, sub));
   if (content && named) {
-    return { effects: [...named.effects, ...content.effects], known: named.known && content.known };
+    // A read-only command's file options are all named (`git archive --add-file`); a writer's are not.
+    const known = named.known || checkProgram(GIT_SPEC, cmd.argv, globsOnly(cmd.argv)).readOnly;
+    return { effects: [...named.effects, ...content.effects], known: known && content.known };
   }
   if (content) return content;
-  if (GIT_NO_FILES.has(sub) || checkProgram(GIT_SPEC, cmd.argv, globsOnly(cmd.argv)).readOnly) return NONE;
+  if (GIT_NO_FILES.has(sub) || checkProgram(GIT_SPEC, cmd.argv, globsOnly(cmd.argv)).readOnly) {
+    // A read-only command still reads the files it is given (`git apply --check x.patch`).
+    return named ? { effects: named.effects.filter((e) => e.access === 'read'), known: true } : NONE;
+  }
   const written = gitWrites(cmd, sub, subIndex, args, named);
   // checkout -- and restore discard what the paths they name hold.
   const pathsNamed = sub === 'restore' || (sub === 'checkout' && args.some((word) => is(word, '--')));
@@ -282,6 +287,8 @@ interface FileOptions {
   files: Record<string, FileAccess>;
   /** What git does with the operands, when they are files. */
   operands?: FileAccess;
+  /** The nested commands the table speaks for, when not all of SUB's. */
+  only?: readonly string[];
 }
 
 const GIT_FILE_OPTIONS: Record<string, FileOptions> = {
@@ -313,15 +320,20 @@ const GIT_FILE_OPTIONS: Record<string, FileOptions> = {
     files: {},
     operands: 'read',
   },
+  bundle: {
+    files: {},
+    operands: 'read',
+    only: ['bundle verify', 'bundle list-heads'],
+  },
   'format-patch': {
     files: { o: 'write' },
   },
 };
 
 /** git SUB with options that name files: those files, relative to the working folder git runs in. */
-function gitFileOptions(cmd: CommandView, sub: string): EffectsResult | undefined {
+function gitFileOptions(cmd: CommandView, sub: string, name: string): EffectsResult | undefined {
   const spec = Object.hasOwn(GIT_FILE_OPTIONS, sub) ? GIT_FILE_OPTIONS[sub] : undefined;
-  if (!spec) return undefined;
+  if (!spec || (spec.only && !spec.only.includes(name))) return undefined;
   const command = parseCommand(GIT_SPEC, cmd.argv, { unknown: 'flag', dynamic: 'operand' });
   if (!command.ok) return { effects: [], known: false };
   const parsed = command.levels[command.levels.length - 1]!.parsed;

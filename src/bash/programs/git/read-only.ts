@@ -1,5 +1,6 @@
+import type { Word } from '../../types.js';
 import type { Grammar } from '../options.js';
-import { has, type Parsed } from '../options.js';
+import { has, lastValue, type Parsed } from '../options.js';
 import type { ReadOnlySpec } from '../program.js';
 import { allow } from './grammar-tools.js';
 
@@ -82,6 +83,45 @@ function configReads(parsed: Parsed): string | undefined {
 /** `git remote show NAME` asks the remote over the network unless `-n`. */
 function offline(parsed: Parsed): string | undefined {
   return has(parsed, 'n') ? undefined : 'git remote show reaches the network without -n';
+}
+
+/** `git symbolic-ref NAME` reads the ref NAME points at; given a target too, it points NAME there. */
+function readsOneRef(parsed: Parsed): string | undefined {
+  return parsed.operands.length <= 1 ? undefined : 'git symbolic-ref with a target writes the ref';
+}
+
+/** `git replace` lists the replacements with `-l` or when given nothing; otherwise it creates one. */
+function listsReplacements(parsed: Parsed): string | undefined {
+  return has(parsed, 'l') || parsed.operands.length === 0 ? undefined : 'git replace without -l replaces';
+}
+
+/** The one-word forms of a command that only read (`git rerere status`). */
+function verbs(...allowed: string[]) {
+  return (parsed: Parsed, words: readonly Word[]): string | undefined => {
+    const first = parsed.operands[0] === undefined ? undefined : words[parsed.operands[0]];
+    return parsed.operands.length === 1 && first?.static && allowed.includes(first.value)
+      ? undefined
+      : `only ${allowed.join(', ')} only read`;
+  };
+}
+
+/**
+ * `git apply` with `--check`, `--stat`, `--numstat` or `--summary` reports on the patch and applies nothing
+ * (git-apply(1): each "turns off apply"), unless `--apply` turns it back on.
+ */
+function reportsOnly(parsed: Parsed): string | undefined {
+  if (has(parsed, '--apply')) return 'git apply --apply applies the patch';
+  return has(parsed, '--check', '--stat', '--numstat', '--summary')
+    ? undefined
+    : 'git apply without --check, --stat, --numstat or --summary applies the patch';
+}
+
+/** `git archive` writes tar and zip itself; tar.gz, tgz and configured formats are piped through a program. */
+function builtInFormat(parsed: Parsed): string | undefined {
+  const format = lastValue(parsed, '--format');
+  return !format || (format.static && ['tar', 'zip'].includes(format.value))
+    ? undefined
+    : `git archive --format=${format.text} runs a compression program`;
 }
 
 type Lists = Record<string, [options: string, more?: Partial<Pick<ReadOnlySpec, 'operands' | 'check'>>]>;
@@ -199,6 +239,28 @@ const LISTS: Lists = {
   'notes show': [''],
   'sparse-checkout list': ['', { operands: 'none' }],
   'bundle list-heads': [''],
+  'bundle verify': ['-q --quiet'],
+  // To standard output. Not -o (writes the archive), --remote or --exec (another repository, a program there),
+  // --add-file (an untracked file added).
+  archive: ['--format -l --list -v --verbose --prefix --worktree-attributes -#', { check: builtInFormat }],
+  // Not --lost-found: it writes the objects it finds under .git/lost-found.
+  fsck: [
+    '-v --verbose --unreachable --dangling --no-dangling --tags --root --cache --reflogs --no-reflogs --full ' +
+      '--no-full --connectivity-only --strict --progress --no-progress --name-objects --no-name-objects',
+    { operands: 'inert' },
+  ],
+  // Not -w (writes the object) or --stdin-paths (reads the files named on its input).
+  'hash-object': ['-t --stdin --no-filters --literally --path'],
+  'symbolic-ref': ['-q --quiet --short --recurse --no-recurse', { operands: 'inert', check: readsOneRef }],
+  replace: ['-l --list --format', { operands: 'inert', check: listsReplacements }],
+  // `status` and `remaining` print the paths it recorded, read-only (rerere.c's RERERE_READONLY).
+  rerere: ['', { operands: 'inert', check: verbs('status', 'remaining') }],
+  apply: [
+    '--check --stat --numstat --summary -z -p -C --exclude --include --cached --index -R --reverse -v ' +
+      '--verbose -q --quiet --unidiff-zero --recount --directory --allow-empty --ignore-space-change ' +
+      '--ignore-whitespace --inaccurate-eof --allow-overlap',
+    { check: reportsOnly },
+  ],
   config: [
     '--global --system --local --worktree --get --get-all --get-regexp --get-urlmatch -l --list --fixed-value ' +
       '-t --type --bool --int --bool-or-int --bool-or-str --path --expiry-date -z --null --name-only --includes ' +

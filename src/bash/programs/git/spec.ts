@@ -127,6 +127,13 @@ const IMPLIES: Readonly<Record<string, Record<string, string>>> = {
   push: { '--mirror': '--mirror f d', '--prune': '--prune d' },
 };
 
+/** Filters that take HEAD when they end the command line (`git branch --merged`). */
+const LAST_DEFAULT: Readonly<Record<string, string>> = {
+  branch: 'merged no-merged contains no-contains with without',
+  tag: 'merged no-merged contains no-contains with without points-at',
+  'for-each-ref': 'merged no-merged contains no-contains',
+};
+
 /** What operands mean to deny and ask rules, where git reads them as options would say. */
 const OPERANDS: Readonly<Record<string, SubcommandSpec['normalizeOperands']>> = {
   checkout: checkoutOperands,
@@ -142,7 +149,8 @@ const ALIASES: Readonly<Record<string, Record<string, string>>> = {
 const built = new Map<GrammarSpec, Grammar>();
 
 function grammarOf(name: string): Grammar {
-  const spec = HAND_GRAMMARS[name] ?? HELP_GRAMMARS[name] ?? {};
+  const listed = HAND_GRAMMARS[name] ?? HELP_GRAMMARS[name] ?? {};
+  const spec = LAST_DEFAULT[name] ? { ...listed, lastDefault: LAST_DEFAULT[name] } : listed;
   const implies = IMPLIES[name];
   const abbreviate = !WHOLE_OPTIONS.has(name);
   if (implies || abbreviate) return gitGrammar(spec, { abbreviate, ...(implies ? { implies } : {}) });

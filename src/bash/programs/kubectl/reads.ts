@@ -31,6 +31,10 @@ const SERVICE_READS: Readonly<Record<string, string>> = {
   'api-resources': 'api-group= cached categories= namespaced no-headers output=/o sort-by= verbs=',
   'api-versions': '',
   'cluster-info': '',
+  // To standard output: the nodes, workloads, services, events and pod logs `get` and `logs` print (no Secret).
+  // Not --output-directory: it writes them to files.
+  'cluster-info dump':
+    'all-namespaces/A allow-missing-template-keys namespaces= output=/o pod-running-timeout= show-managed-fields template=',
   version: 'client output=/o',
   'auth can-i': 'all-namespaces/A list no-headers quiet/q subresource=',
   'auth whoami': 'allow-missing-template-keys output=/o show-managed-fields template=',
@@ -51,7 +55,12 @@ const LOCAL_READS: Readonly<Record<string, string>> = {
   'config get-contexts': 'no-headers output=/o',
   'config get-clusters': '',
   'config get-users': '',
+  // The names of the kubectl-* programs on PATH: it lists them, runs none.
+  'plugin list': 'name-only',
 };
+
+/** `kubectl completion SHELL` prints the completion script for SHELL. */
+const SHELLS = new Set(['bash', 'zsh', 'fish', 'powershell']);
 
 /** The commands whose operands name objects of the cluster: none of them may name a Secret. */
 const NAMES_OBJECTS = new Set(['get', 'describe', 'wait']);
@@ -88,7 +97,9 @@ export function serviceReadOf(path: string): ReadOnlySpec | undefined {
   const check = NAMES_OBJECTS.has(path)
     ? (parsed: Parsed, words: readonly Word[]) => noDashDash(parsed) ?? namesSecret(parsed, words)
     : noDashDash;
-  const operands = ['api-versions', 'cluster-info', 'version', 'auth whoami'].includes(path)
+  const operands = ['api-versions', 'cluster-info', 'cluster-info dump', 'version', 'auth whoami'].includes(
+    path,
+  )
     ? 'none'
     : 'inert';
   return readOnly(optionNames(`${own} ${GLOBAL_READS}`), operands, { check });
@@ -102,6 +113,13 @@ export function readOnlyOf(path: string): ReadOnlySpec | undefined {
         ? undefined
         : 'without --client it asks the cluster';
     return readOnly(optionNames(`client output=/o ${GLOBAL_READS}`), 'none', { check });
+  }
+  if (path === 'completion') {
+    const check = (parsed: Parsed, words: readonly Word[]) =>
+      parsed.operands.length === 1 && SHELLS.has(words[parsed.operands[0]!]!.value)
+        ? undefined
+        : 'kubectl completion takes one shell';
+    return readOnly(optionNames(GLOBAL_READS), 'inert', { check });
   }
   const own = LOCAL_READS[path];
   return own === undefined ? undefined : readOnly(optionNames(`${own} ${GLOBAL_READS}`), 'none');

@@ -92,6 +92,10 @@ const READ_ONLY: Readonly<Record<string, string>> = {
   'volume exists': '',
   'pod exists': '',
   'system connection list': '',
+  // The registries' public index. Not --authfile (credentials from another file) or --tls-verify (=false
+  // sends them without checking the server).
+  search: '--authfile --tls-verify',
+  'image search': '--authfile --tls-verify',
 };
 
 /** The persistent global options that keep a read-only command so: not those naming storage, state or helpers. */
