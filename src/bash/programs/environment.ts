@@ -85,13 +85,20 @@ const LOADER_VARIABLES = new Set([
   'CONTAINERS_CONF_OVERRIDE',
   'CONTAINERS_STORAGE_CONF',
   'CONTAINERS_REGISTRIES_CONF',
+  // cargo and rustc: the compiler cargo runs (also to read the target's settings), its flags
+  'RUSTC',
+  'RUSTDOC',
+  'RUSTC_WORKSPACE_WRAPPER',
+  'RUSTFLAGS',
+  'RUSTDOCFLAGS',
 ]);
 
 /**
  * The cloud CLIs' settings: gcloud reads every property from CLOUDSDK_SECTION_NAME (its API endpoints, the access
- * token file, the account to impersonate), az its configuration folder and settings from AZURE_*.
+ * token file, the account to impersonate), az its configuration folder and settings from AZURE_*; cargo every
+ * configuration value from CARGO_* (`CARGO_BUILD_RUSTC_WRAPPER`, `CARGO_HOME`), rustup the toolchain from RUSTUP_*.
  */
-const LOADER_PREFIXES = ['GIT_CONFIG', 'BASH_FUNC_', 'CLOUDSDK_', 'AZURE_'];
+const LOADER_PREFIXES = ['GIT_CONFIG', 'BASH_FUNC_', 'CLOUDSDK_', 'AZURE_', 'CARGO_', 'RUSTUP_'];
 
 export function variableRisk(name: string): 'command' | 'loader' | undefined {
   if (COMMAND_VARIABLES.has(name)) return 'command';

@@ -4,6 +4,7 @@ import { AZ } from './az/index.js';
 import { BREW_MODULE } from './brew.js';
 import { BUILTIN_SPECS } from './builtin-specs.js';
 import { BUN_MODULE, BUNX_MODULE } from './bun.js';
+import { CARGO_MODULE } from './cargo.js';
 import { CLOUD_TOOL_SPECS } from './cloud-tools.js';
 import { CP_MODULE } from './cp.js';
 import { CPIO_MODULE } from './cpio.js';
@@ -42,7 +43,7 @@ import type { ProgramSpec, SubcommandSpec } from './program.js';
 import type { Relocation } from './relocation.js';
 import { RG_MODULE } from './rg.js';
 import { RSYNC_MODULE } from './rsync.js';
-import { CARGO_SPEC, RUNNER_RELOCATIONS } from './runners.js';
+import { RUNNER_RELOCATIONS } from './runners.js';
 import { SCP_MODULE } from './scp.js';
 import { SED_MODULE } from './sed/index.js';
 import { SEVEN_ZIP_MODULE } from './seven-zip.js';
@@ -102,6 +103,7 @@ const MODULES: readonly ProgramModule[] = [
   BUN_MODULE,
   BUNX_MODULE,
   PIP_MODULE,
+  CARGO_MODULE,
   MAN_MODULE,
   WHEREIS_MODULE,
   UNZIP_MODULE,
@@ -134,7 +136,6 @@ const SPECS: readonly ProgramSpec[] = [
   ...TEXT_TOOL_SPECS,
   SORT_SPEC,
   ...FILE_TOOL_SPECS,
-  CARGO_SPEC,
   ...CLOUD_TOOL_SPECS,
   ...MACOS_SPECS,
   ...KERNEL_SPECS,
