@@ -59,6 +59,7 @@ import { TAR_MODULE } from './tar.js';
 import { TEXT_TOOL_SPECS } from './text-tools.js';
 import { TREE_MODULE } from './tree.js';
 import { UNZIP_MODULE } from './unzip.js';
+import { UV_MODULE } from './uv.js';
 import { WGET_MODULE } from './wget.js';
 import { WHEREIS_MODULE } from './whereis.js';
 import { YARN_MODULE } from './yarn.js';
@@ -104,6 +105,7 @@ const MODULES: readonly ProgramModule[] = [
   BUNX_MODULE,
   PIP_MODULE,
   CARGO_MODULE,
+  UV_MODULE,
   MAN_MODULE,
   WHEREIS_MODULE,
   UNZIP_MODULE,
