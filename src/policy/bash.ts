@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, lstatSync, realpathSync } from 'node:fs';
+import { dirname, join, sep } from 'node:path';
 import type { Analysis, CodeExecution, SimpleCommand } from '../bash/index.js';
 import {
   analyze,
@@ -527,6 +527,9 @@ function decideCommand(
   const ro = readOnlyOf(v);
   const swapped = ro.readOnly ? toolchainFile(program, cwds) : undefined;
   if (swapped) return done(part(cmd, 'ask', 'no-rule', `${swapped} may name another ${program} to run`));
+  const interpreter = ro.readOnly ? projectInterpreter(program, cwds) : undefined;
+  if (interpreter)
+    return done(part(cmd, 'ask', 'no-rule', `${program} runs ${interpreter} to read the environment`));
   if (ro.readOnly && !cmd.name?.path) {
     const secret = secretVariable(cmd);
     if (secret) {
@@ -637,6 +640,43 @@ function toolchainFile(program: string, cwds: readonly string[] | undefined): st
     }
   }
   return undefined;
+}
+
+/**
+ * uv reads an environment by running its interpreter, and finds the environment in `.venv` in the working folder
+ * or above: a `.venv/bin/python` that is a file of its own (not a link to an interpreter outside that folder)
+ * is a program the agent may have written.
+ */
+function projectInterpreter(program: string, cwds: readonly string[] | undefined): string | undefined {
+  if (program !== 'uv') return undefined;
+  if (!cwds) return 'a .venv interpreter in a folder only known at run time';
+  for (const cwd of cwds) {
+    for (let at = cwd; ; at = dirname(at)) {
+      const python = join(at, '.venv', 'bin', 'python');
+      if (existsSync(python) || isLink(python)) {
+        const real = realTarget(python);
+        if (!real || !isLink(python) || real === at || real.startsWith(`${at}${sep}`)) return python;
+      }
+      if (dirname(at) === at) break;
+    }
+  }
+  return undefined;
+}
+
+function isLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+function realTarget(path: string): string | undefined {
+  try {
+    return realpathSync(path);
+  } catch {
+    return undefined;
+  }
 }
 
 function isReadOnlyCommand(cmd: SimpleCommand, v: CommandViews): boolean {

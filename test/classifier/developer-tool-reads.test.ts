@@ -1,3 +1,5 @@
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useSandboxClassifier } from './helpers.js';
 
@@ -46,6 +48,18 @@ const ALLOWED = [
   'npm help-search -l install',
   // git: who wrote a line
   'git annotate -L 10,20 README.md',
+  // cargo: the manifest, the lock file as it is, its own help; uv: what an environment holds, its own folders
+  'cargo help tree',
+  'cargo build --help',
+  'cargo locate-project --workspace',
+  'cargo metadata --no-deps --format-version 1',
+  'cargo tree --locked -e normal',
+  'cargo search serde --limit 5',
+  'uv pip list',
+  'uv pip show requests',
+  'uv tree --frozen',
+  'uv cache dir',
+  'uv help sync',
 ];
 
 /** Look-alikes that write, run code, print secrets or reach another server: never allowed by the defaults. */
@@ -80,6 +94,18 @@ const NOT_ALLOWED = [
   'npm run build',
   'npm run --script-shell ./x.sh',
   'git annotate .env',
+  'cargo tree',
+  'cargo --config build.rustc-wrapper=./x.sh tree --locked',
+  'RUSTC_WRAPPER=./x.sh cargo tree --locked',
+  'CARGO_BUILD_RUSTC_WRAPPER=./x.sh cargo tree --locked',
+  'RUSTC=./x.sh cargo metadata --locked',
+  'cargo help zzz',
+  'cargo info serde',
+  'uv tree',
+  'uv pip list --python ./x.sh',
+  'uv pip list --outdated',
+  'uv version --bump patch',
+  'uv auth token',
 ];
 
 describe("developer tools' reads in the shipped defaults", () => {
@@ -91,5 +117,28 @@ describe("developer tools' reads in the shipped defaults", () => {
   it.each(NOT_ALLOWED)('does not allow %s', async (command) => {
     const verdict = await sandbox.bash(command);
     expect(verdict.decision, `${command}: ${verdict.reason}`).not.toBe('allow');
+  });
+});
+
+describe("uv reads an environment by running the interpreter of the project's .venv", () => {
+  const own = useSandboxClassifier(async (box) => {
+    mkdirSync(join(box.project, 'app/.venv/bin'), { recursive: true });
+    writeFileSync(join(box.project, 'app/.venv/bin/python'), '#!/bin/sh\n', { mode: 0o755 });
+  });
+  const linked = useSandboxClassifier(async (box) => {
+    mkdirSync(join(box.project, '.venv/bin'), { recursive: true });
+    symlinkSync('/usr/bin/env', join(box.project, '.venv/bin/python'));
+  });
+  it('asks where .venv/bin/python is a program of the project', async () => {
+    for (const command of ['cd app && uv pip list', 'cd app/.venv && uv tree --frozen']) {
+      const verdict = await own.bash(command);
+      expect(verdict.decision, command).toBe('ask');
+      expect(verdict.reason).toContain('.venv/bin/python');
+    }
+    expect((await own.bash('uv pip list')).decision).toBe('allow');
+  });
+  it('allows where it is a link to an interpreter outside', async () => {
+    const verdict = await linked.bash('uv pip list');
+    expect(verdict.decision, verdict.reason).toBe('allow');
   });
 });

@@ -85,6 +85,12 @@ const LOADER_VARIABLES = new Set([
   'CONTAINERS_CONF_OVERRIDE',
   'CONTAINERS_STORAGE_CONF',
   'CONTAINERS_REGISTRIES_CONF',
+  // cargo and rustc: the compiler cargo runs (also to read the target's settings), its flags
+  'RUSTC',
+  'RUSTDOC',
+  'RUSTC_WORKSPACE_WRAPPER',
+  'RUSTFLAGS',
+  'RUSTDOCFLAGS',
 ]);
 
 /**
@@ -92,7 +98,8 @@ const LOADER_VARIABLES = new Set([
  * token file, the account to impersonate), az its configuration folder and settings from AZURE_*. terraform reads
  * extra command-line words from TF_CLI_ARGS*, its CLI configuration (credential helper programs, provider
  * sources) from TF_CLI_CONFIG_FILE and TERRAFORM_CONFIG, its data folder from TF_DATA_DIR; helm its plugins,
- * API server and bearer token from HELM_*.
+ * API server and bearer token from HELM_*; cargo every configuration value from CARGO_*
+ * (`CARGO_BUILD_RUSTC_WRAPPER`, `CARGO_HOME`), rustup the toolchain from RUSTUP_*.
  */
 const LOADER_PREFIXES = [
   'GIT_CONFIG',
@@ -102,6 +109,8 @@ const LOADER_PREFIXES = [
   'TF_',
   'TERRAFORM_CONFIG',
   'HELM_',
+  'CARGO_',
+  'RUSTUP_',
 ];
 
 export function variableRisk(name: string): 'command' | 'loader' | undefined {

@@ -6,6 +6,8 @@ import { BLACK_MODULE } from './black.js';
 import { BREW_MODULE } from './brew.js';
 import { BUILTIN_SPECS } from './builtin-specs.js';
 import { BUN_MODULE, BUNX_MODULE } from './bun.js';
+import { CARGO_MODULE } from './cargo.js';
+import { CLOUD_TOOL_SPECS } from './cloud-tools.js';
 import { CP_MODULE } from './cp.js';
 import { CPIO_MODULE } from './cpio.js';
 import { CURL_MODULE } from './curl.js';
@@ -46,6 +48,7 @@ import { RG_MODULE } from './rg.js';
 import { RSYNC_MODULE } from './rsync.js';
 import { RUFF_MODULE } from './ruff.js';
 import { CARGO_SPEC, RUNNER_RELOCATIONS } from './runners.js';
+import { RUNNER_RELOCATIONS } from './runners.js';
 import { SCP_MODULE } from './scp.js';
 import { SED_MODULE } from './sed/index.js';
 import { SEVEN_ZIP_MODULE } from './seven-zip.js';
@@ -62,6 +65,7 @@ import { TERRAFORM } from './terraform.js';
 import { TEXT_TOOL_SPECS } from './text-tools.js';
 import { TREE_MODULE } from './tree.js';
 import { UNZIP_MODULE } from './unzip.js';
+import { UV_MODULE } from './uv.js';
 import { WGET_MODULE } from './wget.js';
 import { WHEREIS_MODULE } from './whereis.js';
 import { YARN_MODULE } from './yarn.js';
@@ -108,6 +112,8 @@ const MODULES: readonly ProgramModule[] = [
   BUN_MODULE,
   BUNX_MODULE,
   PIP_MODULE,
+  CARGO_MODULE,
+  UV_MODULE,
   MAN_MODULE,
   WHEREIS_MODULE,
   UNZIP_MODULE,
@@ -144,6 +150,7 @@ const SPECS: readonly ProgramSpec[] = [
   SORT_SPEC,
   ...FILE_TOOL_SPECS,
   CARGO_SPEC,
+  ...CLOUD_TOOL_SPECS,
   ...MACOS_SPECS,
   ...KERNEL_SPECS,
   ...MODULES.flatMap((m) => (m.spec ? [m.spec] : [])),

@@ -9,7 +9,6 @@ import {
   optionsNamed,
   parseOptions,
 } from './options.js';
-import type { ProgramSpec } from './program.js';
 import type { Relocation } from './relocation.js';
 import { argvSpec, codeIn, codeSpec, type Handler, parseFailure, unresolved } from './specs.js';
 import { assignmentName, is, joinWords } from './words.js';
@@ -128,7 +127,7 @@ function make(cmd: CommandView): NestedSpec[] {
 }
 
 /** `runner SUB ...`: subcommands that run project code, and those that wrap another command. */
-function subcommands(
+export function runnerSubcommands(
   g: Grammar,
   table: {
     run?: string[];
@@ -160,84 +159,6 @@ function subcommands(
   };
 }
 
-/** cargo's options before the subcommand; its subcommands are read by their words. */
-export const CARGO_SPEC: ProgramSpec = {
-  name: 'cargo',
-  grammar: grammar({
-    flags: 'qvV',
-    values: 'CZ',
-    long: 'manifest-path= quiet/q verbose/v locked offline frozen config= color= list version/V',
-    abbreviate: false,
-  }),
-  subcommands: {},
-};
-
-const CARGO = grammar({
-  flags: 'qvVh',
-  values: 'CZ',
-  long: 'config= color= list explain= locked offline frozen quiet/q verbose/v version/V help/h',
-  unlistedFlags: /./,
-});
-
-function cargo(cmd: CommandView): NestedSpec[] {
-  const parsed = parseOptions(cmd.argv, 1, CARGO, { unknown: 'flag' });
-  const config = parsed.ok
-    ? optionsNamed(parsed, '--config').map((option) =>
-        codeIn('environment', 'cargo', '--config', option.value!),
-      )
-    : [];
-  const run = subcommands(CARGO, {
-    run: [
-      'run',
-      'r',
-      'test',
-      't',
-      'bench',
-      'build',
-      'b',
-      'check',
-      'c',
-      'clippy',
-      'doc',
-      'd',
-      'install',
-      'fix',
-      'miri',
-    ],
-    inert: [
-      'fmt',
-      'metadata',
-      'tree',
-      'search',
-      'add',
-      'remove',
-      'update',
-      'new',
-      'init',
-      'clean',
-      'login',
-      'logout',
-      'owner',
-      'package',
-      'publish',
-      'uninstall',
-      'vendor',
-      'locate-project',
-      'pkgid',
-      'fetch',
-      'generate-lockfile',
-      'help',
-      'version',
-      'yank',
-      'report',
-      'verify-project',
-      'info',
-    ],
-    other: 'run',
-  })(cmd);
-  return [...config, ...run];
-}
-
 function simpleRunner(cmd: CommandView): NestedSpec[] {
   const inert = cmd.argv.slice(1).some((word) => is(word, '--help', '--version', '-h', '-V'));
   return inert ? [] : [codeSpec('script-file', cmd.program, cmd.program, cmd.argv[0]!)];
@@ -245,18 +166,17 @@ function simpleRunner(cmd: CommandView): NestedSpec[] {
 
 export const RUNNERS: Record<string, Handler> = {
   uvx: packageRunner('uvx', UVX),
-  pipx: subcommands(PLAIN, { packages: ['run'] }),
+  pipx: runnerSubcommands(PLAIN, { packages: ['run'] }),
   make,
   gmake: make,
   just: simpleRunner,
-  cargo,
-  go: subcommands(PLAIN, { packages: ['run'], run: ['test', 'generate'] }),
-  uv: subcommands(UVX, { wrap: ['run'] }),
-  poetry: subcommands(grammar({ values: 'CP', long: 'directory=/C project=/P', unlistedFlags: /./ }), {
+  go: runnerSubcommands(PLAIN, { packages: ['run'], run: ['test', 'generate'] }),
+  uv: runnerSubcommands(UVX, { wrap: ['run'] }),
+  poetry: runnerSubcommands(grammar({ values: 'CP', long: 'directory=/C project=/P', unlistedFlags: /./ }), {
     wrap: ['run'],
   }),
-  pipenv: subcommands(PLAIN, { wrap: ['run'] }),
-  bundle: subcommands(PLAIN, { wrap: ['exec'] }),
+  pipenv: runnerSubcommands(PLAIN, { wrap: ['run'] }),
+  bundle: runnerSubcommands(PLAIN, { wrap: ['exec'] }),
   pytest: simpleRunner,
   jest: simpleRunner,
   vitest: simpleRunner,
@@ -334,7 +254,6 @@ export const RUNNER_RELOCATIONS: Readonly<Record<string, Relocation>> = {
     flags: ['-g', '--system'],
     group: 'ABGnNPqstvVX',
   },
-  cargo: { values: ['--manifest-path', '-C', '--package', '-p', '--config'], group: 'qv' },
   go: { values: ['-C', '-modfile', '-overlay', '-toolexec', '-exec'], singleDash: true },
   uv: { values: ['--directory', '--project', '--package', '--config-file', '--env-file'] },
   poetry: { values: ['-C', '-P', '--directory', '--project'] },
