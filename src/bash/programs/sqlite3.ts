@@ -28,6 +28,7 @@ const READ_ONLY_OPTIONS = [
   ...'ascii bail batch box column csv echo header noheader help html json line list markdown nofollow quote readonly safe table tabs version'.split(
     ' ',
   ),
+  'cmd',
   'newline',
   'nullvalue',
   'separator',
@@ -239,16 +240,20 @@ function opened(
       problem: 'sqlite3 opens a database only known at run time or with URI parameters that are not read',
     };
   const readonly = db.readonly || has(parsed, '-readonly');
-  const commands = operands.slice(1);
-  if (commands.length === 0)
+  if (operands.length <= 1)
     return { db, readonly, commandProblem: 'sqlite3 without a command reads its commands from stdin' };
-  for (const word of commands) {
+  for (const word of [...cmdValues(parsed), ...operands.slice(1)]) {
     if (!word.static)
       return { db, readonly, commandProblem: 'sqlite3 runs a command only known at run time' };
     const problem = commandProblem(word.value);
     if (problem) return { db, readonly, commandProblem: `sqlite3: ${problem}` };
   }
   return { db, readonly };
+}
+
+/** The commands `-cmd` runs before the others, in order. */
+function cmdValues(parsed: Parsed): Word[] {
+  return parsed.options.flatMap((found) => (found.name === '-cmd' && found.value ? [found.value] : []));
 }
 
 function parse(cmd: CommandView): Parsed | undefined {
@@ -288,14 +293,15 @@ function readOnlyOptions(parsed: Parsed): boolean {
 
 /**
  * Read-only: every option only shapes the output, the database is opened read-only (`-readonly`, or a `file:`
- * URI with `mode=ro`), and at least one command is given, each a dot-command or SQL the
- * allow-lists read (with none, the shell reads its commands from stdin).
+ * URI with `mode=ro`) or is none (`:memory:`), and at least one command is given, each (and each `-cmd`) a
+ * dot-command or SQL the allow-lists read (with none, the shell reads its commands from stdin).
  */
 function readOnlyCheck(parsed: Parsed, words: readonly Word[]): string | undefined {
   if (has(parsed, '-version', '-help')) return undefined;
   const open = opened(parsed, words);
   if ('problem' in open) return open.problem;
-  if (!open.readonly) return 'sqlite3 without -readonly (or a file: URI with mode=ro) can write the database';
+  if (!open.readonly && open.db.path)
+    return 'sqlite3 without -readonly (or a file: URI with mode=ro) can write the database';
   return open.commandProblem;
 }
 
@@ -305,7 +311,6 @@ const spec: ProgramSpec = {
   readOnly: readOnly(READ_ONLY_OPTIONS.join(' '), 'inert', {
     check: readOnlyCheck,
     why: {
-      '-cmd': 'runs a command before the others',
       '-init': 'runs the commands of a file',
       '-interactive': 'reads commands from the terminal',
       '-append': 'opens the database appended to another file',
@@ -328,8 +333,9 @@ function sqliteNested(cmd: CommandView): NestedSpec[] {
   const out: NestedSpec[] = [];
   const init = lastValue(parsed, '-init');
   if (init) out.push(codeIn('script-file', 'sqlite3', '-init', init));
-  const run = lastValue(parsed, '-cmd');
-  if (run) out.push(codeIn('program-option', 'sqlite3', '-cmd', run));
+  for (const run of cmdValues(parsed)) {
+    if (!run.static || commandProblem(run.value)) out.push(codeIn('program-option', 'sqlite3', '-cmd', run));
+  }
   const commands = parsed.operands.slice(1).map((i) => cmd.argv[i]!);
   if (commands.length === 0) out.push(codeSpec('stdin', 'sqlite3', 'stdin', cmd.argv[0]!));
   for (const word of commands) {
@@ -364,6 +370,11 @@ export const SQLITE3_MODULE: ProgramModule = {
       'sqlite3 app.db .tables',
       'sqlite3 new.db .tables',
       'sqlite3 -readonly .env .tables',
+      "sqlite3 :memory: 'SELECT 1'",
+      "sqlite3 -cmd '.mode box' -readonly 'file:app.db?immutable=1' 'SELECT * FROM t'",
+      "sqlite3 -cmd '.shell cat .env' :memory: 'SELECT 1'",
+      "sqlite3 :memory: \"SELECT writefile('.git/hooks/pre-commit', 'x')\"",
+      'sqlite3 :memory: "ATTACH \'made.db\' AS m"',
     ],
     operands: ['app.db', 'wal.db', ':memory:'],
   },
