@@ -1,5 +1,5 @@
 import type { CommandView, EffectsResult, FileEffect, NestedSpec, Word } from '../types.js';
-import { argument, UNKNOWN } from './effect-helpers.js';
+import { argument, treeWrite, UNKNOWN } from './effect-helpers.js';
 import type { ProgramModule } from './module.js';
 import { grammar, has, lastValue, type Parsed, parseOptions } from './options.js';
 import { type ProgramSpec, readOnly } from './program.js';
@@ -261,11 +261,21 @@ function parse(cmd: CommandView): Parsed | undefined {
   return parsed.ok ? parsed : undefined;
 }
 
+/** The folder a database lies in, where its journals go (`.` for a bare name). */
+function folderOf(path: Word): Word {
+  const cut = (text: string) => {
+    const at = text.replace(/\/+$/, '').lastIndexOf('/');
+    return at < 0 ? '.' : at === 0 ? '/' : text.slice(0, at);
+  };
+  return { ...path, text: cut(path.text), value: cut(path.value) };
+}
+
 /**
  * The database is read. Opened read-only (`-readonly`, `mode=ro`), a database in WAL mode still gets its `-wal`
- * and `-shm` files created beside it (only the file's header says which mode it is in), so those count as
- * written unless `immutable=1` is given too (immutable alone creates a missing file). Opened for writing, the
- * database and its journals are written. Commands the allow-list does not read may write any file.
+ * and `-shm` files created beside it: only the file's header says which mode it is in, so the policy reads it
+ * when it decides (a tree write of the database's folder, names `sqlite`), unless `immutable=1` is given too
+ * (immutable alone creates a missing file). Opened for writing, the database and its journals are written.
+ * Commands the allow-list does not read may write any file.
  */
 function sqliteEffects(cmd: CommandView): EffectsResult {
   const parsed = parse(cmd);
@@ -281,9 +291,15 @@ function sqliteEffects(cmd: CommandView): EffectsResult {
     value: `${db.path!.value}${suffix}`,
   });
   const effects: FileEffect[] = [argument('read', db.path)];
-  if (!readonly) effects.push(argument('write', db.path), argument('create', beside('-journal')));
-  if (!readonly || !db.immutable)
-    effects.push(argument('create', beside('-wal')), argument('create', beside('-shm')));
+  if (!readonly)
+    effects.push(
+      argument('write', db.path),
+      argument('create', beside('-journal')),
+      argument('create', beside('-wal')),
+      argument('create', beside('-shm')),
+    );
+  else if (!db.immutable)
+    effects.push(treeWrite(folderOf(db.path), 'argument', { kind: 'sqlite', database: db.path }));
   return { effects, known: true };
 }
 
@@ -361,6 +377,10 @@ export const SQLITE3_MODULE: ProgramModule = {
       "sqlite3 'file:missing.db?immutable=1&mode=ro' .tables",
       "sqlite3 -readonly -json 'file:app.db?mode=ro' 'SELECT * FROM t LIMIT 1'",
       'sqlite3 -readonly wal.db .tables',
+      'sqlite3 -readonly journal.db .tables',
+      "sqlite3 -readonly journal.db 'SELECT count(*) FROM t'",
+      "sqlite3 'file:journal.db?mode=ro' .schema .dbinfo",
+      'sqlite3 -readonly missing.db .tables',
       "sqlite3 'file:wal.db?mode=ro&immutable=1' .tables",
       "sqlite3 -readonly app.db \"SELECT writefile('.git/hooks/pre-commit', 'x')\"",
       'sqlite3 -readonly app.db "VACUUM INTO \'.git/hooks/pre-commit\'"',
@@ -376,6 +396,6 @@ export const SQLITE3_MODULE: ProgramModule = {
       "sqlite3 :memory: \"SELECT writefile('.git/hooks/pre-commit', 'x')\"",
       'sqlite3 :memory: "ATTACH \'made.db\' AS m"',
     ],
-    operands: ['app.db', 'wal.db', ':memory:'],
+    operands: ['app.db', 'journal.db', 'wal.db', ':memory:'],
   },
 };

@@ -10,8 +10,11 @@ beforeAll(loadBash);
 
 describe('sqlite3', () => {
   test.each([
-    // A database in WAL mode gets its -wal and -shm files created even when opened read-only.
-    ['sqlite3 -readonly app.db .tables', ['read app.db', 'create app.db-wal', 'create app.db-shm']],
+    // A database in WAL mode gets its -wal and -shm files created even when opened read-only: the policy reads
+    // which mode it is in from its header (a write below its folder whose names it reads).
+    ['sqlite3 -readonly app.db .tables', ['read app.db', 'write .']],
+    ['sqlite3 -readonly data/app.db .tables', ['read data/app.db', 'write data']],
+    ['sqlite3 -readonly /srv/app.db .tables', ['read /srv/app.db', 'write /srv']],
     ["sqlite3 -readonly 'file:app.db?immutable=1' .tables", ['read app.db']],
     ["sqlite3 'file:app.db?mode=ro&immutable=1' 'SELECT 1'", ['read app.db']],
     [
