@@ -322,6 +322,11 @@ export type WriteNames =
       below?: true;
     }
   | {
+      /** The `-wal` and `-shm` files a read-only SQLite connection creates beside a database in WAL mode. */
+      kind: 'sqlite';
+      database: Word;
+    }
+  | {
       kind: 'unknown';
       /** Why the names cannot be read before the command runs: "the content is still on the remote". */
       why: string;

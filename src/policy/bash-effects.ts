@@ -62,6 +62,27 @@ function namesObjects(cmd: SimpleCommand | undefined): boolean {
   );
 }
 
+/**
+ * Whether a write whose names are read at decision time writes nothing in every folder the command may run in:
+ * only for SQLite's journals (`sqlite3 -readonly` on a database in rollback-journal mode), which keeps the
+ * command read-only.
+ */
+export function writesNothing(
+  effect: FileEffect,
+  cmd: SimpleCommand,
+  ctx: DecisionContext,
+  cwds: readonly string[] | undefined,
+): boolean {
+  const names = effect.names;
+  if (effect.access !== 'write' || !effect.tree || names?.kind !== 'sqlite' || !cwds) return false;
+  return cwds.every((cwd) => {
+    const folder = resolveAll(effect.path, ctx, [cwd])[0];
+    if (folder === undefined) return false;
+    const set = computeWriteSet({ names, folder, cwd, cmd, ctx });
+    return set.kind === 'paths' && set.paths.length === 0;
+  });
+}
+
 export function decideEffect(
   effect: FileEffect,
   cmd: SimpleCommand | undefined,

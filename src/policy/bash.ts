@@ -11,7 +11,7 @@ import {
 } from '../bash/index.js';
 import type { Behavior, PatternRule, PermissionRule } from '../rules/index.js';
 import { matchPatternRule } from '../rules/index.js';
-import { decideEffect } from './bash-effects.js';
+import { decideEffect, writesNothing } from './bash-effects.js';
 import {
   allowNames,
   allowRuleMatches,
@@ -538,7 +538,11 @@ function decideCommand(
     if (!cmd.effectsKnown)
       return done(part(cmd, 'ask', 'file', `${program} may touch files that cannot be listed`));
     const writes = cmd.effects.some(
-      (e) => e.access !== 'read' && e.access !== 'metadata' && e.via !== 'redirect',
+      (e) =>
+        e.access !== 'read' &&
+        e.access !== 'metadata' &&
+        e.via !== 'redirect' &&
+        !writesNothing(e, cmd, ctx, cwds),
     );
     if (!writes) return done(part(cmd, 'allow', 'read-only', ro.reason));
   }

@@ -12,6 +12,7 @@ import type { DecisionContext } from './context.js';
 import { MAX_PATCH_BYTES, patchNames } from './patch-names.js';
 import { resolveWordPath } from './paths.js';
 import { repositoryOf, revisionWrites } from './revision-writes.js';
+import { sqliteReadWrites } from './sqlite-journal.js';
 
 /**
  * The files a tree write writes, computed at decision time from what the command would read (read-only,
@@ -100,6 +101,12 @@ function compute({ names, folder, cwd, cmd, ctx, stale }: WriteSetInput): WriteS
         return [at, `${at}.orig`, `${at}.rej`];
       });
       return { kind: 'paths', paths };
+    }
+    case 'sqlite': {
+      const at = path(names.database);
+      if (at === undefined) return unknown(`${names.database.text} is only known at run time`);
+      const written = sqliteReadWrites(at);
+      return Array.isArray(written) ? { kind: 'paths', paths: written } : unknown(written.why);
     }
     case 'copy': {
       const source = path(names.source);

@@ -5,6 +5,7 @@ import {
   type EffectHandler,
   each,
   listedIn,
+  NONE,
   option,
   treeWrite,
   UNKNOWN,
@@ -20,6 +21,14 @@ import { leadingText, sliceWord, splitsFreely, syntheticWord } from './words.js'
  * the command and the archive, up to `--`. It also reads them in capitals (`-SLT`): those are unknown here.
  */
 const SEVEN_ZIP = grammar({ optional: 'abimoprstuvwxy', long: 'help', abbreviate: false });
+
+/** Before the command, `-h` and `--help` print the usage too, as `7z` alone does. */
+const SEVEN_ZIP_TOP = grammar({
+  optional: 'abimoprstuvwxy',
+  long: 'help',
+  words: '-h/--help',
+  abbreviate: false,
+});
 
 /** Switches that only shape how an archive is listed or tested, by their whole text (`bb1`, `slt`). */
 const READ_SWITCHES =
@@ -51,6 +60,36 @@ function readsTheArchive(parsed: Parsed, words: readonly Word[]): string | undef
   return undefined;
 }
 
+/**
+ * Switches of `h` that only choose the hashes and shape the report: `-scrc` with each hasher `7z i` lists
+ * (names read in any case), output streams, no wildcards (`-spd`). Not `-r`: it looks for the names in every
+ * folder below.
+ */
+const HASH_SWITCHES =
+  /^(?:b(?:a|b[0-3]?|d|t|s[eop][0-2])|scc(?:UTF-8|WIN|DOS)|spd|scrc(?:crc32|crc64|md5|sha1|sha256|sha3-256|sha384|sha512|xxh64|blake2sp|\*)?)$/i;
+
+/**
+ * `h` reads the files and folders it is given (`.` when none is; links followed) and prints their sizes and
+ * hashes: every switch on the allow-list, no wildcard (7z expands its own) and no list file.
+ */
+function hashesFiles(parsed: Parsed, words: readonly Word[]): string | undefined {
+  for (const found of parsed.options) {
+    const text = `${found.name}${found.value?.value ?? ''}`;
+    if (found.value && !found.value.static) return `7z -${found.name}… is only known at run time`;
+    if (!HASH_SWITCHES.test(text)) return `7z h -${text} is not a read-only switch`;
+  }
+  const literal = parsed.options.some((found) => `${found.name}${found.value?.value ?? ''}` === 'spd');
+  for (const at of parsed.operands) {
+    const word = words[at]!;
+    const beforeDashdash = parsed.dashdash === undefined || at < parsed.dashdash;
+    if (beforeDashdash && leadingText(word).startsWith('@'))
+      return `7z reads the names listed in ${word.text.slice(1)}`;
+    if (!literal && word.static && /[*?]/.test(word.value))
+      return '7z h reads every file its wildcard matches';
+  }
+  return undefined;
+}
+
 const level = (readOnlySpec?: SubcommandSpec['readOnly']): SubcommandSpec => ({
   grammar: SEVEN_ZIP,
   ...(readOnlySpec ? { readOnly: readOnlySpec } : {}),
@@ -61,13 +100,15 @@ const LISTS = readOnly('b p r s t y', 'files', { check: readsTheArchive });
 const spec: ProgramSpec = {
   name: '7z',
   aliases: ['7za', '7zr', '7zz'],
-  grammar: SEVEN_ZIP,
+  grammar: SEVEN_ZIP_TOP,
+  // `7z`, `7z -h`, `7z --help`: the usage, nothing read.
+  readOnly: readOnly('--help', 'none'),
   subcommands: {
     a: level(),
     b: level(),
     d: level(),
     e: level(),
-    h: level(),
+    h: level(readOnly('b s', 'files', { check: hashesFiles })),
     i: level(readOnly('', 'none')),
     l: level(LISTS),
     rn: level(),
@@ -88,10 +129,12 @@ function unsure(word: Word): boolean {
   return (!word.static && leadingText(word) === '') || splitsFreely(word);
 }
 
-/** 7z COMMAND [SWITCHES] ARCHIVE [FILES]: `a u` add FILES, `x e` extract, `l t h i` only read. */
+/** 7z COMMAND [SWITCHES] ARCHIVE [FILES]: `a u` add FILES, `x e` extract, `l t i` only read; `h FILES` reads FILES. */
 const effects: EffectHandler = (cmd) => {
   const words = cmd.argv;
   const command = words[1];
+  if (words.every((word, i) => i === 0 || (word.static && (word.value === '-h' || word.value === '--help'))))
+    return NONE;
   if (!command?.static) return UNKNOWN;
   const mode = command.value.toLowerCase();
   const effects: FileEffect[] = [];
@@ -122,6 +165,11 @@ const effects: EffectHandler = (cmd) => {
     if (unsure(word)) known = false;
     operands.push(word);
   }
+  if (mode === 'h') {
+    const named = operands.length > 0 ? operands : [syntheticWord('.', command.span)];
+    const read = each('read', named).map((e): FileEffect => ({ ...e, followsLinks: true }));
+    return { effects: [...effects, ...read], known };
+  }
   const [archive, ...files] = operands;
   if (!archive) return { effects, known };
   const archiveAccess: FileAccess[] = ['a', 'u', 'd', 'rn'].includes(mode) ? ['read', 'write'] : ['read'];
@@ -137,7 +185,7 @@ const effects: EffectHandler = (cmd) => {
           : { kind: 'archive', format: '7z', file: archive };
     effects.push(treeWrite(named ?? syntheticWord('.', archive.span), named ? 'option' : 'argument', names));
     known = false;
-  } else if (!['l', 't', 'h', 'i', 'b', 'd', 'rn'].includes(mode)) known = false;
+  } else if (!['l', 't', 'i', 'b', 'd', 'rn'].includes(mode)) known = false;
   return { effects, known };
 };
 
@@ -157,6 +205,14 @@ export const SEVEN_ZIP_MODULE: ProgramModule = {
       "7z l '*.7z'",
       '7z l extra.7z @notes.txt',
       '7z i',
+      '7z',
+      '7z --help',
+      '7z -h',
+      '7z h',
+      '7z h -scrcSHA256 extra.7z docs',
+      '7z h -scrc* -bb0 .env',
+      "7z h 'docs/*'",
+      '7z h @notes.txt',
       '7z x extra.7z',
       '7z x planted.7z',
       '7z e extra.7z -oout',

@@ -1,5 +1,5 @@
 import type { CommandView, EffectsResult, FileEffect, NestedSpec, Word } from '../types.js';
-import { argument, UNKNOWN } from './effect-helpers.js';
+import { argument, treeWrite, UNKNOWN } from './effect-helpers.js';
 import type { ProgramModule } from './module.js';
 import { grammar, has, lastValue, type Parsed, parseOptions } from './options.js';
 import { type ProgramSpec, readOnly } from './program.js';
@@ -28,6 +28,7 @@ const READ_ONLY_OPTIONS = [
   ...'ascii bail batch box column csv echo header noheader help html json line list markdown nofollow quote readonly safe table tabs version'.split(
     ' ',
   ),
+  'cmd',
   'newline',
   'nullvalue',
   'separator',
@@ -239,10 +240,9 @@ function opened(
       problem: 'sqlite3 opens a database only known at run time or with URI parameters that are not read',
     };
   const readonly = db.readonly || has(parsed, '-readonly');
-  const commands = operands.slice(1);
-  if (commands.length === 0)
+  if (operands.length <= 1)
     return { db, readonly, commandProblem: 'sqlite3 without a command reads its commands from stdin' };
-  for (const word of commands) {
+  for (const word of [...cmdValues(parsed), ...operands.slice(1)]) {
     if (!word.static)
       return { db, readonly, commandProblem: 'sqlite3 runs a command only known at run time' };
     const problem = commandProblem(word.value);
@@ -251,16 +251,31 @@ function opened(
   return { db, readonly };
 }
 
+/** The commands `-cmd` runs before the others, in order. */
+function cmdValues(parsed: Parsed): Word[] {
+  return parsed.options.flatMap((found) => (found.name === '-cmd' && found.value ? [found.value] : []));
+}
+
 function parse(cmd: CommandView): Parsed | undefined {
   const parsed = parseOptions(cmd.argv, 1, SQLITE3, { permute: true, unknown: 'fail', dynamic: 'fail' });
   return parsed.ok ? parsed : undefined;
 }
 
+/** The folder a database lies in, where its journals go (`.` for a bare name). */
+function folderOf(path: Word): Word {
+  const cut = (text: string) => {
+    const at = text.replace(/\/+$/, '').lastIndexOf('/');
+    return at < 0 ? '.' : at === 0 ? '/' : text.slice(0, at);
+  };
+  return { ...path, text: cut(path.text), value: cut(path.value) };
+}
+
 /**
  * The database is read. Opened read-only (`-readonly`, `mode=ro`), a database in WAL mode still gets its `-wal`
- * and `-shm` files created beside it (only the file's header says which mode it is in), so those count as
- * written unless `immutable=1` is given too (immutable alone creates a missing file). Opened for writing, the
- * database and its journals are written. Commands the allow-list does not read may write any file.
+ * and `-shm` files created beside it: only the file's header says which mode it is in, so the policy reads it
+ * when it decides (a tree write of the database's folder, names `sqlite`), unless `immutable=1` is given too
+ * (immutable alone creates a missing file). Opened for writing, the database and its journals are written.
+ * Commands the allow-list does not read may write any file.
  */
 function sqliteEffects(cmd: CommandView): EffectsResult {
   const parsed = parse(cmd);
@@ -276,9 +291,15 @@ function sqliteEffects(cmd: CommandView): EffectsResult {
     value: `${db.path!.value}${suffix}`,
   });
   const effects: FileEffect[] = [argument('read', db.path)];
-  if (!readonly) effects.push(argument('write', db.path), argument('create', beside('-journal')));
-  if (!readonly || !db.immutable)
-    effects.push(argument('create', beside('-wal')), argument('create', beside('-shm')));
+  if (!readonly)
+    effects.push(
+      argument('write', db.path),
+      argument('create', beside('-journal')),
+      argument('create', beside('-wal')),
+      argument('create', beside('-shm')),
+    );
+  else if (!db.immutable)
+    effects.push(treeWrite(folderOf(db.path), 'argument', { kind: 'sqlite', database: db.path }));
   return { effects, known: true };
 }
 
@@ -288,14 +309,15 @@ function readOnlyOptions(parsed: Parsed): boolean {
 
 /**
  * Read-only: every option only shapes the output, the database is opened read-only (`-readonly`, or a `file:`
- * URI with `mode=ro`), and at least one command is given, each a dot-command or SQL the
- * allow-lists read (with none, the shell reads its commands from stdin).
+ * URI with `mode=ro`) or is none (`:memory:`), and at least one command is given, each (and each `-cmd`) a
+ * dot-command or SQL the allow-lists read (with none, the shell reads its commands from stdin).
  */
 function readOnlyCheck(parsed: Parsed, words: readonly Word[]): string | undefined {
   if (has(parsed, '-version', '-help')) return undefined;
   const open = opened(parsed, words);
   if ('problem' in open) return open.problem;
-  if (!open.readonly) return 'sqlite3 without -readonly (or a file: URI with mode=ro) can write the database';
+  if (!open.readonly && open.db.path)
+    return 'sqlite3 without -readonly (or a file: URI with mode=ro) can write the database';
   return open.commandProblem;
 }
 
@@ -305,7 +327,6 @@ const spec: ProgramSpec = {
   readOnly: readOnly(READ_ONLY_OPTIONS.join(' '), 'inert', {
     check: readOnlyCheck,
     why: {
-      '-cmd': 'runs a command before the others',
       '-init': 'runs the commands of a file',
       '-interactive': 'reads commands from the terminal',
       '-append': 'opens the database appended to another file',
@@ -328,8 +349,9 @@ function sqliteNested(cmd: CommandView): NestedSpec[] {
   const out: NestedSpec[] = [];
   const init = lastValue(parsed, '-init');
   if (init) out.push(codeIn('script-file', 'sqlite3', '-init', init));
-  const run = lastValue(parsed, '-cmd');
-  if (run) out.push(codeIn('program-option', 'sqlite3', '-cmd', run));
+  for (const run of cmdValues(parsed)) {
+    if (!run.static || commandProblem(run.value)) out.push(codeIn('program-option', 'sqlite3', '-cmd', run));
+  }
   const commands = parsed.operands.slice(1).map((i) => cmd.argv[i]!);
   if (commands.length === 0) out.push(codeSpec('stdin', 'sqlite3', 'stdin', cmd.argv[0]!));
   for (const word of commands) {
@@ -355,6 +377,10 @@ export const SQLITE3_MODULE: ProgramModule = {
       "sqlite3 'file:missing.db?immutable=1&mode=ro' .tables",
       "sqlite3 -readonly -json 'file:app.db?mode=ro' 'SELECT * FROM t LIMIT 1'",
       'sqlite3 -readonly wal.db .tables',
+      'sqlite3 -readonly journal.db .tables',
+      "sqlite3 -readonly journal.db 'SELECT count(*) FROM t'",
+      "sqlite3 'file:journal.db?mode=ro' .schema .dbinfo",
+      'sqlite3 -readonly missing.db .tables',
       "sqlite3 'file:wal.db?mode=ro&immutable=1' .tables",
       "sqlite3 -readonly app.db \"SELECT writefile('.git/hooks/pre-commit', 'x')\"",
       'sqlite3 -readonly app.db "VACUUM INTO \'.git/hooks/pre-commit\'"',
@@ -364,7 +390,12 @@ export const SQLITE3_MODULE: ProgramModule = {
       'sqlite3 app.db .tables',
       'sqlite3 new.db .tables',
       'sqlite3 -readonly .env .tables',
+      "sqlite3 :memory: 'SELECT 1'",
+      "sqlite3 -cmd '.mode box' -readonly 'file:app.db?immutable=1' 'SELECT * FROM t'",
+      "sqlite3 -cmd '.shell cat .env' :memory: 'SELECT 1'",
+      "sqlite3 :memory: \"SELECT writefile('.git/hooks/pre-commit', 'x')\"",
+      'sqlite3 :memory: "ATTACH \'made.db\' AS m"',
     ],
-    operands: ['app.db', 'wal.db', ':memory:'],
+    operands: ['app.db', 'journal.db', 'wal.db', ':memory:'],
   },
 };

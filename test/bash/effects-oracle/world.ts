@@ -264,6 +264,8 @@ export function buildWorld(root: string, markers: string): World {
     join(project, 'app.db'),
     'PRAGMA journal_mode=WAL; CREATE TABLE t(x); INSERT INTO t VALUES (1);',
   ]);
+  // A database in rollback-journal mode: opened read-only, sqlite3 creates nothing beside it.
+  spawnSync('sqlite3', [join(project, 'journal.db'), 'CREATE TABLE t(x); INSERT INTO t VALUES (1);']);
   put(join(project, 'k.yaml'), kubeconfig('automode-marker-kube-project'));
   put(join(project, '.claude/settings.json'), '{}\n');
   put(join(project, 'node_modules/tool/cli.js'), '#!/usr/bin/env automode-marker-interp\n', 0o755);

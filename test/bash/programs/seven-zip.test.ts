@@ -28,6 +28,14 @@ describe('7z', () => {
     '7z l -sccUTF-8 -bso1 -bse2 a.7z docs/x.md',
     '7z l a.7z -- @x',
     '7z i',
+    '7z',
+    '7z --help',
+    '7zz -h',
+    '7z h .env',
+    '7z h',
+    '7z h -scrcSHA256 -scrcsha3-256 -bb0 a.txt docs',
+    "7z h '-scrc*' a.txt",
+    "7z h -spd 'odd*name'",
   ])('%s only reads', (line) => {
     expect(verdict(line).readOnly).toBe(true);
   });
@@ -39,7 +47,18 @@ describe('7z', () => {
     ['7z u a.7z x', /not a known read-only subcommand/],
     ['7z d a.7z x', /not a known read-only subcommand/],
     ['7z rn a.7z x y', /not a known read-only subcommand/],
-    ['7z h .env', /not a known read-only subcommand/],
+    ['7z b', /not a known read-only subcommand/],
+    ['7z h -r a.txt', /not a read-only/],
+    ['7z h -scrc* a.txt', /only known at run time/],
+    ['7z h -scrcROT13 a.txt', /not a read-only switch/],
+    ['7z h -i!*.txt', /not a read-only option/],
+    ['7z h -x!a a.txt', /not a read-only option/],
+    ["7z h '*.txt'", /wildcard/],
+    ['7z h @list', /names listed in list/],
+    ['7z h -so a.txt', /not a read-only switch/],
+    ['7z h -w. a.txt', /not a read-only option/],
+    ['7z -h x a.7z', /not a known read-only subcommand/],
+    ['7z --help a.7z', /not a known read-only subcommand/],
     ['7z L a.7z', /not a known read-only subcommand/],
     ['7z l -SLT a.7z', /unknown option/],
     ['7z l -oout a.7z', /not a read-only option/],
@@ -70,6 +89,10 @@ describe('7z', () => {
     ['7z a -mx9 o.7z docs', true, ['read o.7z', 'write o.7z', 'read docs']],
     ['7z x o.7z -oout', false, ['read o.7z', 'write out']],
     ['7z l a.7z @list', false, ['read list', 'read ⟨$⟩', 'read a.7z']],
+    ['7z h .env docs', true, ['read .env', 'read docs']],
+    ['7z h -scrcSHA256', true, ['read .']],
+    ['7z --help', true, []],
+    ['7z', true, []],
   ])('%s: known %s, %j', (line, known, effects) => {
     expect(shown(line)).toMatchObject({ known, effects });
   });

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { loadBash } from '../../../src/bash/analyze.js';
+import { analyze, loadBash } from '../../../src/bash/analyze.js';
+import { checkProgram } from '../../../src/bash/programs/read-only.js';
 import { programSpec } from '../../../src/bash/programs/registry.js';
 import { commandProblem } from '../../../src/bash/programs/sqlite3.js';
 import { shown } from './support.js';
@@ -9,8 +10,11 @@ beforeAll(loadBash);
 
 describe('sqlite3', () => {
   test.each([
-    // A database in WAL mode gets its -wal and -shm files created even when opened read-only.
-    ['sqlite3 -readonly app.db .tables', ['read app.db', 'create app.db-wal', 'create app.db-shm']],
+    // A database in WAL mode gets its -wal and -shm files created even when opened read-only: the policy reads
+    // which mode it is in from its header (a write below its folder whose names it reads).
+    ['sqlite3 -readonly app.db .tables', ['read app.db', 'write .']],
+    ['sqlite3 -readonly data/app.db .tables', ['read data/app.db', 'write data']],
+    ['sqlite3 -readonly /srv/app.db .tables', ['read /srv/app.db', 'write /srv']],
     ["sqlite3 -readonly 'file:app.db?immutable=1' .tables", ['read app.db']],
     ["sqlite3 'file:app.db?mode=ro&immutable=1' 'SELECT 1'", ['read app.db']],
     [
@@ -34,8 +38,40 @@ describe('sqlite3', () => {
     expect(shown(line).known).toBe(false);
   });
 
+  function verdict(line: string): { readOnly: boolean; reason: string } {
+    const cmd = analyze(line).commands[0]!;
+    const { readOnly, reason } = checkProgram(programSpec('sqlite3')!, cmd.argv, true);
+    return { readOnly, reason };
+  }
+
+  test.each([
+    'sqlite3 -readonly app.db .tables',
+    "sqlite3 :memory: 'SELECT 1'",
+    "sqlite3 -json '' 'SELECT sqlite_version()'",
+    "sqlite3 -cmd '.mode box' -readonly app.db 'SELECT * FROM t'",
+    "sqlite3 -cmd '.headers on' -cmd '.mode csv' 'file:app.db?mode=ro' 'SELECT 1'",
+    'sqlite3 -version',
+  ])('%s only reads', (line) => {
+    expect(verdict(line)).toMatchObject({ readOnly: true });
+  });
+
+  test.each([
+    ["sqlite3 app.db 'SELECT 1'", /without -readonly/],
+    ["sqlite3 -cmd '.shell id' :memory: .tables", /not a read-only dot-command/],
+    ["sqlite3 -cmd 'DROP TABLE t' -readonly app.db .tables", /not a read-only statement/],
+    ["sqlite3 -cmd 'SELECT 1' :memory:", /stdin/],
+    ['sqlite3 -cmd "$Q" :memory: \'SELECT 1\'', /run time/],
+    ["sqlite3 :memory: \"SELECT writefile('x', 'y')\"", /writefile/],
+    ["sqlite3 -init x.sql :memory: 'SELECT 1'", /runs the commands of a file/],
+  ])('%s is not read-only (%s)', (line, why) => {
+    const v = verdict(line);
+    expect(v.readOnly).toBe(false);
+    expect(v.reason).toMatch(why);
+  });
+
   test.each([
     ['sqlite3 app.db', ['stdin stdin']],
+    ["sqlite3 -cmd '.mode box' -readonly app.db .tables", []],
     ["sqlite3 -readonly app.db '.shell id'", ['program-option dot-command']],
     ["sqlite3 -readonly app.db '.sh id'", ['program-option dot-command']],
     ['sqlite3 -init ./x.sql app.db .tables', ['script-file -init']],
