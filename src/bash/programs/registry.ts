@@ -7,7 +7,6 @@ import { BREW_MODULE } from './brew.js';
 import { BUILTIN_SPECS } from './builtin-specs.js';
 import { BUN_MODULE, BUNX_MODULE } from './bun.js';
 import { CARGO_MODULE } from './cargo.js';
-import { CLOUD_TOOL_SPECS } from './cloud-tools.js';
 import { CP_MODULE } from './cp.js';
 import { CPIO_MODULE } from './cpio.js';
 import { CURL_MODULE } from './curl.js';
@@ -47,7 +46,6 @@ import type { Relocation } from './relocation.js';
 import { RG_MODULE } from './rg.js';
 import { RSYNC_MODULE } from './rsync.js';
 import { RUFF_MODULE } from './ruff.js';
-import { CARGO_SPEC, RUNNER_RELOCATIONS } from './runners.js';
 import { RUNNER_RELOCATIONS } from './runners.js';
 import { SCP_MODULE } from './scp.js';
 import { SED_MODULE } from './sed/index.js';
@@ -149,8 +147,6 @@ const SPECS: readonly ProgramSpec[] = [
   ...TEXT_TOOL_SPECS,
   SORT_SPEC,
   ...FILE_TOOL_SPECS,
-  CARGO_SPEC,
-  ...CLOUD_TOOL_SPECS,
   ...MACOS_SPECS,
   ...KERNEL_SPECS,
   ...MODULES.flatMap((m) => (m.spec ? [m.spec] : [])),
