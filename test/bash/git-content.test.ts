@@ -90,7 +90,9 @@ function printCanary(repo: Repository, commands: readonly string[], cwd = repo.c
         'batch',
         out,
       ],
-      { cwd, env: repo.env, encoding: 'utf8', timeout: 600_000 },
+      // Every form of a listed subcommand runs, its writes too: `git replace HEAD~1 HEAD` must not rewrite the
+      // history the later commands read.
+      { cwd, env: { ...repo.env, GIT_NO_REPLACE_OBJECTS: '1' }, encoding: 'utf8', timeout: 600_000 },
     );
     if (run.status !== 0) throw new Error(`the commands did not all run: ${run.status} ${run.stderr}`);
     unknown.forEach((command, i) => {
