@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { programSpec } from '../../src/bash/programs/registry.js';
-import { useSandboxClassifier } from './helpers.js';
+import { describeDecisions } from './helpers.js';
 
 /** brew's commands that list or describe what is installed or available, with options from brew's own source. */
 const ALLOWED = [
@@ -112,17 +112,7 @@ const NOT_ALLOWED = [
   'brew shellenv "$(touch x)"',
 ];
 
-describe('brew', () => {
-  const sandbox = useSandboxClassifier();
-  it.each(ALLOWED)('allows %s', async (command) => {
-    const verdict = await sandbox.bash(command);
-    expect(verdict.decision, `${command}: ${verdict.reason}`).toBe('allow');
-  });
-  it.each(NOT_ALLOWED)('does not allow %s', async (command) => {
-    const verdict = await sandbox.bash(command);
-    expect(verdict.decision, `${command}: ${verdict.reason}`).not.toBe('allow');
-  });
-});
+describeDecisions('brew', ALLOWED, NOT_ALLOWED);
 
 describe("brew's grammar", () => {
   // Each command's options as its cmd_args declares them (Homebrew/brew Library/Homebrew/cmd/*.rb).

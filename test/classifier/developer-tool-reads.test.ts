@@ -1,7 +1,7 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { useSandboxClassifier } from './helpers.js';
+import { describeDecisions, useSandboxClassifier } from './helpers.js';
 
 /** Reads of developer tools' local state the shipped defaults allow: every option and operand known to be safe. */
 const ALLOWED = [
@@ -108,17 +108,7 @@ const NOT_ALLOWED = [
   'uv auth token',
 ];
 
-describe("developer tools' reads in the shipped defaults", () => {
-  const sandbox = useSandboxClassifier();
-  it.each(ALLOWED)('allows %s', async (command) => {
-    const verdict = await sandbox.bash(command);
-    expect(verdict.decision, `${command}: ${verdict.reason}`).toBe('allow');
-  });
-  it.each(NOT_ALLOWED)('does not allow %s', async (command) => {
-    const verdict = await sandbox.bash(command);
-    expect(verdict.decision, `${command}: ${verdict.reason}`).not.toBe('allow');
-  });
-});
+describeDecisions("developer tools' reads in the shipped defaults", ALLOWED, NOT_ALLOWED);
 
 describe("uv reads an environment by running the interpreter of the project's .venv", () => {
   const own = useSandboxClassifier(async (box) => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ClassifiedVerdict, type Classifier, createClassifier } from '../../src/classifier/index.js';
 import { builtinOptions } from '../../src/rules/settings/builtin.js';
 import { loadSettingsFiles } from '../../src/rules/settings/load.js';
@@ -127,6 +127,28 @@ export function useSandboxClassifier(
     await removeSandbox(state.box);
   });
   return state;
+}
+
+/**
+ * A describe block on a fresh sandbox: each command of `allowed` is allowed, each of `notAllowed` is not (asked or
+ * denied), with the verdict's reason in the message.
+ */
+export function describeDecisions(
+  title: string,
+  allowed: readonly string[],
+  notAllowed: readonly string[],
+): void {
+  describe(title, () => {
+    const sandbox = useSandboxClassifier();
+    it.each(allowed)('allows %s', async (command) => {
+      const verdict = await sandbox.bash(command);
+      expect(verdict.decision, `${command}: ${verdict.reason}`).toBe('allow');
+    });
+    it.each(notAllowed)('does not allow %s', async (command) => {
+      const verdict = await sandbox.bash(command);
+      expect(verdict.decision, `${command}: ${verdict.reason}`).not.toBe('allow');
+    });
+  });
 }
 
 /** A case of the labelled corpus (fixtures/classify/corpus.jsonl, built by fixtures/classify/build_corpus.py). */

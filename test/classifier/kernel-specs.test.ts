@@ -1,5 +1,4 @@
-import { describe, expect, it } from 'vitest';
-import { useSandboxClassifier } from './helpers.js';
+import { describeDecisions } from './helpers.js';
 
 const ALLOWED = [
   'sysctl kernel.hostname',
@@ -35,14 +34,4 @@ const NOT_ALLOWED = [
   'ifconfig lo mtu 1400',
 ];
 
-describe('sysctl and ifconfig', () => {
-  const sandbox = useSandboxClassifier();
-  it.each(ALLOWED)('allows %s', async (command) => {
-    const verdict = await sandbox.bash(command);
-    expect(verdict.decision, `${command}: ${verdict.reason}`).toBe('allow');
-  });
-  it.each(NOT_ALLOWED)('does not allow %s', async (command) => {
-    const verdict = await sandbox.bash(command);
-    expect(verdict.decision, `${command}: ${verdict.reason}`).not.toBe('allow');
-  });
-});
+describeDecisions('sysctl and ifconfig', ALLOWED, NOT_ALLOWED);

@@ -1,5 +1,4 @@
-import { describe, expect, it } from 'vitest';
-import { useSandboxClassifier } from './helpers.js';
+import { describeDecisions } from './helpers.js';
 
 /** macOS tools in the forms their manual pages say only print. */
 const ALLOWED = [
@@ -183,14 +182,4 @@ const NOT_ALLOWED = [
   'tmutil isexcluded ~/.ssh/id_ed25519',
 ];
 
-describe('macOS tools', () => {
-  const sandbox = useSandboxClassifier();
-  it.each(ALLOWED)('allows %s', async (command) => {
-    const verdict = await sandbox.bash(command);
-    expect(verdict.decision, `${command}: ${verdict.reason}`).toBe('allow');
-  });
-  it.each(NOT_ALLOWED)('does not allow %s', async (command) => {
-    const verdict = await sandbox.bash(command);
-    expect(verdict.decision, `${command}: ${verdict.reason}`).not.toBe('allow');
-  });
-});
+describeDecisions('macOS tools', ALLOWED, NOT_ALLOWED);

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useSandboxClassifier } from './helpers.js';
+import { describeDecisions, useSandboxClassifier } from './helpers.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const PROFILE = JSON.parse(readFileSync(join(ROOT, 'defaults/profiles/read-services.json'), 'utf8')) as {
@@ -238,17 +238,7 @@ afterAll(() => {
   else process.env.SHELL = shellBefore;
 });
 
-describe('read-only commands of the shipped defaults', () => {
-  const sandbox = useSandboxClassifier();
-  it.each(ALLOWED)('allows %s', async (command) => {
-    const verdict = await sandbox.bash(command);
-    expect(verdict.decision, `${command}: ${verdict.reason}`).toBe('allow');
-  });
-  it.each(NOT_ALLOWED)('does not allow %s', async (command) => {
-    const verdict = await sandbox.bash(command);
-    expect(verdict.decision, `${command}: ${verdict.reason}`).not.toBe('allow');
-  });
-});
+describeDecisions('read-only commands of the shipped defaults', ALLOWED, NOT_ALLOWED);
 
 describe('rustup proxies', () => {
   const sandbox = useSandboxClassifier(async (box) => {

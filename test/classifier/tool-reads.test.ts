@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { useSandboxClassifier } from './helpers.js';
+import { describeDecisions, useSandboxClassifier } from './helpers.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const PROFILE = JSON.parse(readFileSync(join(ROOT, 'defaults/profiles/read-services.json'), 'utf8')) as {
@@ -101,17 +101,7 @@ const NOT_ALLOWED = [
   'podman search --authfile ./auth.json app',
 ];
 
-describe('reads of the repository and local tools, shipped defaults', () => {
-  const sandbox = useSandboxClassifier();
-  it.each(ALLOWED)('allows %s', async (command) => {
-    const verdict = await sandbox.bash(command);
-    expect(verdict.decision, `${command}: ${verdict.reason}`).toBe('allow');
-  });
-  it.each(NOT_ALLOWED)('does not allow %s', async (command) => {
-    const verdict = await sandbox.bash(command);
-    expect(verdict.decision, `${command}: ${verdict.reason}`).not.toBe('allow');
-  });
-});
+describeDecisions('reads of the repository and local tools, shipped defaults', ALLOWED, NOT_ALLOWED);
 
 /** Reads of the user's own services the read-services profile turns on. */
 const SERVICE_READS = [
