@@ -32,6 +32,9 @@ import type { FileEffect, SimpleCommand } from '../../src/bash/types.js';
  * it), or the effects must be unknown; and every file it writes must be declared written.
  */
 
+/** Every option spelling with every base and operand form (`npm run oracle`), where the suite takes a share. */
+const FULL = process.env.SEARCH_ORACLE_FULL === '1';
+
 const installed = (program: string) => spawnSync(program, ['--version'], { stdio: 'ignore' }).status === 0;
 const PROGRAMS = ['grep', 'rg', 'tree', 'cp'].every(installed);
 
@@ -234,10 +237,22 @@ function lines(
   const operandForms = [
     ...new Map(forms.map((o) => [o.join(' '), [...o, ...(options.trail ?? [])]])).values(),
   ];
-  for (const spelled of spellings(module, options.samples))
-    for (const base of options.bases)
-      for (const operands of operandForms)
+  const combinations = options.bases.flatMap((base) =>
+    operandForms.map((operands) => [base, operands] as const),
+  );
+  if (FULL) {
+    for (const spelled of spellings(module, options.samples))
+      for (const [base, operands] of combinations)
         out.push([program, ...base, ...spelled, ...options.lead, ...operands]);
+    return out;
+  }
+  // The suite's share: every spelling once, each with the next base and operand form in turn, and every base and
+  // operand form without an option; `npm run oracle` runs every spelling with every one.
+  for (const [base, operands] of combinations) out.push([program, ...base, ...options.lead, ...operands]);
+  spellings(module, options.samples).forEach((spelled, i) => {
+    const [base, operands] = combinations[i % combinations.length]!;
+    out.push([program, ...base, ...spelled, ...options.lead, ...operands]);
+  });
   return out;
 }
 

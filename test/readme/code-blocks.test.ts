@@ -8,20 +8,23 @@ import { DOC_FILES, readDoc } from '../support/docs.js';
 
 /**
  * The documentation's code (the README and docs/): every ```ts block type-checks with `tsc --strict` against the package (each entry mapped to
- * its source), and so does every ```js block, as JavaScript (`checkJs`); every ```sh block that runs automode
+ * its shipped types), and so does every ```js block, as JavaScript (`checkJs`); every ```sh block that runs automode
  * parses (`bash -n`).
  */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** The package's entries, as package.json "exports" names them, and their sources. */
+/**
+ * The package's entries, as package.json "exports" names them, and their types as the package ships them (dist/,
+ * which `npm test` builds first): what a user's editor checks their code against.
+ */
 const ENTRIES: Record<string, string> = {
-  automode: 'src/index.ts',
-  'automode/classifier': 'src/classifier-entry.ts',
-  'automode/pipeline': 'src/pipeline/index.ts',
-  'automode/eval': 'src/eval/index.ts',
-  'automode/critique': 'src/critique/index.ts',
-  'automode/testing': 'src/testing/index.ts',
-  'automode/vitest': 'src/vitest/index.ts',
+  automode: 'dist/index.d.ts',
+  'automode/classifier': 'dist/classifier-entry.d.ts',
+  'automode/pipeline': 'dist/pipeline/index.d.ts',
+  'automode/eval': 'dist/eval/index.d.ts',
+  'automode/critique': 'dist/critique/index.d.ts',
+  'automode/testing': 'dist/testing/index.d.ts',
+  'automode/vitest': 'dist/vitest/index.d.ts',
 };
 
 interface Block {

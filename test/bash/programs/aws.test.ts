@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { inflateSync } from 'node:zlib';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { analyze, loadBash } from '../../../src/bash/analyze.js';
@@ -209,20 +208,10 @@ describe('the committed table', () => {
     expect(table).not.toMatch(/cli-input-json/);
   });
 
-  // The installed aws-cli is the oracle: its command tables, through the generator, give the committed table.
-  test('matches the installed aws-cli', { timeout: 600_000 }, () => {
-    const probe = spawnSync('python3', ['-c', 'import awscli'], { encoding: 'utf8' });
-    if (probe.status !== 0) {
-      expect(AWS_CLI_VERSION).toMatch(/^aws-cli\/1\.\d+\.\d+ botocore\/1\.\d+\.\d+$/);
-      return;
-    }
-    const run = spawnSync('python3', ['scripts/aws-commands.py', '--text'], {
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    expect(run.status, run.stderr).toBe(0);
-    const [version, globals, ...rest] = run.stdout.replace(/\n$/, '').split('\n');
-    expect({ version, globals }).toEqual({ version: AWS_CLI_VERSION, globals: AWS_GLOBAL_OPTIONS });
-    expect(rest.join('\n') === table).toBe(true);
+  // The installed aws-cli is the oracle: `npm run oracle` runs test/bash/oracle/aws-table.mjs, which gives the
+  // committed table from the CLI's own command tables through the generator.
+  test('names the aws-cli it was generated from', () => {
+    expect(AWS_CLI_VERSION).toMatch(/^aws-cli\/1\.\d+\.\d+ botocore\/1\.\d+\.\d+$/);
+    expect(AWS_GLOBAL_OPTIONS).toMatch(/(^| )endpoint-url( |$)/);
   });
 });
