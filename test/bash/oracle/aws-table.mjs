@@ -25,7 +25,8 @@ try {
   const table = inflateSync(Buffer.from(module.AWS_READ_OPERATIONS, 'base64')).toString('utf8');
   const [version, globals, ...rest] = run.stdout.replace(/\n$/, '').split('\n');
   const differences = [
-    version !== module.AWS_CLI_VERSION && `version: installed ${version}, committed ${module.AWS_CLI_VERSION}`,
+    version !== module.AWS_CLI_VERSION &&
+      `version: installed ${version}, committed ${module.AWS_CLI_VERSION}`,
     globals !== module.AWS_GLOBAL_OPTIONS && 'global options differ',
     rest.join('\n') !== table && 'the operation table differs (regenerate: python3 scripts/aws-commands.py)',
   ].filter(Boolean);
