@@ -135,6 +135,8 @@ const CONTENT_OPTIONS = [
 ];
 
 const installed = gitInstalled();
+/** Every subcommand with every operand form and every content option with every operand (`npm run oracle`). */
+const FULL = process.env.GIT_CONTENT_FULL === '1';
 
 describe.skipIf(!installed)('git commands that print a committed secret', () => {
   let repo: Repository;
@@ -199,10 +201,17 @@ describe.skipIf(!installed)('git commands that print a committed secret', () => 
       `${repo.tree}:.env`,
       'blobtag',
     ];
+    // The suite's share: every subcommand bare and with two operand forms in turn, every content option with
+    // one; `npm run oracle` (GIT_CONTENT_FULL=1) runs every pairing.
+    let turn = 0;
+    const some = <T>(items: readonly T[], n: number): T[] =>
+      FULL
+        ? [...items]
+        : Array.from({ length: Math.min(n, items.length) }, () => items[turn++ % items.length]!);
     const commands: string[] = [];
     for (const sub of [...readOnlyCommands(), ...CONTENT_COMMANDS]) {
       commands.push(`git ${sub}`);
-      for (const operand of operands) commands.push(`git ${sub} ${operand}`);
+      for (const operand of some(operands, 2)) commands.push(`git ${sub} ${operand}`);
     }
     for (const sub of [
       'log',
@@ -215,13 +224,13 @@ describe.skipIf(!installed)('git commands that print a committed secret', () => 
       'diff-tree',
     ]) {
       for (const option of CONTENT_OPTIONS) {
-        for (const operand of ['', 'HEAD', 'HEAD~1 HEAD', '-- .env', 'HEAD~1..HEAD']) {
+        for (const operand of some(['', 'HEAD', 'HEAD~1 HEAD', '-- .env', 'HEAD~1..HEAD'], 1)) {
           commands.push(`git ${sub} ${option} ${operand}`.trim());
         }
       }
     }
     const printing = printCanary(repo, commands);
-    expect(commands.filter((command) => printing.has(command)).length).toBeGreaterThan(100);
+    expect(commands.filter((command) => printing.has(command)).length).toBeGreaterThan(FULL ? 100 : 30);
     expect(await allowed(commands)).toEqual([]);
   });
 
