@@ -1,3 +1,4 @@
+import { ANSIBLE_MODULES } from './ansible.js';
 import { AUTH0 } from './auth0.js';
 import { AWK_MODULE } from './awk/index.js';
 import { AWS_MODULE } from './aws/index.js';
@@ -7,6 +8,7 @@ import { BREW_MODULE } from './brew.js';
 import { BUILTIN_SPECS } from './builtin-specs.js';
 import { BUN_MODULE, BUNX_MODULE } from './bun.js';
 import { CARGO_MODULE } from './cargo.js';
+import { CDK_MODULE } from './cdk.js';
 import { CP_MODULE } from './cp.js';
 import { CPIO_MODULE } from './cpio.js';
 import { CURL_MODULE } from './curl.js';
@@ -79,6 +81,8 @@ const MODULES: readonly ProgramModule[] = [
   KUBECTL,
   HELM,
   TERRAFORM,
+  ...ANSIBLE_MODULES,
+  CDK_MODULE,
   AZ,
   GCLOUD,
   GH,
