@@ -39,6 +39,7 @@ import { NC_MODULE, NCAT_MODULE } from './netcat.js';
 import { NPM_MODULE } from './npm.js';
 import { NPX_MODULE, PNPX_MODULE } from './npx.js';
 import { OPENSSL_MODULE } from './openssl.js';
+import { PACKER_MODULE } from './packer.js';
 import { PATCH_MODULE } from './patch.js';
 import { PIP_MODULE } from './pip.js';
 import { PNPM_MODULE } from './pnpm.js';
@@ -83,6 +84,7 @@ const MODULES: readonly ProgramModule[] = [
   TERRAFORM,
   ...ANSIBLE_MODULES,
   CDK_MODULE,
+  PACKER_MODULE,
   AZ,
   GCLOUD,
   GH,

@@ -106,3 +106,28 @@ describe('cdk: help and version only', () => {
     expect(verdict.reason).toContain(why);
   });
 });
+
+describe('packer: nothing is read-only', () => {
+  // Packer before 1.11 starts the packer-plugin-* programs of the working folder before any command.
+  test.each([
+    'packer version',
+    'packer --version',
+    'packer -help',
+    'packer fmt -check .',
+    'packer fmt -write=false template.pkr.hcl',
+    'packer validate -syntax-only template.json',
+    'packer inspect template.json',
+    'packer plugins installed',
+  ])('%s', (line) => {
+    const verdict = check(line);
+    expect(verdict.ok).toBe(false);
+    expect(verdict.reason).toContain('packer-plugin-* programs of the working folder');
+  });
+
+  test('its grammar reads Go flags', () => {
+    expect(check('packer build -var-file vars.json -force template.json').reason).toContain(
+      'packer-plugin-*',
+    );
+    expect(check('packer build -forc template.json').reason).toContain('unknown option');
+  });
+});
