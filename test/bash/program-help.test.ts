@@ -48,6 +48,7 @@ const NOT_GNU: Record<string, string> = {
   kubectl: 'every command is checked against its own --help in programs/kubectl.test.ts',
   helm: 'options before the subcommand only; subcommands are read by their words',
   terraform: 'options before the subcommand only; subcommands are read by their words',
+  packer: 'options before the subcommand only; subcommands are read by their words',
   gh: 'options before the subcommand only; subcommands are read by their words',
   aws: "every read operation is checked against the installed aws-cli's own tables in programs/aws.test.ts",
   gcloud: 'options before the subcommand only; subcommands are read by their words',
@@ -100,6 +101,8 @@ const NOT_IN_HELP: Record<string, string[]> = {
   hostname: ['long', 'nis', 'file'],
   ps: ['help', 'forest', 'info', 'sort', 'quick-pid', 'deselect', 'format', 'Group', 'User', 'pid', 'ppid'],
   wc: ['total'],
+  // argparse options ansible-inventory declares only to refuse them, with their help suppressed.
+  'ansible-inventory': ['list-hosts', 'limit'],
   pip: ['resume-retries'],
   pip3: ['resume-retries'],
   cp: ['debug', 'keep-directory-symlink'],
@@ -187,6 +190,9 @@ const NOT_OPTIONS: Record<string, string[]> = {
   // --disable-pip-version-check's description: "Implied with --no-index", an option of the index commands.
   pip: ['no-index'],
   pip3: ['no-index'],
+  // Descriptions: "--metadata-" wrapped before "dump"; ansible-pull's "the --remote flag to git".
+  'ansible-doc': ['metadata-'],
+  'ansible-pull': ['remote'],
 };
 
 /**
@@ -202,8 +208,22 @@ function installed(program: string): boolean {
   return spawnSync('sh', ['-c', `command -v -- '${program}'`], { env: ENV }).status === 0;
 }
 
+/** ansible-core's programs refuse to start without a UTF-8 locale. */
+const UTF8 = new Set([
+  'ansible',
+  'ansible-playbook',
+  'ansible-inventory',
+  'ansible-doc',
+  'ansible-config',
+  'ansible-galaxy',
+  'ansible-vault',
+  'ansible-console',
+  'ansible-pull',
+]);
+
 function run(program: string, args: string[]): string {
-  const result = spawnSync(program, args, { env: ENV, input: '', timeout: 20_000, encoding: 'utf8' });
+  const env = UTF8.has(program) ? { ...ENV, LC_ALL: 'C.UTF-8' } : ENV;
+  const result = spawnSync(program, args, { env, input: '', timeout: 20_000, encoding: 'utf8' });
   return `${result.stdout ?? ''}${result.stderr ?? ''}`;
 }
 

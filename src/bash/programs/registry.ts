@@ -1,3 +1,4 @@
+import { ANSIBLE_MODULES } from './ansible.js';
 import { AUTH0 } from './auth0.js';
 import { AWK_MODULE } from './awk/index.js';
 import { AWS_MODULE } from './aws/index.js';
@@ -7,6 +8,7 @@ import { BREW_MODULE } from './brew.js';
 import { BUILTIN_SPECS } from './builtin-specs.js';
 import { BUN_MODULE, BUNX_MODULE } from './bun.js';
 import { CARGO_MODULE } from './cargo.js';
+import { CDK_MODULE } from './cdk.js';
 import { CP_MODULE } from './cp.js';
 import { CPIO_MODULE } from './cpio.js';
 import { CURL_MODULE } from './curl.js';
@@ -37,6 +39,7 @@ import { NC_MODULE, NCAT_MODULE } from './netcat.js';
 import { NPM_MODULE } from './npm.js';
 import { NPX_MODULE, PNPX_MODULE } from './npx.js';
 import { OPENSSL_MODULE } from './openssl.js';
+import { PACKER_MODULE } from './packer.js';
 import { PATCH_MODULE } from './patch.js';
 import { PIP_MODULE } from './pip.js';
 import { PNPM_MODULE } from './pnpm.js';
@@ -79,6 +82,9 @@ const MODULES: readonly ProgramModule[] = [
   KUBECTL,
   HELM,
   TERRAFORM,
+  ...ANSIBLE_MODULES,
+  CDK_MODULE,
+  PACKER_MODULE,
   AZ,
   GCLOUD,
   GH,

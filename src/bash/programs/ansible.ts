@@ -1,0 +1,315 @@
+import type { CommandView, EffectsResult } from '../types.js';
+import { NONE, UNKNOWN } from './effect-helpers.js';
+import type { ProgramModule } from './module.js';
+import { grammar, has } from './options.js';
+import {
+  type ParsedCommand,
+  type ProgramSpec,
+  parseCommand,
+  readOnly,
+  type SubcommandSpec,
+} from './program.js';
+
+/**
+ * The option grammars of ansible-core's programs, each level as its argparse parser declares it (read from the
+ * parsers of ansible-core 2.14, Debian's `ansible-core`, which `--help` prints): short flags, short options
+ * taking a value, long options (`NAME=` takes a value, `/X` reports it under `X`). argparse also takes a unique
+ * prefix of a long option; an abbreviation is not read here, so it is unknown and asks.
+ */
+const LEVELS: Readonly<Record<string, readonly [string, string, string]>> = {
+  ansible: [
+    'hvbKokCD',
+    'ilPBtucTefMam',
+    'help/h version verbose/v become/b ask-become-pass/K list-hosts one-line/o ask-pass/k check/C diff/D ask-vault-password ask-vault-pass/--ask-vault-password become-method= become-user= become-password-file= become-pass-file=/--become-password-file inventory=/i inventory-file=/i limit=/l poll=/P background=/B tree=/t private-key= key-file=/--private-key user=/u connection=/c timeout=/T ssh-common-args= sftp-extra-args= scp-extra-args= ssh-extra-args= connection-password-file= conn-pass-file=/--connection-password-file extra-vars=/e vault-id= vault-password-file= vault-pass-file=/--vault-password-file forks=/f module-path=/M playbook-dir= task-timeout= args=/a module-name=/m',
+  ],
+  'ansible-playbook': [
+    'hvkbKCD',
+    'ucTtilefM',
+    'help/h version verbose/v ask-pass/k force-handlers flush-cache become/b ask-become-pass/K check/C diff/D list-hosts ask-vault-password ask-vault-pass/--ask-vault-password syntax-check list-tasks list-tags step private-key= key-file=/--private-key user=/u connection=/c timeout=/T ssh-common-args= sftp-extra-args= scp-extra-args= ssh-extra-args= connection-password-file= conn-pass-file=/--connection-password-file become-method= become-user= become-password-file= become-pass-file=/--become-password-file tags=/t skip-tags= inventory=/i inventory-file=/i limit=/l extra-vars=/e vault-id= vault-password-file= vault-pass-file=/--vault-password-file forks=/f module-path=/M start-at-task=',
+  ],
+  'ansible-inventory': [
+    'hvy',
+    'iel',
+    'help/h version verbose/v ask-vault-password ask-vault-pass/--ask-vault-password list-hosts list graph yaml/y toml vars export inventory=/i inventory-file=/i vault-id= vault-password-file= vault-pass-file=/--vault-password-file playbook-dir= extra-vars=/e limit=/l host= output=',
+  ],
+  'ansible-doc': [
+    'hvjsFl',
+    'Mtre',
+    'help/h version verbose/v json/j snippet/s list_files/F list/l metadata-dump no-fail-on-errors module-path=/M playbook-dir= type=/t roles-path=/r entry-point=/e',
+  ],
+  'ansible-config': ['hv', '', 'help/h version verbose/v'],
+  'ansible-config list': ['hv', 'ctf', 'help/h verbose/v config=/c type=/t format=/f'],
+  'ansible-config dump': [
+    'hv',
+    'ctf',
+    'help/h verbose/v only-changed changed-only/--only-changed config=/c type=/t format=/f',
+  ],
+  'ansible-config view': ['hv', 'ct', 'help/h verbose/v config=/c type=/t'],
+  'ansible-config init': ['hv', 'ctf', 'help/h verbose/v disabled config=/c type=/t format=/f'],
+  'ansible-galaxy': ['hv', '', 'help/h version verbose/v'],
+  'ansible-galaxy collection': ['h', '', 'help/h'],
+  'ansible-galaxy collection download': [
+    'hcvn',
+    'spr',
+    'help/h ignore-certs/c verbose/v clear-response-cache no-cache no-deps/n pre server=/s token= api-key=/--token timeout= download-path=/p requirements-file=/r',
+  ],
+  'ansible-galaxy collection init': [
+    'hcvf',
+    's',
+    'help/h ignore-certs/c verbose/v force/f server=/s token= api-key=/--token timeout= init-path= collection-skeleton=',
+  ],
+  'ansible-galaxy collection build': [
+    'hcvf',
+    's',
+    'help/h ignore-certs/c verbose/v force/f server=/s token= api-key=/--token timeout= output-path=',
+  ],
+  'ansible-galaxy collection publish': [
+    'hcv',
+    's',
+    'help/h ignore-certs/c verbose/v no-wait server=/s token= api-key=/--token timeout= import-timeout=',
+  ],
+  'ansible-galaxy collection install': [
+    'hcvfinU',
+    'spr',
+    'help/h ignore-certs/c verbose/v force/f clear-response-cache no-cache ignore-errors/i no-deps/n force-with-deps pre upgrade/U disable-gpg-verify offline server=/s token= api-key=/--token timeout= collections-path=/p requirements-file=/r keyring= signature= required-valid-signature-count= ignore-signature-status-code=',
+  ],
+  'ansible-galaxy collection list': [
+    'hcv',
+    'sp',
+    'help/h ignore-certs/c verbose/v server=/s token= api-key=/--token timeout= collections-path=/p format=',
+  ],
+  'ansible-galaxy collection verify': [
+    'hcvi',
+    'spr',
+    'help/h ignore-certs/c verbose/v ignore-errors/i offline server=/s token= api-key=/--token timeout= collections-path=/p requirements-file=/r keyring= signature= required-valid-signature-count= ignore-signature-status-code=',
+  ],
+  'ansible-galaxy role': ['h', '', 'help/h'],
+  'ansible-galaxy role init': [
+    'hcvf',
+    's',
+    'help/h ignore-certs/c verbose/v force/f offline server=/s token= api-key=/--token timeout= init-path= role-skeleton= type=',
+  ],
+  'ansible-galaxy role remove': [
+    'hcv',
+    'sp',
+    'help/h ignore-certs/c verbose/v server=/s token= api-key=/--token timeout= roles-path=/p',
+  ],
+  'ansible-galaxy role delete': [
+    'hcv',
+    's',
+    'help/h ignore-certs/c verbose/v server=/s token= api-key=/--token timeout=',
+  ],
+  'ansible-galaxy role list': [
+    'hcv',
+    'sp',
+    'help/h ignore-certs/c verbose/v server=/s token= api-key=/--token timeout= roles-path=/p',
+  ],
+  'ansible-galaxy role search': [
+    'hcv',
+    's',
+    'help/h ignore-certs/c verbose/v server=/s token= api-key=/--token timeout= platforms= galaxy-tags= author=',
+  ],
+  'ansible-galaxy role import': [
+    'hcv',
+    's',
+    'help/h ignore-certs/c verbose/v no-wait status server=/s token= api-key=/--token timeout= branch= role-name=',
+  ],
+  'ansible-galaxy role setup': [
+    'hcv',
+    'sp',
+    'help/h ignore-certs/c verbose/v list server=/s token= api-key=/--token timeout= roles-path=/p remove=',
+  ],
+  'ansible-galaxy role info': [
+    'hcv',
+    'sp',
+    'help/h ignore-certs/c verbose/v offline server=/s token= api-key=/--token timeout= roles-path=/p',
+  ],
+  'ansible-galaxy role install': [
+    'hcvfing',
+    'spr',
+    'help/h ignore-certs/c verbose/v force/f ignore-errors/i no-deps/n force-with-deps keep-scm-meta/g server=/s token= api-key=/--token timeout= roles-path=/p role-file=/r',
+  ],
+  'ansible-vault': ['hv', '', 'help/h version verbose/v'],
+  'ansible-vault create': [
+    'hv',
+    '',
+    'help/h ask-vault-password ask-vault-pass/--ask-vault-password verbose/v encrypt-vault-id= vault-id= vault-password-file= vault-pass-file=/--vault-password-file',
+  ],
+  'ansible-vault decrypt': [
+    'hv',
+    '',
+    'help/h ask-vault-password ask-vault-pass/--ask-vault-password verbose/v output= vault-id= vault-password-file= vault-pass-file=/--vault-password-file',
+  ],
+  'ansible-vault edit': [
+    'hv',
+    '',
+    'help/h ask-vault-password ask-vault-pass/--ask-vault-password verbose/v encrypt-vault-id= vault-id= vault-password-file= vault-pass-file=/--vault-password-file',
+  ],
+  'ansible-vault view': [
+    'hv',
+    '',
+    'help/h ask-vault-password ask-vault-pass/--ask-vault-password verbose/v vault-id= vault-password-file= vault-pass-file=/--vault-password-file',
+  ],
+  'ansible-vault encrypt': [
+    'hv',
+    '',
+    'help/h ask-vault-password ask-vault-pass/--ask-vault-password verbose/v vault-id= vault-password-file= vault-pass-file=/--vault-password-file output= encrypt-vault-id=',
+  ],
+  'ansible-vault encrypt_string': [
+    'hvp',
+    'n',
+    'help/h ask-vault-password ask-vault-pass/--ask-vault-password verbose/v prompt/p show-input vault-id= vault-password-file= vault-pass-file=/--vault-password-file output= encrypt-vault-id= name=/n stdin-name=',
+  ],
+  'ansible-vault rekey': [
+    'hv',
+    '',
+    'help/h ask-vault-password ask-vault-pass/--ask-vault-password verbose/v vault-id= vault-password-file= vault-pass-file=/--vault-password-file encrypt-vault-id= new-vault-password-file= new-vault-id=',
+  ],
+  'ansible-console': [
+    'hvbKkCD',
+    'ilucTfMe',
+    'help/h version verbose/v become/b ask-become-pass/K list-hosts ask-pass/k check/C diff/D ask-vault-password ask-vault-pass/--ask-vault-password step become-method= become-user= become-password-file= become-pass-file=/--become-password-file inventory=/i inventory-file=/i limit=/l private-key= key-file=/--private-key user=/u connection=/c timeout=/T ssh-common-args= sftp-extra-args= scp-extra-args= ssh-extra-args= connection-password-file= conn-pass-file=/--connection-password-file vault-id= vault-password-file= vault-pass-file=/--vault-password-file forks=/f module-path=/M playbook-dir= extra-vars=/e task-timeout=',
+  ],
+  'ansible-pull': [
+    'hvkKof',
+    'ucTetilMsdUCm',
+    'help/h version verbose/v ask-pass/k ask-vault-password ask-vault-pass/--ask-vault-password list-hosts ask-become-pass/K purge only-if-changed/o force/f full accept-host-key verify-commit clean track-subs check diff private-key= key-file=/--private-key user=/u connection=/c timeout=/T ssh-common-args= sftp-extra-args= scp-extra-args= ssh-extra-args= connection-password-file= conn-pass-file=/--connection-password-file vault-id= vault-password-file= vault-pass-file=/--vault-password-file extra-vars=/e tags=/t skip-tags= inventory=/i inventory-file=/i limit=/l module-path=/M become-password-file= become-pass-file=/--become-password-file sleep=/s directory=/d url=/U checkout=/C module-name=/m',
+  ],
+};
+
+/**
+ * What stays read-only: asking a program about itself (`-h`/`--help` at any level, `--version` at the top),
+ * alone on the line. Everything else asks, and why:
+ * - every program reads an `ansible.cfg` from the working folder (or ANSIBLE_CONFIG), a file in the project
+ *   the agent can write, which names the folders plugins, modules, doc fragments, inventory and vars plugins
+ *   and a vault password script are loaded from: `ansible-doc`, `ansible-config dump/list`, `ansible-inventory`
+ *   and `ansible-playbook --syntax-check/--list-*` import that Python, and an executable inventory file runs;
+ * - `--check` (`-C`) still connects to the hosts and runs modules on them (`-m ping --check` runs ping there):
+ *   a remote action on the user's machines, not a local read;
+ * - `ansible-vault view` and `decrypt` print the secrets the vault holds; `ansible-galaxy` verbs reach Galaxy
+ *   with the user's token, install or write roles and collections.
+ */
+const LOADS_CODE = 'loads the inventory and the plugins ansible.cfg names (Python the project may hold)';
+const WHY: Readonly<Record<string, string>> = {
+  C: 'still connects to the hosts and runs modules there',
+  '--check': 'still connects to the hosts and runs modules there',
+  m: 'runs a module on the hosts',
+  a: 'runs a module on the hosts',
+  i: 'reads an inventory, which runs when it is an executable file',
+  '--syntax-check': LOADS_CODE,
+  '--list-hosts': LOADS_CODE,
+  '--list-tasks': LOADS_CODE,
+  '--list-tags': LOADS_CODE,
+  l: LOADS_CODE,
+  '--list': LOADS_CODE,
+  '--graph': LOADS_CODE,
+};
+const ASKS_ITSELF = 'only -h/--help or --version prints and exits';
+
+function level(path: string, top: boolean): SubcommandSpec {
+  const [flags, values, long] = LEVELS[path]!;
+  const names = top ? 'h --version' : 'h';
+  return {
+    grammar: grammar({ flags, values, long, abbreviate: false }),
+    readOnly: readOnly(names, 'none', {
+      why: WHY,
+      check: (parsed) =>
+        parsed.options.length === 1 && has(parsed, ...names.split(' ')) ? undefined : ASKS_ITSELF,
+    }),
+  };
+}
+
+function program(name: string): ProgramSpec {
+  const build = (path: string): SubcommandSpec => {
+    const prefix = `${path} `;
+    const below = Object.keys(LEVELS).filter(
+      (key) => key.startsWith(prefix) && !key.slice(prefix.length).includes(' '),
+    );
+    const spec = level(path, path === name);
+    if (below.length === 0) return spec;
+    const subcommands: Record<string, SubcommandSpec> = {};
+    for (const key of below) subcommands[key.slice(prefix.length)] = build(key);
+    return { ...spec, subcommands };
+  };
+  let built: SubcommandSpec | undefined;
+  return {
+    name,
+    get grammar() {
+      built ??= build(name);
+      return built.grammar;
+    },
+    get readOnly() {
+      built ??= build(name);
+      return built.readOnly;
+    },
+    get subcommands() {
+      built ??= build(name);
+      return built.subcommands;
+    },
+  };
+}
+
+function printsItself(parsed: ParsedCommand): boolean {
+  const last = parsed.levels.at(-1)!;
+  return (
+    parsed.levels.every((found) => found === last || found.parsed.options.length === 0) &&
+    last.parsed.options.length === 1 &&
+    has(last.parsed, 'h', '--version') &&
+    last.parsed.operands.length === 0
+  );
+}
+
+function effectsOf(spec: ProgramSpec): (cmd: CommandView) => EffectsResult {
+  return (cmd) => {
+    const parsed = parseCommand(spec, cmd.argv, { unknown: 'fail', dynamic: 'operand' });
+    if (!parsed.ok || parsed.unknownSubcommand) return UNKNOWN;
+    return printsItself(parsed) ? NONE : UNKNOWN;
+  };
+}
+
+const PROGRAMS = [
+  'ansible',
+  'ansible-playbook',
+  'ansible-inventory',
+  'ansible-doc',
+  'ansible-config',
+  'ansible-galaxy',
+  'ansible-vault',
+  'ansible-console',
+  'ansible-pull',
+];
+
+const CASES: Readonly<Record<string, readonly string[]>> = {
+  ansible: ['--version', '--help', '-h', 'all --list-hosts', 'localhost -m ping --check', '--versio'],
+  'ansible-playbook': ['--version', '-h', 'site.yml --syntax-check', 'site.yml --list-tasks'],
+  'ansible-inventory': ['--help', '--version', '--list', '--graph'],
+  'ansible-doc': ['-h', '--version', 'ping', '-l'],
+  'ansible-config': ['--help', 'dump --help', 'list -h', 'dump', 'view'],
+  'ansible-galaxy': [
+    '--help',
+    '--version',
+    'collection --help',
+    'role -h',
+    'collection list -h',
+    'collection list',
+  ],
+  'ansible-vault': ['--help', 'view --help', 'view secrets.yml'],
+  'ansible-console': ['--help', '--version'],
+  'ansible-pull': ['--help', '--version'],
+};
+
+/** ansible-core's programs: what they are allowed to say about themselves, and the grammar deny and ask rules read. */
+export const ANSIBLE_MODULES: readonly ProgramModule[] = PROGRAMS.map((name) => {
+  const spec = program(name);
+  return {
+    names: [name],
+    spec,
+    effects: effectsOf(spec),
+    // Any command but help and version may reach the hosts of the inventory, Galaxy or a git remote.
+    network: (cmd) => {
+      const parsed = parseCommand(spec, cmd.argv, { unknown: 'fail', dynamic: 'operand' });
+      return !parsed.ok || parsed.unknownSubcommand !== undefined || !printsItself(parsed);
+    },
+    oracle: { cases: (CASES[name] ?? []).map((tail) => `${name} ${tail}`) },
+  };
+});
