@@ -45,4 +45,14 @@ export const DOCKER_COMPOSE: ProgramModule = {
   nested: composeNested,
   // The daemon over its local socket; a compose file's remote includes (git, OCI) over the network.
   network: () => true,
+  oracle: {
+    cases: [
+      'docker-compose ps',
+      'docker-compose -f compose.yml --env-file .env ps',
+      'docker-compose logs --tail 5 web',
+      'docker-compose config --services',
+      'docker-compose config -o .git/hooks/pre-commit',
+      'docker-compose up -d',
+    ],
+  },
 };
