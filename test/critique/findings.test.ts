@@ -58,7 +58,7 @@ const CASES: Case[] = [
     pointer: '/automode/readServices/1',
     severity: 'note',
     witness: null,
-    message: '"docker" has no service-read allow-list: the entry allows nothing more',
+    message: '"podman" has no service-read allow-list: the entry allows nothing more',
   },
   {
     code: 'unknown-hook-event',

@@ -13,6 +13,7 @@ import { CP_MODULE } from './cp.js';
 import { CPIO_MODULE } from './cpio.js';
 import { CURL_MODULE } from './curl.js';
 import { DMESG_MODULE } from './dmesg.js';
+import { DOCKER_COMPOSE } from './docker/compose.js';
 import { DOCKER } from './docker/index.js';
 import { FD_MODULE } from './fd.js';
 import { FILE_TOOL_SPECS } from './file-tools.js';
@@ -78,6 +79,7 @@ const MODULES: readonly ProgramModule[] = [
   SED_MODULE,
   AWK_MODULE,
   DOCKER,
+  DOCKER_COMPOSE,
   PODMAN,
   KUBECTL,
   HELM,

@@ -43,7 +43,7 @@ function field(word: Word, ...keys: string[]): Word | undefined {
   return undefined;
 }
 
-interface Context {
+export interface Context {
   cmd: CommandView;
   parsed: Parsed;
   /** The client configuration folder: `--config`, else `~/.docker`. */
@@ -243,6 +243,14 @@ function all(...steps: ((ctx: Context) => void)[]): (ctx: Context) => void {
   };
 }
 
+/**
+ * compose's own options name the files it reads: the compose files, env files and the project folder (its
+ * compose files and .env). A command of compose not listed in the spec is the plugin's code: unknown.
+ */
+export function composeFiles(ctx: Context): void {
+  optionFiles(ctx, { f: 'read', '--env-file': 'read', '--project-directory': 'read' });
+}
+
 /** What each command does to local files; a command not listed touches none (it talks to the daemon only). */
 const COMMAND_EFFECTS: Readonly<Record<string, (ctx: Context) => void>> = {
   'container cp': cp,
@@ -315,6 +323,7 @@ const COMMAND_EFFECTS: Readonly<Record<string, (ctx: Context) => void>> = {
   // A compose file names more files (env files, bind mounts, build contexts).
   'stack config': all((ctx) => optionFiles(ctx, { c: 'read' }), unknown),
   'stack deploy': all((ctx) => optionFiles(ctx, { c: 'read' }), unknown),
+  'compose config': (ctx) => optionFiles(ctx, { o: 'write' }),
   'swarm ca': (ctx) => optionFiles(ctx, { '--ca-cert': 'read', '--ca-key': 'read' }),
 };
 
@@ -376,6 +385,8 @@ export function dockerEffects(cmd: CommandView): EffectsResult {
     ctx.effects.push(option('read', underFolder(ctx.config, syntheticWord('config.json', host.span))));
   if (path === '' || asksHelp(last.parsed, last.spec.grammar))
     return { effects: ctx.effects, known: ctx.known };
+  const plugin = parsed.levels[1];
+  if (plugin?.name === 'docker compose') composeFiles({ ...ctx, parsed: plugin.parsed });
   if (last.spec.subcommands) return { effects: ctx.effects, known: ctx.known };
   COMMAND_EFFECTS[path]?.(ctx);
   return { effects: ctx.effects, known: ctx.known };

@@ -4,6 +4,7 @@ import { lastValue, operandWords } from '../options.js';
 import { codeIn, codeSpec, unresolved } from '../specs.js';
 import { joinWords, leadingText } from '../words.js';
 import { commandPath, dockerEffects, parseDocker, REGISTRY } from './effects.js';
+import { isPlugin } from './plugins.js';
 import { DOCKER_SPEC } from './spec.js';
 
 /** Commands that run code in a container: the command given after the image (or container), else its default. */
@@ -22,9 +23,11 @@ const HIDDEN = new Set([
 
 /**
  * What docker runs besides itself: the code of a container, a CLI plugin (`docker compose` runs
- * `docker-compose`), and the programs a configuration names: `--config` points at a config.json whose
- * credsStore, credHelpers and cli-plugins docker runs; `-H ssh://…` runs ssh; `--context` may too. The user's own
- * ~/.docker is theirs: automode asks before anything writes it (a protected path).
+ * `docker-compose`: the read commands of compose and buildx that the spec lists run nothing else), and the
+ * programs a configuration names: `--config` points at a config.json whose credsStore, credHelpers and
+ * cli-plugins docker runs; `-H ssh://…` runs ssh. The user's own ~/.docker is theirs (its contexts too, which may
+ * reach a daemon over ssh as kubectl's contexts reach a cluster): automode asks before anything writes it (a
+ * protected path). A context is not a read-only option: only a service read may name one.
  */
 function dockerNested(cmd: CommandView): NestedSpec[] {
   const program = cmd.program;
@@ -38,11 +41,16 @@ function dockerNested(cmd: CommandView): NestedSpec[] {
   if (host && (!host.static || !/^(unix|tcp|npipe|fd):\/\//.test(host.value))) {
     specs.push(codeIn('program-option', program, '-H', host));
   }
-  const context = lastValue(global, 'c');
-  if (context && !(context.static && context.value === 'default')) {
-    specs.push(codeIn('environment', program, '--context', context));
-  }
   const unknown = parsed.unknownSubcommand;
+  const plugin = parsed.levels[1]?.name.split(' ').at(-1);
+  if (isPlugin(plugin)) {
+    // The plugin's commands the spec lists run nothing else; any other runs the plugin's code (a project's
+    // services, a build).
+    if (!unknown) return specs;
+    const from = parsed.levels[1]!.index;
+    const name = `${program}-${plugin}`;
+    return [...specs, codeSpec('program-option', program, name, cmd.argv[from]!, name)];
+  }
   if (unknown) {
     if (!unknown.word.static) {
       return [...specs, unresolved(`${program} subcommand only known at run time`, unknown.word)];
@@ -71,7 +79,8 @@ function dockerNested(cmd: CommandView): NestedSpec[] {
 
 /**
  * The client talks to its daemon over the local socket; over the network when `-H` names a TCP or SSH host (or a
- * value known at run time), or a `--context`, which may, and whenever the command reaches a registry.
+ * value known at run time), or a `--context`, which may, and whenever the command reaches a registry (compose may
+ * fetch a compose file's remote includes).
  */
 function dockerNetwork(cmd: CommandView): boolean {
   const parsed = parseDocker(cmd);
@@ -82,6 +91,8 @@ function dockerNetwork(cmd: CommandView): boolean {
   const path = commandPath(parsed);
   return (
     REGISTRY.has(path) ||
+    path.startsWith('compose') ||
+    path === 'buildx imagetools inspect' ||
     path.startsWith('trust') ||
     (host !== undefined && (!host.static || !/^(unix|npipe|fd):\/\//.test(host.value))) ||
     (context !== undefined && !(context.static && context.value === 'default'))
@@ -116,7 +127,17 @@ export const DOCKER: ProgramModule = {
       'docker --config ./cfg ps',
       'docker -H ssh://host ps',
       'docker compose up',
+      'docker compose ps',
+      'docker compose -f compose.yml --env-file .env -p app ps -a',
+      'docker compose logs --tail 5 web',
+      'docker compose config --services',
+      'docker compose config --services -o .git/hooks/pre-commit',
+      'docker compose ls',
+      'docker --context prod compose ps',
       'docker buildx build .',
+      'docker buildx ls',
+      'docker buildx inspect',
+      'docker buildx imagetools inspect alpine',
       'docker foo',
       'docker ps --zz-unknown',
       'docker context export x .git/hooks/pre-commit',

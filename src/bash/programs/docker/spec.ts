@@ -2,6 +2,7 @@ import { type Grammar, has, type Parsed } from '../options.js';
 import { commandTree, pflagGrammar as pflag } from '../pflag.js';
 import { everyOption, everyOptionBut, type ProgramSpec, readOnly, type SubcommandSpec } from '../program.js';
 import { COMMANDS } from './commands.js';
+import { PLUGINS } from './plugins.js';
 
 /** `--help` (or `-h` where it means help): the command only prints its usage. */
 export function asksHelp(parsed: Parsed, g: Grammar): boolean {
@@ -105,7 +106,7 @@ const REGISTRY_READS = new Set(['manifest inspect']);
 const TO_STDOUT = new Set(['container export', 'image save']);
 
 function tree(): Record<string, SubcommandSpec> {
-  return commandTree(
+  const own = commandTree(
     { ...COMMANDS, 'builder build': COMMANDS['image build']! },
     (group) => ({
       grammar: HELP_ONLY,
@@ -128,6 +129,7 @@ function tree(): Record<string, SubcommandSpec> {
       };
     },
   );
+  return { ...own, compose: PLUGINS.compose, buildx: PLUGINS.buildx };
 }
 
 /** docker's global options; each command reads its own options only, the global ones go before it. */
@@ -142,6 +144,9 @@ export const DOCKER_SPEC: ProgramSpec = {
   grammar: DOCKER_GLOBAL,
   // The global options that keep a read-only command so: not those naming another daemon, context or config.
   readOnly: readOnly('D --debug l --log-level', 'inert'),
+  // A context of the user's own (~/.docker/contexts, protected) names the daemon a service read reaches; `-H`,
+  // the TLS files and `--config` stay out: they send the client's credentials, or run programs, elsewhere.
+  serviceRead: readOnly('D --debug l --log-level c --context', 'inert'),
   // Built at the first docker command, not when the module loads.
   get subcommands() {
     commands ??= tree();
