@@ -45,7 +45,21 @@ export const MAX_PARTS = 50;
 const ACCEPT_EDITS = new Set(['mkdir', 'touch', 'mv', 'cp', 'rm', 'rmdir', 'ln']);
 
 /** Wrappers that only change how a command runs: `Bash(npm test)` also allows `timeout 5 npm test`. */
-const TRANSPARENT = new Set(['timeout', 'time', 'nice', 'nohup', 'stdbuf', 'command', 'builtin', 'xargs']);
+const TRANSPARENT = new Set([
+  'timeout',
+  'time',
+  'nice',
+  'nohup',
+  'stdbuf',
+  'command',
+  'builtin',
+  'xargs',
+  // macOS: keeping the machine awake, choosing the architecture, recording the session (BSD script's file is
+  // decided as a write).
+  'caffeinate',
+  'arch',
+  'script',
+]);
 
 interface Decided {
   part: PartVerdict;

@@ -42,6 +42,10 @@ const ALLOWED = [
   'tmutil isexcluded src',
   'tmutil machinedirectory',
   'tmutil help listbackups',
+  'tmutil uniquesize build',
+  'tmutil verifychecksums build',
+  'tmutil compare -s build other',
+  'tmutil calculatedrift build',
   'diskutil list',
   'diskutil list -plist external physical',
   'diskutil info disk0s1',
@@ -59,6 +63,9 @@ const ALLOWED = [
   'launchctl error posix 2',
   'launchctl version',
   'launchctl help print',
+  'launchctl plist build/tool',
+  'launchctl resolveport 1234 0x1234',
+  'launchctl dumpjpcategory',
   'networksetup -listallnetworkservices',
   'networksetup -listnetworkserviceorder',
   'networksetup -getinfo "Wi-Fi"',
@@ -180,6 +187,10 @@ const NOT_ALLOWED = [
   'hdiutil verify -srcimagekey x=y build/App.dmg',
   'hdiutil imageinfo ~/.ssh/id_ed25519',
   'tmutil isexcluded ~/.ssh/id_ed25519',
+  'tmutil compare',
+  'tmutil compare ~/.ssh build',
+  'tmutil uniquesize ~/.ssh',
+  'launchctl plist ~/.ssh/id_ed25519',
 ];
 
 describeDecisions('macOS tools', ALLOWED, NOT_ALLOWED);

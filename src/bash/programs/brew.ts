@@ -8,7 +8,8 @@ import { checkProgram } from './read-only.js';
 /**
  * Homebrew, as its own source declares each command's options (github:Homebrew/brew, Library/Homebrew/cmd/*.rb
  * and dev-cmd/*.rb, each command's `cmd_args`; the global switches from cli/parser.rb; the aliases from
- * commands.rb; which commands update first from utils/auto-update.sh). Ruby's OptionParser reads a long option
+ * commands.rb; which commands update first from utils/auto-update.sh). `--all` of `info`, `deps` and `options`
+ * is the older spelling of `--eval-all` (earlier releases' cmd/info.rb, cmd/options.rb), read as it. Ruby's OptionParser reads a long option
  * by any prefix, case-insensitively: only exact spellings are read here, so an abbreviation is never read-only.
  *
  * Left out of the read-only commands, and why:
@@ -151,7 +152,7 @@ const READS: Record<string, SubcommandSpec> = {
   info: command({
     long:
       `${FORMULA_OR_CASK} analytics days= category= github-packages-downloads github fetch-manifest json? ` +
-      'installed eval-all variations sizes',
+      'installed eval-all all/--eval-all variations sizes',
     unsafe: '--github --github-packages-downloads --fetch-manifest',
     why: {
       '--github': 'opens a browser',
@@ -177,7 +178,7 @@ const READS: Record<string, SubcommandSpec> = {
     long:
       `${FORMULA_OR_CASK} topological/n direct/1 declared/1 1/1 union full-name include-implicit include-build ` +
       'include-optional include-test skip-recommended include-requirements tree prune graph dot annotate ' +
-      'installed brewfile? missing eval-all for-each HEAD os= arch=',
+      'installed brewfile? missing eval-all all/--eval-all for-each HEAD os= arch=',
     unsafe: '--brewfile',
     why: { '--brewfile': 'evaluates a Brewfile, which is Ruby' },
     operands: named,
@@ -202,7 +203,7 @@ const READS: Record<string, SubcommandSpec> = {
     operands: (word, parsed) => (has(parsed, 's', 'n', 'd') ? undefined : named(word, parsed)),
   }),
   options: command({
-    long: 'compact installed eval-all command=',
+    long: 'compact installed eval-all all/--eval-all command=',
     unsafe: '--command',
     operands: named,
   }),

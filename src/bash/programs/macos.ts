@@ -269,6 +269,19 @@ const VERB_SPECS: readonly ProgramSpec[] = [
       listlocalsnapshotdates: verb('', 'inert', { max: 1 }),
       listlocalsnapshots: verb('', 'inert', { max: 1 }),
       isexcluded: verb('-X', 'files'),
+      // Sizes, checksums and differences of backups and snapshots: read from the paths named.
+      uniquesize: verb('-X', 'files'),
+      verifychecksums: verb('', 'files'),
+      calculatedrift: verb('-X', 'files', { max: 1 }),
+      compare: {
+        grammar: grammar({ flags: '@acdefglmnstuEUX', values: 'DI', abbreviate: false }),
+        readOnly: readOnly('@ a c d e f g l m n s t u E U X D I', 'files', {
+          maxOperands: 2,
+          // With no path it compares the whole machine with its latest backup.
+          check: (parsed) =>
+            parsed.operands.length > 0 ? undefined : 'tmutil compare without a path reads every file',
+        }),
+      },
     },
   },
   {
@@ -317,6 +330,10 @@ const VERB_SPECS: readonly ProgramSpec[] = [
       managername: verb('', 'none'),
       error: verb('', 'inert', { max: 2 }),
       variant: verb('', 'none'),
+      // The property list embedded in a Mach-O file (a `segment,section` may come first).
+      plist: verb('', 'files', { max: 2 }),
+      resolveport: verb('', 'inert', { max: 2 }),
+      dumpjpcategory: verb('', 'none'),
       version: verb('', 'none'),
       help: verb('', 'inert', { max: 1 }),
     },

@@ -33,6 +33,7 @@ import { JOURNALCTL_MODULE } from './journalctl.js';
 import { JQ_MODULE } from './jq/index.js';
 import { KERNEL_SPECS } from './kernel-specs.js';
 import { KUBECTL } from './kubectl/index.js';
+import { MACOS_TOOL_MODULES } from './macos/index.js';
 import { MACOS_MODULES, MACOS_SPECS } from './macos.js';
 import { MAN_MODULE } from './man.js';
 import type { ProgramModule } from './module.js';
@@ -134,6 +135,7 @@ const MODULES: readonly ProgramModule[] = [
   AWS_MODULE,
   BREW_MODULE,
   ...MACOS_MODULES,
+  ...MACOS_TOOL_MODULES,
   CURL_MODULE,
   WGET_MODULE,
   GZIP_MODULE,

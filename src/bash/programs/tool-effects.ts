@@ -51,6 +51,8 @@ export const TOOL_EFFECTS: Record<string, EffectHandler> = {
   }),
   script: ownFiles('script', { B: 'write', I: 'write', O: 'write', T: 'write' }, (parsed, cmd) => {
     const file = parsed.operands[0] === undefined ? undefined : cmd.argv[parsed.operands[0]];
-    return file ? { effects: [argument('write', file)], known: true } : UNKNOWN;
+    if (!file) return UNKNOWN;
+    // A session recorded into /dev/null is discarded (`script -q /dev/null CMD`).
+    return { effects: is(file, '/dev/null') ? [] : [argument('write', file)], known: true };
   }),
 };

@@ -398,6 +398,14 @@ const RULES: Record<string, WrapperRule> = {
       }),
   },
   caffeinate: { grammar: grammar({ flags: 'disum', values: 'tw' }) },
+  // macOS arch(1): runs the program under the architecture named (`-x86_64`, `-arch arm64`); not `-e`/`-d`
+  // (they set or unset the program's environment) nor `-c` (clears it).
+  arch: {
+    grammar: grammar({
+      words: '-arch= -32 -64 -i386 -x86_64 -x86_64h -arm64 -arm64e -arm64_32 -ppc -ppc64',
+      abbreviate: false,
+    }),
+  },
   unbuffer: { grammar: grammar({ flags: 'p' }) },
   entr: {
     grammar: grammar({ flags: 'acdnprsz' }),
@@ -411,6 +419,25 @@ const RULES: Record<string, WrapperRule> = {
   },
   newgrp: { grammar: grammar({}), special: interactiveShell },
 };
+
+const BSD_SCRIPT = grammar({ flags: 'aq' });
+
+/**
+ * BSD script(1) (macOS): `script [-aq] FILE COMMAND…` runs COMMAND, recording the session into FILE (the
+ * file is decided as a write). util-linux script takes no command words and stops at once with "unexpected
+ * number of arguments", before it opens any file: either way nothing else runs. A line util-linux would run
+ * (one operand at most, once its options are permuted: `script -q out -c cmd`) is read as util-linux reads it.
+ */
+function bsdScript(cmd: CommandView): NestedSpec[] {
+  const rule = RULES.script!;
+  const linux = parseOptions(cmd.argv, 1, rule.grammar, { permute: true });
+  const linuxRuns = linux.ok && linux.operands.length <= 1;
+  const parsed = parseOptions(cmd.argv, 1, BSD_SCRIPT, { permute: false });
+  if (!linuxRuns && cmd.argv.every((word) => word.static) && parsed.ok && parsed.operands.length >= 2) {
+    return [argvSpec(operandWords(cmd.argv, parsed).slice(1), 'script')];
+  }
+  return wrap(rule)(cmd);
+}
 
 /** busybox APPLET ARGS: the applet is the program; `busybox --list` and the like run nothing. */
 function busybox(cmd: CommandView): NestedSpec[] {
@@ -453,6 +480,7 @@ export function wrapperSyntax(program: string): { grammar: Grammar; permute: boo
 
 export const WRAPPERS: Record<string, Handler> = {
   ...Object.fromEntries(Object.entries(RULES).map(([name, rule]) => [name, wrap(rule)])),
+  script: bsdScript,
   busybox,
   sg,
   parallel: parallelHandler,
