@@ -285,6 +285,8 @@ describe('the read-services profile', () => {
     'gcloud --project=p compute instances list',
     // knack's root parser reads the global arguments: `--query delete` is a JMESPath over `az vm show`'s output.
     'az --query delete vm show',
+    'az -o delete vm list',
+    'az vm list --subscription my-sub',
     'helm -n web list',
   ])('allows %s, its options in front of the subcommand', async (command) => {
     const verdict = await sandbox.bash(command);
@@ -344,19 +346,24 @@ describe('the read-services profile', () => {
 
 describe('pattern rules read verbs, not option values', () => {
   const sandbox = useSandboxClassifier();
-  it.each(['az --query delete vm show', 'gcloud --project delete compute instances list'])(
-    '%s is not a deletion',
-    async (command) => {
-      const verdict = await sandbox.bash(command);
-      expect(verdict.rule?.text ?? '').not.toContain('delete');
-      expect(verdict.reason).not.toContain('Mass cloud deletion');
-    },
-  );
+  it.each([
+    'az --query delete vm show',
+    'az -o delete vm list',
+    'az --subscription delete vm list',
+    'gcloud --project delete compute instances list',
+    'aws --profile delete ec2 describe-instances',
+  ])('%s is not a deletion', async (command) => {
+    const verdict = await sandbox.bash(command);
+    expect(verdict.rule?.text ?? '').not.toContain('delete');
+    expect(verdict.reason).not.toContain('Mass cloud deletion');
+  });
   it.each([
     'az vm delete -n x',
     'gcloud compute instances delete vm-1',
     'aws --region eu-west-1 ec2 terminate-instances --instance-ids i-1',
     'aws --region delete s3 rb s3://bucket',
+    'az --subscription s vm delete -n x',
+    'az -o delete group delete -n x',
   ])('%s still is', async (command) => {
     const verdict = await sandbox.bash(command);
     expect(verdict.decision).toBe('ask');
