@@ -491,8 +491,22 @@ export function optionValueIndexes(v: CommandViews): ReadonlyMap<number, string>
   v.optionValues = out;
   const spec = familySpec(v.program);
   if (!spec || v.words.length < 3) return out;
-  const parsed = parseCommand(spec, v.words, { unknown: 'flag', dynamic: 'operand' });
+  const mode = { unknown: 'flag', dynamic: 'operand' } as const;
+  let parsed = parseCommand(spec, v.words, mode);
   if (!parsed.ok) return out;
+  // `az --subscription delete vm list`: an option the root does not know, read as a flag, leaves `delete` an
+  // unknown subcommand; the command the line names without that word reads the option as taking a value.
+  const stray = parsed.unknownSubcommand;
+  const option = stray ? v.words[stray.index - 1] : undefined;
+  if (stray && option?.static && /^--[^=]+$/.test(option.value)) {
+    const fewer = [...v.words.slice(0, stray.index), ...v.words.slice(stray.index + 1)];
+    const again = parseCommand(spec, fewer, mode);
+    const level = again.ok && !again.unknownSubcommand ? again.levels.at(-1) : undefined;
+    if (again.ok && level && level.spec.grammar.long.get(option.value.slice(2))?.arity === 'value') {
+      out.set(stray.index, option.value);
+      parsed = again;
+    }
+  }
   for (const level of parsed.levels) {
     for (const option of level.parsed.options) {
       const at = option.value ? v.words.indexOf(option.value) : -1;
@@ -512,6 +526,21 @@ export function optionValueIndexes(v: CommandViews): ReadonlyMap<number, string>
 }
 
 /**
+ * Whether a rule's text is about an option: it spells the long option whole (`--context`, not `--context-x`),
+ * a short one's letter as `-o`, or inside a class of letters after a dash (`-[a-z]*R`).
+ */
+function namesOption(ruleText: string, option: string): boolean {
+  const long = /^--([^=]+)/.exec(option);
+  if (long) return new RegExp(`--${escapeRegex(long[1]!)}(?![\\w-])`).test(ruleText);
+  const letters = [...option.slice(1)];
+  const classes = /-\[/.test(ruleText);
+  return (
+    letters.length === 0 ||
+    letters.some((l) => ruleText.includes(`-${l}`) || (classes && ruleText.includes(l)))
+  );
+}
+
+/**
  * The lines a pattern rule reads with every option value written `_`, but the values of the options the rule's
  * own text names (`--context[= ]prod` is about `--context`'s value): a rule about a verb (`delete`) is not about
  * a value that happens to spell it. Undefined when there is no value to leave out.
@@ -519,8 +548,7 @@ export function optionValueIndexes(v: CommandViews): ReadonlyMap<number, string>
 export function verbLines(v: CommandViews, ruleText: string): string[] | undefined {
   const at = new Set<number>();
   for (const [index, option] of optionValueIndexes(v)) {
-    const name = option.replace(/^-+/, '');
-    if (!ruleText.includes(name)) at.add(index);
+    if (!namesOption(ruleText, option)) at.add(index);
   }
   if (at.size === 0) return undefined;
   const mask = (words: readonly string[]) => words.map((w, i) => (at.has(i) ? VALUE : w));

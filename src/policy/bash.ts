@@ -1,6 +1,6 @@
 import { existsSync, lstatSync, realpathSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
-import type { Analysis, CodeExecution, SimpleCommand } from '../bash/index.js';
+import type { Analysis, CodeExecution, FileEffect, SimpleCommand } from '../bash/index.js';
 import {
   analyze,
   checkProgram,
@@ -565,12 +565,17 @@ function decideCommand(
   return done(noRule(cmd, ctx, v, service?.reason ?? (ro.known && !ro.readOnly ? ro.reason : undefined)));
 }
 
+/** A write of one file the command line names, which the file policy decides by its path. */
+function namedWrite(e: FileEffect): boolean {
+  return (e.access === 'write' || e.access === 'create') && e.tree !== true;
+}
+
 /**
  * A read of the user's own service (`kubectl get pods`, `gh pr list`) where the settings name the program in
  * `automode.readServices`: allowed, with that entry as its provenance, when every word is known before the
  * command runs and its spec's service-read allow-list takes them all, no option sends the credentials
  * elsewhere, no assignment on the line steers the program (`KUBECONFIG=…`: `harmlessEnv`, checked before) and
- * the command writes no file. Otherwise the reason it is not one, for the ask; undefined where the settings do
+ * the command writes no file but ones it names, each decided by its path as a redirect's is. Otherwise the reason it is not one, for the ask; undefined where the settings do
  * not name the program.
  */
 function serviceRead(cmd: SimpleCommand, v: CommandViews, ctx: DecisionContext): PartVerdict | undefined {
@@ -585,7 +590,9 @@ function serviceRead(cmd: SimpleCommand, v: CommandViews, ctx: DecisionContext):
   if (redirect !== undefined)
     return refuse(`${v.values[redirect]} sends the credentials ${v.program} holds elsewhere`);
   if (!cmd.effectsKnown) return refuse(`${v.program} may touch files that cannot be listed`);
-  if (cmd.effects.some((e) => e.access !== 'read' && e.access !== 'metadata'))
+  // A file the command line names for the output (`curl -o page.html`, `> out.json`) is decided by its path, as
+  // any write is; one whose name it does not show, a removal or a run is not a read.
+  if (cmd.effects.some((e) => e.access !== 'read' && e.access !== 'metadata' && !namedWrite(e)))
     return refuse(`${v.program} writes files`);
   const spec = programSpec(v.program);
   if (!spec) return refuse(`${v.program} has no service-read allow-list`);

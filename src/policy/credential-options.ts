@@ -16,7 +16,9 @@ export function credentialRedirect(v: CommandViews): number | undefined {
         if (table.long.includes(name)) return i;
         continue;
       }
-      // A prefix may be read as the whole name (getopt_long, argparse): fail closed on any prefix of three or more.
+      // A prefix may be read as the whole name (getopt_long, argparse): fail closed on any prefix of three or more
+      // but an option the program has by that very name.
+      if (table.whole?.includes(name)) continue;
       if (name.length >= 3 && table.long.some((option) => option.startsWith(name))) return i;
       continue;
     }

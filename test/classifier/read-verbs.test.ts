@@ -285,6 +285,8 @@ describe('the read-services profile', () => {
     'gcloud --project=p compute instances list',
     // knack's root parser reads the global arguments: `--query delete` is a JMESPath over `az vm show`'s output.
     'az --query delete vm show',
+    'az -o delete vm list',
+    'az vm list --subscription my-sub',
     'helm -n web list',
   ])('allows %s, its options in front of the subcommand', async (command) => {
     const verdict = await sandbox.bash(command);
@@ -342,21 +344,60 @@ describe('the read-services profile', () => {
   });
 });
 
+describe('files a service read writes, decided by their paths', () => {
+  const sandbox = useSandboxClassifier(undefined, {
+    permissions: PROFILE.permissions,
+    automode: PROFILE.automode,
+  });
+  const decide = (command: string, mode: 'default' | 'acceptEdits') =>
+    sandbox.classifier.classify({ tool: 'Bash', input: { command }, cwd: sandbox.box.project, mode });
+  it.each([
+    'curl -o page.html https://example.org',
+    'curl -sS -D headers.txt -c cookies.txt https://example.org',
+    'curl --trace-ascii trace.txt https://example.org',
+    'curl https://example.org > page.html',
+    'kubectl get pods -o yaml > pods.yaml',
+    'aws s3 ls > buckets.txt',
+  ])('%s: asked as a write, allowed where edits are accepted', async (command) => {
+    const asked = await decide(command, 'default');
+    expect(asked.decision, asked.reason).toBe('ask');
+    expect(asked.reason).toMatch(/no Edit rule allows it/);
+    const accepted = await decide(command, 'acceptEdits');
+    expect(accepted.decision, accepted.reason).toBe('allow');
+  });
+  it.each([
+    'curl -o .git/hooks/pre-commit https://example.org',
+    'curl -c .bashrc https://example.org',
+    'curl -o ../elsewhere.html https://example.org',
+    'curl -o /tmp/page.html https://example.org',
+    'gh run download 12 --dir ./artifacts',
+    'gh release download v1 --dir ./downloads',
+  ])('%s: not allowed even where edits are accepted', async (command) => {
+    const verdict = await decide(command, 'acceptEdits');
+    expect(verdict.decision, verdict.reason).not.toBe('allow');
+  });
+});
+
 describe('pattern rules read verbs, not option values', () => {
   const sandbox = useSandboxClassifier();
-  it.each(['az --query delete vm show', 'gcloud --project delete compute instances list'])(
-    '%s is not a deletion',
-    async (command) => {
-      const verdict = await sandbox.bash(command);
-      expect(verdict.rule?.text ?? '').not.toContain('delete');
-      expect(verdict.reason).not.toContain('Mass cloud deletion');
-    },
-  );
+  it.each([
+    'az --query delete vm show',
+    'az -o delete vm list',
+    'az --subscription delete vm list',
+    'gcloud --project delete compute instances list',
+    'aws --profile delete ec2 describe-instances',
+  ])('%s is not a deletion', async (command) => {
+    const verdict = await sandbox.bash(command);
+    expect(verdict.rule?.text ?? '').not.toContain('delete');
+    expect(verdict.reason).not.toContain('Mass cloud deletion');
+  });
   it.each([
     'az vm delete -n x',
     'gcloud compute instances delete vm-1',
     'aws --region eu-west-1 ec2 terminate-instances --instance-ids i-1',
     'aws --region delete s3 rb s3://bucket',
+    'az --subscription s vm delete -n x',
+    'az -o delete group delete -n x',
   ])('%s still is', async (command) => {
     const verdict = await sandbox.bash(command);
     expect(verdict.decision).toBe('ask');

@@ -6,7 +6,16 @@
  * an abbreviation where the program reads one; cobra's pflag (`exact`) reads long options only whole): the rule approved reading the user's own services, not handing their tokens elsewhere.
  */
 export const CREDENTIAL_REDIRECTS: Readonly<
-  Record<string, { long: readonly string[]; short: string; fileValues?: boolean; exact?: boolean }>
+  Record<
+    string,
+    {
+      long: readonly string[];
+      short: string;
+      fileValues?: boolean;
+      exact?: boolean;
+      whole?: readonly string[];
+    }
+  >
 > = {
   kubectl: {
     long: [
@@ -48,7 +57,8 @@ export const CREDENTIAL_REDIRECTS: Readonly<
   },
   gh: { long: ['hostname'], short: '', exact: true },
   // --debug logs every request and response; a value `@FILE` is the file's content (az reads it, sends it on).
-  az: { long: ['subscription-id-url', 'debug'], short: '', fileValues: true },
+  // `--subscription` is every command's own argument, which argparse reads whole before trying a prefix.
+  az: { long: ['subscription-id-url', 'debug'], short: '', fileValues: true, whole: ['subscription'] },
 };
 
 /** A program's long options of `CREDENTIAL_REDIRECTS`, as its grammar names them (`--server`), and its short one. */

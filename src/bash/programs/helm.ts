@@ -95,6 +95,23 @@ function localChart(parsed: Parsed, words: readonly Word[]): string | undefined 
   return undefined;
 }
 
+/** A chart of a repository the user added (`helm repo add`), as `REPO/CHART`: no URL, no `oci://` address. */
+const REPO_CHART = /^[\w.-]+\/[\w.-]+$/;
+
+/**
+ * `helm show values bitnami/redis`: a chart of one of the user's own repositories, downloaded into helm's cache
+ * and printed (nothing rendered), with the credentials stored for that repository only (not --pass-credentials,
+ * not --repo, another host). A `REPO/CHART` that is a folder here is read where it lies: the effects list it.
+ */
+function repositoryChart(parsed: Parsed, words: readonly Word[]): string | undefined {
+  const charts = operandWords(words, parsed);
+  if (charts.length !== 1) return 'helm show takes one chart';
+  const chart = charts[0]!;
+  if (!chart.static || !(REPO_CHART.test(chart.value) || /^[./]/.test(chart.value)))
+    return `helm show ${chart.text} is not a chart of a repository the user added`;
+  return undefined;
+}
+
 const CHART_READS: Readonly<Record<string, ReadOnlySpec>> = {
   'show all': readOnly(`--devel --version ${SAFE_GLOBALS}`, 'files', { maxOperands: 1, check: localChart }),
   'show chart': readOnly(`--devel --version ${SAFE_GLOBALS}`, 'files', { maxOperands: 1, check: localChart }),
@@ -149,6 +166,12 @@ function level(path: string): SubcommandSpec {
   const local = LOCAL[path];
   const cluster = CLUSTER[path];
   const reads = (options: string) => readOnly(`${options} ${SAFE_GLOBALS}`, 'inert');
+  const shown = path.startsWith('show ')
+    ? readOnly(`--devel --version ${path === 'show values' ? '--jsonpath ' : ''}${SAFE_GLOBALS}`, 'inert', {
+        maxOperands: 1,
+        check: repositoryChart,
+      })
+    : undefined;
   return {
     grammar: pflag(OWN[path] ?? ''),
     readOnly:
@@ -160,6 +183,7 @@ function level(path: string): SubcommandSpec {
             ? reads(local)
             : (CHART_READS[path] ?? helpOnly()),
     ...(cluster ? { serviceRead: reads(cluster) } : {}),
+    ...(shown ? { serviceRead: shown } : {}),
   };
 }
 
@@ -277,9 +301,12 @@ function helmEffects(cmd: CommandView): EffectsResult {
   if (has(last.parsed, 'h')) return NONE;
   if (path === 'help' || path === 'env' || LOCAL[path] || CLUSTER[path]) return NONE;
   if (!CHART_READS[path]) return UNKNOWN;
-  // The chart named, or the working folder; a repository's download is not listed.
+  // The chart named, or the working folder; a repository's chart (`show`), downloaded into helm's own cache, is
+  // read where a folder of that name lies here, if one does.
   const charts = operandWords(cmd.argv, last.parsed);
-  if (charts.some((chart) => !chart.static || !/^[./]/.test(chart.value))) return UNKNOWN;
+  const named = (chart: Word) =>
+    chart.static && (/^[./]/.test(chart.value) || (path.startsWith('show ') && REPO_CHART.test(chart.value)));
+  if (!charts.every(named)) return UNKNOWN;
   if (charts.length === 0) charts.push(syntheticWord('.', cmd.argv[last.index]!.span));
   return { effects: charts.map((chart) => argument('read', chart)), known: true };
 }

@@ -131,10 +131,11 @@ describe('aws service reads', () => {
     ['aws ec2 describe-instances --ca-bundle ./ca.pem', /--ca-bundle/],
     ['aws --debug sts get-caller-identity', /--debug/],
     // Values the CLI loads from files or URLs.
-    ['aws dynamodb get-item --table-name t --key file://key.json', /loads file:\/\/key.json/],
-    ['aws dynamodb get-item --table-name t --key=fileb://key.bin', /loads/],
     ['aws ec2 describe-instances --filters https://example.com/f.json', /loads/],
-    ['aws ec2 describe-instances --instance-ids i-0aa file://ids.txt', /loads/],
+    // awscli's paramfile expands `~` and variables in a file's path: not the file the words name.
+    ['aws dynamodb get-item --table-name t --key file://~/.ssh/id_rsa', /loads/],
+    ["aws dynamodb get-item --table-name t --key 'file://$HOME/k.json'", /loads/],
+    ['aws dynamodb get-item --table-name t --key file://', /loads/],
     ['aws ec2 describe-instances --cli-input-json \'{"DryRun": false}\'', /--cli-input-json/],
     ['aws ec2 describe-instances --instance-ids "$ID"', /run time/],
     // Unknown words.
@@ -183,6 +184,17 @@ describe('aws without the service-read profile', () => {
     ['aws sts get-caller-identity --d', ['read ~/.aws/credentials']],
   ])('%s: the credentials are read', (line, effects) => {
     expect(shown(line)).toMatchObject({ known: false, effects });
+  });
+
+  test.each([
+    ['aws dynamodb get-item --table-name t --key file://key.json', ['read key.json']],
+    ['aws dynamodb get-item --table-name t --key=fileb://key.bin', ['read key.bin']],
+    ['aws dynamodb batch-get-item --request-items file://../items.json', ['read ../items.json']],
+    ['aws ec2 describe-instances --instance-ids i-0aa file:///tmp/ids.txt', ['read /tmp/ids.txt']],
+    ['aws cloudformation validate-template --template-body file://t.yaml', ['read t.yaml']],
+  ])('%s: a service read of the file the value names', (line, effects) => {
+    expect(verdict(line, 'serviceRead')).toMatchObject({ readOnly: true });
+    expect(shown(line)).toMatchObject({ known: true, effects });
   });
 
   test('a service read touches no file of the user', () => {

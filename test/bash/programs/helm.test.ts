@@ -161,12 +161,44 @@ describe('helm: a chart read where it lies', () => {
     expect(verdict.reason).toContain(why);
   });
 
-  test.each(['helm show values bitnami/redis', 'helm show chart oci://registry.example.com/web'])(
-    '%s: files not listed',
-    (line) => {
-      expect(shown(line).known).toBe(false);
-    },
-  );
+  test('an address of a registry: files not listed', () => {
+    expect(shown('helm show chart oci://registry.example.com/web').known).toBe(false);
+  });
+});
+
+describe("helm: a chart of the user's own repositories, a service read", () => {
+  test.each([
+    'helm show values bitnami/redis',
+    'helm inspect values bitnami/redis --version 18.1.0',
+    'helm show all bitnami/redis --devel',
+    'helm show crds prometheus-community/kube-prometheus-stack',
+    'helm show values bitnami/redis --jsonpath "{.image.tag}"',
+    'helm show readme bitnami/redis -n web',
+  ])('%s', (line) => {
+    expect(check(line, 'serviceRead').ok).toBe(true);
+    expect(check(line, 'readOnly').ok).toBe(false);
+    // A folder of that name here is read where it lies; otherwise helm downloads the chart into its own cache.
+    const chart = line.split(' ')[3]!;
+    expect(shown(line)).toEqual({ known: true, effects: [`read ${chart}`], code: [] });
+  });
+
+  test.each([
+    'helm show values redis',
+    'helm show values oci://registry.example.com/web',
+    'helm show values https://charts.example.com/web-1.0.0.tgz',
+    'helm show values bitnami/redis --repo https://charts.example.com',
+    'helm show values bitnami/redis --pass-credentials',
+    'helm show values bitnami/redis --insecure-skip-tls-verify',
+    'helm show values bitnami/redis --username u --password p',
+    'helm show values bitnami/redis --verify --keyring k.gpg',
+    'helm show values bitnami/redis --repository-config ./repos.yaml',
+    'helm show values bitnami/redis extra/chart',
+    'helm show chart bitnami/redis --jsonpath x',
+    'helm template web bitnami/redis',
+    'helm pull bitnami/redis',
+  ])('%s is no service read', (line) => {
+    expect(check(line, 'serviceRead').ok).toBe(false);
+  });
 });
 
 describe('helm: a search of Artifact Hub', () => {

@@ -4,7 +4,7 @@ import { NONE, option, UNKNOWN } from '../effect-helpers.js';
 import type { ProgramModule } from '../module.js';
 import { checkProgram } from '../read-only.js';
 import { leadingText, syntheticWord } from '../words.js';
-import { AWS_SPEC } from './spec.js';
+import { AWS_SPEC, loadedFile, valueText } from './spec.js';
 
 /**
  * aws signs every request with the profile's credentials: an option that sends them to another endpoint, or
@@ -15,7 +15,8 @@ const AWS_REDIRECTS = credentialOptionNames('aws');
 
 /**
  * A read of the service or a manual touches no file of the user's (the CLI's own configuration it reads to sign
- * is not the agent's read); of any other command the files are not known here.
+ * is not the agent's read) but the files its values name for the CLI to load (`--key file://key.json`): read,
+ * and sent to the service in the request. Of any other command the files are not known here.
  */
 function awsEffects(cmd: CommandView): EffectsResult {
   const at = cmd.argv.findIndex((w, i) => {
@@ -30,7 +31,12 @@ function awsEffects(cmd: CommandView): EffectsResult {
       known: false,
     };
   }
-  return checkProgram(AWS_SPEC, cmd.argv, false, 'serviceRead').readOnly ? NONE : UNKNOWN;
+  if (!checkProgram(AWS_SPEC, cmd.argv, false, 'serviceRead').readOnly) return UNKNOWN;
+  const reads = cmd.argv.slice(1).flatMap((word) => {
+    const path = loadedFile(valueText(word.value));
+    return path === undefined ? [] : [option('read', syntheticWord(path, word.span))];
+  });
+  return reads.length === 0 ? NONE : { effects: reads, known: true };
 }
 
 /**

@@ -42,11 +42,29 @@ const WHY: Readonly<Record<string, string>> = {
 
 /** Values the CLI loads from a local file (`file://`, `fileb://`) or fetches (`http://`, `https://`). */
 const LOADED = /^(file|fileb|https?):\/\//i;
+const LOCAL = /^fileb?:\/\//i;
 
 /**
- * Every word known before the command runs, and no value the CLI would load from a file or a URL in place of
- * the value (aws v1 does so for any parameter not marked `~` in the table): the read is then the one the words
- * show.
+ * The file a value names for the CLI to load in its place (`--key file://key.json`, `--key=fileb://k.bin`):
+ * awscli's paramfile expands `~` and variables in the path, so one spelling either is not a named file
+ * (undefined, as for a URL).
+ */
+export function loadedFile(value: string): string | undefined {
+  const prefix = LOCAL.exec(value)?.[0];
+  if (!prefix) return undefined;
+  const path = value.slice(prefix.length);
+  return path === '' || path.startsWith('~') || path.includes('$') ? undefined : path;
+}
+
+/** The value a word gives the CLI: the word, or what follows `=` in `--name=value`. */
+export function valueText(word: string): string {
+  return /^--[^=]+=/.test(word) ? word.slice(word.indexOf('=') + 1) : word;
+}
+
+/**
+ * Every word known before the command runs, and no value the CLI would fetch from a URL in place of the value
+ * (aws v1 does so for any parameter not marked `~` in the table), nor load from a file the words do not name
+ * plainly: a named file is a read of that file (the module's effects), decided as any read is.
  */
 function plainValues(literal: ReadonlySet<string>) {
   return (parsed: Parsed, words: readonly Word[]): string | undefined => {
@@ -58,7 +76,7 @@ function plainValues(literal: ReadonlySet<string>) {
       ...parsed.options.flatMap((o) => (o.value && !taken.has(o.value) ? [o.value] : [])),
       ...parsed.operands.map((index) => words[index]!),
     ];
-    const loaded = values.find((word) => LOADED.test(word.value));
+    const loaded = values.find((word) => LOADED.test(word.value) && loadedFile(word.value) === undefined);
     return loaded ? `aws loads ${loaded.text} in place of the value` : undefined;
   };
 }

@@ -346,6 +346,7 @@ export const HELP_GRAMMARS: Readonly<Record<string, GrammarSpec>> = {
   'verify-commit': { flags: 'v', long: 'verbose/v raw' },
   'verify-pack': { flags: 'vs', long: 'verbose/v stat-only/s object-format=' },
   'verify-tag': { flags: 'v', long: 'verbose/v raw format=' },
+  var: { flags: 'l' },
   version: { long: 'build-options' },
   whatchanged: {
     flags: 'q',

@@ -253,6 +253,28 @@ const LISTS: Lists = {
   'hash-object': ['-t --stdin --no-filters --literally --path'],
   'symbolic-ref': ['-q --quiet --short --recurse --no-recurse', { operands: 'inert', check: readsOneRef }],
   replace: ['-l --list --format', { operands: 'inert', check: listsReplacements }],
+  // One logical variable (git-var(1)): who commits, the editor and pager git would start (printed, not run), the
+  // default branch, the shell, the attribute and configuration files git reads. Not -l: it lists every
+  // configuration value, a credential written into the configuration among them.
+  var: [
+    '',
+    {
+      operands: 'inert',
+      check: verbs(
+        'GIT_AUTHOR_IDENT',
+        'GIT_COMMITTER_IDENT',
+        'GIT_EDITOR',
+        'GIT_SEQUENCE_EDITOR',
+        'GIT_PAGER',
+        'GIT_DEFAULT_BRANCH',
+        'GIT_SHELL_PATH',
+        'GIT_ATTR_SYSTEM',
+        'GIT_ATTR_GLOBAL',
+        'GIT_CONFIG_SYSTEM',
+        'GIT_CONFIG_GLOBAL',
+      ),
+    },
+  ],
   // `status` and `remaining` print the paths it recorded, read-only (rerere.c's RERERE_READONLY).
   rerere: ['', { operands: 'inert', check: verbs('status', 'remaining') }],
   apply: [
