@@ -8,7 +8,7 @@ beforeAll(loadBash);
 function verdict(line: string): { readOnly: boolean; reason: string; known: boolean } {
   const cmd = analyze(line).commands[0]!;
   const { readOnly, reason } = checkProgram(programSpec(cmd.name!.program)!, cmd.argv, true);
-  const effects = programModule('mktemp')!.effects({ argv: cmd.argv, assignments: [], program: 'mktemp' });
+  const effects = programModule('mktemp')!.effects!({ argv: cmd.argv, assignments: [], program: 'mktemp' });
   return { readOnly, reason, known: effects.known && effects.effects.length === 0 };
 }
 
