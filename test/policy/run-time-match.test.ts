@@ -92,7 +92,7 @@ describe('intersects', () => {
         const brute = SHORT.some((s) => ra.test(s) && rb.test(s));
         expect(intersects(a, b)).toBe(brute);
       }),
-      { numRuns: 300 },
+      { numRuns: 150 },
     );
   });
   it('reads a rule pattern as Claude Code does', () => {
@@ -104,7 +104,7 @@ describe('intersects', () => {
         const real = new RegExp(parsed.regex);
         expect(SHORT.filter((s) => re.test(s))).toEqual(SHORT.filter((s) => real.test(s)));
       }),
-      { numRuns: 100 },
+      { numRuns: 50 },
     );
   });
 });
@@ -156,7 +156,7 @@ describe('mayMatch', () => {
         fc.nat(3),
         fc.constantFrom('$X', '"$X"', 'a$X', '"a$X"', '"-$X"'),
       ),
-      { numRuns: 60, seed: 7 },
+      { numRuns: 30, seed: 7 },
     );
     for (const [program, words, at, dynamic] of lines) {
       const place = Math.min(at, words.length);
