@@ -9,7 +9,7 @@ export type { Relocation } from './programs/relocation.js';
 export { printsAndExits } from './programs/self-info.js';
 export { SEVEN_ZIP_LISTING } from './programs/seven-zip.js';
 export { type UnknownWord, unknownWords } from './programs/unknown-words.js';
-export { syntheticWord } from './programs/words.js';
+export { singleField, syntheticWord } from './programs/words.js';
 export { onlyRunsCommand } from './programs/wrappers.js';
 export { commandLine, shellWord, wordText } from './render.js';
 export type * from './types.js';

@@ -7,11 +7,13 @@ import {
   parseCommand,
   parseOptions,
   programSpec,
+  singleField,
 } from '../bash/index.js';
 import type { BashPattern, Rule } from '../rules/index.js';
 import { escapeRegex, matchBashPattern, matchPatternRule, parseBashPattern } from '../rules/index.js';
-import { basename, type NormalizedCommand, normalize } from './normalize.js';
+import { basename, type NormalizedCommand, normalize, valueWord } from './normalize.js';
 import type { ReadOnlyCheck } from './readonly.js';
+import { ANY, intersects, type Piece, patternPieces } from './wildcards.js';
 
 /**
  * bash builtins that read no environment variable: `VAR=value echo x` prints what `echo x` prints, the
@@ -467,14 +469,246 @@ function structuralMatch(p: BashPattern, cmd: NormalizedCommand): boolean {
 }
 
 /**
- * A command whose words are partly unknown may turn out to be one a deny or ask rule names: `rm -rf $DIR`
- * under a deny on `rm -rf /`. True when the rule's program matches and some argument is dynamic.
+ * A command whose words are partly unknown may turn out to be one a deny or ask rule names: `rm -rf $DIR` under
+ * a deny on `rm -rf /`. True when some line the command can become at run time is one the rule matches in any
+ * of the ways `denyMatches` reads it: as written (each run-time part any string, a word of run-time parts
+ * alone possibly no word), through the program's subcommands and options in any order. `git diff $(date).txt`
+ * cannot become a `git push`: the words in front of the first run-time word read the same whatever it holds.
  */
-export function mayMatch(p: BashPattern, v: CommandViews): boolean {
+export function mayMatch(p: BashPattern, v: CommandViews, home = ''): boolean {
   if (v.allStatic || v.values.length === 0) return false;
   const program = p.source.split(' ')[0];
   if (program === undefined || program.includes('*') || basename(program) !== v.program) return false;
-  return v.values.slice(1).some((w) => w.includes(DYN));
+  if (!v.values.slice(1).some((w) => w.includes(DYN))) return false;
+  if (possibleWith(p, v, v.values)) return true;
+  if (!home) return false;
+  const rule = homeResolvedRule(p, home);
+  return (rule !== p || v.homeSpelled) && possibleWith(rule, v, v.resolved);
+}
+
+const UPLOAD_WORDS = new Set(UPLOADS.map((u) => u[0]!));
+
+function possibleWith(p: BashPattern, v: CommandViews, values: readonly string[]): boolean {
+  if (!values.some((w, i) => i > 0 && w.includes(DYN))) return false;
+  const rule = rulePieces(p);
+  const words = values.map((value, i) => wordPieces(value, v.words[i]!));
+  if (intersects(rule, lineTemplate(words))) return true;
+  const first = values[0]!;
+  if (first.includes('/') && intersects(rule, lineTemplate([[basename(first)], ...words.slice(1)])))
+    return true;
+  if (v.family === 'git' && values.some((w) => UPLOAD_WORDS.has(w))) return true;
+  const spec = fixedReading(v.program, values, v.words, words);
+  if (intersects(rule, [...spec.line, { optional: [' ', ANY] }])) return true;
+  if (structurallyPossible(p, spec.positionals)) return true;
+  return dashPossible(p, dashReading(values, v.words));
+}
+
+/** A positional of the dash reading; `maybe` when the word may instead be an option (or `--`). */
+interface Positional {
+  pieces: Piece[];
+  maybe: boolean;
+}
+
+/** What the dash reading fixes: positionals, options, and whether words after them may add more. */
+interface DashReading {
+  positionals: Positional[];
+  options: Set<string>;
+  open: boolean;
+}
+
+/**
+ * The positionals and options a command's words fix when its options are the words that start with a dash, up
+ * to `--` (how `normalize` reads it when the program's own reading fails): up to the first word that may expand
+ * to several words or none. A one-word run-time value that could start with a dash may be an option or `--`.
+ */
+function dashReading(values: readonly string[], words: readonly Word[]): DashReading {
+  const positionals: Positional[] = [];
+  const options = new Set<string>();
+  let ended = false;
+  let mayEnd = false;
+  for (let i = 1; i < values.length; i++) {
+    const value = values[i]!;
+    const word = words[i]!;
+    if (word.static) {
+      if (!ended && value === '--') {
+        ended = true;
+        positionals.push({ pieces: ['--'], maybe: false });
+      } else if (!ended && value.length > 1 && value.startsWith('-') && !/^-\d+$/.test(value)) {
+        if (mayEnd) positionals.push({ pieces: [value], maybe: true });
+        else for (const name of normalize(['', value]).options) options.add(name);
+      } else {
+        positionals.push({ pieces: [value], maybe: false });
+      }
+      continue;
+    }
+    if (!oneWord(word)) return { positionals, options, open: true };
+    const pieces = wordPieces(value, word);
+    const dashed = !ended && intersects(pieces, ['-', ANY]);
+    positionals.push({ pieces, maybe: dashed });
+    if (dashed && intersects(pieces, ['--'])) mayEnd = true;
+  }
+  return { positionals, options, open: false };
+}
+
+/**
+ * Whether a command the dash reading describes can match the rule's reading as a command: each `maybe`
+ * positional either one or an option, which may then be any the rule needs.
+ */
+function dashPossible(p: BashPattern, reading: DashReading): boolean {
+  const shape = ruleShape(p);
+  if (!shape) return false;
+  const { rule, prefix, glued } = shape;
+  const positionals = rule.positionals;
+  const keepDashes = positionals.includes('--');
+  const items = reading.positionals.map((f) => ({
+    ...f,
+    maybe: f.maybe || (!keepDashes && intersects(f.pieces, ['--'])),
+  }));
+  const given = keepDashes ? items : items.filter((f) => !(f.pieces.length === 1 && f.pieces[0] === '--'));
+  const optionsHeld = (skipped: boolean) =>
+    skipped ||
+    reading.open ||
+    ([...rule.options].every((o) => reading.options.has(o)) &&
+      (!glued || coversGlued(glued, reading.options)));
+  const possible = (i: number, r: number, skipped: boolean): boolean => {
+    if (i === given.length) return reading.open || (r === positionals.length && optionsHeld(skipped));
+    const item = given[i]!;
+    if (r === positionals.length) {
+      const rest = given.slice(i);
+      if (!prefix && !rest.every((f) => f.maybe)) return false;
+      return optionsHeld(skipped || rest.some((f) => f.maybe));
+    }
+    if (item.maybe && possible(i + 1, r, true)) return true;
+    return intersects(patternPieces(positionals[r]!, false), item.pieces) && possible(i + 1, r + 1, skipped);
+  };
+  return possible(0, 0, false);
+}
+
+const rulePiecesCache = new WeakMap<BashPattern, Piece[]>();
+
+function rulePieces(p: BashPattern): Piece[] {
+  let pieces = rulePiecesCache.get(p);
+  if (!pieces) {
+    const body = p.legacyColonStar
+      ? p.source.slice(0, -2).trimEnd()
+      : p.wordBoundary
+        ? p.source.slice(0, -2)
+        : p.source;
+    pieces = patternPieces(body, p.wordBoundary);
+    rulePiecesCache.set(p, pieces);
+  }
+  return pieces;
+}
+
+/** A word's value as pieces, each run-time part any string; a word with a glob and a run-time part any string. */
+function wordPieces(value: string, word: Pick<Word, 'dynamic'>): Piece[] {
+  if (!value.includes(DYN)) return [value];
+  if (word.dynamic.some((d) => d === 'glob' || d === 'extglob')) return [ANY];
+  const pieces: Piece[] = [];
+  value.split(DYN).forEach((text, i) => {
+    if (i > 0) pieces.push(ANY);
+    if (text !== '') pieces.push(text);
+  });
+  return pieces;
+}
+
+/** The words joined by spaces; a word of run-time parts alone may expand to no word at all. */
+function lineTemplate(words: readonly Piece[][]): Piece[] {
+  const out: Piece[] = [...words[0]!];
+  for (const pieces of words.slice(1)) {
+    const spaced: Piece[] = [' ', ...pieces];
+    out.push(...(pieces.every((p) => p === ANY) ? [{ optional: spaced }] : spaced));
+  }
+  return out;
+}
+
+/** `"$x"`, `"/tmp/$x"`: one word whatever it holds (no splitting, never no word). */
+function oneWord(word: Word): boolean {
+  return singleField(word) && !word.text.includes('@');
+}
+
+/** A word that is one word at run time and, starting with known text that is no dash, never an option. */
+function plainOperand(value: string, word: Word): boolean {
+  return word.static || (oneWord(word) && !value.startsWith(DYN) && !/^[-+]/.test(value));
+}
+
+/**
+ * What the words in front of the first word that could read as anything fix, however the rest reads, in the
+ * program's own reading: the start of its normalised line (program and subcommands, then the words after the
+ * last subcommand when no later word can name another) and its first positionals. A run-time word counts as
+ * fixed when it is one word that cannot be an option or is the value of the option before it (`-C "$dir"`).
+ */
+function fixedReading(
+  program: string,
+  values: readonly string[],
+  words: readonly Word[],
+  pieces: readonly Piece[][],
+): { line: Piece[]; positionals: Piece[][] } {
+  const unknown = { line: [program], positionals: [] };
+  const spec = familySpec(program);
+  if (!spec) return unknown;
+  const read = (n: number) =>
+    parseCommand(
+      spec,
+      values.slice(0, n).map((value, i) => (i === 0 ? valueWord(program) : { ...words[i]!, value })),
+      { unknown: 'flag', dynamic: 'operand' },
+    );
+  let end = 1;
+  while (end < values.length) {
+    const word = words[end]!;
+    if (!plainOperand(values[end]!, word)) {
+      if (!oneWord(word)) break;
+      const parsed = read(end + 1);
+      const taken =
+        parsed.ok && parsed.levels.some((l) => l.parsed.options.some((o) => o.value?.span === word.span));
+      if (!taken) break;
+    }
+    end++;
+  }
+  for (; end >= 1; end--) {
+    const parsed = read(end);
+    if (!parsed.ok) continue;
+    const wordAt = (i: number) => pieces[i]!;
+    const names = parsed.levels.slice(1).map((l) => [l.name.slice(l.name.lastIndexOf(' ') + 1)]);
+    const head = (): Piece[] => [program, ...names.flatMap((n) => [' ', ...n])];
+    const unknownAt = parsed.unknownSubcommand?.index;
+    if (unknownAt !== undefined) {
+      if (!words[unknownAt]!.static) continue;
+      const tail = values.slice(unknownAt, end);
+      const rest = normalize(['', ...tail]).positionals.map((w) => [w]);
+      const line = [...head(), ...tail.flatMap((_, k) => [' ', ...wordAt(unknownAt + k)])];
+      return { line, positionals: [...names, ...rest] };
+    }
+    const last = parsed.levels[parsed.levels.length - 1]!;
+    if (spec.subcommands && last.spec.subcommands) return { line: head(), positionals: names };
+    const from = spec.subcommands ? last.index + 1 : 1;
+    const line: Piece[] = [...(spec.subcommands ? head() : [program])];
+    for (let i = from; i < end; i++) line.push(' ', ...wordAt(i));
+    if (last.spec.normalizeOperands) return { line, positionals: names };
+    const dashdash = last.parsed.dashdash;
+    const given: Piece[][] = [];
+    for (const index of last.parsed.operands) {
+      if (dashdash !== undefined && index === dashdash + 1) given.push(['--']);
+      given.push(wordAt(index));
+    }
+    if (dashdash !== undefined && !last.parsed.operands.includes(dashdash + 1)) given.push(['--']);
+    return { line, positionals: [...names, ...given] };
+  }
+  return unknown;
+}
+
+/** Whether a command whose positionals start with `fixed` can match the rule's reading as a command. */
+function structurallyPossible(p: BashPattern, fixed: readonly Piece[][]): boolean {
+  const shape = ruleShape(p);
+  if (!shape) return false;
+  const { rule, prefix } = shape;
+  const positionals = rule.positionals;
+  const isDashes = (w: readonly Piece[]) => w.length === 1 && w[0] === '--';
+  const given = positionals.includes('--') ? fixed : fixed.filter((w) => !isDashes(w));
+  if (!prefix && given.length > positionals.length) return false;
+  return given.every(
+    (w, i) => i >= positionals.length || intersects(patternPieces(positionals[i]!, false), w),
+  );
 }
 
 /** Stands for an option's value in the line pattern rules read for verbs (`az --query _ vm show`). */

@@ -331,7 +331,7 @@ function chooseAllowRule(
 
 function possibleRule(behavior: Behavior, v: CommandViews, ctx: DecisionContext, program: string) {
   if (v.allStatic) return undefined;
-  return ctx.index.bash(behavior, program).find((rule) => mayMatch(rule.parsed.pattern, v));
+  return ctx.index.bash(behavior, program).find((rule) => mayMatch(rule.parsed.pattern, v, ctx.home));
 }
 
 /** Index of the argv word that carries the code, or -1 when no word does (an assignment, stdin). */

@@ -4,15 +4,24 @@ import type { ProgramModule } from './module.js';
 import { grammar, type Parsed } from './options.js';
 import { type ProgramSpec, readOnly, type SubcommandSpec } from './program.js';
 
+/** Each option as written and with a second dash: ip.c drops one dash of `--NAME` (`ip --brief addr`). */
+function bothSpellings(list: string): string {
+  return list
+    .split(' ')
+    .flatMap((w) => [w, `-${w}`])
+    .join(' ');
+}
+
 /**
  * iproute2 ip's options, as `ip -h` lists them, in their full spellings and the short ones the help shows (ip also
  * reads other prefixes of each name: those make the command unknown).
  */
 const IP = grammar({
-  words:
+  words: bothSpellings(
     '-4 -6 -0 -M -B -s -stats -statistics -d -details -r -resolve -h -human -human-readable -iec -j -json -p ' +
-    '-pretty -br -brief -o -oneline -t -timestamp -ts -tshort -N -Numeric -a -all -c -color -V -Version ' +
-    '-f= -family= -n= -netns= -b= -batch= -l= -loops= -rc= -rcvbuf= -force',
+      '-pretty -br -brief -o -oneline -t -timestamp -ts -tshort -N -Numeric -a -all -c -color -V -Version ' +
+      '-f= -family= -n= -netns= -b= -batch= -l= -loops= -rc= -rcvbuf= -force',
+  ),
   abbreviate: false,
 });
 
@@ -48,9 +57,11 @@ const spec: ProgramSpec = {
   grammar: IP,
   permute: false,
   readOnly: readOnly(
-    '-4 -6 -0 -M -B -s -stats -statistics -d -details -h -human -human-readable -iec -j -json -p ' +
-      '-pretty -br -brief -o -oneline -t -timestamp -ts -tshort -N -Numeric -a -all -c -color -V -Version -f ' +
-      '-family',
+    bothSpellings(
+      '-4 -6 -0 -M -B -s -stats -statistics -d -details -h -human -human-readable -iec -j -json -p ' +
+        '-pretty -br -brief -o -oneline -t -timestamp -ts -tshort -N -Numeric -a -all -c -color -V -Version -f ' +
+        '-family',
+    ),
     'inert',
     {
       why: {
@@ -61,6 +72,13 @@ const spec: ProgramSpec = {
         '-netns': 'switches to another network namespace',
         '-r': 'resolves addresses through DNS, over the network',
         '-resolve': 'resolves addresses through DNS, over the network',
+        '--b': 'runs the commands of a file',
+        '--batch': 'runs the commands of a file',
+        '--force': 'goes on after a failing command of a batch',
+        '--n': 'switches to another network namespace',
+        '--netns': 'switches to another network namespace',
+        '--r': 'resolves addresses through DNS, over the network',
+        '--resolve': 'resolves addresses through DNS, over the network',
       },
     },
   ),
@@ -122,6 +140,9 @@ export const IP_MODULE: ProgramModule = {
       'ip addr',
       'ip a',
       'ip -br addr show',
+      'ip --brief addr',
+      'ip --human-readable -s link',
+      'ip --json --pretty route show',
       'ip route',
       'ip -j link show',
       'ip route get 127.0.0.1',

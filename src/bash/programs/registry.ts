@@ -36,6 +36,7 @@ import { KUBECTL } from './kubectl/index.js';
 import { MACOS_TOOL_MODULES } from './macos/index.js';
 import { MACOS_MODULES, MACOS_SPECS } from './macos.js';
 import { MAN_MODULE } from './man.js';
+import { MKTEMP_MODULE } from './mktemp.js';
 import type { ProgramModule } from './module.js';
 import { NC_MODULE, NCAT_MODULE } from './netcat.js';
 import { NPM_MODULE } from './npm.js';
@@ -128,6 +129,7 @@ const MODULES: readonly ProgramModule[] = [
   DMESG_MODULE,
   JOURNALCTL_MODULE,
   IP_MODULE,
+  MKTEMP_MODULE,
   SQLITE3_MODULE,
   FD_MODULE,
   FZF_MODULE,

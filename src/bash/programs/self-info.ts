@@ -59,6 +59,8 @@ const TABLE: Record<string, readonly string[]> = {
   cmake: ['--version', '--help'],
   tsc: ['--version', '-v', '--help', '-h'],
   sqlite3: ['-version', '--version', '-help', '--help'],
+  // PostgreSQL's psql: `--help` (`-?`) and `--version` (`-V`) print and exit before it reads a service file or connects.
+  psql: ['--help', '-?', '--version', '-V'],
   openssl: ['version'],
   tree: ['--version', '--help'],
   brew: ['--version', '-v'],

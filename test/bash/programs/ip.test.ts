@@ -34,6 +34,9 @@ describe('ip shows the network state', () => {
     'ip netc',
     'ip neigh get 10.0.0.1 dev eth0',
     'ip -s -d link show',
+    'ip --brief addr',
+    'ip --human-readable -s link',
+    'ip --json --pretty route show',
   ])('%s only reads', (line) => {
     expect(verdict(line).readOnly).toBe(true);
   });
@@ -48,6 +51,9 @@ describe('ip shows the network state', () => {
     ['ip neigh flush all', /may change the object/],
     ['ip monitor', /not a known read-only subcommand/],
     ['ip -n blue addr', /another network namespace/],
+    ['ip --netns blue addr', /another network namespace/],
+    ['ip --batch cmds.txt', /runs the commands of a file/],
+    ['ip --resolve route', /DNS/],
   ])('%s does not (%s)', (line, why) => {
     const found = verdict(line);
     expect(found.readOnly).toBe(false);
