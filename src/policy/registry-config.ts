@@ -1,0 +1,118 @@
+import { closeSync, openSync, readSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+/**
+ * npm reads `.npmrc` from the project it runs in (the nearest folder with a package.json or node_modules, the
+ * workspace root above it), and every command that talks to the registry (update notifier included) sends the
+ * credentials the configuration holds for it. A project's `.npmrc` that names another registry with
+ * `//host/:_authToken=${NPM_TOKEN}` sends the user's token there; `cache` or `logs-dir` move npm's writes.
+ * A read stays read-only only when every `.npmrc` in the working folder or above (the user's own `~/.npmrc`
+ * aside) sets nothing but the keys below, which shape output, the lock file or what an install would do, and
+ * never where npm connects, what it sends or what it writes.
+ */
+const SAFE_KEYS = new Set([
+  'audit',
+  'audit-level',
+  'color',
+  'engine-strict',
+  'fund',
+  'git-tag-version',
+  'ignore-scripts',
+  'include',
+  'init-author-email',
+  'init-author-name',
+  'init-author-url',
+  'init-license',
+  'init-version',
+  'install-links',
+  'install-strategy',
+  'legacy-peer-deps',
+  'lockfile-version',
+  'loglevel',
+  'message',
+  'omit',
+  'package-lock',
+  'prefer-dedupe',
+  'prefer-offline',
+  'prefer-online',
+  'progress',
+  'save',
+  'save-exact',
+  'save-prefix',
+  'sign-git-tag',
+  'strict-peer-deps',
+  'tag-version-prefix',
+  'unicode',
+  'update-notifier',
+  // pnpm's keys of the same kind, read from the same file.
+  'auto-install-peers',
+  'dedupe-peer-dependents',
+  'hoist',
+  'hoist-pattern',
+  'link-workspace-packages',
+  'node-linker',
+  'prefer-workspace-packages',
+  'public-hoist-pattern',
+  'resolution-mode',
+  'save-workspace-protocol',
+  'shamefully-hoist',
+  'strict-peer-dependencies',
+]);
+
+/** The most of a `.npmrc` read; a longer one is not looked through. */
+const MAX_BYTES = 64 * 1024;
+
+const PROGRAMS = new Set(['npm', 'pnpm']);
+
+/**
+ * Why a command of npm's that talks to the registry may send credentials elsewhere or write where the project
+ * says: the first `.npmrc` in a working folder or above that sets a key not known to be harmless. Undefined
+ * when none does.
+ */
+export function registryRedirect(
+  program: string,
+  network: boolean,
+  cwds: readonly string[] | undefined,
+  home: string,
+): string | undefined {
+  if (!network || !PROGRAMS.has(program)) return undefined;
+  if (!cwds) return 'a project .npmrc in a folder only known at run time may name another registry';
+  const own = join(home, '.npmrc');
+  for (const cwd of cwds) {
+    for (let at = cwd; ; at = dirname(at)) {
+      const file = join(at, '.npmrc');
+      if (file !== own) {
+        const key = unsafeKey(file);
+        if (key)
+          return `${file} sets ${key}: ${program} may send the registry's credentials or write elsewhere`;
+      }
+      if (dirname(at) === at) break;
+    }
+  }
+  return undefined;
+}
+
+/** The first key of the file not known to be harmless (or why it cannot be read); undefined when none. */
+function unsafeKey(file: string): string | undefined {
+  let text: string;
+  try {
+    const fd = openSync(file, 'r');
+    try {
+      const buffer = Buffer.alloc(MAX_BYTES + 1);
+      const read = readSync(fd, buffer, 0, buffer.length, 0);
+      if (read > MAX_BYTES) return 'more than can be read';
+      text = buffer.subarray(0, read).toString('utf8');
+    } finally {
+      closeSync(fd);
+    }
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? undefined : 'settings that cannot be read';
+  }
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (line === '' || line.startsWith(';') || line.startsWith('#')) continue;
+    const key = /^([a-z][a-z0-9-]*)\s*=/.exec(line)?.[1];
+    if (!key || !SAFE_KEYS.has(key)) return key ?? line.slice(0, 60);
+  }
+  return undefined;
+}
