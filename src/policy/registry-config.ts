@@ -59,8 +59,8 @@ const SAFE_KEYS = new Set([
   'strict-peer-dependencies',
 ]);
 
-/** The most of a `.npmrc` read; a longer one is not looked through. */
-const MAX_BYTES = 64 * 1024;
+/** The most of a settings file read; a longer one is not looked through. */
+const MAX_BYTES = 1024 * 1024;
 
 const PROGRAMS = new Set(['npm', 'pnpm']);
 
@@ -86,28 +86,80 @@ export function registryRedirect(
         if (key)
           return `${file} sets ${key}: ${program} may send the registry's credentials or write elsewhere`;
       }
+      const pnpm = program === 'pnpm' ? pnpmProblem(at) : undefined;
+      if (pnpm) return pnpm;
       if (dirname(at) === at) break;
     }
   }
   return undefined;
 }
 
-/** The first key of the file not known to be harmless (or why it cannot be read); undefined when none. */
-function unsafeKey(file: string): string | undefined {
-  let text: string;
+/** pnpm-workspace.yaml's keys that only list the workspace's packages and version catalogs. */
+const WORKSPACE_KEYS = new Set(['packages', 'catalog', 'catalogs']);
+
+/** A pnpm release from the registry, as `packageManager` names one (not a URL or a file). */
+const PNPM_RELEASE = /^pnpm@\d+\.\d+\.\d+(?:-[\w.]+)?(?:\+[\w.-]+)?$/;
+
+/**
+ * What pnpm reads in a folder that runs code or changes what it reads: a `.pnpmfile.cjs` (loaded by every
+ * command, `list` and `root` included), pnpm-workspace.yaml settings beyond the package list and catalogs, and a
+ * `packageManager` (or `devEngines`) in package.json naming anything but a registry release of pnpm.
+ */
+function pnpmProblem(folder: string): string | undefined {
+  for (const name of ['.pnpmfile.cjs', '.pnpmfile.mjs']) {
+    const file = join(folder, name);
+    if (readBounded(file) !== undefined) return `pnpm runs ${file}, which the project may have written`;
+  }
+  const workspace = join(folder, 'pnpm-workspace.yaml');
+  const yaml = readBounded(workspace);
+  if (yaml instanceof Error) return `${workspace} cannot be read`;
+  for (const line of yaml?.split(/\r?\n/) ?? []) {
+    if (line.trim() === '' || line.startsWith('#') || line === '---' || /^\s/.test(line)) continue;
+    const key = /^([A-Za-z][\w-]*):/.exec(line)?.[1];
+    if (!key || !WORKSPACE_KEYS.has(key))
+      return `${workspace} sets ${key ?? line.slice(0, 60)}: pnpm may run or fetch what it says`;
+  }
+  const manifest = join(folder, 'package.json');
+  const json = readBounded(manifest);
+  if (json === undefined) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = json instanceof Error ? undefined : JSON.parse(json);
+  } catch {
+    parsed = undefined;
+  }
+  if (typeof parsed !== 'object' || parsed === null) return `${manifest} cannot be read`;
+  const fields = parsed as Record<string, unknown>;
+  const manager = fields.packageManager;
+  if (manager !== undefined && !(typeof manager === 'string' && PNPM_RELEASE.test(manager)))
+    return `${manifest} names the package manager ${String(manager).slice(0, 60)}: pnpm may fetch and run it`;
+  if (fields.devEngines !== undefined)
+    return `${manifest} sets devEngines: pnpm may fetch and run the package manager it names`;
+  return undefined;
+}
+
+/** A file's text; undefined when there is none; an Error when it cannot be read or is too long. */
+function readBounded(file: string): string | Error | undefined {
   try {
     const fd = openSync(file, 'r');
     try {
       const buffer = Buffer.alloc(MAX_BYTES + 1);
       const read = readSync(fd, buffer, 0, buffer.length, 0);
-      if (read > MAX_BYTES) return 'more than can be read';
-      text = buffer.subarray(0, read).toString('utf8');
+      if (read > MAX_BYTES) return new Error('more than can be read');
+      return buffer.subarray(0, read).toString('utf8');
     } finally {
       closeSync(fd);
     }
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? undefined : 'settings that cannot be read';
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? undefined : (error as Error);
   }
+}
+
+/** The first key of the file not known to be harmless (or why it cannot be read); undefined when none. */
+function unsafeKey(file: string): string | undefined {
+  const text = readBounded(file);
+  if (text === undefined) return undefined;
+  if (text instanceof Error) return 'settings that cannot be read';
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.trim();
     if (line === '' || line.startsWith(';') || line.startsWith('#')) continue;

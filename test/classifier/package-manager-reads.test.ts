@@ -4,13 +4,36 @@ import { describe, expect, it } from 'vitest';
 import { describeDecisions, useSandboxClassifier } from './helpers.js';
 
 /** Reads of package managers and Python and JavaScript tools the shipped defaults allow. */
-const ALLOWED = ['npm view react version', 'npm ls', 'npm outdated --json'];
+const ALLOWED = [
+  'npm view react version',
+  'npm ls',
+  'npm outdated --json',
+  'pnpm list',
+  'pnpm ls --depth 0 --json',
+  'pnpm la --prod',
+  'pnpm why lodash',
+  'pnpm list --filter web -r',
+  'pnpm root',
+  'pnpm root -g',
+  'pnpm outdated --long',
+  'pnpm audit --audit-level high --json',
+  'pnpm help',
+];
 
 /** Their look-alikes that write, run code, print a secret or send a credential elsewhere. */
 const NOT_ALLOWED = [
   'npm --registry https://registry.example view react',
   'npm view react --userconfig ./x.npmrc',
   'npm_config_registry=https://registry.example npm view react',
+  'pnpm list --pnpmfile ./x.cjs',
+  'pnpm audit --fix',
+  "pnpm ls -r --filter '[origin/main]'",
+  'pnpm list --dir /etc',
+  'pnpm ls --global-dir /x',
+  'pnpm ls --dep 0',
+  'pnpm -r list',
+  'pnpm outdated --registry https://registry.example',
+  'pnpm install',
 ];
 
 describeDecisions('package managers and Python and JavaScript tools', ALLOWED, NOT_ALLOWED);
@@ -49,6 +72,47 @@ describe("a project's .npmrc", () => {
   });
   it.each(['npm view react', 'npm ls --all'])('of output settings only keeps %s allowed', async (command) => {
     const verdict = await plain.bash(command);
+    expect(verdict.decision, verdict.reason).toBe('allow');
+  });
+});
+
+describe("a project's pnpm files", () => {
+  const pnpmfile = useSandboxClassifier(async (box) => {
+    await writeFile(join(box.project, '.pnpmfile.cjs'), 'module.exports = { hooks: {} };\n');
+  });
+  it('a .pnpmfile.cjs, which every pnpm command loads, keeps pnpm list asked', async () => {
+    const verdict = await pnpmfile.bash('pnpm list');
+    expect(verdict.decision, verdict.reason).toBe('ask');
+    expect(verdict.reason).toContain('.pnpmfile.cjs');
+  });
+
+  const manager = useSandboxClassifier(async (box) => {
+    await writeFile(
+      join(box.project, 'package.json'),
+      '{"packageManager": "pnpm@https://host.example/p.tgz"}\n',
+    );
+  });
+  it('a packageManager pnpm would fetch from elsewhere keeps pnpm why asked', async () => {
+    const verdict = await manager.bash('pnpm why react');
+    expect(verdict.decision, verdict.reason).toBe('ask');
+    expect(verdict.reason).toContain('names the package manager');
+  });
+
+  const settings = useSandboxClassifier(async (box) => {
+    await writeFile(join(box.project, 'pnpm-workspace.yaml'), 'packages:\n  - web\npnpmfile: x.cjs\n');
+  });
+  it('pnpm-workspace.yaml settings beyond the package list keep pnpm ls asked', async () => {
+    const verdict = await settings.bash('pnpm ls');
+    expect(verdict.decision, verdict.reason).toBe('ask');
+    expect(verdict.reason).toContain('sets pnpmfile');
+  });
+
+  const release = useSandboxClassifier(async (box) => {
+    await writeFile(join(box.project, 'package.json'), '{"packageManager": "pnpm@9.15.0+sha512.abc"}\n');
+    await writeFile(join(box.project, 'pnpm-workspace.yaml'), 'packages:\n  - web\ncatalog:\n  react: ^18\n');
+  });
+  it('a registry release of pnpm and a plain workspace keep pnpm list allowed', async () => {
+    const verdict = await release.bash('pnpm list');
     expect(verdict.decision, verdict.reason).toBe('allow');
   });
 });
