@@ -18,6 +18,11 @@ const ALLOWED = [
   'pnpm outdated --long',
   'pnpm audit --audit-level high --json',
   'pnpm help',
+  'pre-commit --version',
+  'pre-commit help run',
+  'pre-commit validate-config',
+  'pre-commit validate-manifest --color never .pre-commit-hooks.yaml',
+  'pre-commit sample-config',
 ];
 
 /** Their look-alikes that write, run code, print a secret or send a credential elsewhere. */
@@ -34,6 +39,12 @@ const NOT_ALLOWED = [
   'pnpm -r list',
   'pnpm outdated --registry https://registry.example',
   'pnpm install',
+  'pre-commit',
+  'pre-commit run --all-files',
+  'pre-commit try-repo ../hooks',
+  'pre-commit install',
+  'pre-commit autoupdate',
+  'pre-commit validate-config ~/.ssh/id_rsa',
 ];
 
 describeDecisions('package managers and Python and JavaScript tools', ALLOWED, NOT_ALLOWED);
