@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeDecisions, useSandboxClassifier } from './helpers.js';
@@ -23,6 +23,9 @@ const ALLOWED = [
   'pre-commit validate-config',
   'pre-commit validate-manifest --color never .pre-commit-hooks.yaml',
   'pre-commit sample-config',
+  'cargo info serde',
+  'cargo info tokio@1 --verbose',
+  'cargo tree --locked',
 ];
 
 /** Their look-alikes that write, run code, print a secret or send a credential elsewhere. */
@@ -45,6 +48,12 @@ const NOT_ALLOWED = [
   'pre-commit install',
   'pre-commit autoupdate',
   'pre-commit validate-config ~/.ssh/id_rsa',
+  'cargo info https://host.example/index#serde',
+  'cargo info path+file:///etc#x',
+  'cargo info serde --index https://host.example/index',
+  'cargo info serde --registry private',
+  'cargo info --config build.rustc=./x serde',
+  'cargo info serde tokio',
 ];
 
 describeDecisions('package managers and Python and JavaScript tools', ALLOWED, NOT_ALLOWED);
@@ -124,6 +133,42 @@ describe("a project's pnpm files", () => {
   });
   it('a registry release of pnpm and a plain workspace keep pnpm list allowed', async () => {
     const verdict = await release.bash('pnpm list');
+    expect(verdict.decision, verdict.reason).toBe('allow');
+  });
+});
+
+describe("a project's .cargo/config.toml", () => {
+  const wrapper = useSandboxClassifier(async (box) => {
+    await mkdir(join(box.project, '.cargo'));
+    await writeFile(join(box.project, '.cargo', 'config.toml'), '[build]\nrustc = "./tools/rustc.sh"\n');
+  });
+  it.each(['cargo tree --locked', 'cargo info serde'])(
+    'naming a rustc keeps %s asked (cargo runs it to learn the target)',
+    async (command) => {
+      const verdict = await wrapper.bash(command);
+      expect(verdict.decision, verdict.reason).toBe('ask');
+      expect(verdict.reason).toContain('sets [build]');
+    },
+  );
+
+  const dotted = useSandboxClassifier(async (box) => {
+    await mkdir(join(box.project, '.cargo'));
+    await writeFile(join(box.project, '.cargo', 'config.toml'), 'source.crates-io.replace-with = "mirror"\n');
+  });
+  it('replacing the source in a dotted key keeps cargo info asked', async () => {
+    const verdict = await dotted.bash('cargo info serde');
+    expect(verdict.decision, verdict.reason).toBe('ask');
+  });
+
+  const aliases = useSandboxClassifier(async (box) => {
+    await mkdir(join(box.project, '.cargo'));
+    await writeFile(
+      join(box.project, '.cargo', 'config.toml'),
+      '[alias]\nb2 = "build"\n[term]\ncolor = "never"\n',
+    );
+  });
+  it('of aliases and terminal settings keeps cargo tree --locked allowed', async () => {
+    const verdict = await aliases.bash('cargo tree --locked');
     expect(verdict.decision, verdict.reason).toBe('allow');
   });
 });
