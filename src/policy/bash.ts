@@ -33,6 +33,7 @@ import { resolveGitOperands } from './git-operands.js';
 import { withoutOwnRepository } from './own-repository.js';
 import { possibleFiles } from './possible-files.js';
 import { checkReadOnly, type ReadOnlyCheck, runTimeWordsHarmless } from './readonly.js';
+import { cargoConfig, registryRedirect } from './registry-config.js';
 import { callsItself, runawayProcesses } from './runaway.js';
 import { isShipped, overridesAll } from './tiers.js';
 import { type PartVerdict, type RuleRef, ruleName, ruleRef } from './verdict.js';
@@ -544,6 +545,11 @@ function decideCommand(
   const interpreter = ro.readOnly ? projectInterpreter(program, cwds) : undefined;
   if (interpreter)
     return done(part(cmd, 'ask', 'no-rule', `${program} runs ${interpreter} to read the environment`));
+  const registry = ro.readOnly
+    ? (registryRedirect(program, cmd.network === true, cwds, ctx.home) ??
+      cargoConfig(program, cwds, ctx.home))
+    : undefined;
+  if (registry) return done(part(cmd, 'ask', 'no-rule', registry));
   if (ro.readOnly && !cmd.name?.path) {
     const secret = secretVariable(cmd);
     if (secret) {

@@ -100,7 +100,6 @@ const NOT_ALLOWED = [
   'CARGO_BUILD_RUSTC_WRAPPER=./x.sh cargo tree --locked',
   'RUSTC=./x.sh cargo metadata --locked',
   'cargo help zzz',
-  'cargo info serde',
   'uv tree',
   'uv pip list --python ./x.sh',
   'uv pip list --outdated',

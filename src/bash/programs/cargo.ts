@@ -89,6 +89,14 @@ function helpOperand(parsed: Parsed, words: readonly Word[]): string | undefined
     : `cargo help ${word.text} runs the program cargo-${word.text} when it is not cargo's own`;
 }
 
+/** A crate by name and version: a spec with a URL or `path+file://` reads a repository or folder elsewhere. */
+function crateName(parsed: Parsed, words: readonly Word[]): string | undefined {
+  const at = parsed.operands[0];
+  const word = at === undefined ? undefined : words[at];
+  if (word?.static && /^[A-Za-z0-9_-]+(?:@[\w.^~<>=*+-]+)?$/.test(word.value)) return undefined;
+  return `cargo info ${word?.text ?? ''} is not a crate by name: cargo may fetch or read it elsewhere`;
+}
+
 const READS: Record<string, SubcommandSpec> = {
   tree: reads(
     'eidf',
@@ -112,6 +120,17 @@ const READS: Record<string, SubcommandSpec> = {
   'read-manifest': reads('', '', 'manifest-path=', 'none'),
   version: reads('', '', '', 'none'),
   help: reads('', '', '', 'inert', { maxOperands: 1, check: helpOperand }),
+  // `cargo info NAME` asks crates.io (a workspace member's own manifest is read instead); it keeps Cargo.lock.
+  info: (() => {
+    const g = commandGrammar('', '', 'index= registry=');
+    return {
+      grammar: g,
+      readOnly: readOnly(() => everyOptionBut(g, SEARCH_UNSAFE), 'inert', {
+        maxOperands: 1,
+        check: crateName,
+      }),
+    };
+  })(),
   search: (() => {
     const g = commandGrammar('', '', 'limit= index= registry=');
     return { grammar: g, readOnly: readOnly(() => everyOptionBut(g, SEARCH_UNSAFE), 'inert') };
@@ -192,10 +211,10 @@ export const CARGO_MODULE: ProgramModule = {
   spec,
   nested: cargo,
   relocation: { values: ['--manifest-path', '-C', '--package', '-p', '--config'], group: 'qv' },
-  // search asks crates.io; tree, metadata and pkgid may fetch the index for the lock file's packages.
+  // search and info ask crates.io; tree, metadata and pkgid may fetch the index for the lock file's packages.
   network: (cmd) => {
     const sub = subcommandOf(spec, cmd);
-    return sub === 'search' || sub === 'tree' || sub === 'metadata';
+    return sub === 'search' || sub === 'info' || sub === 'tree' || sub === 'metadata';
   },
   oracle: {
     cases: [
@@ -217,6 +236,8 @@ export const CARGO_MODULE: ProgramModule = {
       'cargo tree --frozen -e normal --depth 1 --prefix none',
       'cargo tree --locked -i serde --target all',
       'cargo search --limit 5 serde',
+      'cargo info serde',
+      'cargo info serde@1.0.0 --offline',
     ],
   },
 };

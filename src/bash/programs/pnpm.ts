@@ -1,14 +1,75 @@
-import type { ProgramModule } from './module.js';
+import type { Word } from '../types.js';
+import { type ProgramModule, subcommandOf } from './module.js';
 import { NPM_CONFIG } from './npm.js';
-import { grammar } from './options.js';
+import { grammar, optionsNamed, type Parsed } from './options.js';
 import { type ConfigCommand, configEffects, packageManager } from './package-managers.js';
-import type { ProgramSpec } from './program.js';
+import { everyOption, type ProgramSpec, readOnly, type SubcommandSpec } from './program.js';
 
-/** pnpm's options before the subcommand; its subcommands are read by their words. */
+/**
+ * Options every read command takes, as `pnpm <command> --help` lists them (pnpm 10.34). Not `--dir` (another
+ * project), `--global-dir` (another folder read), `--changed-files-ignore-pattern` and `--test-pattern` (only
+ * with a `[<since>]` filter, which runs git). pnpm reads any config key as an option (`--registry`,
+ * `--pnpmfile`): an option not listed makes the command unknown, and abbreviations are not read.
+ */
+const COMMON =
+  'color no-color aggregate-output loglevel= stream use-stderr recursive/r workspace-root/w filter=/F ' +
+  'filter-prod= fail-if-no-match help/h';
+
+/** A read command's grammar: its own options and the common ones. */
+function readLevel(flags: string, long: string, operands: 'inert' | 'none', check?: Check): SubcommandSpec {
+  const g = grammar({ flags: `rwh${flags}`, values: 'F', long: `${COMMON} ${long}`, abbreviate: false });
+  const all = (parsed: Parsed, words: readonly Word[]) => sinceFilter(parsed) ?? check?.(parsed, words);
+  return { grammar: g, readOnly: readOnly(() => everyOption(g), operands, { check: all }) };
+}
+
+type Check = (parsed: Parsed, words: readonly Word[]) => string | undefined;
+
+/** A filter selecting what changed since a commit (`[origin/main]`) runs git diff. */
+function sinceFilter(parsed: Parsed): string | undefined {
+  const since = [...optionsNamed(parsed, 'F'), ...optionsNamed(parsed, '--filter-prod')].find(
+    (option) => !option.value?.static || option.value.value.includes('['),
+  );
+  return since ? `pnpm --filter ${since.value?.text ?? ''} runs git to find what changed` : undefined;
+}
+
+const LIST =
+  'depth= dev/D exclude-peers global/g json lockfile-only long no-optional only-projects parseable prod/P';
+const list = readLevel('DgP', LIST, 'inert');
+
+/** `pnpm audit --fix` writes overrides into package.json. */
+const READS: Record<string, SubcommandSpec> = {
+  list,
+  ls: list,
+  ll: list,
+  la: list,
+  why: readLevel(
+    'DgP',
+    'depth= dev/D exclude-peers global/g json long no-optional parseable prod/P',
+    'inert',
+  ),
+  root: readLevel('g', 'global/g', 'none'),
+  outdated: readLevel(
+    'DgP',
+    'compatible dev/D format= global/g long no-optional no-table prod/P sort-by=',
+    'inert',
+  ),
+  audit: readLevel(
+    'DP',
+    'audit-level= dev/D ignore= ignore-registry-errors ignore-unfixable json no-optional prod/P',
+    'none',
+  ),
+  help: readLevel('a', 'all/a', 'inert'),
+};
+
+/**
+ * pnpm's options before the subcommand and its read commands; its other subcommands are read by their words.
+ * Every pnpm command loads the project's `.pnpmfile.cjs` and may switch to the pnpm release package.json's
+ * `packageManager` names: the policy reads those files before a read is allowed.
+ */
 const spec: ProgramSpec = {
   name: 'pnpm',
   grammar: grammar({ flags: 'r', values: 'CF', long: 'dir=/C filter=/F recursive/r', abbreviate: false }),
-  subcommands: {},
+  subcommands: READS,
 };
 
 const PNPM = grammar({
@@ -81,8 +142,19 @@ export const PNPM_MODULE: ProgramModule = {
     values: ['--dir', '-C', '--filter', '-F', '--filter-prod', '--script-shell', '--node-options'],
     flags: ['--recursive', '-r', '--workspace-root', '-w'],
   },
+  // outdated and audit ask the registry; any command may fetch the pnpm release package.json names.
+  network: (cmd) => {
+    const sub = subcommandOf(spec, cmd);
+    return sub !== undefined && Object.hasOwn(READS, sub);
+  },
   oracle: {
     cases: [
+      'pnpm ls --depth 0',
+      'pnpm list --json --long',
+      'pnpm why react',
+      'pnpm root',
+      'pnpm root -g',
+      'pnpm help',
       'pnpm config set a b',
       'pnpm config get a',
       'pnpm lint',

@@ -47,6 +47,7 @@ import { PATCH_MODULE } from './patch.js';
 import { PIP_MODULE } from './pip.js';
 import { PNPM_MODULE } from './pnpm.js';
 import { PODMAN } from './podman/index.js';
+import { PRE_COMMIT_MODULE } from './pre-commit.js';
 import type { ProgramSpec, SubcommandSpec } from './program.js';
 import type { Relocation } from './relocation.js';
 import { RG_MODULE } from './rg.js';
@@ -120,6 +121,7 @@ const MODULES: readonly ProgramModule[] = [
   BUN_MODULE,
   BUNX_MODULE,
   PIP_MODULE,
+  PRE_COMMIT_MODULE,
   CARGO_MODULE,
   UV_MODULE,
   MAN_MODULE,
