@@ -43,6 +43,9 @@ const UNSAFE: Record<Split, RegExp | undefined> = {
   fields: /[^\x21-\x7e]|['"\\*?[\]()]/,
 };
 
+/** Names of files that may hold a key as PEM text (files.ts reads which do). */
+const KEY_FILE = /\.(?:pem|key|p8|pk8|crt|cer)$/i;
+
 export interface RunTimeOperands {
   /** The consumer's words with every run-time operand replaced by the first folder its names lie below. */
   argv: Word[];
@@ -194,13 +197,15 @@ function producerPaths(producer: SimpleCommand): ProducedPaths | undefined {
 function pipedInto(cmd: SimpleCommand, analysis: Analysis): SimpleCommand | undefined {
   if (!cmd.context.includes('pipeline') || cmd.nested) return undefined;
   const source = cmd.innerSource ?? analysis.source;
+  // A redirection written after the producer's words (`2>/dev/null`) may lie outside its span.
+  const end = (c: SimpleCommand) => Math.max(c.span.end, ...c.redirects.map((r) => r.span.end));
   return analysis.commands.find(
     (c) =>
       c.id !== cmd.id &&
       !c.nested &&
       c.innerSource === cmd.innerSource &&
-      c.span.end <= cmd.span.start &&
-      /^[ \t]*\|[ \t]*$/.test(source.slice(c.span.end, cmd.span.start)),
+      end(c) <= cmd.span.start &&
+      /^[ \t]*\|[ \t]*$/.test(source.slice(end(c), cmd.span.start)),
   );
 }
 
@@ -281,7 +286,10 @@ function rootParts(root: string, source: Source, cwd: string, ctx: DecisionConte
   const bad = unsafe ? walk.names.find((n) => unsafe.test(n)) : undefined;
   if (bad !== undefined)
     return [...parts, ask(`${JSON.stringify(bad)} below ${root} would not reach the command as one name`)];
-  const dash = produced.bare ? walk.names.find((n) => n.startsWith('-')) : undefined;
+  // A bare path begins with its first name: for ls every name it prints is one (an entry or an entry's entry).
+  const dash = produced.bare
+    ? walk.names.find((n, i) => n.startsWith('-') && walk.levels[i]! <= (produced.shallow ? 2 : 1))
+    : undefined;
   if (dash !== undefined)
     return [...parts, ask(`${JSON.stringify(dash)} below ${root} would read as an option`)];
   let worst: PartVerdict | undefined;
@@ -298,6 +306,11 @@ function rootParts(root: string, source: Source, cwd: string, ctx: DecisionConte
     );
     if (v.decision !== 'allow' && (!worst || isStricter(v.decision, worst.decision))) worst = v;
   }
+  // A key file the consumer would print is decided as its own read, as `cat key.pem` is (what it holds).
+  for (const key of walk.keys) {
+    const v = decideFile({ access: 'read', path: key, shown: key, tool: 'Bash' }, ctx);
+    if (v.decision !== 'allow' && (!worst || isStricter(v.decision, worst.decision))) worst = v;
+  }
   if (worst) parts.push(worst);
   return parts;
 }
@@ -310,14 +323,16 @@ function walkNames(
   folder: string,
   depth: number,
   follows: boolean,
-): { names: string[]; links: string[] } | undefined {
+): { names: string[]; levels: number[]; links: string[]; keys: string[] } | undefined {
   const names: string[] = [];
+  const levels: number[] = [];
+  const keys: string[] = [];
   const links = new Set<string>();
   const queue: { dir: string; level: number; hops: number }[] = [];
   try {
     if (statSync(folder).isDirectory()) queue.push({ dir: folder, level: 1, hops: 0 });
   } catch {
-    return { names, links: [] };
+    return { names, levels, links: [], keys };
   }
   const seen = new Set<string>();
   for (let head = 0; head < queue.length; head++) {
@@ -331,7 +346,9 @@ function walkNames(
     if (names.length + entries.length > MAX_FOLDER_ENTRIES) return undefined;
     for (const e of entries) {
       names.push(e.name);
+      levels.push(level);
       const path = join(dir, e.name);
+      if (KEY_FILE.test(e.name) && e.isFile()) keys.push(path);
       if (e.isSymbolicLink()) {
         let target: string;
         try {
@@ -349,5 +366,5 @@ function walkNames(
       } else if (e.isDirectory() && level < depth) queue.push({ dir: path, level: level + 1, hops });
     }
   }
-  return { names, links: [...links] };
+  return { names, levels, links: [...links], keys };
 }

@@ -40,7 +40,7 @@ const FIND_TESTS = new Set(
     '-noignore_readdir_race -follow -prune -print -print0 -a -o -and -or -not'
   ).split(' '),
 );
-const FIND_OPERATORS = new Set(['(', ')', '!']);
+const FIND_OPERATORS = new Set(['(', ')', '!', '-a', '-o', '-and', '-or', '-not']);
 
 /** find ROOTS EXPRESSION: the roots, when the expression only filters and prints names. */
 function findPaths(view: CommandView): ProducedPaths | undefined {
