@@ -1,7 +1,15 @@
 export { analyze, analyzeBash, loadBash, MAX_INPUT_BYTES } from './analyze.js';
+export { effectsOf } from './effects.js';
 export { CREDENTIAL_REDIRECTS } from './programs/credential-options.js';
 export { ambiguousCheckout } from './programs/git/operands.js';
 export { grammar, type Option, operandWords, parseOptions } from './programs/options.js';
+export {
+  findRoots,
+  type ProducedPaths,
+  producedPaths,
+  type XargsInput,
+  xargsInput,
+} from './programs/path-producers.js';
 export { type ParsedCommand, type ProgramSpec, parseCommand } from './programs/program.js';
 export { checkProgram, type ReadKind, takesAnyWords } from './programs/read-only.js';
 export { familySpec, programRelocation, programSpec, serviceReadPrograms } from './programs/registry.js';

@@ -5,6 +5,7 @@ import {
   analyze,
   checkProgram,
   commandLine,
+  effectsOf,
   onlyRunsCommand,
   programSpec,
   unknownWords,
@@ -34,6 +35,7 @@ import { withoutOwnRepository } from './own-repository.js';
 import { possibleFiles } from './possible-files.js';
 import { checkReadOnly, type ReadOnlyCheck, runTimeWordsHarmless } from './readonly.js';
 import { cargoConfig, registryRedirect } from './registry-config.js';
+import { type RunTimeOperands, runTimeOperands } from './run-time-operands.js';
 import { callsItself, runawayProcesses } from './runaway.js';
 import { isShipped, overridesAll } from './tiers.js';
 import { type PartVerdict, type RuleRef, ruleName, ruleRef } from './verdict.js';
@@ -67,6 +69,8 @@ interface Decided {
   /** The allow rule, when one allowed the command: wrapped commands may be covered by it. */
   allowedBy?: PermissionRule;
   views: CommandViews;
+  /** Operands handed over at run time by a producer of paths: the parts that decide them, the words they replace. */
+  runTime?: RunTimeOperands;
 }
 
 /**
@@ -115,7 +119,9 @@ export function classifyBash(given: Analysis, ctx: DecisionContext): PartVerdict
       const unknown = unvouchedEffects(cmd, d.allowedBy ?? covered, d.views);
       if (unknown) parts.push(unknown);
     }
+    if (d.runTime) parts.push(...d.runTime.parts);
     for (const effect of cmd.effects) {
+      if (d.runTime?.replaced.some((w) => w.span.start === effect.path.span.start)) continue;
       // The entries a tree write names are decided one by one, wherever the folder was named.
       const vouch = effect.via === 'argument' || effect.tree ? covered : undefined;
       parts.push(decideEffect(effect, cmd, ctx, cwds, vouch, false, stale?.(cmd)));
@@ -510,6 +516,8 @@ function decideCommand(
       covered,
     );
   }
+  const handed = handedOver(cmd, analysis, ctx, cwds, v);
+  if (handed) return handed;
   if (v.extraArgs && (cmd.name?.path || !runTimeWordsHarmless(program)))
     return done(part(cmd, 'ask', 'dynamic', `${program} gets arguments only known at run time`));
   if (cmd.executes.length > 0) return done(hiddenCode(cmd, cmd.executes[0]!));
@@ -574,6 +582,43 @@ function decideCommand(
 /** A write of one file the command line names, which the file policy decides by its path. */
 function namedWrite(e: FileEffect): boolean {
   return (e.access === 'write' || e.access === 'create') && e.tree !== true;
+}
+
+/**
+ * A consumer that only reads its operands, given paths at run time by a producer of paths below known folders
+ * (`find . -name '*.py' | xargs grep TODO`, `cat $(git ls-files)`, `find src -exec wc -l {} +`): allowed as the
+ * read-only command it is with the folder in place of the paths, the reads of the folders decided as parts.
+ */
+function handedOver(
+  cmd: SimpleCommand,
+  analysis: Analysis,
+  ctx: DecisionContext,
+  cwds: readonly string[] | undefined,
+  v: CommandViews,
+): Decided | undefined {
+  if (!v.extraArgs && !cmd.argv.some((w) => w.dynamic.includes('command'))) return undefined;
+  const writesBesides = (ids: ReadonlySet<number>) =>
+    analysis.compoundRedirects.some((r) => r.writes) ||
+    analysis.commands.some(
+      (c) =>
+        c.redirects.some((r) => r.writes) ||
+        (!ids.has(c.id) && c.argv.length > 0 && !isReadOnlyCommand(c, viewsOf(c, ctx.home))),
+    );
+  const runTime = runTimeOperands(cmd, analysis, ctx, cwds, writesBesides);
+  if (!runTime) return undefined;
+  const { nested: _, ...rest } = cmd;
+  const fx = effectsOf({ argv: runTime.argv, assignments: cmd.assignments, program: v.program });
+  const standIn: SimpleCommand = { ...rest, argv: runTime.argv, effects: fx.effects, effectsKnown: fx.known };
+  const views = viewsOf(standIn, ctx.home);
+  if (!views.inertEnv || !views.globsOnly || !fx.known) return undefined;
+  if (!isReadOnlyCommand(standIn, views) || secretVariable(standIn)) return undefined;
+  // The stand-in word must be a file the consumer reads, not its pattern (`xargs grep` takes the first name as one).
+  const stand = runTime.argv.filter((w) => !cmd.argv.includes(w));
+  const read = (w: (typeof stand)[number]) =>
+    fx.effects.some((e) => e.path === w && (e.access === 'read' || e.access === 'metadata'));
+  if (!stand.every(read)) return undefined;
+  const reason = `${v.program} only reads the files ${runTime.source} hands it`;
+  return { part: part(cmd, 'allow', 'read-only', reason), views: v, runTime };
 }
 
 /**

@@ -13,7 +13,7 @@ import { is, leadingText, sliceWord, splitsFreely, syntheticWord } from './words
  * those fd 9 and 10 added (`--format`, `--hyperlink`, `--exact`, `--ignore-contain`, `-C`). clap takes long options
  * whole: an abbreviation is an error. `-x`/`-X` take the words up to `;` as the command they run.
  */
-const FD = grammar({
+export const FD_GRAMMAR = grammar({
   flags: 'HIusigFalLp0qhV1',
   values: 'dEteSocjxXC',
   long:
@@ -48,7 +48,7 @@ const READ_ONLY =
 const spec: ProgramSpec = {
   name: 'fd',
   aliases: ['fdfind'],
-  grammar: FD,
+  grammar: FD_GRAMMAR,
   readOnly: readOnly(READ_ONLY, 'files', {
     why: {
       x: RUNS,
@@ -114,7 +114,7 @@ function execStart(word: Word): { via: string; attached?: Word; follows: boolean
         ? { via: `-${c}`, attached: sliceWord(word, j + 1), follows }
         : { via: `-${c}`, follows };
     }
-    if (FD.values.includes(c) || !FD.flags.includes(c)) return undefined;
+    if (FD_GRAMMAR.values.includes(c) || !FD_GRAMMAR.flags.includes(c)) return undefined;
   }
   return undefined;
 }
@@ -126,7 +126,7 @@ function execStart(word: Word): { via: string; attached?: Word; follows: boolean
  */
 const effects: EffectHandler = (cmd) => {
   const { own, follows } = splitExecs(cmd.argv);
-  const parsed = parseOptions(own, 1, FD, { permute: true, unknown: 'flag', dynamic: 'operand' });
+  const parsed = parseOptions(own, 1, FD_GRAMMAR, { permute: true, unknown: 'flag', dynamic: 'operand' });
   if (!parsed.ok) return UNKNOWN;
   if (has(parsed, 'h', 'V')) return NONE;
   const operands = operandWords(own, parsed);
@@ -145,7 +145,7 @@ const effects: EffectHandler = (cmd) => {
 /** `-x CMD…` runs CMD once per name found, `-X CMD…` once with them all: the names are appended or put in `{}`. */
 function nested(cmd: CommandView): NestedSpec[] {
   const { own, execs } = splitExecs(cmd.argv);
-  const parsed = parseOptions(own, 1, FD, { permute: true, unknown: 'flag', dynamic: 'operand' });
+  const parsed = parseOptions(own, 1, FD_GRAMMAR, { permute: true, unknown: 'flag', dynamic: 'operand' });
   const listing = parsed.ok ? optionsNamed(parsed, 'l')[0] : undefined;
   // `-l` is `-X ls -l -h -d --color=WHEN`.
   const ls = listing

@@ -20,6 +20,8 @@ export interface ProgramSpec extends SubcommandSpec {
    * (cobra's persistent flags, the cloud CLIs): `kubectl -n dev get pods` is `kubectl get pods -n dev`.
    */
   globalOptionsAnywhere?: boolean;
+  /** The words the grammar reads, when some are not the program's own (the commands find's -exec runs). */
+  ownWords?: (words: readonly Word[]) => Word[];
 }
 
 /** One level of a command line: the program itself, or one of its subcommands. */

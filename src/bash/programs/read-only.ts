@@ -31,6 +31,9 @@ export function checkProgram(
   globsOnly: boolean,
   kind: ReadKind = 'readOnly',
 ): ReadOnlyVerdict {
+  const own = spec.ownWords?.(words);
+  if (own && own.length !== words.length)
+    return checkProgram({ ...spec, ownWords: undefined }, own, globsOnly, kind);
   const refuse = (reason: string): ReadOnlyVerdict => ({ readOnly: false, reason, known: true });
   const parsed = parseCommand(spec, words, { unknown: 'fail', dynamic: 'operand' });
   if (!parsed.ok) return refuse(`${spec.name}: ${parsed.reason}`);

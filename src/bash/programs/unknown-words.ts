@@ -17,7 +17,16 @@ export interface UnknownWord {
 }
 
 /** Every word of the command line the spec does not know: the subcommand first, then the options level by level. */
-export function unknownWords(spec: ProgramSpec, argv: readonly Word[]): UnknownWord[] {
+export function unknownWords(spec: ProgramSpec, words: readonly Word[]): UnknownWord[] {
+  const own = spec.ownWords?.(words);
+  if (own && own.length !== words.length) {
+    // Indices into the words the grammar reads, mapped back to the command line's.
+    return unknownWords({ ...spec, ownWords: undefined }, own).map((u) => ({
+      ...u,
+      at: words.indexOf(own[u.at] ?? own[own.length - 1]!),
+    }));
+  }
+  const argv = words;
   const parsed = parseCommand(spec, argv, { unknown: 'flag', dynamic: 'operand' });
   if (!parsed.ok) {
     const at = argv.findIndex((w) => w.span.start <= parsed.span.start && parsed.span.start < w.span.end);

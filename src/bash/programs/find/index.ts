@@ -44,6 +44,7 @@ function expressionProblem(_parsed: Parsed, words: readonly Word[]): string | un
 const spec: ProgramSpec = {
   name: 'find',
   grammar: FIND,
+  ownWords: withoutExecCommands,
   readOnly: readOnly(READ_ONLY_PRIMARIES, 'files', {
     check: expressionProblem,
     why: {
@@ -115,3 +116,14 @@ export const FIND_MODULE: ProgramModule = {
     ],
   },
 };
+
+/**
+ * find's words without the commands its -exec primaries run: those are decided on their own, as nested commands,
+ * and their options (`-exec grep -l x {} +`) are not find's.
+ */
+export function withoutExecCommands(words: readonly Word[]): Word[] {
+  const expression = parseFind(words);
+  if (expression.invalid || expression.execs.length === 0) return [...words];
+  const dropped = new Set(expression.execs.flatMap((exec) => exec.words));
+  return words.filter((word) => !dropped.has(word));
+}

@@ -1,0 +1,222 @@
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { type Sandbox, useSandboxClassifier } from './helpers.js';
+
+/** A project of ordinary names: src/a.py, src/b.py, docs/guide.md, notes.txt, todo.txt. */
+async function ordinary(box: Sandbox): Promise<void> {
+  await mkdir(path.join(box.project, 'src'));
+  await mkdir(path.join(box.project, 'docs'));
+  await writeFile(path.join(box.project, 'src', 'a.py'), '# TODO\n');
+  await writeFile(path.join(box.project, 'src', 'b.py'), 'x = 1\n');
+  await writeFile(path.join(box.project, 'docs', 'guide.md'), '# guide\n');
+  await writeFile(path.join(box.project, 'notes.txt'), 'n\n');
+  await writeFile(path.join(box.project, 'todo.txt'), 't\n');
+  await mkdir(path.join(box.home, '.ssh'));
+  await writeFile(path.join(box.home, '.ssh', 'id_rsa'), 'PRIVATE\n');
+}
+
+function expectDecisions(
+  sandbox: { bash(command: string): Promise<{ decision: string; reason: string }> },
+  allowed: readonly string[],
+  notAllowed: readonly string[],
+): void {
+  it.each(allowed)('allows %s', async (command) => {
+    const verdict = await sandbox.bash(command);
+    expect(verdict.decision, `${command}: ${verdict.reason}`).toBe('allow');
+  });
+  it.each(notAllowed)('does not allow %s', async (command) => {
+    const verdict = await sandbox.bash(command);
+    expect(verdict.decision, `${command}: ${verdict.reason}`).not.toBe('allow');
+  });
+}
+
+describe('paths a producer lists below known folders, handed to a consumer that only reads them', () => {
+  const sandbox = useSandboxClassifier(ordinary);
+  expectDecisions(
+    sandbox,
+    [
+      "find . -name '*.py' | xargs grep TODO",
+      "find src -type f -name '*.py' | xargs wc -l",
+      'find . -print0 | xargs -0 grep -n TODO',
+      'find . -type f -print0 | xargs --null head -n 3',
+      "find src -type f | xargs -d '\\n' cat",
+      'find . -maxdepth 2 -type f | xargs -n 1 -P 4 md5sum',
+      'find . -name "*.md" -o -name "*.txt" | xargs -r ls -la',
+      'find docs -type f 2>/dev/null | xargs stat',
+      'git ls-files | xargs wc -l',
+      "git ls-files '*.py' | xargs grep -l TODO",
+      'git ls-files -z | xargs -0 head -1',
+      'git ls-files --others --exclude-standard | xargs du -sh',
+      'fd -t f | xargs head -5',
+      'fd -e py . src | xargs grep -c TODO',
+      'fd -0 -t f | xargs -0 sha256sum',
+      'ls | xargs -I {} stat {}',
+      'ls *.txt | xargs cat',
+      'ls -1 docs | xargs -n1 file',
+      'find . -type f | xargs -I{} head -n 2 {}',
+      'find src -name "*.py" -exec cat {} +',
+      'find . -type f -exec grep -l TODO {} \\;',
+      'cat $(ls *.txt)',
+      'head -10 $(find . -name "*.py")',
+      'wc -l $(git ls-files)',
+      'grep -n TODO "$(find src -name a.py)"',
+      'ls $(pwd)',
+      'ls -la "$(pwd)"',
+      'du -sh $(pwd)',
+    ],
+    [
+      // A producer whose output is not only paths below known folders.
+      'echo notes.txt | xargs cat',
+      'cat list.txt | xargs cat',
+      'xargs cat',
+      'xargs -a notes.txt cat',
+      "find . -printf '%p\\n' | xargs cat",
+      'find . -ls | xargs cat',
+      'ls -l | xargs cat',
+      'ls -a | xargs grep -r x',
+      'ls .. | xargs cat',
+      'ls ../proj | xargs cat',
+      'git ls-files .. | xargs cat',
+      "git ls-files ':(top)' | xargs cat",
+      'git ls-files -s | xargs cat',
+      'fd --format /etc/passwd | xargs cat',
+      'fd -l | xargs cat',
+      'find . -exec cat {} \\; | xargs cat',
+      'find ~ -name id_rsa | xargs cat',
+      'find / -name id_rsa | xargs cat',
+      'find ../ -name id_rsa -print0 | xargs -0 cat',
+      'cat $(cat notes.txt)',
+      'cat $(echo ~/.ssh/id_rsa)',
+      'cat $(find ~ -name id_rsa)',
+      'cat "x$(ls)"',
+      // A hand-over that changes what the names are.
+      'find . | xargs -0 cat',
+      'find . -print0 | xargs cat',
+      "find . | xargs -d ',' cat",
+      'find . | xargs -I{} cat ../{}',
+      'find . | xargs -I{} cat /home/{}',
+      'find . | xargs --process-slot-var=LD_LIBRARY_PATH cat',
+      'find . | xargs -p cat',
+      'find . | xargs cat < notes.txt',
+      'find . > out.txt | xargs cat',
+      'find . 2>&1 | xargs cat',
+      'IFS=/ ; cat $(find .)',
+      'find . -execdir cat {} +',
+      // find -L is asked by find's own spec (links below the folder lead anywhere).
+      'find -L src -type f -exec wc -l {} +',
+      'find . -ok cat {} \\;',
+      // A consumer that is not a plain reader of its operands, or reads the first name as its pattern.
+      'find . | xargs grep',
+      'find . | xargs sed -n p',
+      'find . | xargs sh -c \'cat "$@"\' sh',
+      'find . | xargs rm',
+      'find . | xargs rg --pre sh x',
+      'find . | xargs -I{} sh -c "cat {}"',
+      'find . -exec sh -c "cat {}" \\;',
+      'find . | xargs cat > out.txt',
+      // A file made on the same line is not there when the analysis walks the tree.
+      "touch 'x y'; find . | xargs cat",
+      "find . | xargs cat & touch 'x y'",
+      "echo hi > 'x y'; find . | xargs cat",
+      "mkdir 'x y' && cat $(find .)",
+    ],
+  );
+});
+
+describe('names the hand-over would split, unquote or read as options', () => {
+  const sandbox = useSandboxClassifier(async (box) => {
+    await ordinary(box);
+    // `src/x /…/home/secret.txt`: split at the blank, the second half is a file outside the project.
+    const split = path.join(box.project, 'src', `x ${box.home}`);
+    await mkdir(split, { recursive: true });
+    await writeFile(path.join(split, 'secret.txt'), '');
+    await writeFile(path.join(box.home, 'secret.txt'), 'S\n');
+    await mkdir(path.join(box.project, 'q'));
+    await writeFile(path.join(box.project, 'q', "it's"), '');
+    await mkdir(path.join(box.project, 'g'));
+    await writeFile(path.join(box.project, 'g', 'star*'), '');
+    await mkdir(path.join(box.project, 'dash'));
+    await writeFile(path.join(box.project, 'dash', '--pre=sh'), '');
+  });
+  expectDecisions(
+    sandbox,
+    [
+      // NUL-separated and exec hand-overs do not split; find prints every name after its folder.
+      'find src -print0 | xargs -0 cat',
+      'git ls-files -z | xargs -0 cat',
+      'find src -exec cat {} +',
+      'find q -exec cat {} +',
+      "find q -type f | xargs -d '\\n' cat",
+      'find dash | xargs cat',
+      'find dash -print0 | xargs -0 rg x',
+      'cat "$(find g -type f)"',
+      'find docs | xargs cat',
+      // fd prints the names below a folder it is given after that folder.
+      'fd . dash | xargs cat',
+      'fd . dash -0 | xargs -0 rg x',
+    ],
+    [
+      'find src | xargs cat',
+      'find . | xargs cat',
+      'find src -type f | xargs -I{} cat {}',
+      'find q | xargs cat',
+      'cat $(find src)',
+      'cat $(find g)',
+      'ls $(find q)',
+      'cd dash && fd | xargs cat',
+      'cd dash && fd -0 | xargs -0 rg x',
+      'cd dash && ls | xargs rg x',
+      'cd dash && git ls-files -z | xargs -0 rg x',
+      'cd dash && cat $(ls)',
+    ],
+  );
+
+  it('says which name would not arrive as one', async () => {
+    const verdict = await sandbox.bash('find q | xargs cat');
+    expect(verdict.decision).toBe('ask');
+    expect(verdict.reason).toMatch(/"it's" below q would not reach the command as one name/);
+  });
+});
+
+describe('what the consumer reads through the names, decided as grep -r reads the folder', () => {
+  const sandbox = useSandboxClassifier(async (box) => {
+    await ordinary(box);
+    await writeFile(path.join(box.project, 'app.env'), '');
+    await mkdir(path.join(box.project, 'config'));
+    await writeFile(path.join(box.project, 'config', '.env'), 'KEY=1\n');
+    await mkdir(path.join(box.project, 'links'));
+    await symlink(path.join(box.home, '.ssh', 'id_rsa'), path.join(box.project, 'links', 'notes.txt'));
+    await mkdir(path.join(box.project, 'keys'));
+    await writeFile(
+      path.join(box.project, 'keys', 'server.pem'),
+      '-----BEGIN PRIVATE KEY-----\nMII\n-----END PRIVATE KEY-----\n',
+    );
+  });
+  expectDecisions(
+    sandbox,
+    ['find src -type f | xargs cat', 'find docs -print0 | xargs -0 cat', 'find src -exec cat {} +'],
+    [
+      'find config -type f | xargs cat',
+      'find . -name "*.txt" | xargs cat',
+      'find links | xargs cat',
+      'find links -print0 | xargs -0 head',
+      'find links -exec cat {} +',
+      'ls links | xargs cat',
+      'cat $(find links)',
+      'find keys -name "*.pem" | xargs cat',
+      'find keys -exec cat {} +',
+    ],
+  );
+
+  it('names the Read rule, as for grep -r', async () => {
+    const verdict = await sandbox.bash('find config | xargs cat');
+    expect(verdict.reason).toMatch(/reads config\/\.env, which Read\(\.env\) asks about/);
+  });
+
+  it('follows a link below the folder to where it leads', async () => {
+    const verdict = await sandbox.bash('find links -exec cat {} +');
+    expect(verdict.decision).not.toBe('allow');
+    expect(verdict.reason).toMatch(/id_rsa/);
+  });
+});
