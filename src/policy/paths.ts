@@ -131,8 +131,14 @@ export function realPath(
     if (entry) {
       const link = entry.isSymbolicLink();
       if (link && !existsSync(head) && hops < 40) {
-        // A dangling link: writing through it creates its target.
-        const target = resolve(dirname(head), readlinkSync(head));
+        // A dangling link: writing through it creates its target. One that cannot be read (`/proc/1/cwd`) leads
+        // nowhere known.
+        let target: string;
+        try {
+          target = resolve(dirname(head), readlinkSync(head));
+        } catch {
+          return undefined;
+        }
         return realPath(join(target, ...tail.reverse()), cache, hops + 1, folders);
       }
       const realParent = link ? undefined : cache?.get(parent);

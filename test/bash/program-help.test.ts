@@ -190,6 +190,8 @@ const NOT_OPTIONS: Record<string, string[]> = {
   // --disable-pip-version-check's description: "Implied with --no-index", an option of the index commands.
   pip: ['no-index'],
   pip3: ['no-index'],
+  // install-hooks' description: "make `pre-commit install --install-hooks` more useful", an option of install.
+  'pre-commit': ['install-hooks'],
   // Descriptions: "--metadata-" wrapped before "dump"; ansible-pull's "the --remote flag to git".
   'ansible-doc': ['metadata-'],
   'ansible-pull': ['remote'],

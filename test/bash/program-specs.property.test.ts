@@ -52,6 +52,18 @@ const BASES: Record<string, string[]> = {
   gunzip: ['-c', 'a.gz'],
   isort: ['--check-only'],
   black: ['--check'],
+  ansible: ['--version'],
+  'ansible-playbook': ['--version'],
+  'ansible-inventory': ['--version'],
+  'ansible-doc': ['--version'],
+  'ansible-config': ['--version'],
+  'ansible-galaxy': ['--version'],
+  'ansible-vault': ['--version'],
+  'ansible-console': ['--version'],
+  'ansible-pull': ['--version'],
+  cdk: ['--version'],
+  'pre-commit': ['--version'],
+  mktemp: ['-u'],
 };
 
 function unknownShort(spec: ProgramSpec, letter: string): boolean {
@@ -65,7 +77,13 @@ function unknownLong(spec: ProgramSpec, name: string): boolean {
   return lookupLong(g, name) === undefined && !g.words.has(`--${name}`);
 }
 
-const withReadOnly = allProgramSpecs().filter((spec) => spec.readOnly);
+/** Programs whose spec explains why nothing they do is read-only, and so have no line to put an option into. */
+const NO_READ_ONLY_LINE: Record<string, string> = {
+  packer: 'every command, --version included, starts the plugin binaries of the working folder',
+};
+const withReadOnly = allProgramSpecs().filter(
+  (spec) => spec.readOnly && !Object.hasOwn(NO_READ_ONLY_LINE, spec.name),
+);
 /** Programs that read only some words as options and take every other word as an operand (bash's echo). */
 const someWordsOnly = withReadOnly.filter((spec) => spec.grammar.options);
 const withOptions = withReadOnly.filter((spec) => !spec.grammar.options);

@@ -47,6 +47,9 @@ describe('cargo', () => {
     'cargo tree --offline --locked -vv',
     'cargo search serde',
     'cargo search --limit 20 tokio -q',
+    // a registry read like search (it writes no Cargo.lock): the crate's name and version only
+    'cargo info serde',
+    'cargo info serde@1.0.200',
   ])('%s only reads', (line) => {
     const v = verdict(line);
     expect(v.readOnly, v.reason).toBe(true);
@@ -79,7 +82,7 @@ describe('cargo', () => {
     'cargo vendor',
     'cargo clean',
     'cargo install ripgrep',
-    'cargo info serde',
+    'cargo info serde --registry internal',
     'cargo config get',
     'cargo login',
     'cargo owner --list',
