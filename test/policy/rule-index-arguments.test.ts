@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,8 @@ import { locatedPermissionRule } from '../../src/rules/permission/located.js';
 import type { Rule } from '../../src/rules/types.js';
 
 const HOME = '/home/u';
+/** An empty working folder: the decisions that walk it (a producer's paths, a recursive read) see no files. */
+const WORK = realpathSync(mkdtempSync(join(tmpdir(), 'automode-rule-index-')));
 const lines = readFileSync(join(__dirname, '../../fixtures/nl2bash/commands.txt'), 'utf8')
   .split('\n')
   .filter(Boolean)
@@ -30,7 +33,7 @@ function wordsOf(line: string): string[] {
 
 function ctx(index: RuleIndex): DecisionContext {
   return {
-    cwd: '/work',
+    cwd: WORK,
     home: HOME,
     mode: 'default',
     index,
@@ -73,7 +76,7 @@ describe('Bash rules indexed by their first argument', () => {
           const located = locatedPermissionRule(
             text,
             s.behavior,
-            { source: 'cliArg', root: '/work' },
+            { source: 'cliArg', root: WORK },
             undefined,
             [s.behavior, i],
           );
