@@ -43,7 +43,7 @@ const missing = missingPrograms();
  * sample only has to find a regression somewhere in the programs' modules; `npm run oracle` (CI, after `npm test`)
  * classifies and runs every line of the same sets, so no line is checked only here.
  */
-const SAMPLE = { generated: 50_000, generatedSample: 2000, nl2bash: 500, runLimit: 250 };
+const SAMPLE = { generated: 50_000, generatedSample: 1200, nl2bash: 300, runLimit: 150 };
 
 const run = (over: Partial<ObservedRun>): ObservedRun => ({
   ms: 0,
