@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { ANSIBLE_PROGRAMS } from '../../src/bash/programs/ansible.js';
 import { lookupLong } from '../../src/bash/programs/options.js';
 import type { ProgramSpec } from '../../src/bash/programs/program.js';
 import { allProgramSpecs, programSpec } from '../../src/bash/programs/registry.js';
@@ -211,17 +212,7 @@ function installed(program: string): boolean {
 }
 
 /** ansible-core's programs refuse to start without a UTF-8 locale. */
-const UTF8 = new Set([
-  'ansible',
-  'ansible-playbook',
-  'ansible-inventory',
-  'ansible-doc',
-  'ansible-config',
-  'ansible-galaxy',
-  'ansible-vault',
-  'ansible-console',
-  'ansible-pull',
-]);
+const UTF8 = new Set(ANSIBLE_PROGRAMS);
 
 function run(program: string, args: string[]): string {
   const env = UTF8.has(program) ? { ...ENV, LC_ALL: 'C.UTF-8' } : ENV;

@@ -267,7 +267,8 @@ function effectsOf(spec: ProgramSpec): (cmd: CommandView) => EffectsResult {
   };
 }
 
-const PROGRAMS = [
+/** ansible-core's programs, each with its module. */
+export const ANSIBLE_PROGRAMS = [
   'ansible',
   'ansible-playbook',
   'ansible-inventory',
@@ -299,7 +300,7 @@ const CASES: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** ansible-core's programs: what they are allowed to say about themselves, and the grammar deny and ask rules read. */
-export const ANSIBLE_MODULES: readonly ProgramModule[] = PROGRAMS.map((name) => {
+export const ANSIBLE_MODULES: readonly ProgramModule[] = ANSIBLE_PROGRAMS.map((name) => {
   const spec = program(name);
   return {
     names: [name],

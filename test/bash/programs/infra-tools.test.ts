@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { analyze, loadBash } from '../../../src/bash/analyze.js';
+import { ANSIBLE_PROGRAMS } from '../../../src/bash/programs/ansible.js';
 import { checkProgram } from '../../../src/bash/programs/read-only.js';
 import { programSpec } from '../../../src/bash/programs/registry.js';
 import { shown } from './support.js';
@@ -12,17 +13,7 @@ function check(line: string): { ok: boolean; reason: string } {
   return { ok: verdict.readOnly, reason: verdict.reason };
 }
 
-const ANSIBLE = [
-  'ansible',
-  'ansible-playbook',
-  'ansible-inventory',
-  'ansible-doc',
-  'ansible-config',
-  'ansible-galaxy',
-  'ansible-vault',
-  'ansible-console',
-  'ansible-pull',
-];
+const ANSIBLE = ANSIBLE_PROGRAMS;
 
 describe('ansible-core: help and version only', () => {
   test.each([
