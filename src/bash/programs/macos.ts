@@ -1,16 +1,8 @@
 import type { Word } from '../types.js';
-import { type EffectHandler, NONE, reads, UNKNOWN } from './effect-helpers.js';
+import { levelEffects } from './macos/levels.js';
 import type { ProgramModule } from './module.js';
 import { type Grammar, grammar, has, type Parsed } from './options.js';
-import {
-  everyOption,
-  everyOptionBut,
-  type ProgramSpec,
-  parseCommand,
-  readOnly,
-  type SubcommandSpec,
-} from './program.js';
-import { checkProgram } from './read-only.js';
+import { everyOption, everyOptionBut, type ProgramSpec, readOnly, type SubcommandSpec } from './program.js';
 
 /**
  * macOS's own tools, in the forms that only print: each program's options and verbs from its manual page
@@ -340,21 +332,9 @@ const VERB_SPECS: readonly ProgramSpec[] = [
   },
 ];
 
-/** A read-only verb reads the files its level names as files, and nothing else. */
-function verbEffects(spec: ProgramSpec): EffectHandler {
-  return (cmd) => {
-    if (!checkProgram(spec, cmd.argv, false).readOnly) return UNKNOWN;
-    const parsed = parseCommand(spec, cmd.argv, { unknown: 'fail', dynamic: 'operand' });
-    if (!parsed.ok) return UNKNOWN;
-    const last = parsed.levels.at(-1)!;
-    if (last.spec.readOnly?.operands !== 'files') return NONE;
-    return { effects: reads(last.parsed.operands.map((at) => cmd.argv[at]!)), known: true };
-  };
-}
-
 export const MACOS_MODULES: readonly ProgramModule[] = VERB_SPECS.map((spec) => ({
   names: [spec.name],
   spec,
-  effects: verbEffects(spec),
+  effects: levelEffects(spec),
   network: () => false,
 }));
