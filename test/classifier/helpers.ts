@@ -130,25 +130,31 @@ export function useSandboxClassifier(
 }
 
 /**
- * A describe block on a fresh sandbox: each command of `allowed` is allowed, each of `notAllowed` is not (asked or
- * denied), with the verdict's reason in the message.
+ * Tests on a sandbox: each command of `allowed` is allowed, each of `notAllowed` is not (asked or denied), with the
+ * verdict's reason in the message.
  */
+export function expectDecisions(
+  sandbox: { bash(command: string): Promise<{ decision: string; reason: string }> },
+  allowed: readonly string[],
+  notAllowed: readonly string[],
+): void {
+  it.each(allowed)('allows %s', async (command) => {
+    const verdict = await sandbox.bash(command);
+    expect(verdict.decision, `${command}: ${verdict.reason}`).toBe('allow');
+  });
+  it.each(notAllowed)('does not allow %s', async (command) => {
+    const verdict = await sandbox.bash(command);
+    expect(verdict.decision, `${command}: ${verdict.reason}`).not.toBe('allow');
+  });
+}
+
+/** expectDecisions in a describe block of its own, on a fresh sandbox. */
 export function describeDecisions(
   title: string,
   allowed: readonly string[],
   notAllowed: readonly string[],
 ): void {
-  describe(title, () => {
-    const sandbox = useSandboxClassifier();
-    it.each(allowed)('allows %s', async (command) => {
-      const verdict = await sandbox.bash(command);
-      expect(verdict.decision, `${command}: ${verdict.reason}`).toBe('allow');
-    });
-    it.each(notAllowed)('does not allow %s', async (command) => {
-      const verdict = await sandbox.bash(command);
-      expect(verdict.decision, `${command}: ${verdict.reason}`).not.toBe('allow');
-    });
-  });
+  describe(title, () => expectDecisions(useSandboxClassifier(), allowed, notAllowed));
 }
 
 /** A case of the labelled corpus (fixtures/classify/corpus.jsonl, built by fixtures/classify/build_corpus.py). */

@@ -1,7 +1,7 @@
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type Sandbox, useSandboxClassifier } from './helpers.js';
+import { expectDecisions, type Sandbox, useSandboxClassifier } from './helpers.js';
 
 /** A project of ordinary names: src/a.py, src/b.py, docs/guide.md, notes.txt, todo.txt. */
 async function ordinary(box: Sandbox): Promise<void> {
@@ -14,21 +14,6 @@ async function ordinary(box: Sandbox): Promise<void> {
   await writeFile(path.join(box.project, 'todo.txt'), 't\n');
   await mkdir(path.join(box.home, '.ssh'));
   await writeFile(path.join(box.home, '.ssh', 'id_rsa'), 'PRIVATE\n');
-}
-
-function expectDecisions(
-  sandbox: { bash(command: string): Promise<{ decision: string; reason: string }> },
-  allowed: readonly string[],
-  notAllowed: readonly string[],
-): void {
-  it.each(allowed)('allows %s', async (command) => {
-    const verdict = await sandbox.bash(command);
-    expect(verdict.decision, `${command}: ${verdict.reason}`).toBe('allow');
-  });
-  it.each(notAllowed)('does not allow %s', async (command) => {
-    const verdict = await sandbox.bash(command);
-    expect(verdict.decision, `${command}: ${verdict.reason}`).not.toBe('allow');
-  });
 }
 
 describe('paths a producer lists below known folders, handed to a consumer that only reads them', () => {
