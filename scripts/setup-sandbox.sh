@@ -7,7 +7,8 @@
 # - 7z (p7zip-full): its module's grammar is checked against `7z --help`; the write-set code lists 7z archives.
 # - The effect oracle (test/bash/effects-oracle): strace and the real programs it checks the analysis against;
 #   kubectl (kubernetes-client), the docker CLI (docker.io), podman, fd (fd-find, installed as fdfind) and fzf
-#   where the distribution ships them; ansible-core (its programs' help and version in the canary world).
+#   where the distribution ships them; ansible-core (its programs' help and version in the canary world) and packer
+#   (help, version and a checking fmt).
 set -euo pipefail
 [ "$(uname -s)" = Linux ] || exit 0
 missing=()
@@ -34,6 +35,7 @@ command -v podman >/dev/null || optional+=(podman)
 command -v fdfind >/dev/null || command -v fd >/dev/null || optional+=(fd-find)
 command -v fzf >/dev/null || optional+=(fzf)
 command -v ansible >/dev/null || optional+=(ansible-core)
+command -v packer >/dev/null || optional+=(packer)
 [ ${#missing[@]} -eq 0 ] && [ ${#optional[@]} -eq 0 ] && exit 0
 command -v apt-get >/dev/null || {
   echo "setup-sandbox: no apt-get; install by hand: ${missing[*]} ${optional[*]}" >&2

@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, realpathSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, realpathSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 import type { Analysis, CodeExecution, FileEffect, SimpleCommand } from '../bash/index.js';
 import {
@@ -553,6 +553,8 @@ function decideCommand(
   const interpreter = ro.readOnly ? projectInterpreter(program, cwds) : undefined;
   if (interpreter)
     return done(part(cmd, 'ask', 'no-rule', `${program} runs ${interpreter} to read the environment`));
+  const plugin = ro.readOnly ? packerPlugin(program, cwds) : undefined;
+  if (plugin) return done(part(cmd, 'ask', 'no-rule', `packer starts ${plugin} before any command`));
   const registry = ro.readOnly
     ? (registryRedirect(program, cmd.network === true, cwds, ctx.home) ??
       cargoConfig(program, cwds, ctx.home))
@@ -735,6 +737,26 @@ function projectInterpreter(program: string, cwds: readonly string[] | undefined
       }
       if (dirname(at) === at) break;
     }
+  }
+  return undefined;
+}
+
+/**
+ * Packer before 1.11 starts every `packer-plugin-*` program in its working folder before any command, `--version`
+ * included (seen in the canary world): such an entry is a program the agent may have written.
+ */
+function packerPlugin(program: string, cwds: readonly string[] | undefined): string | undefined {
+  if (program !== 'packer') return undefined;
+  if (!cwds) return 'the packer-plugin-* programs of a folder only known at run time';
+  for (const cwd of cwds) {
+    let names: string[];
+    try {
+      names = readdirSync(cwd);
+    } catch {
+      return `the packer-plugin-* programs of ${cwd}, which cannot be listed`;
+    }
+    const found = names.find((name) => name.startsWith('packer-plugin-'));
+    if (found) return join(cwd, found);
   }
   return undefined;
 }

@@ -77,13 +77,7 @@ function unknownLong(spec: ProgramSpec, name: string): boolean {
   return lookupLong(g, name) === undefined && !g.words.has(`--${name}`);
 }
 
-/** Programs whose spec explains why nothing they do is read-only, and so have no line to put an option into. */
-const NO_READ_ONLY_LINE: Record<string, string> = {
-  packer: 'every command, --version included, starts the plugin binaries of the working folder',
-};
-const withReadOnly = allProgramSpecs().filter(
-  (spec) => spec.readOnly && !Object.hasOwn(NO_READ_ONLY_LINE, spec.name),
-);
+const withReadOnly = allProgramSpecs().filter((spec) => spec.readOnly);
 /** Programs that read only some words as options and take every other word as an operand (bash's echo). */
 const someWordsOnly = withReadOnly.filter((spec) => spec.grammar.options);
 const withOptions = withReadOnly.filter((spec) => !spec.grammar.options);

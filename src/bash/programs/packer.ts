@@ -1,11 +1,21 @@
-import { UNKNOWN } from './effect-helpers.js';
+import type { CommandView, EffectsResult } from '../types.js';
+import { each, NONE, UNKNOWN } from './effect-helpers.js';
 import type { ProgramModule } from './module.js';
-import { type Grammar, grammar } from './options.js';
-import { everyOption, type ProgramSpec, readOnly, type SubcommandSpec } from './program.js';
+import { type Grammar, grammar, has, type Parsed } from './options.js';
+import {
+  everyOption,
+  type ProgramSpec,
+  parseCommand,
+  type ReadOnlySpec,
+  readOnly,
+  type SubcommandSpec,
+} from './program.js';
+import { is } from './words.js';
 
 /**
  * Packer reads each command's options with Go's flag package: `-name` and `--name` alike, a value attached or in
- * the next word, options before the operands only. Written `NAME` for a flag, `NAME=` for an option with a value.
+ * the next word, options before the operands only. Written `NAME` for a flag, `NAME=` for an option with a value,
+ * `NAME?` for a boolean flag also given a value (`-write=false`: only attached, as the flag package reads it).
  */
 function goFlags(notation: string): Grammar {
   const words = `${notation} h/help help`
@@ -13,8 +23,8 @@ function goFlags(notation: string): Grammar {
     .filter(Boolean)
     .flatMap((entry) => {
       const [written, report] = entry.split('/') as [string, string | undefined];
-      const name = written.replace(/=$/, '');
-      const marker = written.endsWith('=') ? '=' : '';
+      const name = written.replace(/[=?]$/, '');
+      const marker = /[=?]$/.test(written) ? written.at(-1) : '';
       const as = report ?? name;
       return [`-${name}${marker}/${as}`, `--${name}${marker}/${as}`];
     })
@@ -31,7 +41,7 @@ const OPTIONS: Readonly<Record<string, string>> = {
     'color= debug except= only= force machine-readable on-error= parallel-builds= timestamp-ui var= var-file=',
   console: 'var= var-file=',
   fix: 'validate=',
-  fmt: 'check diff write=',
+  fmt: 'check diff write?',
   hcl2_upgrade: '',
   inspect: 'machine-readable',
   validate: 'syntax-only except= only= var= var-file=',
@@ -44,22 +54,40 @@ const OPTIONS: Readonly<Record<string, string>> = {
 };
 
 /**
- * Nothing packer runs is read-only here. Before any command, `--version` and `--help` included, Packer before
- * 1.11 (Debian ships 1.6.6) starts every `packer-plugin-*` program it finds in the working folder and in its own
- * folder to ask it for its components: a file the agent can write runs. The effect oracle saw it in the canary
- * world. `validate`, `inspect` and `console` then start the plugins a template names; `fmt` rewrites files
- * without `-check`; `build` and `init` reach the network.
+ * Before any command, `--version` and `--help` included, Packer before 1.11 (Debian ships 1.6.6) starts every
+ * `packer-plugin-*` program it finds in the working folder to ask it for its components: a file the agent can
+ * write runs. The effect oracle saw it in the canary world. The policy asks wherever the working folder holds
+ * such a file (`policy/bash.ts`, `packerPlugin`); the module declares what is read-only apart from that:
+ * help, version, and `fmt` when it only checks (`-check`, `-write=false`: the program's own help says `-check`
+ * disables writing; `-diff` alone still rewrites). `validate`, `inspect` and `console` start the plugins a
+ * template names and evaluate its expressions (`file()` reads any path); `build` and `init` reach the network.
  */
-const STARTS_PLUGINS =
-  'packer starts the packer-plugin-* programs of the working folder at every command (Packer before 1.11)';
+const RUNS_PLUGINS = 'packer starts the plugins a template names and evaluates its expressions';
+
+function onlyChecks(parsed: Parsed): string | undefined {
+  if (has(parsed, 'check')) return undefined;
+  const write = parsed.options.filter((o) => o.name === 'write').at(-1);
+  if (write?.value?.static && /^(false|0|f|F|FALSE|False)$/.test(write.value.value)) return undefined;
+  return 'packer fmt rewrites the files it formats without -check or -write=false';
+}
+
+const READ_ONLY: Readonly<Record<string, (flags: Grammar) => ReadOnlySpec>> = {
+  version: () => readOnly('help', 'none'),
+  fmt: () => readOnly('help check diff write', 'files', { maxOperands: 1, check: onlyChecks }),
+};
 
 function level(path: string): SubcommandSpec {
   const flags = goFlags(OPTIONS[path] ?? '');
+  const own = READ_ONLY[path];
   return {
     grammar: flags,
     permute: false,
     // Every option is listed so that the reason shown is why packer asks, not which option it was given.
-    readOnly: readOnly(() => everyOption(flags), 'inert', { check: () => STARTS_PLUGINS }),
+    readOnly: own
+      ? own(flags)
+      : readOnly(() => everyOption(flags), 'inert', {
+          check: (parsed) => (has(parsed, 'help') ? undefined : RUNS_PLUGINS),
+        }),
   };
 }
 
@@ -83,21 +111,36 @@ const PACKER_SPEC: ProgramSpec = {
   name: 'packer',
   grammar: goFlags('version/version v/version'),
   permute: false,
-  readOnly: readOnly('help version', 'none', { check: () => STARTS_PLUGINS }),
+  readOnly: readOnly('help version', 'none'),
   get subcommands() {
     commands ??= tree();
     return commands;
   },
 };
 
-/** HashiCorp Packer: its grammar, for deny and ask rules; every command asks (see STARTS_PLUGINS). */
+/** What help, version and `fmt` touch: fmt reads its template (a file, or a folder's `*.pkr.hcl`). */
+function effects(cmd: CommandView): EffectsResult {
+  const parsed = parseCommand(PACKER_SPEC, cmd.argv, { unknown: 'fail', dynamic: 'operand' });
+  if (!parsed.ok || parsed.unknownSubcommand) return UNKNOWN;
+  const last = parsed.levels.at(-1)!;
+  if (has(last.parsed, 'help', 'version')) return NONE;
+  if (last.name === 'packer version') return NONE;
+  if (last.name !== 'packer fmt') return UNKNOWN;
+  const operands = last.parsed.operands.map((i) => cmd.argv[i]!);
+  if (operands.some((w) => is(w, '-'))) return UNKNOWN;
+  return { effects: each('read', operands), known: true };
+}
+
+/** HashiCorp Packer: its grammar, help, version and the checking `fmt` (see RUNS_PLUGINS). */
 export const PACKER_MODULE: ProgramModule = {
   names: ['packer'],
   spec: PACKER_SPEC,
-  effects: () => UNKNOWN,
+  effects,
   network: () => true,
   oracle: {
     cases: [
+      'packer fmt -write=false template.pkr.hcl',
+      'packer fmt -check -diff .',
       'packer version',
       'packer --version',
       'packer -help',

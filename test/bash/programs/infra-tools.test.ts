@@ -3,6 +3,7 @@ import { analyze, loadBash } from '../../../src/bash/analyze.js';
 import { ANSIBLE_PROGRAMS } from '../../../src/bash/programs/ansible.js';
 import { checkProgram } from '../../../src/bash/programs/read-only.js';
 import { programSpec } from '../../../src/bash/programs/registry.js';
+import { useSandboxClassifier, writeCaseFiles } from '../../classifier/helpers.js';
 import { shown } from './support.js';
 
 beforeAll(loadBash);
@@ -98,27 +99,64 @@ describe('cdk: help and version only', () => {
   });
 });
 
-describe('packer: nothing is read-only', () => {
-  // Packer before 1.11 starts the packer-plugin-* programs of the working folder before any command.
+describe('packer: help, version and a checking fmt', () => {
   test.each([
     'packer version',
     'packer --version',
     'packer -help',
+    'packer validate -help',
     'packer fmt -check .',
+    'packer fmt -check -diff template.pkr.hcl',
     'packer fmt -write=false template.pkr.hcl',
-    'packer validate -syntax-only template.json',
-    'packer inspect template.json',
-    'packer plugins installed',
-  ])('%s', (line) => {
-    const verdict = check(line);
-    expect(verdict.ok).toBe(false);
-    expect(verdict.reason).toContain('packer-plugin-* programs of the working folder');
+    'packer fmt --write=0 -diff vars.pkrvars.hcl',
+  ])('%s is read-only', (line) => {
+    expect(check(line)).toEqual({ ok: true, reason: expect.stringContaining('only reads') });
   });
 
-  test('its grammar reads Go flags', () => {
-    expect(check('packer build -var-file vars.json -force template.json').reason).toContain(
-      'packer-plugin-*',
-    );
-    expect(check('packer build -forc template.json').reason).toContain('unknown option');
+  test.each([
+    // Without -check or -write=false fmt rewrites; a Go bool flag takes its value only when attached.
+    ['packer fmt template.pkr.hcl', 'rewrites the files'],
+    ['packer fmt -diff .', 'rewrites the files'],
+    ['packer fmt -write false', 'rewrites the files'],
+    ['packer fmt -write=true .', 'rewrites the files'],
+    ['packer fmt -check=false .', 'unknown option'],
+    // These start the plugins a template names and evaluate its expressions.
+    ['packer validate -syntax-only template.json', 'starts the plugins a template names'],
+    ['packer inspect template.json', 'starts the plugins a template names'],
+    ['packer console', 'starts the plugins a template names'],
+    ['packer plugins installed', 'starts the plugins a template names'],
+    ['packer build -var-file vars.json -force template.json', 'starts the plugins a template names'],
+    ['packer build -forc template.json', 'unknown option'],
+  ])('%s is not read-only: %s', (line, why) => {
+    const verdict = check(line);
+    expect(verdict.ok).toBe(false);
+    expect(verdict.reason).toContain(why);
+  });
+
+  test('fmt reads its template; help and version touch nothing', () => {
+    expect(shown('packer fmt -check src/build.pkr.hcl')).toEqual({
+      known: true,
+      effects: ['read src/build.pkr.hcl'],
+      code: [],
+    });
+    expect(shown('packer version')).toEqual({ known: true, effects: [], code: [] });
+    expect(shown('packer fmt -check -').known).toBe(false);
+  });
+});
+
+describe('packer: a packer-plugin-* program in the working folder asks', () => {
+  // A plugin in another folder is not started: packer looks in its working folder only.
+  const plain = useSandboxClassifier(async (box) => {
+    await writeCaseFiles(box, { 'tools/packer-plugin-local': '#!/bin/sh\n' });
+  });
+  const plugged = useSandboxClassifier(async (box) => {
+    await writeCaseFiles(box, { 'packer-plugin-local': '#!/bin/sh\n' });
+  });
+  test.each(['packer version', 'packer fmt -check .'])('%s', async (line) => {
+    expect((await plain.bash(line)).decision).toBe('allow');
+    const verdict = await plugged.bash(line);
+    expect(verdict.decision).toBe('ask');
+    expect(verdict.reason).toContain('packer-plugin-local');
+    expect((await plain.bash(`cd tools && ${line}`)).decision).toBe('ask');
   });
 });
