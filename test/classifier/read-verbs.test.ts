@@ -28,6 +28,9 @@ const ALLOWED = [
   'kubectl version --client',
   'terraform version',
   'terraform fmt -check -diff',
+  'packer version',
+  'packer fmt -check -diff',
+  'wget -h',
   'VAR=value echo test',
   'env LANG=C git status',
   // Emptying the environment or removing a variable leaves the command its programs' defaults.
@@ -153,6 +156,8 @@ const NOT_ALLOWED = [
   // fmt rewrites what it formats unless -check or -write=false; a flag's value is only read attached.
   'terraform fmt',
   'terraform fmt -write false',
+  'packer fmt .',
+  'packer fmt -write false',
   'npm ls --script-shell ./x.sh',
   'npm ls --scr ./x.sh',
   'npm view user/repo',

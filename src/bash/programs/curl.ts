@@ -156,7 +156,7 @@ function effects(cmd: CommandView): { effects: FileEffect[]; known: boolean } {
 
 /**
  * A plain read of the web: GET, HEAD, OPTIONS or TRACE of http, https or ftp URLs, with no body, upload, credential,
- * proxy, FTP command or local socket; the files it writes (-o, -D, --trace, the cookie jar) are declared and
+ * proxy, FTP command but those that only read (FTP_READS) or local socket; the files it writes (-o, -D, --trace, the cookie jar) are declared and
  * decided by their paths. Options that only shape the transfer or its output are listed; every other one is not.
  * curl reads ~/.curlrc first unless -q is given: that is the user's own setting for every curl they run, as a
  * cloud CLI reads its profile.
@@ -173,7 +173,7 @@ const SERVICE_READ =
   '--tls-max --ciphers --tls13-ciphers --curves --cert-status --false-start --no-alpn --no-npn ' +
   '--no-sessionid --disable-epsv --disable-eprt --ftp-pasv --ftp-skip-pasv-ip --ftp-method l B ' +
   '--cacert --resolve --interface --dns-servers --dns-interface --dns-ipv4-addr --dns-ipv6-addr ' +
-  '--local-port --url --url-query --noproxy';
+  '--local-port --url --url-query --noproxy Q';
 
 const WHY: Record<string, string> = {
   d: 'sends a request body',
@@ -190,7 +190,6 @@ const WHY: Record<string, string> = {
   K: 'reads options from a file',
   x: 'goes through a proxy',
   k: 'skips the check of whom it talks to',
-  Q: 'sends FTP commands',
   '--location-trusted': 'sends credentials to the hosts it is redirected to',
   '--unix-socket': 'talks to a local socket',
   '--engine': 'loads a crypto engine',
@@ -205,6 +204,15 @@ export const CREDENTIAL_HEADER = /auth|token|key|secret|cookie|session|passw|cre
 
 /** URLs curl reads over http, https or ftp, written out (a URL without a scheme may be dict, ldap, smtp...). */
 export const READ_URL = /^(https?|ftp):\/\/[^\s@]*$/i;
+
+/**
+ * The FTP commands (RFC 959, 3659, 2389, 2428) that only report or set how this session reads, as `-Q` sends
+ * them (a leading `-` after the transfer, `+` after changing folder, `*` ignoring a failure): each with the
+ * operands it takes. `MDTM` with a time and a path sets the time on some servers, so it takes one path only;
+ * `SITE`, `OPTS` and every command that stores, renames, deletes or makes a folder are not listed.
+ */
+const FTP_READS =
+  /^[-+]?\*?(PWD|XPWD|NOOP|SYST|FEAT|PASV|EPSV|CDUP|XCUP|(LIST|NLST|STAT|HELP|MLSD|MLST)( [^\s]+)?|(CWD|XCWD|SIZE|MDTM) [^\s]+|TYPE [AIE]|TYPE L 8|MODE [SBC]|STRU [FRP])$/i;
 
 function serviceReadProblem(parsed: Parsed, words: readonly Word[]): string | undefined {
   for (const given of parsed.options) {
@@ -225,6 +233,8 @@ function serviceReadProblem(parsed: Parsed, words: readonly Word[]): string | un
     if (given.name === '--url-query' && value.value.startsWith('@')) {
       return 'curl --url-query @FILE reads a file';
     }
+    if (given.name === 'Q' && !FTP_READS.test(value.value))
+      return `curl -Q '${value.value}' is not an FTP command that only reads`;
     if (given.name === '--url' && !READ_URL.test(value.value))
       return `curl ${value.value} is not an http, https or ftp URL`;
   }

@@ -72,6 +72,8 @@ const TABLE: Record<string, readonly string[]> = {
   // vim's xxd reads `--NAME` as `-NAME` and any option beginning `-h` or `-v` as help or version.
   xxd: ['-h', '--help', '-v', '--version', '-version'],
   iconv: ['--help', '--usage', '--version', '-V'],
+  // `wget --help` lists `-h, --help` and `-V, --version`.
+  wget: [...GNU, '-h', '-V'],
 };
 
 /** Whether the command line only prints what the program is and exits (`words` after the program). */

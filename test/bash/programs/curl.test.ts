@@ -35,6 +35,10 @@ describe('curl reads the web only through the read-services profile', () => {
     'curl -X TRACE https://example.org',
     'curl --noproxy "*" https://example.org',
     'curl --url-query q=1 https://example.org/search',
+    "curl -Q 'PWD' -Q 'TYPE I' ftp://ftp.example.org/pub/",
+    "curl -Q 'CWD /pub' -Q '-STAT' ftp://ftp.example.org/",
+    "curl -Q '*SIZE a.txt' -Q '+MDTM a.txt' -Q 'LIST' ftp://ftp.example.org/",
+    "curl --quote 'NLST pub' ftp://ftp.example.org/",
   ])('%s reads its service', (line) => {
     expect(check(line, 'serviceRead')).toMatchObject({ readOnly: true });
     expect(check(line, 'readOnly').readOnly).toBe(false);
@@ -65,6 +69,14 @@ describe('curl reads the web only through the read-services profile', () => {
     ['curl -k https://example.org', 'check'],
     ['curl --location-trusted https://example.org', 'redirected'],
     ['curl -Q "DELE a.txt" ftp://example.org/', 'FTP'],
+    ['curl -Q "-RNFR a.txt" -Q "-RNTO b.txt" ftp://example.org/', 'FTP'],
+    ['curl -Q "MDTM 20240101000000 a.txt" ftp://example.org/', 'FTP'],
+    ['curl -Q "SITE CHMOD 777 a.txt" ftp://example.org/', 'FTP'],
+    ['curl -Q "MKD x" ftp://example.org/', 'FTP'],
+    ['curl -Q "STOR x" ftp://example.org/', 'FTP'],
+    ['curl -Q "PWD; DELE a" ftp://example.org/', 'FTP'],
+    ['curl -Q "CWD" ftp://example.org/', 'FTP'],
+    ['curl -Q "$CMD" ftp://example.org/', 'run time'],
     ['curl --unix-socket /var/run/docker.sock http://localhost/containers/json', 'socket'],
     ['curl -H "Authorization: Bearer x" https://example.org', 'credential'],
     ['curl -H "X-Api-Key: x" https://example.org', 'credential'],
