@@ -1,5 +1,3 @@
-import { existsSync, lstatSync, readdirSync, realpathSync } from 'node:fs';
-import { dirname, join, sep } from 'node:path';
 import type { Analysis, CodeExecution, FileEffect, SimpleCommand } from '../bash/index.js';
 import {
   analyze,
@@ -33,8 +31,8 @@ import { foreignRepositories } from './git-folders.js';
 import { resolveGitOperands } from './git-operands.js';
 import { withoutOwnRepository } from './own-repository.js';
 import { possibleFiles } from './possible-files.js';
+import { projectFilesProblem } from './project-files/index.js';
 import { checkReadOnly, type ReadOnlyCheck, runTimeWordsHarmless } from './readonly.js';
-import { cargoConfig, registryRedirect } from './registry-config.js';
 import { type RunTimeOperands, runTimeOperands } from './run-time-operands.js';
 import { callsItself, runawayProcesses } from './runaway.js';
 import { isShipped, overridesAll } from './tiers.js';
@@ -548,18 +546,10 @@ function decideCommand(
   }
   if (!v.inertEnv) return done(part(cmd, 'ask', 'no-rule', `no rule allows ${commandText(cmd)}`));
   const ro = readOnlyOf(v);
-  const swapped = ro.readOnly ? toolchainFile(program, cwds) : undefined;
-  if (swapped) return done(part(cmd, 'ask', 'no-rule', `${swapped} may name another ${program} to run`));
-  const interpreter = ro.readOnly ? projectInterpreter(program, cwds) : undefined;
-  if (interpreter)
-    return done(part(cmd, 'ask', 'no-rule', `${program} runs ${interpreter} to read the environment`));
-  const plugin = ro.readOnly ? packerPlugin(program, cwds) : undefined;
-  if (plugin) return done(part(cmd, 'ask', 'no-rule', `packer starts ${plugin} before any command`));
-  const registry = ro.readOnly
-    ? (registryRedirect(program, cmd.network === true, cwds, ctx.home) ??
-      cargoConfig(program, cwds, ctx.home))
+  const settings = ro.readOnly
+    ? projectFilesProblem({ program, network: cmd.network === true, cwds, home: ctx.home })
     : undefined;
-  if (registry) return done(part(cmd, 'ask', 'no-rule', registry));
+  if (settings) return done(part(cmd, 'ask', 'no-rule', settings));
   if (ro.readOnly && !cmd.name?.path) {
     const secret = secretVariable(cmd);
     if (secret) {
@@ -690,91 +680,6 @@ function coveredByCarrier(
     if (allowRuleMatches(rule, views) && allowNames(rule.parsed.pattern, views, from)) return rule;
   }
   return undefined;
-}
-
-/**
- * rustup's proxies (`cargo`, `rustc`) run the toolchain a `rust-toolchain.toml` in the working folder or above
- * names, which may be any folder (`path = …`): a file the agent can write picks the program that runs.
- */
-const TOOLCHAIN_PROXIES = new Set([
-  'cargo',
-  'rustc',
-  'rustup',
-  'rustfmt',
-  'cargo-clippy',
-  'clippy-driver',
-  'rustdoc',
-]);
-
-function toolchainFile(program: string, cwds: readonly string[] | undefined): string | undefined {
-  if (!TOOLCHAIN_PROXIES.has(program)) return undefined;
-  if (!cwds) return 'a rust-toolchain file in a folder only known at run time';
-  for (const cwd of cwds) {
-    for (let at = cwd; ; at = dirname(at)) {
-      for (const name of ['rust-toolchain', 'rust-toolchain.toml']) {
-        if (existsSync(join(at, name))) return join(at, name);
-      }
-      if (dirname(at) === at) break;
-    }
-  }
-  return undefined;
-}
-
-/**
- * uv reads an environment by running its interpreter, and finds the environment in `.venv` in the working folder
- * or above: a `.venv/bin/python` that is a file of its own (not a link to an interpreter outside that folder)
- * is a program the agent may have written.
- */
-function projectInterpreter(program: string, cwds: readonly string[] | undefined): string | undefined {
-  if (program !== 'uv') return undefined;
-  if (!cwds) return 'a .venv interpreter in a folder only known at run time';
-  for (const cwd of cwds) {
-    for (let at = cwd; ; at = dirname(at)) {
-      const python = join(at, '.venv', 'bin', 'python');
-      if (existsSync(python) || isLink(python)) {
-        const real = realTarget(python);
-        if (!real || !isLink(python) || real === at || real.startsWith(`${at}${sep}`)) return python;
-      }
-      if (dirname(at) === at) break;
-    }
-  }
-  return undefined;
-}
-
-/**
- * Packer before 1.11 starts every `packer-plugin-*` program in its working folder before any command, `--version`
- * included (seen in the canary world): such an entry is a program the agent may have written.
- */
-function packerPlugin(program: string, cwds: readonly string[] | undefined): string | undefined {
-  if (program !== 'packer') return undefined;
-  if (!cwds) return 'the packer-plugin-* programs of a folder only known at run time';
-  for (const cwd of cwds) {
-    let names: string[];
-    try {
-      names = readdirSync(cwd);
-    } catch {
-      return `the packer-plugin-* programs of ${cwd}, which cannot be listed`;
-    }
-    const found = names.find((name) => name.startsWith('packer-plugin-'));
-    if (found) return join(cwd, found);
-  }
-  return undefined;
-}
-
-function isLink(path: string): boolean {
-  try {
-    return lstatSync(path).isSymbolicLink();
-  } catch {
-    return false;
-  }
-}
-
-function realTarget(path: string): string | undefined {
-  try {
-    return realpathSync(path);
-  } catch {
-    return undefined;
-  }
 }
 
 function isReadOnlyCommand(cmd: SimpleCommand, v: CommandViews): boolean {

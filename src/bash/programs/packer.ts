@@ -57,7 +57,7 @@ const OPTIONS: Readonly<Record<string, string>> = {
  * Before any command, `--version` and `--help` included, Packer before 1.11 (Debian ships 1.6.6) starts every
  * `packer-plugin-*` program it finds in the working folder to ask it for its components: a file the agent can
  * write runs. The effect oracle saw it in the canary world. The policy asks wherever the working folder holds
- * such a file (`policy/bash.ts`, `packerPlugin`); the module declares what is read-only apart from that:
+ * such a file (`policy/project-files/packer.ts`); the module declares what is read-only apart from that:
  * help, version, and `fmt` when it only checks (`-check`, `-write=false`: the program's own help says `-check`
  * disables writing; `-diff` alone still rewrites). `validate`, `inspect` and `console` start the plugins a
  * template names and evaluate its expressions (`file()` reads any path); `build` and `init` reach the network.

@@ -1,5 +1,6 @@
-import { closeSync, openSync, readSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import type { ProjectPlace } from './place.js';
+import { foldersUp, readBounded } from './read.js';
 
 /**
  * npm reads `.npmrc` from the project it runs in (the nearest folder with a package.json or node_modules, the
@@ -59,37 +60,24 @@ const SAFE_KEYS = new Set([
   'strict-peer-dependencies',
 ]);
 
-/** The most of a settings file read; a longer one is not looked through. */
-const MAX_BYTES = 1024 * 1024;
-
-const PROGRAMS = new Set(['npm', 'pnpm']);
-
 /**
  * Why a command of npm's that talks to the registry may send credentials elsewhere or write where the project
  * says: the first `.npmrc` in a working folder or above that sets a key not known to be harmless. Undefined
  * when none does.
  */
-export function registryRedirect(
-  program: string,
-  network: boolean,
-  cwds: readonly string[] | undefined,
-  home: string,
-): string | undefined {
-  if (!network || !PROGRAMS.has(program)) return undefined;
+export function npmSettings({ program, network, cwds, home }: ProjectPlace): string | undefined {
+  if (!network) return undefined;
   if (!cwds) return 'a project .npmrc in a folder only known at run time may name another registry';
   const own = join(home, '.npmrc');
-  for (const cwd of cwds) {
-    for (let at = cwd; ; at = dirname(at)) {
-      const file = join(at, '.npmrc');
-      if (file !== own) {
-        const key = unsafeKey(file);
-        if (key)
-          return `${file} sets ${key}: ${program} may send the registry's credentials or write elsewhere`;
-      }
-      const pnpm = program === 'pnpm' ? pnpmProblem(at) : undefined;
-      if (pnpm) return pnpm;
-      if (dirname(at) === at) break;
+  for (const at of foldersUp(cwds)) {
+    const file = join(at, '.npmrc');
+    if (file !== own) {
+      const key = unsafeKey(file);
+      if (key)
+        return `${file} sets ${key}: ${program} may send the registry's credentials or write elsewhere`;
     }
+    const pnpm = program === 'pnpm' ? pnpmProblem(at) : undefined;
+    if (pnpm) return pnpm;
   }
   return undefined;
 }
@@ -138,23 +126,6 @@ function pnpmProblem(folder: string): string | undefined {
   return undefined;
 }
 
-/** A file's text; undefined when there is none; an Error when it cannot be read or is too long. */
-function readBounded(file: string): string | Error | undefined {
-  try {
-    const fd = openSync(file, 'r');
-    try {
-      const buffer = Buffer.alloc(MAX_BYTES + 1);
-      const read = readSync(fd, buffer, 0, buffer.length, 0);
-      if (read > MAX_BYTES) return new Error('more than can be read');
-      return buffer.subarray(0, read).toString('utf8');
-    } finally {
-      closeSync(fd);
-    }
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? undefined : (error as Error);
-  }
-}
-
 /** The first key of the file not known to be harmless (or why it cannot be read); undefined when none. */
 function unsafeKey(file: string): string | undefined {
   const text = readBounded(file);
@@ -165,58 +136,6 @@ function unsafeKey(file: string): string | undefined {
     if (line === '' || line.startsWith(';') || line.startsWith('#')) continue;
     const key = /^([a-z][a-z0-9-]*)\s*=/.exec(line)?.[1];
     if (!key || !SAFE_KEYS.has(key)) return key ?? line.slice(0, 60);
-  }
-  return undefined;
-}
-
-/** Tables of cargo's configuration that change neither what it runs nor where it connects or reads. */
-const CARGO_TABLES = new Set(['alias', 'term', 'cargo-new']);
-
-/**
- * cargo reads `.cargo/config.toml` (and `.cargo/config`) in the working folder and every folder above: there
- * `build.rustc` or `build.rustc-wrapper` names a program that `cargo tree` and `cargo info` run to learn the
- * target, and `source`, `registries` and `credential-provider` send what it fetches and the tokens it holds
- * elsewhere. A read stays read-only only where every such file (CARGO_HOME's, the user's own, aside) sets
- * nothing but aliases and terminal settings. Undefined when none sets more.
- */
-export function cargoConfig(
-  program: string,
-  cwds: readonly string[] | undefined,
-  home: string,
-): string | undefined {
-  if (program !== 'cargo') return undefined;
-  if (!cwds) return 'a .cargo/config.toml in a folder only known at run time may name a program cargo runs';
-  const own = join(home, '.cargo');
-  for (const cwd of cwds) {
-    for (let at = cwd; ; at = dirname(at)) {
-      const folder = join(at, '.cargo');
-      for (const name of folder === own ? [] : ['config.toml', 'config']) {
-        const file = join(folder, name);
-        const text = readBounded(file);
-        if (text instanceof Error) return `${file} cannot be read`;
-        const table = text === undefined ? undefined : unsafeTable(text);
-        if (table) return `${file} sets ${table}: cargo may run a program or connect where it says`;
-      }
-      if (dirname(at) === at) break;
-    }
-  }
-  return undefined;
-}
-
-/** The first table or top-level key of a TOML file outside CARGO_TABLES; undefined when none is. */
-function unsafeTable(text: string): string | undefined {
-  let root: string | undefined;
-  for (const raw of text.split(/\r?\n/)) {
-    const line = raw.trim();
-    if (line === '' || line.startsWith('#')) continue;
-    const header = /^\[\[?\s*([A-Za-z0-9_-]+)\s*(?:[.\]])/.exec(line);
-    if (line.startsWith('[')) {
-      root = header?.[1];
-      if (!root || !CARGO_TABLES.has(root)) return line.slice(0, 60);
-      continue;
-    }
-    const key = /^([A-Za-z0-9_-]+)/.exec(line)?.[1];
-    if (root === undefined && (!key || !CARGO_TABLES.has(key))) return line.slice(0, 60);
   }
   return undefined;
 }

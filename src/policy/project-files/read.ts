@@ -1,0 +1,48 @@
+import { closeSync, lstatSync, openSync, readSync, realpathSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+/** The most of a settings file read; a longer one is not looked through. */
+const MAX_BYTES = 1024 * 1024;
+
+/** A file's text; undefined when there is none; an Error when it cannot be read or is too long. */
+export function readBounded(file: string): string | Error | undefined {
+  try {
+    const fd = openSync(file, 'r');
+    try {
+      const buffer = Buffer.alloc(MAX_BYTES + 1);
+      const read = readSync(fd, buffer, 0, buffer.length, 0);
+      if (read > MAX_BYTES) return new Error('more than can be read');
+      return buffer.subarray(0, read).toString('utf8');
+    } finally {
+      closeSync(fd);
+    }
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? undefined : (error as Error);
+  }
+}
+
+/** Each working folder and every folder above it, as programs look for their settings. */
+export function* foldersUp(cwds: readonly string[]): Generator<string> {
+  for (const cwd of cwds) {
+    for (let at = cwd; ; at = dirname(at)) {
+      yield at;
+      if (dirname(at) === at) break;
+    }
+  }
+}
+
+export function isLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+export function realTarget(path: string): string | undefined {
+  try {
+    return realpathSync(path);
+  } catch {
+    return undefined;
+  }
+}
