@@ -58,6 +58,11 @@ describe('gh: reads of the user own GitHub', () => {
     'gh pr checks 88 --required --fail-fast',
     'gh pr status --conflict-status',
     'gh --repo acme/tool pr view 3',
+    'gh attestation verify dist/tool.tar.gz --owner acme',
+    'gh at verify tool.tar.gz -R acme/tool --signer-workflow acme/ci/.github/workflows/release.yml --format json',
+    'gh attestation verify tool.tar.gz --owner acme -b tool.sigstore.json --deny-self-hosted-runners',
+    'gh attestation inspect tool.tar.gz --bundle tool.sigstore.json',
+    'gh attestation trusted-root --verify-only',
     'gh -R acme/tool issue list',
     'gh pr list -R acme/tool',
     'gh repo view acme/tool --branch next',
@@ -120,6 +125,11 @@ describe('gh: reads of the user own GitHub', () => {
     ['gh config get oauth_token', 'may print a secret'],
     ['gh config get -h github.com oauth_token', 'may print a secret'],
     ['gh issue list $OPTS', 'as an option'],
+    ['gh attestation verify oci://ghcr.io/acme/tool:1 --owner acme', 'pulls the image'],
+    ['gh attestation verify tool.tar.gz --owner acme --bundle-from-oci', 'registry'],
+    ['gh attestation verify "$ARTIFACT" --owner acme', ''],
+    ['gh attestation verify tool.tar.gz --owner acme --hostname evil.example', 'hostname'],
+    ['gh attestation trusted-root --tuf-url https://tuf.example --tuf-root root.json', 'tuf'],
     ['gh issue list --json title -q env', 'reads env'],
     ["gh pr view 3 --json body --jq '$ENV.GH_TOKEN'", 'reads $ENV'],
   ])('%s: %s', (line, why) => {
@@ -160,6 +170,7 @@ describe('gh: what writes, runs code or prints a secret is no read', () => {
     'gh label create urgent',
     'gh mytool list',
     'gh browse --settings',
+    'gh attestation download tool.tar.gz --owner acme',
   ])('%s', (line) => {
     expect(check(line, 'serviceRead').ok).toBe(false);
   });
@@ -220,12 +231,26 @@ describe('gh: files and code', () => {
     },
   );
 
-  test.each(['gh release download v1', 'gh gist create notes.md', 'gh run download 3 -D out', 'gh mytool'])(
-    '%s: files not listed',
-    (line) => {
-      expect(shown(line).known).toBe(false);
-    },
-  );
+  test('attestation verify reads the artifact, the bundle and the trusted root', () => {
+    expect(
+      shown('gh attestation verify dist/a.tgz --owner o -b a.json --custom-trusted-root root.jsonl'),
+    ).toEqual({
+      known: true,
+      effects: ['read dist/a.tgz', 'read a.json', 'read root.jsonl'],
+      code: [],
+    });
+    expect(shown('gh at inspect a.tgz --bundle a.json').effects).toEqual(['read a.tgz', 'read a.json']);
+  });
+
+  test.each([
+    'gh release download v1',
+    'gh gist create notes.md',
+    'gh run download 3 -D out',
+    'gh mytool',
+    'gh attestation download a.tgz --owner o',
+  ])('%s: files not listed', (line) => {
+    expect(shown(line).known).toBe(false);
+  });
 
   test.each([
     ['gh mytool list', ['program-option gh-mytool']],

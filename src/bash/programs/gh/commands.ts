@@ -2,7 +2,7 @@
  * Each gh command's own options in the notation of `grammar()` (`name` a flag, `name=` takes a value, `/x` its
  * one-letter form): as `gh help reference` of gh 2.23.0 (Debian) lists them, joined with the options the newer
  * commands declare in github.com/cli/cli's source (pkg/cmd, October 2024: cache, variable, ruleset, org, project,
- * search code, codespace view and the newer options of the read commands). `-R/--repo`, which a command group
+ * search code, codespace view and the newer options of the read commands; attestation, from pkg/cmd/attestation). `-R/--repo`, which a command group
  * lends its commands, is added by the spec.
  */
 export const COMMANDS: Readonly<Record<string, string>> = {
@@ -12,6 +12,13 @@ export const COMMANDS: Readonly<Record<string, string>> = {
   api:
     'cache= field=/F header=/H hostname= include/i input= jq=/q method=/X paginate preview=/p ' +
     'raw-field=/f silent slurp template=/t verbose',
+  'attestation download': 'hostname= limit=/L owner=/o predicate-type= repo=/R',
+  'attestation inspect': 'bundle=/b format= hostname= jq=/q template=/t',
+  'attestation trusted-root': 'hostname= tuf-root= tuf-url= verify-only',
+  'attestation verify':
+    'bundle=/b bundle-from-oci cert-identity= cert-identity-regex=/i cert-oidc-issuer= custom-trusted-root= ' +
+    'deny-self-hosted-runners digest-alg=/d format= hostname= jq=/q limit=/L no-public-good owner=/o ' +
+    'predicate-type= repo=/R signer-repo= signer-workflow= template=/t',
   'auth login': 'git-protocol=/p hostname=/h scopes=/s web/w with-token',
   'auth logout': 'hostname=/h',
   'auth refresh': 'hostname=/h scopes=/s',

@@ -1,6 +1,7 @@
 import type { CommandView, EffectsResult, NestedSpec } from '../../types.js';
-import { NONE, UNKNOWN } from '../effect-helpers.js';
+import { each, NONE, UNKNOWN } from '../effect-helpers.js';
 import type { ProgramModule } from '../module.js';
+import { optionsNamed } from '../options.js';
 import { type ParsedCommand, parseCommand } from '../program.js';
 import { codeSpec, unresolved } from '../specs.js';
 import { GH_SPEC, helpName } from './spec.js';
@@ -20,7 +21,8 @@ const LOCAL = new Set(['', 'help', 'version', 'config get', 'config list', 'alia
 
 /**
  * The files a gh command touches here. The reads (`pr list`, `api` as a GET, `--help`) touch none but gh's own
- * configuration and state, which it keeps to do its job; the others (`release download`, `gist create FILE`,
+ * configuration and state, which it keeps to do its job (`attestation verify` reads the artifact, the bundle and
+ * the trusted root it names); the others (`release download`, `gist create FILE`,
  * `api --input`, `secret set --env-file`, `repo clone`) are not modelled.
  */
 function ghEffects(cmd: CommandView): EffectsResult {
@@ -30,6 +32,12 @@ function ghEffects(cmd: CommandView): EffectsResult {
   const help = helpName(last.spec.grammar);
   if (last.parsed.options.some((found) => found.name === help)) return NONE;
   const path = commandPath(parsed);
+  if (path === 'attestation verify' || path === 'attestation inspect') {
+    const artifacts = last.parsed.operands.map((i) => cmd.argv[i]!);
+    const named = optionsNamed(last.parsed, 'b', '--custom-trusted-root').map((found) => found.value!);
+    const known = last.parsed.unknown.length === 0 && last.parsed.suspects.length === 0;
+    return { effects: each('read', [...artifacts, ...named]), known };
+  }
   if (LOCAL.has(path) || last.spec.serviceRead) return NONE;
   return UNKNOWN;
 }

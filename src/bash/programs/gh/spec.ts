@@ -19,6 +19,7 @@ const REPO_GROUPS = new Set(
 
 /** The other spellings of commands, as each command's source lists them. */
 const TOP_ALIASES: Readonly<Record<string, string>> = {
+  at: 'attestation',
   cs: 'codespace',
   ext: 'extension',
   extensions: 'extension',
@@ -86,6 +87,12 @@ const SERVICE_READS: Readonly<Record<string, string | ((g: Grammar) => string)>>
   'project item-list': all,
   'gpg-key list': all,
   'ssh-key list': all,
+  // The artifact, the bundle and the trusted root it names are files it reads (the module's effects); an image
+  // (`oci://`) is pulled with the user's registry credentials from the registry the line names.
+  'attestation verify': all,
+  'attestation inspect': all,
+  // Not --tuf-url/--tuf-root: another TUF repository.
+  'attestation trusted-root': '--verify-only',
   'extension list': all,
   'extension search': all,
   'alias list': all,
@@ -174,6 +181,16 @@ function apiRead(parsed: Parsed, words: readonly Word[]): string | undefined {
   return undefined;
 }
 
+/** The artifact `attestation verify` checks: a file, not an image pulled from a registry. */
+function localArtifact(parsed: Parsed, words: readonly Word[]): string | undefined {
+  if (has(parsed, '--bundle-from-oci')) return 'gh attestation --bundle-from-oci pulls from a registry';
+  for (const artifact of operandWords(words, parsed)) {
+    if (!artifact.static) return 'gh attestation: an artifact only known at run time';
+    if (/^oci:/i.test(artifact.value)) return 'gh attestation pulls the image from its registry';
+  }
+  return undefined;
+}
+
 function serviceRead(path: string, g: Grammar): ReadOnlySpec | undefined {
   const entry = SERVICE_READS[path];
   if (entry === undefined) return undefined;
@@ -183,6 +200,11 @@ function serviceRead(path: string, g: Grammar): ReadOnlySpec | undefined {
   if (path === 'browse') {
     return readOnly(() => options, 'inert', {
       check: (parsed) => (has(parsed, 'n') ? jqOnly(parsed) : 'gh browse without -n opens a browser'),
+    });
+  }
+  if (path === 'attestation verify' || path === 'attestation inspect') {
+    return readOnly(() => options, 'inert', {
+      check: (parsed, words) => localArtifact(parsed, words) ?? jqOnly(parsed),
     });
   }
   if (path === 'config get') {
