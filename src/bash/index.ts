@@ -16,6 +16,7 @@ export { familySpec, programRelocation, programSpec, serviceReadPrograms } from 
 export type { Relocation } from './programs/relocation.js';
 export { printsAndExits } from './programs/self-info.js';
 export { SEVEN_ZIP_LISTING } from './programs/seven-zip.js';
+export { sqliteViewProblem } from './programs/sqlite3.js';
 export { type UnknownWord, unknownWords } from './programs/unknown-words.js';
 export { singleField, syntheticWord } from './programs/words.js';
 export { onlyRunsCommand } from './programs/wrappers.js';
