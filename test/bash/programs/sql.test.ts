@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
-  DUCKDB,
   type Dialect,
+  DUCKDB,
   MYSQL,
   POSTGRES,
   SQLITE,
@@ -10,7 +10,13 @@ import {
   TSQL,
 } from '../../../src/bash/programs/sql/index.js';
 
-const DIALECTS: Record<string, Dialect> = { sqlite: SQLITE, duckdb: DUCKDB, postgres: POSTGRES, mysql: MYSQL, tsql: TSQL };
+const DIALECTS: Record<string, Dialect> = {
+  sqlite: SQLITE,
+  duckdb: DUCKDB,
+  postgres: POSTGRES,
+  mysql: MYSQL,
+  tsql: TSQL,
+};
 
 /** Statements every dialect reads as only reading. */
 const READS_EVERYWHERE = [
@@ -66,7 +72,7 @@ const NOT_READS_EVERYWHERE = [
   'GRANT ALL ON t TO u',
   'CALL p()',
   'EXEC p',
-  'COPY t TO \'/tmp/x\'',
+  "COPY t TO '/tmp/x'",
   'VACUUM',
   'ANALYZE',
   'SELECT 1 # comment',
@@ -90,12 +96,12 @@ describe('the SQL allow-lists', () => {
     ['sqlite', "SELECT * FROM pragma_table_info('t')"],
     ['sqlite', "SELECT replace(name, 'a', 'b') FROM t"],
     ['sqlite', 'EXPLAIN QUERY PLAN SELECT * FROM t'],
-    ['sqlite', 'SELECT json_extract(data, \'$.a\') FROM t'],
+    ['sqlite', "SELECT json_extract(data, '$.a') FROM t"],
     ['postgres', 'SELECT * FROM users LIMIT 10'],
     ['postgres', 'SELECT id::text, now() FROM orders'],
     ['postgres', 'SHOW search_path'],
     ['postgres', 'SHOW ALL'],
-    ['postgres', 'EXPLAIN SELECT * FROM t WHERE name ILIKE \'%shoe%\''],
+    ['postgres', "EXPLAIN SELECT * FROM t WHERE name ILIKE '%shoe%'"],
     ['postgres', 'SELECT pg_size_pretty(pg_database_size(current_database()))'],
     ['postgres', 'TABLE users'],
     ['mysql', 'SHOW TABLES'],
@@ -152,7 +158,7 @@ describe('the SQL allow-lists', () => {
     ['duckdb', "COPY (SELECT 1) TO 'x.csv'"],
     ['duckdb', 'INSTALL httpfs'],
     ['duckdb', 'LOAD httpfs'],
-    ["duckdb", "ATTACH 'other.db'"],
+    ['duckdb', "ATTACH 'other.db'"],
     ['duckdb', 'DESCRIBE users'],
     ['duckdb', 'SUMMARIZE users'],
     ['duckdb', 'SHOW users'],
