@@ -113,7 +113,7 @@ function parse(cmd: CommandView): Parsed | undefined {
  */
 function duckdbEffects(cmd: CommandView): EffectsResult {
   const parsed = parse(cmd);
-  if (!parsed || !parsed.options.every((o) => READ_ONLY_OPTIONS.includes(o.name))) return UNKNOWN;
+  if (!parsed?.options.every((o) => READ_ONLY_OPTIONS.includes(o.name))) return UNKNOWN;
   if (has(parsed, '-version', '-help')) return NONE;
   if (readProblem(parsed, cmd.argv)) return UNKNOWN;
   const db = database(parsed, cmd.argv);

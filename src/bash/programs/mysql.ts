@@ -91,7 +91,7 @@ const QUIET = new Set(SERVICE_READ.split(' ').concat(['V', '?']));
 /** The options on the service-read list touch no file; any other may (`--tee`, option files, `--pager`). */
 function mysqlEffects(cmd: CommandView): EffectsResult {
   const parsed = parse(cmd);
-  if (!parsed || !parsed.options.every((o) => QUIET.has(o.name))) return UNKNOWN;
+  if (!parsed?.options.every((o) => QUIET.has(o.name))) return UNKNOWN;
   return NONE;
 }
 

@@ -9,7 +9,10 @@ beforeAll(loadBash);
 
 describe('psql', () => {
   test('the short options are the ones `psql --help` lists, with a value where it shows one', () => {
-    const help = spawnSync('psql', ['--help'], { encoding: 'utf8', env: { PATH: process.env.PATH, LC_ALL: 'C' } });
+    const help = spawnSync('psql', ['--help'], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, LC_ALL: 'C' },
+    });
     expect(help.error, 'psql is installed (scripts/setup-sandbox.sh)').toBeUndefined();
     const flags = new Set<string>();
     const values = new Set<string>();

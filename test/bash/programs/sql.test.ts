@@ -7,7 +7,6 @@ import {
   POSTGRES,
   SQLITE,
   sqlProblem,
-  TSQL,
 } from '../../../src/bash/programs/sql/index.js';
 
 const DIALECTS: Record<string, Dialect> = {
@@ -15,7 +14,6 @@ const DIALECTS: Record<string, Dialect> = {
   duckdb: DUCKDB,
   postgres: POSTGRES,
   mysql: MYSQL,
-  tsql: TSQL,
 };
 
 /** Statements every dialect reads as only reading. */
@@ -118,8 +116,6 @@ describe('the SQL allow-lists', () => {
     ['duckdb', 'SHOW TABLES'],
     ['duckdb', 'SHOW ALL TABLES'],
     ['duckdb', 'SELECT version()'],
-    ['tsql', 'SELECT TOP 10 name FROM sys.tables'],
-    ['tsql', 'SELECT getdate()'],
   ])('%s: %j only reads', (name, sql) => {
     expect(sqlProblem(sql, DIALECTS[name]!)).toBeUndefined();
   });
@@ -201,13 +197,6 @@ describe('the SQL allow-lists', () => {
     ['mysql', 'USE other'],
     ['mysql', 'SELECT /*! sleep(10) */ 1'],
     ['mysql', 'HANDLER t OPEN'],
-    // tsql: no statement without a terminator, batches, procedures, other servers.
-    ['tsql', "SELECT * FROM OPENROWSET('SQLNCLI', 'x', 'SELECT 1')"],
-    ['tsql', "SELECT * FROM OPENQUERY(srv, 'SELECT 1')"],
-    ['tsql', 'SELECT name INTO t2 FROM sys.tables'],
-    ['tsql', "EXEC xp_cmdshell 'id'"],
-    ['tsql', 'SELECT @@VERSION'],
-    ['tsql', 'SELECT [name] FROM sys.tables'],
   ])('%s: %j may do more than read', (name, sql) => {
     expect(sqlProblem(sql, DIALECTS[name]!)).toBeDefined();
   });

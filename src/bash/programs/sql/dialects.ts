@@ -4,7 +4,7 @@
  * `writefile`, `nextval`, `sleep`) makes a statement not read-only.
  */
 export interface Dialect {
-  name: 'sqlite' | 'duckdb' | 'postgres' | 'mysql' | 'tsql';
+  name: 'sqlite' | 'duckdb' | 'postgres' | 'mysql';
   /** Statement kinds that only read, by their first word. */
   statements: ReadonlySet<string>;
   functions: ReadonlySet<string>;
@@ -95,16 +95,4 @@ export const MYSQL: Dialect = {
     'tables full databases schemas columns fields index indexes keys create table view table status ' +
       'processlist variables global session warnings errors engines from in like',
   ),
-};
-
-export const TSQL: Dialect = {
-  name: 'tsql',
-  statements: words('select with'),
-  functions: words(
-    `${COMMON_FUNCTIONS} getdate getutcdate sysdatetime isnull len datalength convert dateadd datediff ` +
-      'datepart datename year month day charindex left right db_name object_name schema_name string_agg ' +
-      'format iif',
-  ),
-  keywords: words(`${COMMON_KEYWORDS} top percent`),
-  tableNames: true,
 };

@@ -1,7 +1,7 @@
 import type { Dialect } from './dialects.js';
 import { statements, type Token, tokenize } from './tokens.js';
 
-export { type Dialect, DUCKDB, MYSQL, POSTGRES, SQLITE, TSQL } from './dialects.js';
+export { type Dialect, DUCKDB, MYSQL, POSTGRES, SQLITE } from './dialects.js';
 export { type Token, tokenize } from './tokens.js';
 
 /**
@@ -131,7 +131,9 @@ function showProblem(rest: Token[], dialect: Dialect): string | undefined {
     if (token.kind === 'word' && dialect.show.has(token.text)) continue;
     const after = rest[i - 1]?.text;
     const named =
-      dialect.name !== 'duckdb' && after !== undefined && ['from', 'in', '.', 'table', 'view'].includes(after);
+      dialect.name !== 'duckdb' &&
+      after !== undefined &&
+      ['from', 'in', '.', 'table', 'view'].includes(after);
     if (named && token.kind === 'word' && NAME.test(token.text)) continue;
     if (dialect.name !== 'duckdb' && after === 'like' && token.kind === 'string') continue;
     if (dialect.name !== 'duckdb' && token.text === '.') continue;
