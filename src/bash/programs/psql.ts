@@ -26,8 +26,11 @@ const PSQL = grammar({
  */
 const SERVICE_READ = 'c d U X q A t x z 0 F R H --csv w e E';
 
-/** Backslash commands that list or describe the server's objects or the connection, with `+` and `S`. */
-const META = /^\\(?:l|d|d[tivsnfuxTmEpgoaDcCb]|conninfo)\+?S?\+?(?:\s+[\w.*]+)?\s*$/;
+/**
+ * Backslash commands that describe the database's objects or the connection, with `+` and `S`; not `\l`, the
+ * server's every database, as `-l` is not.
+ */
+const META = /^\\(?:d|d[tivsnfuxTmEpgoaDcCb]|conninfo)\+?S?\+?(?:\s+[\w.*]+)?\s*$/;
 const NAME = /^[A-Za-z0-9_][\w.-]*$/;
 
 /**

@@ -29,7 +29,6 @@ describe('psql', () => {
     '\\d users',
     '\\d+ public.users',
     '\\dt+ app.*',
-    '\\l',
     '\\conninfo',
     '\\dn',
     'SELECT 1',
@@ -54,6 +53,7 @@ describe('psql', () => {
     "\\d 'x'",
     '\\lo_export 1 /tmp/x',
     '\\setenv PAGER sh',
+    '\\l',
     '\\pset pager on',
     'SELECT 1 \\g /tmp/x',
   ])('%j may do more than read', (text) => {

@@ -29,7 +29,7 @@ const COMMON_KEYWORDS =
   'select from where and or not in exists as using over filter cast values on by then else when case join ' +
   'is between like distinct all union intersect except having limit offset group order with recursive ' +
   'partition window escape asc desc inner left right full cross outer natural null explain any some ' +
-  'rows range preceding following unbounded current row nulls first last';
+  'rows range preceding following unbounded current row nulls first last materialized';
 
 export const SQLITE: Dialect = {
   name: 'sqlite',
@@ -43,7 +43,7 @@ export const SQLITE: Dialect = {
       'pragma_index_list pragma_index_info pragma_index_xinfo pragma_foreign_key_list pragma_table_list ' +
       'pragma_database_list like',
   ),
-  keywords: words(`${COMMON_KEYWORDS} glob collate materialized query plan`),
+  keywords: words(`${COMMON_KEYWORDS} glob collate query plan`),
   fileNames: words('fsdir zipfile zipfile_cds readfile writefile edit load_extension fts3_tokenizer sqlar'),
   tableNames: true,
 };

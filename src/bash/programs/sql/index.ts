@@ -50,11 +50,7 @@ function statementProblem(statement: Token[], dialect: Dialect): string | undefi
 
 /** Every word of a statement: no word that writes, every call on the allow-list, every name a plain one. */
 function bodyProblem(statement: Token[], dialect: Dialect): string | undefined {
-  const ctes = new Set<string>();
-  for (const [i, token] of statement.entries()) {
-    if (token.kind === 'word' && statement[i + 1]?.text === 'as' && statement[i + 2]?.text === '(')
-      ctes.add(token.text);
-  }
+  const ctes = withNames(statement);
   for (const [i, token] of statement.entries()) {
     const next = statement[i + 1];
     if (!dialect.tableNames && token.kind === 'word' && (token.text === 'from' || token.text === 'join')) {
@@ -78,13 +74,52 @@ function bodyProblem(statement: Token[], dialect: Dialect): string | undefined {
   return undefined;
 }
 
-/** `(VALUES …) v(a, b)`, `AS t(a)`: a name with its columns after a source, not a call. */
+/** The names a leading `WITH` defines: `WITH [RECURSIVE] a [(cols)] AS [[NOT] MATERIALIZED] (…), b AS (…)`. */
+function withNames(statement: readonly Token[]): Set<string> {
+  const names = new Set<string>();
+  if (statement[0]?.text !== 'with') return names;
+  let i = statement[1]?.text === 'recursive' ? 2 : 1;
+  const skipParens = () => {
+    let depth = 0;
+    do {
+      const text = statement[i]?.text;
+      if (text === undefined) return false;
+      if (text === '(') depth++;
+      else if (text === ')') depth--;
+      i++;
+    } while (depth > 0);
+    return true;
+  };
+  for (;;) {
+    const name = statement[i];
+    if (name?.kind !== 'word') return names;
+    i++;
+    if (statement[i]?.text === '(' && !skipParens()) return names;
+    if (statement[i]?.text !== 'as') return names;
+    i++;
+    if (statement[i]?.text === 'not') i++;
+    if (statement[i]?.text === 'materialized') i++;
+    if (statement[i]?.text !== '(' || !skipParens()) return names;
+    names.add(name.text);
+    if (statement[i]?.text !== ',') return names;
+    i++;
+  }
+}
+
+/**
+ * `(VALUES …) v(a, b)`, `AS t(a)`, `WITH t(a) AS (…)`: a name with its columns after a source or before a
+ * query's `AS (`, not a call.
+ */
 function aliasColumns(statement: readonly Token[], at: number): boolean {
   const before = statement[at - 1];
-  if (!before || (before.text !== ')' && !(before.kind === 'word' && before.text === 'as'))) return false;
+  const source = before && (before.text === ')' || (before.kind === 'word' && before.text === 'as'));
   for (let i = at + 2; i < statement.length; i++) {
     const token = statement[i]!;
-    if (token.text === ')') return i > at + 2;
+    if (token.text === ')') {
+      const after = statement.slice(i + 1, i + 4).map((t) => t.text);
+      const query = after[0] === 'as' && ['(', 'not', 'materialized'].includes(after[1] ?? '');
+      return i > at + 2 && (source || query);
+    }
     const expected = (i - at) % 2 === 0 ? token.kind === 'word' && NAME.test(token.text) : token.text === ',';
     if (!expected) return false;
   }
