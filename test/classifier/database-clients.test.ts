@@ -1,3 +1,5 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectDecisions, useSandboxClassifier } from './helpers.js';
 
@@ -167,4 +169,52 @@ describe("an allow rule's wildcard never vouches for a database client's credent
       "mysql --init-command='DELETE FROM t' -e 'SELECT 1' mydb",
     ],
   );
+});
+
+describe("the clients' start-up files in the user's home run with every read: only settings that shape output", () => {
+  const quiet = useSandboxClassifier(
+    async (box) => {
+      await writeFile(path.join(box.home, '.sqliterc'), '.mode box\n.headers on\n-- a comment\n');
+      await writeFile(
+        path.join(box.home, '.psqlrc'),
+        "\\set QUIET 1\n\\pset null '(null)'\n\\timing on\n\\x auto\n\\set PROMPT1 '%n@%/%R%# '\n",
+      );
+      await writeFile(
+        path.join(box.home, '.my.cnf'),
+        '[client]\nuser=app\npassword=secret\n[mysqld]\ninit-file=x\n',
+      );
+    },
+    { automode: { readServices: ['psql', 'mysql'] } },
+  );
+  expectDecisions(
+    quiet,
+    [
+      "sqlite3 :memory: 'SELECT 1'",
+      "psql -c 'SELECT 1' mydb",
+      "mysql -e 'SELECT 1' mydb",
+      "duckdb -c 'SELECT 1'",
+    ],
+    [],
+  );
+
+  const loud = useSandboxClassifier(
+    async (box) => {
+      await writeFile(path.join(box.home, '.sqliterc'), '.mode box\n.shell touch ran\n');
+      await writeFile(path.join(box.home, '.duckdbrc'), '.output x.txt\n');
+      await writeFile(path.join(box.home, '.psqlrc-15'), '\\set x `id`\n');
+      await writeFile(path.join(box.home, '.my.cnf'), '[mysql]\ninit-command=DELETE FROM t\n');
+    },
+    { automode: { readServices: ['psql', 'mysql'] } },
+  );
+  it.each([
+    ["sqlite3 :memory: 'SELECT 1'", /\.sqliterc runs/],
+    ["duckdb -c 'SELECT 1'", /\.duckdbrc runs/],
+    ["psql -c 'SELECT 1' mydb", /\.psqlrc-15 runs/],
+    ["mysql -e 'SELECT 1' mydb", /init-command in \[mysql\]/],
+  ])('%s asks', async (command, why) => {
+    const v = await loud.bash(command);
+    expect(v.decision).toBe('ask');
+    expect(v.reason).toMatch(why);
+  });
+  expectDecisions(loud, ["psql -X -c 'SELECT 1' mydb"], []);
 });
