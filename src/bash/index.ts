@@ -1,6 +1,7 @@
 export { analyze, analyzeBash, loadBash, MAX_INPUT_BYTES } from './analyze.js';
 export { effectsOf } from './effects.js';
 export { CREDENTIAL_REDIRECTS } from './programs/credential-options.js';
+export { duckdbCommandProblem } from './programs/duckdb.js';
 export { ambiguousCheckout } from './programs/git/operands.js';
 export { grammar, type Option, operandWords, parseOptions } from './programs/options.js';
 export {
@@ -16,6 +17,7 @@ export { familySpec, programRelocation, programSpec, serviceReadPrograms } from 
 export type { Relocation } from './programs/relocation.js';
 export { printsAndExits } from './programs/self-info.js';
 export { SEVEN_ZIP_LISTING } from './programs/seven-zip.js';
+export { commandProblem as sqliteCommandProblem, sqliteViewProblem } from './programs/sqlite3.js';
 export { type UnknownWord, unknownWords } from './programs/unknown-words.js';
 export { singleField, syntheticWord } from './programs/words.js';
 export { onlyRunsCommand } from './programs/wrappers.js';

@@ -322,9 +322,17 @@ export type WriteNames =
       below?: true;
     }
   | {
-      /** The `-wal` and `-shm` files a read-only SQLite connection creates beside a database in WAL mode. */
+      /**
+       * What a connection running only reads creates: the `-wal` and `-shm` files beside a database in WAL
+       * mode, the database itself when it is missing and the connection may write; and whether the schema's
+       * views only read.
+       */
       kind: 'sqlite';
       database: Word;
+      /** Opened for writing (no `-readonly`, no `mode=ro`): a missing database is created. */
+      writable?: true;
+      /** `immutable=1`: no journal, lock or side file is touched. */
+      immutable?: true;
     }
   | {
       kind: 'unknown';

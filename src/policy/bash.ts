@@ -24,6 +24,7 @@ import {
   viewsOf,
 } from './bash-match.js';
 import { isCodeRunnerRule, relocatingWord } from './broad.js';
+import { clientStartupProblem } from './client-startup.js';
 import type { DecisionContext } from './context.js';
 import { credentialRedirect } from './credential-options.js';
 import { destructionOf } from './destruction.js';
@@ -550,6 +551,8 @@ function decideCommand(
     ? projectFilesProblem({ program, network: cmd.network === true, cwds, home: ctx.home })
     : undefined;
   if (settings) return done(part(cmd, 'ask', 'no-rule', settings));
+  const startup = ro.readOnly ? clientStartupProblem(program, v.values, ctx.home) : undefined;
+  if (startup) return done(part(cmd, 'ask', 'no-rule', startup));
   if (ro.readOnly && !cmd.name?.path) {
     const secret = secretVariable(cmd);
     if (secret) {
@@ -637,6 +640,8 @@ function serviceRead(cmd: SimpleCommand, v: CommandViews, ctx: DecisionContext):
   // any write is; one whose name it does not show, a removal or a run is not a read.
   if (cmd.effects.some((e) => e.access !== 'read' && e.access !== 'metadata' && !namedWrite(e)))
     return refuse(`${v.program} writes files`);
+  const startup = clientStartupProblem(v.program, v.values, ctx.home);
+  if (startup) return refuse(startup);
   const spec = programSpec(v.program);
   if (!spec) return refuse(`${v.program} has no service-read allow-list`);
   const check = checkProgram(spec, v.words, true, 'serviceRead');

@@ -105,7 +105,7 @@ function compute({ names, folder, cwd, cmd, ctx, stale }: WriteSetInput): WriteS
     case 'sqlite': {
       const at = path(names.database);
       if (at === undefined) return unknown(`${names.database.text} is only known at run time`);
-      const written = sqliteReadWrites(at);
+      const written = sqliteReadWrites(at, names);
       return Array.isArray(written) ? { kind: 'paths', paths: written } : unknown(written.why);
     }
     case 'copy': {

@@ -57,6 +57,8 @@ const NOT_GNU: Record<string, string> = {
   mawk: 'mawk reads -W options',
   nawk: 'one true awk has no long options',
   sqlite3: 'whole-word options, checked against `sqlite3 -help` in programs/sqlite3.test.ts',
+  duckdb: 'whole-word options, from its manual (programs/duckdb.ts)',
+  mysql: "MySQL 8.0's client, from its manual; MariaDB's client of the same name reads other options",
   '7z': 'switches with attached values, checked against `7z --help` in programs/seven-zip.test.ts',
   '7za': 'switches with attached values, checked against `7z --help` in programs/seven-zip.test.ts',
   '7zr': 'switches with attached values, checked against `7z --help` in programs/seven-zip.test.ts',

@@ -29,6 +29,7 @@ const BASES: Record<string, string[]> = {
   tar: ['--list', '--file=a.tar'],
   unzip: ['-l', 'a.zip'],
   sqlite3: ['file:app.db?mode=ro&immutable=1', '.tables'],
+  duckdb: ['-c', 'SELECT 42'],
   fzf: ['--filter', 'x'],
   printenv: ['PATH'],
   pkgutil: ['--pkgs'],

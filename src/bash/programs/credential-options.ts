@@ -56,6 +56,25 @@ export const CREDENTIAL_REDIRECTS: Readonly<
     short: '',
   },
   gh: { long: ['hostname'], short: '', exact: true },
+  // Another server gets the password of PGPASSWORD or ~/.my.cnf; an option file may name any of these.
+  psql: { long: ['host', 'port'], short: 'h' },
+  mysql: {
+    long: [
+      'host',
+      'port',
+      'socket',
+      'protocol',
+      'defaults-file',
+      'defaults-extra-file',
+      'login-path',
+      'init-command',
+      'pager',
+      'ssl-mode',
+      'plugin-dir',
+      'enable-cleartext-plugin',
+    ],
+    short: 'h',
+  },
   // --debug logs every request and response; a value `@FILE` is the file's content (az reads it, sends it on).
   // `--subscription` is every command's own argument, which argparse reads whole before trying a prefix.
   az: { long: ['subscription-id-url', 'debug'], short: '', fileValues: true, whole: ['subscription'] },

@@ -15,6 +15,7 @@ import { CURL_MODULE } from './curl.js';
 import { DMESG_MODULE } from './dmesg.js';
 import { DOCKER_COMPOSE } from './docker/compose.js';
 import { DOCKER } from './docker/index.js';
+import { DUCKDB_MODULE } from './duckdb.js';
 import { FD_MODULE } from './fd.js';
 import { FILE_TOOL_SPECS } from './file-tools.js';
 import { FIND_MODULE } from './find/index.js';
@@ -38,6 +39,7 @@ import { MACOS_MODULES, MACOS_SPECS } from './macos.js';
 import { MAN_MODULE } from './man.js';
 import { MKTEMP_MODULE } from './mktemp.js';
 import type { ProgramModule } from './module.js';
+import { MYSQL_MODULE } from './mysql.js';
 import { NC_MODULE, NCAT_MODULE } from './netcat.js';
 import { NPM_MODULE } from './npm.js';
 import { NPX_MODULE, PNPX_MODULE } from './npx.js';
@@ -49,6 +51,7 @@ import { PNPM_MODULE } from './pnpm.js';
 import { PODMAN } from './podman/index.js';
 import { PRE_COMMIT_MODULE } from './pre-commit.js';
 import type { ProgramSpec, SubcommandSpec } from './program.js';
+import { PSQL_MODULE } from './psql.js';
 import type { Relocation } from './relocation.js';
 import { RG_MODULE } from './rg.js';
 import { RSYNC_MODULE } from './rsync.js';
@@ -133,6 +136,9 @@ const MODULES: readonly ProgramModule[] = [
   IP_MODULE,
   MKTEMP_MODULE,
   SQLITE3_MODULE,
+  DUCKDB_MODULE,
+  PSQL_MODULE,
+  MYSQL_MODULE,
   FD_MODULE,
   FZF_MODULE,
   SEVEN_ZIP_MODULE,

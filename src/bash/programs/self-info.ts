@@ -61,6 +61,12 @@ const TABLE: Record<string, readonly string[]> = {
   sqlite3: ['-version', '--version', '-help', '--help'],
   // PostgreSQL's psql: `--help` (`-?`) and `--version` (`-V`) print and exit before it reads a service file or connects.
   psql: ['--help', '-?', '--version', '-V'],
+  // mysql's manual: `--help`/`-?` and `--version`/`-V` display and exit (the option files are read first, not run).
+  mysql: ['--help', '-?', '--version', '-V'],
+  // DuckDB's manual: `-version` and `-help` print and exit, in either spelling.
+  duckdb: ['-version', '--version', '-help', '--help'],
+  // sqlcmd's manual: `-?` displays the syntax summary of its options.
+  sqlcmd: ['-?'],
   openssl: ['version'],
   tree: ['--version', '--help'],
   brew: ['--version', '-v'],

@@ -4,6 +4,12 @@ import type { ProgramModule } from './module.js';
 import { grammar, has, lastValue, type Parsed, parseOptions } from './options.js';
 import { type ProgramSpec, readOnly } from './program.js';
 import { codeIn, codeSpec } from './specs.js';
+import {
+  sqlProblem as readsOnly,
+  statementsProblem as readsOnlyTokens,
+  SQLITE,
+  tokenize,
+} from './sql/index.js';
 
 /**
  * The sqlite3 shell's options, as `sqlite3 -help` lists them (3.40): whole words, each also spelt with two dashes.
@@ -45,152 +51,43 @@ const DOT_COMMANDS = new Set(
 );
 const DOT_ARGUMENT = /^[\w%*.,:-]+$/;
 
-/** Statements that only read, by their first word. */
-const READ_STATEMENTS = new Set(['select', 'values', 'with', 'explain']);
-
-/** Words that begin or are part of a statement that writes, opens another file or changes the connection. */
-const WRITE_WORDS = new Set(
-  'insert update delete replace create drop alter attach detach vacuum reindex analyze begin commit end rollback savepoint release into pragma returning trigger'.split(
-    ' ',
-  ),
-);
-
-/**
- * Functions and table-valued functions that compute from their arguments and the database: neither the shell's
- * file functions (readfile, writefile, edit, fsdir, zipfile), nor load_extension, nor fts3_tokenizer.
- */
-const FUNCTIONS = new Set(
-  (
-    'abs avg char coalesce concat concat_ws count cume_dist date datetime dense_rank first_value format ' +
-    'glob group_concat hex ifnull iif instr json json_array json_array_length json_each json_extract ' +
-    'json_group_array json_group_object json_object json_quote json_tree json_type json_valid julianday lag ' +
-    'last_value lead length like likelihood likely lower ltrim max min nth_value ntile nullif percent_rank ' +
-    'printf quote rank round row_number rtrim sign sqlite_version string_agg strftime substr substring sum ' +
-    'time total trim typeof unicode unixepoch unlikely upper ceil ceiling floor ln log log10 log2 exp pow ' +
-    'power replace sqrt mod pi acos asin atan atan2 cos sin tan degrees radians generate_series ' +
-    'pragma_table_info pragma_table_xinfo pragma_index_list pragma_index_info pragma_index_xinfo ' +
-    'pragma_foreign_key_list pragma_table_list pragma_database_list'
-  ).split(' '),
-);
-
-/** SQL keywords a `(` may follow (`IN (`, `EXISTS (`, `AS (`, `OVER (`): syntax, not a call. */
-const KEYWORDS = new Set(
-  (
-    'select from where and or not in exists as using over filter cast values on by then else when case join ' +
-    'is between like glob distinct all union intersect except having limit offset group order with ' +
-    'recursive partition window escape collate asc desc inner left right full cross outer natural null ' +
-    'materialized explain query plan'
-  ).split(' '),
-);
-
-/** Pragmas that print a table's, an index's or the database's description; those taking a name take it in (). */
-const PRAGMAS_WITH_NAME = new Set(
-  'table_info table_xinfo index_list index_info index_xinfo foreign_key_list foreign_key_check integrity_check quick_check table_list'.split(
-    ' ',
-  ),
-);
-const PRAGMAS = new Set([
-  ...PRAGMAS_WITH_NAME,
-  ...'database_list collation_list function_list module_list pragma_list compile_options user_version schema_version application_id page_count page_size freelist_count encoding journal_mode data_version'.split(
-    ' ',
-  ),
-]);
-
-type Token = { kind: 'word' | 'quoted' | 'string' | 'number' | 'punct'; text: string };
-
-/** SQL tokens; undefined for a parameter, a comment or anything the allow-list does not read. */
-function tokens(sql: string): Token[] | undefined {
-  const out: Token[] = [];
-  const re =
-    /\s+|([A-Za-z_][A-Za-z0-9_]*)|("(?:[^"]|"")*"|`(?:[^`]|``)*`)|('(?:[^']|'')*')|(\d+(?:\.\d*)?(?:[eE][+-]?\d+)?|\.\d+)|(\|\||<=|>=|<>|!=|==|<<|>>|[(),.;*=<>+\-/%&|~])/y;
-  let at = 0;
-  while (at < sql.length) {
-    re.lastIndex = at;
-    const m = re.exec(sql);
-    if (!m) return undefined;
-    at = re.lastIndex;
-    if (m[1]) out.push({ kind: 'word', text: m[1].toLowerCase() });
-    else if (m[2]) out.push({ kind: 'quoted', text: m[2].slice(1, -1).toLowerCase() });
-    else if (m[3]) out.push({ kind: 'string', text: m[3] });
-    else if (m[4]) out.push({ kind: 'number', text: m[4] });
-    else if (m[5]) {
-      // `--` starts a comment, `/*` one too: left out rather than read.
-      const last = out.at(-1);
-      if (
-        (m[5] === '-' || m[5] === '*') &&
-        last?.kind === 'punct' &&
-        last.text === (m[5] === '-' ? '-' : '/')
-      )
-        return undefined;
-      out.push({ kind: 'punct', text: m[5] });
-    }
-  }
-  return out;
-}
-
-function pragmaProblem(statement: Token[]): string | undefined {
-  let i = 1;
-  if (statement[i + 1]?.text === '.') i += 2;
-  const name = statement[i];
-  if (name?.kind !== 'word' || !PRAGMAS.has(name.text))
-    return `PRAGMA ${name?.text ?? ''} can change the database`;
-  const rest = statement.slice(i + 1);
-  if (rest.length === 0) return undefined;
-  const [open, arg, close, ...more] = rest;
-  if (
-    PRAGMAS_WITH_NAME.has(name.text) &&
-    open?.text === '(' &&
-    arg &&
-    arg.kind !== 'punct' &&
-    close?.text === ')' &&
-    more.length === 0
-  )
-    return undefined;
-  return `PRAGMA ${name.text} with a value can change the database`;
-}
-
-function statementProblem(statement: Token[]): string | undefined {
-  const first = statement[0]!;
-  if (first.kind === 'word' && first.text === 'pragma') return pragmaProblem(statement);
-  if (first.kind !== 'word' || !READ_STATEMENTS.has(first.text))
-    return `${first.text} is not a read-only statement`;
-  for (const [i, token] of statement.entries()) {
-    if (token.kind !== 'word' && token.kind !== 'quoted') continue;
-    const call = statement[i + 1]?.text === '(';
-    if (token.kind === 'word' && WRITE_WORDS.has(token.text) && !(token.text === 'replace' && call))
-      return `${token.text.toUpperCase()} can write`;
-    if (token.kind === 'word' && KEYWORDS.has(token.text)) continue;
-    if (call && !FUNCTIONS.has(token.text)) return `${token.text}() is not a known read-only function`;
-    if (!call && !/^[a-z_][a-z0-9_]*$/.test(token.text)) return `the name ${token.text} is not read`;
-    // A name the shell binds to its file functions reads or writes files (fsdir, zipfile) even without ().
-    if (
-      !call &&
-      /^(fsdir|zipfile|zipfile_cds|readfile|writefile|edit|load_extension|fts3_tokenizer)$/.test(token.text)
-    )
-      return `${token.text} reads or writes files`;
-  }
-  return undefined;
-}
-
 /** Why an SQL argument may do more than read, or undefined when every statement only reads. */
 export function sqlProblem(sql: string): string | undefined {
-  const list = tokens(sql);
-  if (!list) return 'SQL with parameters, comments or characters automode does not read';
-  let statement: Token[] = [];
-  let count = 0;
-  for (const token of [...list, { kind: 'punct', text: ';' } as Token]) {
-    if (token.text !== ';' || token.kind !== 'punct') {
-      statement.push(token);
-      continue;
-    }
-    if (statement.length > 0) {
-      const problem = statementProblem(statement);
-      if (problem) return problem;
-      count++;
-    }
-    statement = [];
+  return readsOnly(sql, SQLITE);
+}
+
+/** Virtual tables whose modules only index the database's own rows. */
+const READ_MODULES = new Set(['fts3', 'fts4', 'fts5', 'rtree', 'rtree_i32']);
+
+/**
+ * Why a row of a database's schema may make a statement that reads it do more: a view runs its query, whose
+ * calls must be on the allow-list (the shell's `edit()` runs a program); a virtual table reads through its module.
+ */
+export function sqliteViewProblem(type: string, sql: string): string | undefined {
+  if (type === 'index' || type === 'trigger') return undefined;
+  const list = tokenize(sql);
+  if (!list) return 'its definition is not read';
+  if (type === 'table') {
+    if (list[1]?.text !== 'virtual') return undefined;
+    const using = list.findIndex((t) => t.kind === 'word' && t.text === 'using');
+    const module = list[using + 1];
+    return module && READ_MODULES.has(module.text)
+      ? undefined
+      : `a virtual table of module ${module?.text ?? ''}`;
   }
-  return count === 0 ? 'an empty statement' : undefined;
+  if (type !== 'view') return `a schema entry of type ${type}`;
+  let depth = 0;
+  for (const [i, token] of list.entries()) {
+    if (token.text === '(') depth++;
+    else if (token.text === ')') depth--;
+    else if (depth === 0 && token.kind === 'word' && token.text === 'as') {
+      const query = list.slice(i + 1);
+      if (query[0]?.kind !== 'word' || !SQLITE.statements.has(query[0].text) || query[0].text === 'pragma')
+        return 'its query is not read';
+      return readsOnlyTokens(query, SQLITE);
+    }
+  }
+  return 'its query is not read';
 }
 
 /** Why a command argument (`.tables`, `SELECT …`) may do more than read, or undefined. */
@@ -271,11 +168,11 @@ function folderOf(path: Word): Word {
 }
 
 /**
- * The database is read. Opened read-only (`-readonly`, `mode=ro`), a database in WAL mode still gets its `-wal`
- * and `-shm` files created beside it: only the file's header says which mode it is in, so the policy reads it
- * when it decides (a tree write of the database's folder, names `sqlite`), unless `immutable=1` is given too
- * (immutable alone creates a missing file). Opened for writing, the database and its journals are written.
- * Commands the allow-list does not read may write any file.
+ * The database is read, and what a connection that only reads creates beside it is read from the database when
+ * the policy decides (a tree write of its folder, names `sqlite`): the `-wal` and `-shm` files of a database in
+ * WAL mode (a read-only reader leaves them; `immutable=1` creates none), the database itself when it is missing
+ * and the connection may write (the shell creates it empty); and whether its views only read. Commands the
+ * allow-list does not read may write any file.
  */
 function sqliteEffects(cmd: CommandView): EffectsResult {
   const parsed = parse(cmd);
@@ -285,21 +182,13 @@ function sqliteEffects(cmd: CommandView): EffectsResult {
   if ('problem' in open || open.commandProblem !== undefined) return UNKNOWN;
   const { db, readonly } = open;
   if (!db.path) return { effects: [], known: true };
-  const beside = (suffix: string): Word => ({
-    ...db.path!,
-    text: `${db.path!.text}${suffix}`,
-    value: `${db.path!.value}${suffix}`,
-  });
-  const effects: FileEffect[] = [argument('read', db.path)];
-  if (!readonly)
-    effects.push(
-      argument('write', db.path),
-      argument('create', beside('-journal')),
-      argument('create', beside('-wal')),
-      argument('create', beside('-shm')),
-    );
-  else if (!db.immutable)
-    effects.push(treeWrite(folderOf(db.path), 'argument', { kind: 'sqlite', database: db.path }));
+  const names = {
+    kind: 'sqlite' as const,
+    database: db.path,
+    ...(readonly ? {} : { writable: true as const }),
+    ...(db.immutable ? { immutable: true as const } : {}),
+  };
+  const effects: FileEffect[] = [argument('read', db.path), treeWrite(folderOf(db.path), 'argument', names)];
   return { effects, known: true };
 }
 
@@ -308,16 +197,14 @@ function readOnlyOptions(parsed: Parsed): boolean {
 }
 
 /**
- * Read-only: every option only shapes the output, the database is opened read-only (`-readonly`, or a `file:`
- * URI with `mode=ro`) or is none (`:memory:`), and at least one command is given, each (and each `-cmd`) a
- * dot-command or SQL the allow-lists read (with none, the shell reads its commands from stdin).
+ * Read-only: every option only shapes the output and at least one command is given, each (and each `-cmd`) a
+ * dot-command or SQL the allow-lists read (with none, the shell reads its commands from stdin). What opening the
+ * database writes (a missing one is created unless `-readonly`) is its file effects'.
  */
 function readOnlyCheck(parsed: Parsed, words: readonly Word[]): string | undefined {
   if (has(parsed, '-version', '-help')) return undefined;
   const open = opened(parsed, words);
   if ('problem' in open) return open.problem;
-  if (!open.readonly && open.db.path)
-    return 'sqlite3 without -readonly (or a file: URI with mode=ro) can write the database';
   return open.commandProblem;
 }
 
@@ -395,7 +282,13 @@ export const SQLITE3_MODULE: ProgramModule = {
       "sqlite3 -cmd '.shell cat .env' :memory: 'SELECT 1'",
       "sqlite3 :memory: \"SELECT writefile('.git/hooks/pre-commit', 'x')\"",
       'sqlite3 :memory: "ATTACH \'made.db\' AS m"',
+      "sqlite3 journal.db 'SELECT * FROM t'",
+      'sqlite3 journal.db .tables .schema',
+      "sqlite3 app.db 'SELECT count(*) FROM t'",
+      "sqlite3 missing.db 'SELECT 1'",
+      "sqlite3 -readonly views.db 'SELECT * FROM v'",
+      "sqlite3 views.db 'SELECT * FROM t'",
     ],
-    operands: ['app.db', 'journal.db', 'wal.db', ':memory:'],
+    operands: ['app.db', 'journal.db', 'wal.db', 'views.db', ':memory:'],
   },
 };

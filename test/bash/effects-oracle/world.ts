@@ -266,6 +266,11 @@ export function buildWorld(root: string, markers: string): World {
   ]);
   // A database in rollback-journal mode: opened read-only, sqlite3 creates nothing beside it.
   spawnSync('sqlite3', [join(project, 'journal.db'), 'CREATE TABLE t(x); INSERT INTO t VALUES (1);']);
+  // A database whose view runs a program through the shell's edit() when a statement reads it.
+  spawnSync('sqlite3', [
+    join(project, 'views.db'),
+    "CREATE TABLE t(x); CREATE VIEW v AS SELECT edit('x', 'touch automode-marker-view-ran') AS a;",
+  ]);
   put(join(project, 'k.yaml'), kubeconfig('automode-marker-kube-project'));
   put(join(project, '.claude/settings.json'), '{}\n');
   put(join(project, 'node_modules/tool/cli.js'), '#!/usr/bin/env automode-marker-interp\n', 0o755);

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { analyze, loadBash } from '../../../src/bash/analyze.js';
 import { checkProgram } from '../../../src/bash/programs/read-only.js';
 import { programSpec } from '../../../src/bash/programs/registry.js';
-import { commandProblem } from '../../../src/bash/programs/sqlite3.js';
+import { commandProblem, sqliteViewProblem } from '../../../src/bash/programs/sqlite3.js';
 import { shown } from './support.js';
 
 beforeAll(loadBash);
@@ -15,12 +15,12 @@ describe('sqlite3', () => {
     ['sqlite3 -readonly app.db .tables', ['read app.db', 'write .']],
     ['sqlite3 -readonly data/app.db .tables', ['read data/app.db', 'write data']],
     ['sqlite3 -readonly /srv/app.db .tables', ['read /srv/app.db', 'write /srv']],
-    ["sqlite3 -readonly 'file:app.db?immutable=1' .tables", ['read app.db']],
-    ["sqlite3 'file:app.db?mode=ro&immutable=1' 'SELECT 1'", ['read app.db']],
-    [
-      "sqlite3 'file:app.db?immutable=1' .tables",
-      ['read app.db', 'write app.db', 'create app.db-journal', 'create app.db-wal', 'create app.db-shm'],
-    ],
+    // Immutable: no side file, but the schema's views are still read when the policy decides.
+    ["sqlite3 -readonly 'file:app.db?immutable=1' .tables", ['read app.db', 'write .']],
+    ["sqlite3 'file:app.db?mode=ro&immutable=1' 'SELECT 1'", ['read app.db', 'write .']],
+    // Opened for writing: a missing database is created, which the policy reads when it decides.
+    ["sqlite3 'file:app.db?immutable=1' .tables", ['read app.db', 'write .']],
+    ["sqlite3 app.db 'SELECT 1'", ['read app.db', 'write .']],
     ["sqlite3 -readonly :memory: 'SELECT 1'", []],
   ])('%s', (line, effects) => {
     expect(shown(line)).toMatchObject({ known: true, effects });
@@ -51,12 +51,13 @@ describe('sqlite3', () => {
     "sqlite3 -cmd '.mode box' -readonly app.db 'SELECT * FROM t'",
     "sqlite3 -cmd '.headers on' -cmd '.mode csv' 'file:app.db?mode=ro' 'SELECT 1'",
     'sqlite3 -version',
+    "sqlite3 app.db 'SELECT * FROM users'",
+    "sqlite3 -header -csv app.db 'SELECT 1'",
   ])('%s only reads', (line) => {
     expect(verdict(line)).toMatchObject({ readOnly: true });
   });
 
   test.each([
-    ["sqlite3 app.db 'SELECT 1'", /without -readonly/],
     ["sqlite3 -cmd '.shell id' :memory: .tables", /not a read-only dot-command/],
     ["sqlite3 -cmd 'DROP TABLE t' -readonly app.db .tables", /not a read-only statement/],
     ["sqlite3 -cmd 'SELECT 1' :memory:", /stdin/],
@@ -135,6 +136,30 @@ describe('sqlite3', () => {
     '',
   ])('%j may do more than read', (text) => {
     expect(commandProblem(text)).toBeDefined();
+  });
+
+  test.each([
+    ['view', 'CREATE VIEW v AS SELECT lower(name) FROM users'],
+    ['view', 'CREATE VIEW "v" (a) AS SELECT 1'],
+    ['table', 'CREATE TABLE t (a, b)'],
+    ['table', 'CREATE VIRTUAL TABLE d USING fts5(body)'],
+    ['index', 'CREATE INDEX i ON t (a)'],
+    ['trigger', 'CREATE TRIGGER tr AFTER INSERT ON t BEGIN DELETE FROM u; END'],
+  ])('a schema %s %j only reads when read', (type, sql) => {
+    expect(sqliteViewProblem(type, sql)).toBeUndefined();
+  });
+
+  test.each([
+    ['view', "CREATE VIEW v AS SELECT edit('x', 'sh')"],
+    ['view', "CREATE VIEW v AS SELECT writefile('x', 'y')"],
+    ['view', 'CREATE VIEW v AS SELECT * FROM fsdir'],
+    ['view', 'CREATE VIEW v AS SELECT 1 -- x'],
+    ['view', 'CREATE VIEW v AS PRAGMA user_version'],
+    ['table', "CREATE VIRTUAL TABLE z USING zipfile('a.zip')"],
+    ['table', 'CREATE VIRTUAL TABLE c USING csv(filename=x)'],
+    ['other', 'CREATE X'],
+  ])('a schema %s %j may do more when read', (type, sql) => {
+    expect(sqliteViewProblem(type, sql)).toBeDefined();
   });
 
   test('the grammar is the options `sqlite3 -help` lists, both spellings, but those left unknown', () => {
