@@ -12,6 +12,7 @@ import {
 } from '../bash/index.js';
 import type { Behavior, PatternRule, PermissionRule } from '../rules/index.js';
 import { matchPatternRule } from '../rules/index.js';
+import { ansibleProject } from './ansible-project.js';
 import { decideEffect, writesNothing } from './bash-effects.js';
 import {
   allowNames,
@@ -558,6 +559,8 @@ function decideCommand(
       cargoConfig(program, cwds, ctx.home))
     : undefined;
   if (registry) return done(part(cmd, 'ask', 'no-rule', registry));
+  const ansible = ro.readOnly ? ansibleProject(cmd.argv, cwds, ctx.home, changed(cmd)) : undefined;
+  if (ansible) return done(part(cmd, 'ask', 'no-rule', ansible));
   if (ro.readOnly && !cmd.name?.path) {
     const secret = secretVariable(cmd);
     if (secret) {
