@@ -72,6 +72,8 @@ interface Decided {
   views: CommandViews;
   /** Operands handed over at run time by a producer of paths: the parts that decide them, the words they replace. */
   runTime?: RunTimeOperands;
+  /** A read by its words that the project's files make load the project's code (an ansible.cfg): not a read. */
+  loadsProjectCode?: true;
 }
 
 /**
@@ -110,7 +112,7 @@ export function classifyBash(given: Analysis, ctx: DecisionContext): PartVerdict
     );
   for (const cmd of analysis.commands) {
     const d = decideCommand(cmd, analysis, ctx, decided, cwds, changed);
-    d.part.readOnly = isReadOnlyCommand(cmd, d.views);
+    d.part.readOnly = !d.loadsProjectCode && isReadOnlyCommand(cmd, d.views);
     decided.set(cmd.id, d);
     parts.push(d.part);
     // An allow rule vouches for what the command it names does to its operands inside the permitted folders;
@@ -560,7 +562,7 @@ function decideCommand(
     : undefined;
   if (registry) return done(part(cmd, 'ask', 'no-rule', registry));
   const ansible = ro.readOnly ? ansibleProject(cmd.argv, cwds, ctx.home, changed(cmd)) : undefined;
-  if (ansible) return done(part(cmd, 'ask', 'no-rule', ansible));
+  if (ansible) return { ...done(part(cmd, 'ask', 'no-rule', ansible)), loadsProjectCode: true };
   if (ro.readOnly && !cmd.name?.path) {
     const secret = secretVariable(cmd);
     if (secret) {

@@ -383,12 +383,51 @@ export const ANSIBLE_PROGRAMS = [
   'ansible-pull',
 ];
 
+/**
+ * The canary world's ansible/ folder holds the project's code every way ansible loads it, each running a marker:
+ * the reads there must ask (its ansible.cfg, a script or plugin inventory, the play's lookups), and the reads of
+ * its plain inventory run without a marker (group_vars are printed, never templated).
+ */
 const CASES: Readonly<Record<string, readonly string[]>> = {
-  ansible: ['--version', '--help', '-h', 'all --list-hosts', 'localhost -m ping --check', '--versio'],
-  'ansible-playbook': ['--version', '-h', 'site.yml --syntax-check', 'site.yml --list-tasks'],
-  'ansible-inventory': ['--help', '--version', '--list', '--graph'],
-  'ansible-doc': ['-h', '--version', 'ping', '-l'],
-  'ansible-config': ['--help', 'dump --help', 'list -h', 'dump', 'view'],
+  ansible: [
+    '--version',
+    '--help',
+    '-h',
+    'all --list-hosts',
+    '-i ansible/hosts.ini all --list-hosts',
+    '-i ansible/inventory.py all --list-hosts',
+    'localhost -m ping --check',
+    '--versio',
+  ],
+  'ansible-playbook': [
+    '--version',
+    '-h',
+    '-i ansible/hosts.ini ansible/site.yml --syntax-check',
+    '-i ansible/hosts.ini ansible/site.yml --list-tasks',
+  ],
+  'ansible-inventory': [
+    '--help',
+    '--version',
+    '--list',
+    '--graph',
+    '-i ansible/hosts.ini --list --vars',
+    '-i ansible/hosts.ini --host web1 -y',
+    '-i ansible/hosts.ini --graph --vars',
+    '-i ansible/inventory.py --list',
+    '-i ansible/generated.yml --list',
+    '-i ansible --list',
+  ],
+  'ansible-doc': [
+    '-h',
+    '--version',
+    'ping',
+    '-l',
+    '-t filter -l',
+    '-s file',
+    '-j ping',
+    '-M ansible/library -l',
+  ],
+  'ansible-config': ['--help', 'dump --help', 'list -h', 'dump', 'dump --only-changed', 'view', 'list'],
   'ansible-galaxy': [
     '--help',
     '--version',
@@ -396,10 +435,18 @@ const CASES: Readonly<Record<string, readonly string[]>> = {
     'role -h',
     'collection list -h',
     'collection list',
+    'role list',
   ],
   'ansible-vault': ['--help', 'view --help', 'view secrets.yml'],
   'ansible-console': ['--help', '--version'],
   'ansible-pull': ['--help', '--version'],
+};
+/** The reads run in the ansible/ folder, where its ansible.cfg names the filter plugins and modules it holds. */
+const IN_PROJECT: Readonly<Record<string, readonly string[]>> = {
+  'ansible-doc': ['-t filter -l', '-l', 'marker'],
+  'ansible-config': ['list', 'dump --only-changed'],
+  'ansible-inventory': ['-i hosts.ini --list'],
+  ansible: ['-i hosts.ini all --list-hosts'],
 };
 
 /** ansible-core's programs: what they are allowed to say about themselves, and the grammar deny and ask rules read. */
@@ -415,6 +462,11 @@ export const ANSIBLE_MODULES: readonly ProgramModule[] = ANSIBLE_PROGRAMS.map((n
       if (!parsed.ok || parsed.unknownSubcommand !== undefined) return true;
       return !printsItself(parsed) && readForm(spec, cmd.argv) === undefined;
     },
-    oracle: { cases: (CASES[name] ?? []).map((tail) => `${name} ${tail}`) },
+    oracle: {
+      cases: [
+        ...(CASES[name] ?? []).map((tail) => `${name} ${tail}`),
+        ...(IN_PROJECT[name] ?? []).map((tail) => `cd ansible && ${name} ${tail}`),
+      ],
+    },
   };
 });
