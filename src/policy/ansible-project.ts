@@ -75,8 +75,8 @@ function inventoryProblem(
     stat = statSync(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' && (mayBeHostList || depth === 0)) return undefined;
-    return `the inventory ${path} cannot be read`;
+    if (code === 'ENOENT' && mayBeHostList) return undefined;
+    return `the inventory ${path} cannot be read (what is there when ansible runs is not known)`;
   }
   budget.left -= 1;
   if (budget.left < 0 || depth > MAX_DEPTH) return `the inventory folder ${path} holds too much to check`;

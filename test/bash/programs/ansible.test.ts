@@ -116,7 +116,6 @@ describe('ansible reads: the decision-time check of the project', () => {
     'ansible-inventory -i hosts.yml --graph',
     'ansible-inventory -i inv --list',
     'ansible-inventory -i web1,web2, --list',
-    'ansible-inventory -i missing.ini --list',
     'ansible -i hosts.ini all --list-hosts',
   ])('%s: nothing of the project is loaded', (line) => {
     expect(check(line)).toBeUndefined();
@@ -130,6 +129,7 @@ describe('ansible reads: the decision-time check of the project', () => {
     ['ansible-inventory -i wide.yml --list', 'wide.yml may be a plugin configuration'],
     ['ansible-inventory -i scripted --list', 'scripted/sub/zz is executable'],
     ['ansible -i hosts.ini -i script.py all --list-hosts', 'script.py is executable'],
+    ['ansible-inventory -i missing.ini --list', 'missing.ini cannot be read'],
   ])('%s asks: %s', (line, why) => {
     expect(check(line)).toContain(why);
   });
