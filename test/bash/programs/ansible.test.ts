@@ -164,6 +164,10 @@ describe('ansible reads in a project', () => {
     await writeFile(join(box.project, 'group_vars/all.yml'), 'ntp: pool.ntp.org\n');
     await writeFile(join(box.project, 'site.yml'), '- hosts: all\n  tasks: []\n');
   });
+  it('a read of a plain project is one of the read-only defaults', async () => {
+    const verdict = await plain.bash('ansible-inventory -i hosts.ini --list');
+    expect(verdict.parts.find((p) => p.command !== undefined)?.readOnly).toBe(true);
+  });
   expectDecisions(
     plain,
     [
@@ -194,6 +198,8 @@ describe('ansible reads in a project', () => {
       const verdict = await configured.bash(command);
       expect(verdict.decision, verdict.reason).toBe('ask');
       expect(verdict.reason).toContain('ansible.cfg may name plugins');
+      // Not one of the read-only defaults either: plan mode, and the effect oracle, do not take it for a read.
+      expect(verdict.parts.find((p) => p.command !== undefined)?.readOnly).toBe(false);
     }
   });
 
