@@ -212,8 +212,8 @@ const READS: Readonly<Record<string, Reads>> = {
   'ansible-config dump': { options: 't f v --only-changed', operands: 'none' },
   'ansible-config view': { options: 't v', operands: 'none' },
   'ansible-config init': { options: 't f v --disabled', operands: 'none' },
-  'ansible-galaxy collection list': { options: 'v --format', operands: 'inert' },
-  'ansible-galaxy role list': { options: 'v', operands: 'inert' },
+  'ansible-galaxy collection list': { options: 'v p --format', operands: 'inert' },
+  'ansible-galaxy role list': { options: 'v p', operands: 'inert' },
 };
 
 const PLUGINS = 'names a folder ansible loads plugins or settings from';
@@ -366,6 +366,13 @@ function effectsOf(spec: ProgramSpec): (cmd: CommandView) => EffectsResult {
     for (const [folder, word] of folders)
       for (const vars of ['group_vars', 'host_vars'])
         effects.push(option('read', syntheticWord(`${folder}/${vars}`, word.span)));
+    // galaxy's list reads the manifests and role metadata below each folder of a colon-separated -p.
+    for (const { value } of optionsNamed(parsed.levels.at(-1)!.parsed, 'p')) {
+      if (!value?.static) return UNKNOWN;
+      const paths = value.value.split(':').filter(Boolean);
+      if (paths.length === 1 && paths[0] === value.value) effects.push(option('read', value));
+      else for (const path of paths) effects.push(option('read', syntheticWord(path, value.span)));
+    }
     return { effects, known: true };
   };
 }
@@ -436,6 +443,8 @@ const CASES: Readonly<Record<string, readonly string[]>> = {
     'collection list -h',
     'collection list',
     'role list',
+    'role list -p ansible',
+    'collection list -p ansible:src --format json',
   ],
   'ansible-vault': ['--help', 'view --help', 'view secrets.yml'],
   'ansible-console': ['--help', '--version'],

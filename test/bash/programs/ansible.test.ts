@@ -33,6 +33,11 @@ describe('ansible reads: the command lines', () => {
     ['ansible-galaxy collection list', []],
     ['ansible-galaxy collection list community.general --format json', []],
     ['ansible-galaxy role list', []],
+    ['ansible-galaxy role list -p roles', ['read roles']],
+    [
+      'ansible-galaxy collection list -p ./collections:/opt/collections',
+      ['read ./collections', 'read /opt/collections'],
+    ],
     ['ansible-inventory --list', ['read ./group_vars', 'read ./host_vars']],
     ['ansible-inventory --graph --vars', ['read ./group_vars', 'read ./host_vars']],
     ['ansible-inventory --host web1 -y', ['read ./group_vars', 'read ./host_vars']],
@@ -65,7 +70,6 @@ describe('ansible reads: the command lines', () => {
     'ansible-inventory --list --ask-vault-pass',
     'ansible-doc --playbook-dir . -l',
     'ansible-doc -r roles -t role -l',
-    'ansible-galaxy role list -p roles',
     'ansible-galaxy collection list --token x',
     'ansible-config dump -c other.cfg',
     'ansible-playbook site.yml --list-hosts',
@@ -75,6 +79,10 @@ describe('ansible reads: the command lines', () => {
     expect(readOnly(line).ok).toBe(false);
     expect(shown(line).known).toBe(false);
   });
+});
+
+test('a galaxy -p only known at run time reads files that cannot be listed', () => {
+  expect(shown('ansible-galaxy role list -p "$ROLES"').known).toBe(false);
 });
 
 describe('ansible reads: the decision-time check of the project', () => {

@@ -56,7 +56,7 @@ describe('ansible-core: help and version', () => {
     ['ansible-vault view secrets.yml', 'with arguments is not read-only'],
     ['ansible-vault decrypt secrets.yml', 'with arguments is not read-only'],
     ['ansible-vault view --vault-password-file pw.txt secrets.yml', 'runs the password file'],
-    ['ansible-galaxy collection list -p ./collections', 'is not a read-only option'],
+    ['ansible-galaxy collection list -s https://galaxy.example', 'is not a read-only option'],
     ['ansible-galaxy collection install ns.col', 'with arguments is not read-only'],
     ['ansible-galaxy role info some.role', 'with arguments is not read-only'],
     // Help must stand alone: argparse reads an abbreviation, and other words first.
