@@ -24,15 +24,15 @@ const SKIPPED = /^(?:\.|host_vars$|group_vars$|vars_plugins$)/;
  * these applies; otherwise why the command asks.
  */
 export function ansibleProject(
+  program: string,
   argv: readonly Word[],
   cwds: readonly string[] | undefined,
   home: string,
   changed: boolean,
   env: NodeJS.ProcessEnv = process.env,
 ): string | undefined {
-  const inventories = ansibleInventories(argv);
+  const inventories = ansibleInventories(program, argv);
   if (!inventories) return undefined;
-  const program = argv[0]!.value;
   const variable = Object.keys(env).find((name) => name.startsWith('ANSIBLE_'));
   if (variable) return `${variable} is set: ${program} may load plugins or settings it names`;
   if (!cwds) return `an ansible.cfg in a folder only known at run time may name plugins ${program} loads`;

@@ -561,7 +561,7 @@ function decideCommand(
       cargoConfig(program, cwds, ctx.home))
     : undefined;
   if (registry) return done(part(cmd, 'ask', 'no-rule', registry));
-  const ansible = ro.readOnly ? ansibleProject(cmd.argv, cwds, ctx.home, changed(cmd)) : undefined;
+  const ansible = ro.readOnly ? ansibleProject(program, cmd.argv, cwds, ctx.home, changed(cmd)) : undefined;
   if (ansible) return { ...done(part(cmd, 'ask', 'no-rule', ansible)), loadsProjectCode: true };
   if (ro.readOnly && !cmd.name?.path) {
     const secret = secretVariable(cmd);

@@ -329,9 +329,8 @@ function readForm(spec: ProgramSpec, argv: readonly Word[]): ParsedCommand | und
  * folder) is a script ansible runs when it is executable, and a plugin configuration when it is YAML naming a
  * `plugin`. Undefined when the command is not one of the reads.
  */
-export function ansibleInventories(argv: readonly Word[]): Word[] | undefined {
-  const name = argv[0]?.value;
-  const spec = name !== undefined && ANSIBLE_PROGRAMS.includes(name) ? program(name) : undefined;
+export function ansibleInventories(name: string, argv: readonly Word[]): Word[] | undefined {
+  const spec = ANSIBLE_PROGRAMS.includes(name) ? program(name) : undefined;
   const parsed = spec && readForm(spec, argv);
   if (!parsed) return undefined;
   return optionsNamed(parsed.levels.at(-1)!.parsed, 'i').map((option) => option.value!);
@@ -352,7 +351,7 @@ function effectsOf(spec: ProgramSpec): (cmd: CommandView) => EffectsResult {
     const parsed = parseCommand(spec, cmd.argv, { unknown: 'fail', dynamic: 'operand' });
     if (!parsed.ok || parsed.unknownSubcommand) return UNKNOWN;
     if (printsItself(parsed)) return NONE;
-    const inventories = ansibleInventories(cmd.argv);
+    const inventories = ansibleInventories(spec.name, cmd.argv);
     if (!inventories) return UNKNOWN;
     const effects: FileEffect[] = [];
     const folders = new Map<string, Word>();

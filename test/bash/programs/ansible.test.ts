@@ -89,7 +89,7 @@ describe('ansible reads: the decision-time check of the project', () => {
   let root: string;
   const words = (line: string) => analyze(line).commands[0]!.argv;
   const check = (line: string, cwd = root, env: NodeJS.ProcessEnv = {}, changed = false) =>
-    ansibleProject(words(line), [cwd], '/nonexistent-home', changed, env);
+    ansibleProject(line.split(' ')[0]!, words(line), [cwd], '/nonexistent-home', changed, env);
 
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'automode-ansible-'));
@@ -154,9 +154,9 @@ describe('ansible reads: the decision-time check of the project', () => {
   });
 
   it('a working folder only known at run time, or another command writing first, asks', () => {
-    expect(ansibleProject(words('ansible-doc -l'), undefined, '/nonexistent-home', false, {})).toContain(
-      'only known at run time',
-    );
+    expect(
+      ansibleProject('ansible-doc', words('ansible-doc -l'), undefined, '/nonexistent-home', false, {}),
+    ).toContain('only known at run time');
     expect(check('ansible-inventory -i hosts.ini --list', root, {}, true)).toContain('another command');
   });
 
