@@ -10,6 +10,7 @@ import {
 } from '../bash/index.js';
 import type { Behavior, PatternRule, PermissionRule } from '../rules/index.js';
 import { matchPatternRule } from '../rules/index.js';
+import { ansibleProject } from './ansible-project.js';
 import { decideEffect, writesNothing } from './bash-effects.js';
 import {
   allowNames,
@@ -70,6 +71,8 @@ interface Decided {
   views: CommandViews;
   /** Operands handed over at run time by a producer of paths: the parts that decide them, the words they replace. */
   runTime?: RunTimeOperands;
+  /** A read by its words that the project's files make load the project's code (an ansible.cfg): not a read. */
+  loadsProjectCode?: true;
 }
 
 /**
@@ -108,7 +111,7 @@ export function classifyBash(given: Analysis, ctx: DecisionContext): PartVerdict
     );
   for (const cmd of analysis.commands) {
     const d = decideCommand(cmd, analysis, ctx, decided, cwds, changed);
-    d.part.readOnly = isReadOnlyCommand(cmd, d.views);
+    d.part.readOnly = !d.loadsProjectCode && isReadOnlyCommand(cmd, d.views);
     decided.set(cmd.id, d);
     parts.push(d.part);
     // An allow rule vouches for what the command it names does to its operands inside the permitted folders;
@@ -553,6 +556,8 @@ function decideCommand(
   if (settings) return done(part(cmd, 'ask', 'no-rule', settings));
   const startup = ro.readOnly ? clientStartupProblem(program, v.values, ctx.home) : undefined;
   if (startup) return done(part(cmd, 'ask', 'no-rule', startup));
+  const ansible = ro.readOnly ? ansibleProject(program, cmd.argv, cwds, ctx.home, changed(cmd)) : undefined;
+  if (ansible) return { ...done(part(cmd, 'ask', 'no-rule', ansible)), loadsProjectCode: true };
   if (ro.readOnly && !cmd.name?.path) {
     const secret = secretVariable(cmd);
     if (secret) {

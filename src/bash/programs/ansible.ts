@@ -1,7 +1,7 @@
-import type { CommandView, EffectsResult } from '../types.js';
-import { NONE, UNKNOWN } from './effect-helpers.js';
+import type { CommandView, EffectsResult, FileEffect, Word } from '../types.js';
+import { NONE, option, UNKNOWN } from './effect-helpers.js';
 import type { ProgramModule } from './module.js';
-import { grammar, has } from './options.js';
+import { grammar, has, optionsNamed, type Parsed } from './options.js';
 import {
   type ParsedCommand,
   type ProgramSpec,
@@ -9,6 +9,8 @@ import {
   readOnly,
   type SubcommandSpec,
 } from './program.js';
+import { checkProgram } from './read-only.js';
+import { leadingText, syntheticWord } from './words.js';
 
 /**
  * The option grammars of ansible-core's programs, each level as its argparse parser declares it (read from the
@@ -178,44 +180,98 @@ const LEVELS: Readonly<Record<string, readonly [string, string, string]>> = {
 };
 
 /**
- * What stays read-only: asking a program about itself (`-h`/`--help` at any level, `--version` at the top),
- * alone on the line. Everything else asks, and why:
- * - every program reads an `ansible.cfg` from the working folder (or ANSIBLE_CONFIG), a file in the project
- *   the agent can write, which names the folders plugins, modules, doc fragments, inventory and vars plugins
- *   and a vault password script are loaded from: `ansible-doc`, `ansible-config dump/list`, `ansible-inventory`
- *   and `ansible-playbook --syntax-check/--list-*` import that Python, and an executable inventory file runs;
- * - `--check` (`-C`) still connects to the hosts and runs modules on them (`-m ping --check` runs ping there):
- *   a remote action on the user's machines, not a local read;
- * - `ansible-vault view` and `decrypt` print the secrets the vault holds; `ansible-galaxy` verbs reach Galaxy
- *   with the user's token, install or write roles and collections.
+ * The reads: ansible's programs that only print local configuration, inventory and documentation. Each is
+ * read-only only when what it loads is the user's own: the policy checks at decision time that no ansible.cfg is
+ * in the working folder, no ANSIBLE_* variable is set and no inventory named is a script or a plugin
+ * configuration (src/policy/ansible-project.ts). Left out, and why:
+ * - `--playbook-dir`, `-M`/`--module-path`, `-r`/`--roles-path`, `-c`/`--config` name folders plugins or
+ *   settings are loaded from; `-e` loads variables files; vault options run a password script;
+ * - `ansible-playbook --syntax-check` and `--list-*` template the play's `hosts` and the names of imported files
+ *   (a `lookup('pipe', ...)` there runs), and load the plugin folders beside each playbook and role;
+ * - `ansible-console --list-hosts` still opens the console; `-m`/`-a` and `--check` run modules on the hosts;
+ * - `ansible-vault view` and `decrypt` print the secrets the vault holds; every other `ansible-galaxy` verb
+ *   reaches Galaxy with the user's token, or installs or writes roles and collections.
  */
-const LOADS_CODE = 'loads the inventory and the plugins ansible.cfg names (Python the project may hold)';
+interface Reads {
+  options: string;
+  operands: 'inert' | 'none';
+  maxOperands?: number;
+  /** The options one of which must be given (the listing asked for). */
+  needs?: readonly string[];
+}
+const READS: Readonly<Record<string, Reads>> = {
+  ansible: { options: 'i l v --list-hosts', operands: 'inert', maxOperands: 1, needs: ['--list-hosts'] },
+  'ansible-inventory': {
+    options: 'i l v y --list --graph --host --toml --vars --export',
+    operands: 'inert',
+    maxOperands: 1,
+    needs: ['--list', '--graph', '--host'],
+  },
+  'ansible-doc': { options: 'j s F l t v e --metadata-dump --no-fail-on-errors', operands: 'inert' },
+  'ansible-config list': { options: 't f v', operands: 'none' },
+  'ansible-config dump': { options: 't f v --only-changed', operands: 'none' },
+  'ansible-config view': { options: 't v', operands: 'none' },
+  'ansible-config init': { options: 't f v --disabled', operands: 'none' },
+  'ansible-galaxy collection list': { options: 'v p --format', operands: 'inert' },
+  'ansible-galaxy role list': { options: 'v p', operands: 'inert' },
+};
+
+const PLUGINS = 'names a folder ansible loads plugins or settings from';
 const WHY: Readonly<Record<string, string>> = {
   C: 'still connects to the hosts and runs modules there',
   '--check': 'still connects to the hosts and runs modules there',
   m: 'runs a module on the hosts',
   a: 'runs a module on the hosts',
+  M: PLUGINS,
+  r: PLUGINS,
+  c: PLUGINS,
+  '--playbook-dir': PLUGINS,
+  e: 'loads variables, from a file when the value starts with @',
   i: 'reads an inventory, which runs when it is an executable file',
-  '--syntax-check': LOADS_CODE,
-  '--list-hosts': LOADS_CODE,
-  '--list-tasks': LOADS_CODE,
-  '--list-tags': LOADS_CODE,
-  l: LOADS_CODE,
-  '--list': LOADS_CODE,
-  '--graph': LOADS_CODE,
+  '--syntax-check': 'templates the plays (a lookup there runs) and loads the plugins beside the playbook',
+  '--list-tasks': 'templates the plays (a lookup there runs) and loads the plugins beside the playbook',
+  '--list-tags': 'templates the plays (a lookup there runs) and loads the plugins beside the playbook',
+  '--vault-password-file': 'runs the password file when it is executable',
+  '--vault-id': 'runs the password file when it is executable',
+  '--output': 'writes the file named',
 };
 const ASKS_ITSELF = 'only -h/--help or --version prints and exits';
+
+function readProblem(path: string, parsed: Parsed, words: readonly Word[]): string | undefined {
+  const reads = READS[path]!;
+  if (reads.needs && !has(parsed, ...reads.needs)) return `${path} reads only with ${reads.needs.join(', ')}`;
+  const limits = path === 'ansible-doc' ? [] : optionsNamed(parsed, 'l');
+  if (limits.some((limit) => !limit.value || leadingText(limit.value).startsWith('@')))
+    return `${path} --limit @FILE reads the hosts from a file`;
+  if (path === 'ansible' && parsed.operands.some((at) => leadingText(words[at]!).startsWith('@')))
+    return 'a host pattern @FILE reads the hosts from a file';
+  return undefined;
+}
 
 function level(path: string, top: boolean): SubcommandSpec {
   const [flags, values, long] = LEVELS[path]!;
   const names = top ? 'h --version' : 'h';
+  const helps = (parsed: Parsed) => parsed.options.length === 1 && has(parsed, ...names.split(' '));
+  const reads = READS[path];
   return {
     grammar: grammar({ flags, values, long, abbreviate: false }),
-    readOnly: readOnly(names, 'none', {
-      why: WHY,
-      check: (parsed) =>
-        parsed.options.length === 1 && has(parsed, ...names.split(' ')) ? undefined : ASKS_ITSELF,
-    }),
+    readOnly: reads
+      ? readOnly(`${names} ${reads.options}`, reads.operands, {
+          why: WHY,
+          ...(reads.maxOperands === undefined ? {} : { maxOperands: reads.maxOperands }),
+          check: (parsed, words) =>
+            helps(parsed)
+              ? parsed.operands.length === 0
+                ? undefined
+                : ASKS_ITSELF
+              : has(parsed, ...names.split(' '))
+                ? ASKS_ITSELF
+                : readProblem(path, parsed, words),
+        })
+      : readOnly(names, 'none', {
+          why: WHY,
+          check: (parsed) => (helps(parsed) ? undefined : ASKS_ITSELF),
+        }),
   };
 }
 
@@ -259,11 +315,64 @@ function printsItself(parsed: ParsedCommand): boolean {
   );
 }
 
+/** The command line as ansible reads it when it is one of the reads of READS (help and version aside). */
+function readForm(spec: ProgramSpec, argv: readonly Word[]): ParsedCommand | undefined {
+  const parsed = parseCommand(spec, argv, { unknown: 'fail', dynamic: 'operand' });
+  if (!parsed.ok || parsed.unknownSubcommand || printsItself(parsed)) return undefined;
+  const last = parsed.levels.at(-1)!;
+  if (!READS[last.name]) return undefined;
+  return checkProgram(spec, argv, false).readOnly ? parsed : undefined;
+}
+
+/**
+ * The inventory sources a read names with `-i`, for the policy to look at: each file (or every file below a
+ * folder) is a script ansible runs when it is executable, and a plugin configuration when it is YAML naming a
+ * `plugin`. Undefined when the command is not one of the reads.
+ */
+export function ansibleInventories(name: string, argv: readonly Word[]): Word[] | undefined {
+  const spec = ANSIBLE_PROGRAMS.includes(name) ? program(name) : undefined;
+  const parsed = spec && readForm(spec, argv);
+  if (!parsed) return undefined;
+  return optionsNamed(parsed.levels.at(-1)!.parsed, 'i').map((option) => option.value!);
+}
+
+/** A host list (`-i web1,web2,`) names hosts, not a file. */
+function hostList(word: Word): boolean {
+  return word.static && word.value.includes(',');
+}
+
+/**
+ * What a read reads: each inventory `-i` names, and the group_vars and host_vars folders beside it (a folder
+ * named holds its own) and in the working folder, where ansible's loader starts. The user's own inventory,
+ * configuration and plugins are not the project's.
+ */
 function effectsOf(spec: ProgramSpec): (cmd: CommandView) => EffectsResult {
   return (cmd) => {
     const parsed = parseCommand(spec, cmd.argv, { unknown: 'fail', dynamic: 'operand' });
     if (!parsed.ok || parsed.unknownSubcommand) return UNKNOWN;
-    return printsItself(parsed) ? NONE : UNKNOWN;
+    if (printsItself(parsed)) return NONE;
+    const inventories = ansibleInventories(spec.name, cmd.argv);
+    if (!inventories) return UNKNOWN;
+    const effects: FileEffect[] = [];
+    const folders = new Map<string, Word>();
+    if (spec.name === 'ansible' || spec.name === 'ansible-inventory') folders.set('.', cmd.argv[0]!);
+    for (const word of inventories) {
+      if (hostList(word)) continue;
+      effects.push(option('read', word));
+      const slash = word.value.replace(/\/+$/, '').lastIndexOf('/');
+      folders.set(slash < 0 ? '.' : word.value.slice(0, slash) || '/', word);
+    }
+    for (const [folder, word] of folders)
+      for (const vars of ['group_vars', 'host_vars'])
+        effects.push(option('read', syntheticWord(`${folder}/${vars}`, word.span)));
+    // galaxy's list reads the manifests and role metadata below each folder of a colon-separated -p.
+    for (const { value } of optionsNamed(parsed.levels.at(-1)!.parsed, 'p')) {
+      if (!value?.static) return UNKNOWN;
+      const paths = value.value.split(':').filter(Boolean);
+      if (paths.length === 1 && paths[0] === value.value) effects.push(option('read', value));
+      else for (const path of paths) effects.push(option('read', syntheticWord(path, value.span)));
+    }
+    return { effects, known: true };
   };
 }
 
@@ -280,12 +389,51 @@ export const ANSIBLE_PROGRAMS = [
   'ansible-pull',
 ];
 
+/**
+ * The canary world's ansible/ folder holds the project's code every way ansible loads it, each running a marker:
+ * the reads there must ask (its ansible.cfg, a script or plugin inventory, the play's lookups), and the reads of
+ * its plain inventory run without a marker (group_vars are printed, never templated).
+ */
 const CASES: Readonly<Record<string, readonly string[]>> = {
-  ansible: ['--version', '--help', '-h', 'all --list-hosts', 'localhost -m ping --check', '--versio'],
-  'ansible-playbook': ['--version', '-h', 'site.yml --syntax-check', 'site.yml --list-tasks'],
-  'ansible-inventory': ['--help', '--version', '--list', '--graph'],
-  'ansible-doc': ['-h', '--version', 'ping', '-l'],
-  'ansible-config': ['--help', 'dump --help', 'list -h', 'dump', 'view'],
+  ansible: [
+    '--version',
+    '--help',
+    '-h',
+    'all --list-hosts',
+    '-i ansible/hosts.ini all --list-hosts',
+    '-i ansible/inventory.py all --list-hosts',
+    'localhost -m ping --check',
+    '--versio',
+  ],
+  'ansible-playbook': [
+    '--version',
+    '-h',
+    '-i ansible/hosts.ini ansible/site.yml --syntax-check',
+    '-i ansible/hosts.ini ansible/site.yml --list-tasks',
+  ],
+  'ansible-inventory': [
+    '--help',
+    '--version',
+    '--list',
+    '--graph',
+    '-i ansible/hosts.ini --list --vars',
+    '-i ansible/hosts.ini --host web1 -y',
+    '-i ansible/hosts.ini --graph --vars',
+    '-i ansible/inventory.py --list',
+    '-i ansible/generated.yml --list',
+    '-i ansible --list',
+  ],
+  'ansible-doc': [
+    '-h',
+    '--version',
+    'ping',
+    '-l',
+    '-t filter -l',
+    '-s file',
+    '-j ping',
+    '-M ansible/library -l',
+  ],
+  'ansible-config': ['--help', 'dump --help', 'list -h', 'dump', 'dump --only-changed', 'view', 'list'],
   'ansible-galaxy': [
     '--help',
     '--version',
@@ -293,10 +441,20 @@ const CASES: Readonly<Record<string, readonly string[]>> = {
     'role -h',
     'collection list -h',
     'collection list',
+    'role list',
+    'role list -p ansible',
+    'collection list -p ansible:src --format json',
   ],
   'ansible-vault': ['--help', 'view --help', 'view secrets.yml'],
   'ansible-console': ['--help', '--version'],
   'ansible-pull': ['--help', '--version'],
+};
+/** The reads run in the ansible/ folder, where its ansible.cfg names the filter plugins and modules it holds. */
+const IN_PROJECT: Readonly<Record<string, readonly string[]>> = {
+  'ansible-doc': ['-t filter -l', '-l', 'marker'],
+  'ansible-config': ['list', 'dump --only-changed'],
+  'ansible-inventory': ['-i hosts.ini --list'],
+  ansible: ['-i hosts.ini all --list-hosts'],
 };
 
 /** ansible-core's programs: what they are allowed to say about themselves, and the grammar deny and ask rules read. */
@@ -306,11 +464,17 @@ export const ANSIBLE_MODULES: readonly ProgramModule[] = ANSIBLE_PROGRAMS.map((n
     names: [name],
     spec,
     effects: effectsOf(spec),
-    // Any command but help and version may reach the hosts of the inventory, Galaxy or a git remote.
+    // Any command but help, version and the reads may reach the hosts of the inventory, Galaxy or a git remote.
     network: (cmd) => {
       const parsed = parseCommand(spec, cmd.argv, { unknown: 'fail', dynamic: 'operand' });
-      return !parsed.ok || parsed.unknownSubcommand !== undefined || !printsItself(parsed);
+      if (!parsed.ok || parsed.unknownSubcommand !== undefined) return true;
+      return !printsItself(parsed) && readForm(spec, cmd.argv) === undefined;
     },
-    oracle: { cases: (CASES[name] ?? []).map((tail) => `${name} ${tail}`) },
+    oracle: {
+      cases: [
+        ...(CASES[name] ?? []).map((tail) => `${name} ${tail}`),
+        ...(IN_PROJECT[name] ?? []).map((tail) => `cd ansible && ${name} ${tail}`),
+      ],
+    },
   };
 });
