@@ -247,6 +247,8 @@ export interface XargsInput {
   split: 'blanks' | 'newline' | 'nul';
   /** `-I R`: each name replaces R in the command's words instead of being appended. */
   replace?: string;
+  /** `-E`/`-e`: input stops at a line holding this string. */
+  eof?: true;
 }
 
 /**
@@ -274,7 +276,8 @@ export function xargsInput(view: CommandView): XargsInput | undefined {
     }
     if (option.name === 'I' || option.name === 'i') replace = option.value?.value ?? '{}';
   }
-  return replace === undefined ? { split } : { split, replace };
+  const eof = parsed.options.some((option) => option.name === 'E' || option.name === 'e');
+  return { split, ...(replace === undefined ? {} : { replace }), ...(eof ? { eof: true as const } : {}) };
 }
 
 /**
@@ -313,9 +316,10 @@ const ESCAPES: Record<string, string> = { '%%': '%', '\\n': '\n', '\\t': '\t', '
 /**
  * The arguments xargs makes of a known input: split at blanks (quotes and backslashes refused: xargs reads them),
  * at newlines (`-d '\n'`, and `-I`, which also drops a line's leading blanks) or at NUL bytes (`-0`). Undefined
- * when there are none: xargs would run the command once without them.
+ * when there are none (xargs would run the command once without them) or an end-of-input string may cut them.
  */
 export function xargsWords(input: string, how: XargsInput): string[] | undefined {
+  if (how.eof) return undefined;
   const replace = how.replace !== undefined;
   if (how.split !== 'nul' && input.includes('\0')) return undefined;
   if (how.split === 'blanks' && /['"\\]/.test(input)) return undefined;

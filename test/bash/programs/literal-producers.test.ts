@@ -65,6 +65,7 @@ describe('the arguments xargs makes of a known input', () => {
     ['', { split: 'nul' }],
     ['a\n\nb\n', { split: 'newline' }],
     ['a\0b\n', { split: 'newline' }],
+    ['a\n', { split: 'blanks', eof: true }],
   ] as const)('%j split %j: not known', (input, how) => {
     expect(xargsWords(input, how)).toBeUndefined();
   });
