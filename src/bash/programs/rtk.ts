@@ -14,9 +14,12 @@ import { is } from './words.js';
  * - `rtk proxy CMD ARGS…` runs CMD with ARGS, unfiltered.
  * - A first word that is not one of its subcommands fails clap's parse, and `run_fallback` runs the whole line as
  *   a command (`rtk cat README.md` runs `cat README.md`, `rtk head -5` runs `head -5`).
- * - `ls`, `tree`, `wc` and `git` run the program of that name with the words given, adding only options that
- *   shape output (`ls -la`, `tree -I PATTERN`, `git log --pretty=… -10`, `git status --porcelain -b`); `rtk git`
- *   passes its own `-C`, `-c`, `--git-dir`… to git in front. `rtk git add` with no path adds `.`: asked.
+ * - `ls`, `tree`, `wc`, `git`, `docker`, `cargo`, `go`, `gh` and `kubectl` run the program of that name with the
+ *   words given (their `Other` passthrough, or a filtered subcommand of the same words), adding only options that
+ *   shape output (`ls -la`, `tree -I PATTERN`, `git log --pretty=… -10`, `git status --porcelain -b`, `go test
+ *   -json`, `docker logs --tail`); `rtk git` passes its own `-C`, `-c`, `--git-dir`… to git in front. `rtk git
+ *   add` with no path adds `.`: asked. `rtk kubectl pods` (`kubectl get pods`) is read as kubectl reads `pods`:
+ *   asked.
  * Each command it runs is decided as that command; every other subcommand (`read`, `grep`, `find`, `run -c`,
  * the package managers, `init`, which edits agent settings, `trust`, `rewrite`, `hook`…) is not known and asks.
  *
@@ -53,7 +56,7 @@ const spec: ProgramSpec = {
 };
 
 /** Programs an rtk subcommand of the same name runs with the words it is given. */
-const SAME_PROGRAM = new Set(['ls', 'tree', 'wc', 'git']);
+const SAME_PROGRAM = new Set(['ls', 'tree', 'wc', 'git', 'docker', 'cargo', 'go', 'gh', 'kubectl']);
 
 /** rtk's own subcommands (the releases' `Commands`): any other first word is run as a command. */
 const SUBCOMMANDS = new Set(
