@@ -32,7 +32,7 @@ import { destructionOf } from './destruction.js';
 import { foreignRepositories } from './git-folders.js';
 import { resolveGitOperands } from './git-operands.js';
 import { withoutOwnRepository } from './own-repository.js';
-import { isInside } from './paths.js';
+import { isInside, realPath } from './paths.js';
 import { possibleFiles } from './possible-files.js';
 import { checkReadOnly, type ReadOnlyCheck, runTimeWordsHarmless } from './readonly.js';
 import { cargoConfig, registryRedirect } from './registry-config.js';
@@ -845,8 +845,9 @@ function noRule(cmd: SimpleCommand, ctx: DecisionContext, v: CommandViews, unsaf
  * `~/.bashrc` (zsh `~/.zshrc`, ksh `$ENV` or `~/.kshrc`), and zsh always `/etc/zshenv` and `~/.zshenv`. They are
  * the user's own environment, which the agent's own shell already runs, and the agent cannot write them without
  * asking (`PROTECTED_FILES` in paths.ts, in every mode). `BASH_ENV`, `ENV` and `ZDOTDIR` set on the line move them
- * (not harmless), and when the home folder is inside the project or another folder the agent may write, they
- * are project files: then only bash and dash without `-l` and `-i`, which read none, are allowed.
+ * (not harmless), and when the home folder is inside the project or another folder the agent may write, or a
+ * startup file links into one, they are project files: then only bash and sh without `-l` and `-i`, which read
+ * none, are allowed. bash's `--norc` and `--noprofile` only leave some out.
  */
 function isLiteralScript(cmd: SimpleCommand, v: CommandViews, ctx: DecisionContext): boolean {
   if (!SCRIPT_SHELLS.has(v.program) || cmd.name?.path || !v.allStatic) return false;
@@ -858,16 +859,40 @@ function isLiteralScript(cmd: SimpleCommand, v: CommandViews, ctx: DecisionConte
       command ||= word.includes('c');
       startup ||= /[li]/.test(word);
     } else if (word === '--login' && v.program !== 'ksh') startup = true;
+    else if ((word === '--norc' || word === '--noprofile') && v.program === 'bash' && !command) continue;
     else if (word === '-o' && SCRIPT_SET_OPTIONS.has(v.values[i + 1] ?? '')) i++;
     else return command && !word.startsWith('-') && !(startup && homeWritable(ctx));
   }
   return false;
 }
 
-/** Whether the home folder, where the shells' startup files are, is inside a folder the agent may write. */
+/** The user's startup files, in the home folder: bash's, sh's, zsh's and ksh's. */
+const STARTUP_FILES = [
+  '.profile',
+  '.bash_profile',
+  '.bash_login',
+  '.bashrc',
+  '.zshenv',
+  '.zprofile',
+  '.zshrc',
+  '.zlogin',
+  '.zlogout',
+  '.kshrc',
+];
+
+/**
+ * Whether the shells' startup files are inside a folder the agent may write: the home folder is, or a startup
+ * file is a link into one (a dotfiles repository as the project, whose `bashrc` no protected name covers).
+ */
 function homeWritable(ctx: DecisionContext): boolean {
   const folders = [ctx.cwd, ...(ctx.root ? [ctx.root] : []), ...ctx.additionalDirectories];
-  return folders.some((folder) => isInside(ctx.home, folder));
+  const inside = (path: string) => folders.some((folder) => isInside(path, folder));
+  if (inside(ctx.home)) return true;
+  return STARTUP_FILES.some((name) => {
+    const path = join(ctx.home, name);
+    const real = realPath(path, ctx.realPaths);
+    return real !== undefined && real !== path && inside(real);
+  });
 }
 
 /** The `set -o` names that change only when a script stops and what it prints, never what it runs or reads. */

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createClassifier } from '../../src/classifier/index.js';
@@ -100,6 +100,20 @@ describe('startup files inside a folder the agent may write', () => {
       await rm(home, { recursive: true, force: true });
     }
   });
+});
+
+describe('a startup file that is a link into the project', () => {
+  const sandbox = useSandboxClassifier(async (box) => {
+    await project(box);
+    await mkdir(path.join(box.project, 'dotfiles'));
+    await writeFile(path.join(box.project, 'dotfiles', 'bashrc'), 'alias ls=id\n');
+    await symlink(path.join(box.project, 'dotfiles', 'bashrc'), path.join(box.home, '.bashrc'));
+  });
+  expectDecisions(
+    sandbox,
+    ["bash -c 'ls'", "sh -c 'ls'", "bash --norc -c 'ls'"],
+    ["bash -ic 'ls'", "bash -lc 'ls'", "zsh -c 'ls'", "ksh -c 'ls'", "bash --norc -ic 'ls'"],
+  );
 });
 
 describe('the files a login or interactive shell runs are never written silently', () => {
