@@ -118,5 +118,4 @@ export const RTK_MODULE: ProgramModule = {
   names: ['rtk'],
   spec,
   nested: nested satisfies Handler,
-  network: () => false,
 };
