@@ -6,11 +6,14 @@ export { duckdbCommandProblem } from './programs/duckdb.js';
 export { ambiguousCheckout } from './programs/git/operands.js';
 export { grammar, type Option, operandWords, parseOptions } from './programs/options.js';
 export {
+  fdExecPaths,
   findRoots,
+  literalOutput,
   type ProducedPaths,
   producedPaths,
   type XargsInput,
   xargsInput,
+  xargsWords,
 } from './programs/path-producers.js';
 export { type ParsedCommand, type ProgramSpec, parseCommand } from './programs/program.js';
 export { checkProgram, type ReadKind, takesAnyWords } from './programs/read-only.js';

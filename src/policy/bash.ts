@@ -32,6 +32,7 @@ import { destructionOf } from './destruction.js';
 import { foreignRepositories } from './git-folders.js';
 import { resolveGitOperands } from './git-operands.js';
 import { withoutOwnRepository } from './own-repository.js';
+import { isInside, realPath } from './paths.js';
 import { possibleFiles } from './possible-files.js';
 import { projectFilesProblem } from './project-files/index.js';
 import { checkReadOnly, type ReadOnlyCheck, runTimeWordsHarmless } from './readonly.js';
@@ -62,6 +63,8 @@ const TRANSPARENT = new Set([
   'caffeinate',
   'arch',
   'script',
+  // Runs the command after it and filters its output (its own subcommands have no wrapped command).
+  'rtk',
 ]);
 
 interface Decided {
@@ -538,7 +541,7 @@ function decideCommand(
       part(cmd, 'allow', 'wrapper', `${program} only runs the command it wraps, decided on its own`),
     );
   }
-  if (isLiteralScript(cmd, v) && v.harmlessEnv) {
+  if (isLiteralScript(cmd, v, ctx) && v.harmlessEnv) {
     return done(
       part(
         cmd,
@@ -770,28 +773,69 @@ function noRule(cmd: SimpleCommand, ctx: DecisionContext, v: CommandViews, unsaf
 
 /**
  * `bash -c 'SCRIPT' [NAME ARGS…]` with SCRIPT written out: the analysis reads SCRIPT as it reads the line itself,
- * every command in it a part of its own. A non-interactive bash reads no startup file but `$BASH_ENV` (a loader
- * variable, never harmless), dash none; zsh reads `~/.zshenv`, so it is not listed. `-e`, `-u` and `-x` change
- * only when the script stops and what it prints; so does `-v` (it echoes the script) and `-o pipefail` and the like.
- * `-l` (a login shell reads `/etc/profile` and `~/.profile`) and `-i` (reads `~/.bashrc`, writes the history) are
- * not listed.
+ * every command in it a part of its own (zsh and ksh only when SCRIPT keeps to what they read as bash does:
+ * `posixShell`). `-e`, `-u` and `-x` change only when the script stops and what it prints; so does `-v` (it
+ * echoes the script) and `-o pipefail` and the like.
+ *
+ * The shell may also run the user's startup files: a login shell (`-l`, `--login`) `/etc/profile` and
+ * `~/.bash_profile`, `~/.bash_login` or `~/.profile` (zsh `~/.zprofile`, `~/.zlogin`), an interactive one (`-i`)
+ * `~/.bashrc` (zsh `~/.zshrc`, ksh `$ENV` or `~/.kshrc`), and zsh always `/etc/zshenv` and `~/.zshenv`. They are
+ * the user's own environment, which the agent's own shell already runs, and the agent cannot write them without
+ * asking (`PROTECTED_FILES` in paths.ts, in every mode). `BASH_ENV`, `ENV` and `ZDOTDIR` set on the line move them
+ * (not harmless), and when the home folder is inside the project or another folder the agent may write, or a
+ * startup file links into one, they are project files: then only bash and sh without `-l` and `-i`, which read
+ * none, are allowed. bash's `--norc` and `--noprofile` only leave some out.
  */
-function isLiteralScript(cmd: SimpleCommand, v: CommandViews): boolean {
+function isLiteralScript(cmd: SimpleCommand, v: CommandViews, ctx: DecisionContext): boolean {
   if (!SCRIPT_SHELLS.has(v.program) || cmd.name?.path || !v.allStatic) return false;
   let command = false;
+  let startup = v.program === 'zsh' || v.program === 'ksh';
   for (let i = 1; i < v.values.length; i++) {
     const word = v.values[i]!;
-    if (/^-[euxvc]+$/.test(word)) command ||= word.includes('c');
+    if (/^-[euxvcli]+$/.test(word)) {
+      command ||= word.includes('c');
+      startup ||= /[li]/.test(word);
+    } else if (word === '--login' && v.program !== 'ksh') startup = true;
+    else if ((word === '--norc' || word === '--noprofile') && v.program === 'bash' && !command) continue;
     else if (word === '-o' && SCRIPT_SET_OPTIONS.has(v.values[i + 1] ?? '')) i++;
-    else return command && !word.startsWith('-');
+    else return command && !word.startsWith('-') && !(startup && homeWritable(ctx));
   }
   return false;
+}
+
+/** The user's startup files, in the home folder: bash's, sh's, zsh's and ksh's. */
+const STARTUP_FILES = [
+  '.profile',
+  '.bash_profile',
+  '.bash_login',
+  '.bashrc',
+  '.zshenv',
+  '.zprofile',
+  '.zshrc',
+  '.zlogin',
+  '.zlogout',
+  '.kshrc',
+];
+
+/**
+ * Whether the shells' startup files are inside a folder the agent may write: the home folder is, or a startup
+ * file is a link into one (a dotfiles repository as the project, whose `bashrc` no protected name covers).
+ */
+function homeWritable(ctx: DecisionContext): boolean {
+  const folders = [ctx.cwd, ...(ctx.root ? [ctx.root] : []), ...ctx.additionalDirectories];
+  const inside = (path: string) => folders.some((folder) => isInside(path, folder));
+  if (inside(ctx.home)) return true;
+  return STARTUP_FILES.some((name) => {
+    const path = join(ctx.home, name);
+    const real = realPath(path, ctx.realPaths);
+    return real !== undefined && real !== path && inside(real);
+  });
 }
 
 /** The `set -o` names that change only when a script stops and what it prints, never what it runs or reads. */
 const SCRIPT_SET_OPTIONS = new Set(['errexit', 'nounset', 'xtrace', 'verbose', 'pipefail', 'errtrace']);
 
-const SCRIPT_SHELLS = new Set(['bash', 'sh', 'dash']);
+const SCRIPT_SHELLS = new Set(['bash', 'sh', 'dash', 'zsh', 'ksh']);
 
 /**
  * `env [-i] [-u NAME]… NAME=value… COMMAND` and `xargs` with options that only make it run its command: they set
@@ -806,5 +850,7 @@ function isTransparentWrapper(cmd: SimpleCommand, analysis: Analysis, v: Command
   )
     return false;
   if (!v.allStatic && v.program !== 'time') return false;
+  // rtk reads variables of its own (RTK_DB_PATH moves the history database it writes).
+  if (v.program === 'rtk' && !v.harmlessEnv) return false;
   return analysis.commands.some((c) => c.nested?.carrier === cmd.id && c.nested.kind === 'wrapper');
 }

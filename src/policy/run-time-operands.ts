@@ -3,13 +3,16 @@ import { isAbsolute, join, resolve } from 'node:path';
 import {
   type Analysis,
   commandLine,
+  fdExecPaths,
   findRoots,
+  literalOutput,
   type ProducedPaths,
   producedPaths,
   type SimpleCommand,
   syntheticWord,
   type Word,
   xargsInput,
+  xargsWords,
 } from '../bash/index.js';
 import type { DecisionContext } from './context.js';
 import { decideFile, LINK_HOPS } from './files.js';
@@ -90,6 +93,8 @@ export function runTimeOperands(
   let argv = cmd.argv;
   const replaced: Word[] = [];
   let placeholder: Word | undefined;
+  let literalWords: Word[] = [];
+  let literalSource: SimpleCommand | undefined;
   const stand = (source: Source, at: Word): Word => {
     placeholder ??= syntheticWord(source.produced.roots[0]!.value, at.span);
     return placeholder;
@@ -100,16 +105,23 @@ export function runTimeOperands(
     involved.add(carrier.id);
     const handed = cmd.nested.via === 'xargs' ? viaXargs(cmd, carrier, analysis) : viaExec(cmd, carrier);
     if (!handed) return undefined;
-    involved.add(handed.source.producer.id);
-    sources.push(handed.source);
-    if (handed.replace === undefined) argv = [...argv, stand(handed.source, argv.at(-1)!)];
+    involved.add(handed.producer.id);
+    let literal: Word[] | undefined;
+    if ('words' in handed) {
+      literal = handed.words.map((word) => syntheticWord(word, argv.at(-1)!.span));
+      literalWords = literal;
+      literalSource = handed.producer;
+    } else sources.push(handed);
+    const standing = (at: Word): Word[] => literal ?? [stand(handed as Source, at)];
+    const marker = handed.replace;
+    if (marker === undefined || (handed.appends && !argv.some((w) => w.static && w.value === marker)))
+      argv = [...argv, ...standing(argv.at(-1)!)];
     else {
-      const marker = handed.replace;
       if (argv.some((w) => w.value.includes(marker) && !(w.static && w.value === marker))) return undefined;
-      argv = argv.map((w) => {
-        if (!w.static || w.value !== marker) return w;
+      argv = argv.flatMap((w) => {
+        if (!w.static || w.value !== marker) return [w];
         replaced.push(w);
-        return stand(handed.source, w);
+        return standing(w);
       });
     }
   } else if (cmd.nested) return undefined;
@@ -131,22 +143,40 @@ export function runTimeOperands(
     }
     replaced.push(word);
   }
-  if (sources.length === 0 && replaced.length === 0) return undefined;
+  if (sources.length === 0 && replaced.length === 0 && !literalSource) return undefined;
   if (writesBesides(involved)) return undefined;
-  const parts: PartVerdict[] = [];
+  const parts: PartVerdict[] = literalWords.map((word) =>
+    decideFile(
+      {
+        access: 'read',
+        path: isAbsolute(word.value) ? resolve(word.value) : resolve(cwd, word.value),
+        shown: `${word.value} (from ${commandLine(literalSource!)})`,
+        tool: 'Bash',
+        followsLinks: LINK_HOPS,
+      },
+      ctx,
+    ),
+  );
   for (const source of sources) {
     for (const root of source.produced.roots) parts.push(...rootParts(root.value, source, cwd, ctx));
   }
-  const shown = sources.map((s) => commandLine(s.producer)).join(', ');
+  const shown = [
+    ...sources.map((s) => commandLine(s.producer)),
+    ...(literalSource ? [commandLine(literalSource)] : []),
+  ].join(', ');
   return { argv: out, replaced, parts, source: shown || 'pwd' };
 }
 
+/** What a carrier hands its command: names below known folders, or words known before the line runs. */
+type Handed = (Source | { producer: SimpleCommand; words: string[] }) & {
+  /** `{}` (or xargs' `-I` string) marks where they go. */
+  replace?: string;
+  /** Without the marker among the words they are appended (fd). */
+  appends?: true;
+};
+
 /** `PRODUCER | xargs [OPTIONS] CONSUMER`: the producer right before the pipe into xargs. */
-function viaXargs(
-  cmd: SimpleCommand,
-  xargs: SimpleCommand,
-  analysis: Analysis,
-): { source: Source; replace?: string } | undefined {
+function viaXargs(cmd: SimpleCommand, xargs: SimpleCommand, analysis: Analysis): Handed | undefined {
   if (xargs.name?.program !== 'xargs' || xargs.name.dynamic) return undefined;
   const input = xargsInput({ argv: xargs.argv, assignments: xargs.assignments, program: 'xargs' });
   if (!input) return undefined;
@@ -154,29 +184,60 @@ function viaXargs(
     return undefined;
   if (input.replace !== undefined && cmd.name?.dynamic) return undefined;
   const producer = pipedInto(xargs, analysis);
-  const produced = producer && producerPaths(producer);
-  if (!producer || !produced) return undefined;
+  if (!producer) return undefined;
+  const replace = input.replace === undefined ? {} : { replace: input.replace };
+  const printed = literalProducer(producer);
+  if (printed !== undefined) {
+    const words = xargsWords(printed, input);
+    return words ? { producer, words, ...replace } : undefined;
+  }
+  const produced = producerPaths(producer);
+  if (!produced) return undefined;
   if ((produced.separator === 'nul') !== (input.split === 'nul')) return undefined;
   const split: Split = input.split === 'nul' ? 'none' : input.split;
-  const source = { producer, produced, split };
-  return input.replace === undefined ? { source } : { source, replace: input.replace };
+  return { producer, produced, split, ...replace };
 }
 
-/** `find ROOTS … -exec CONSUMER … {} +` (or `\;`): find hands each path over as it is, unsplit. */
-function viaExec(cmd: SimpleCommand, find: SimpleCommand): { source: Source; replace: string } | undefined {
-  if (cmd.nested?.via !== '-exec' || find.name?.program !== 'find' || find.assignments.length > 0)
-    return undefined;
-  const roots = findRoots({ argv: find.argv, assignments: [], program: 'find' });
-  if (!roots) return undefined;
-  const follows = roots.follows || find.argv.some((w) => w.static && w.value === '-follow');
-  const produced: ProducedPaths = {
-    roots: roots.words,
-    separator: 'nul',
-    bare: false,
-    followsLinks: follows,
-    shallow: false,
-  };
-  return { source: { producer: find, produced, split: 'none' }, replace: '{}' };
+/**
+ * `find ROOTS … -exec CONSUMER … {} +` (or `\;`, or `-execdir`, which runs it in each name's folder on `./NAME`),
+ * `fd … -x CONSUMER` (`-X`, `--exec`, `--exec-batch`, `-l`: `ls -l`): each path is handed over as it is, unsplit.
+ * fd puts it in `{}`, else appends it; its other placeholders (`{/}`, `{//}`, `{.}`, `{/.}`) name other files.
+ */
+function viaExec(cmd: SimpleCommand, carrier: SimpleCommand): Handed | undefined {
+  if (carrier.assignments.length > 0 || carrier.name?.dynamic || carrier.name?.path) return undefined;
+  const via = cmd.nested?.via;
+  if (carrier.name?.program === 'find' && (via === '-exec' || via === '-execdir')) {
+    const roots = findRoots({ argv: carrier.argv, assignments: [], program: 'find' });
+    if (!roots) return undefined;
+    const follows = roots.follows || carrier.argv.some((w) => w.static && w.value === '-follow');
+    const produced: ProducedPaths = {
+      roots: roots.words,
+      separator: 'nul',
+      bare: false,
+      followsLinks: follows,
+      shallow: false,
+    };
+    return { producer: carrier, produced, split: 'none', replace: '{}' };
+  }
+  if (!FD_EXECS.has(via ?? '')) return undefined;
+  if (cmd.argv.some((w) => FD_PLACEHOLDER.test(w.value) && w.value !== '{}')) return undefined;
+  const produced = fdExecPaths({ argv: carrier.argv, assignments: [], program: carrier.name!.program });
+  if (!produced) return undefined;
+  return { producer: carrier, produced, split: 'none', replace: '{}', appends: true };
+}
+
+const FD_EXECS = new Set(['-x', '-X', '--exec', '--exec-batch', '-l']);
+const FD_PLACEHOLDER = /\{\/?\/?\.?\}/;
+
+/** What `echo` or `printf` prints, when it is run with its words alone, as the builtin. */
+function literalProducer(producer: SimpleCommand): string | undefined {
+  if (!producer.name || producer.name.dynamic || producer.name.path) return undefined;
+  if (producer.nested || producer.executes.length > 0 || producer.redirects.length > 0) return undefined;
+  return literalOutput({
+    argv: producer.argv,
+    assignments: producer.assignments,
+    program: producer.name.program,
+  });
 }
 
 /** The paths a producer prints, when it runs on its own words only: no assignment, no redirect of its output. */

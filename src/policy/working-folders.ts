@@ -141,12 +141,27 @@ function moveOf(
 }
 
 /**
+ * `find … -execdir CMD … {} …` where CMD only reads the names find hands it (`./NAME` in NAME's folder: the file
+ * found) and names no other file and runs nothing: where it runs changes nothing it reads.
+ */
+function readsOnlyTheName(cmd: SimpleCommand, analysis: Analysis): boolean {
+  // The effects a `+` leaves unlisted are the names it appends.
+  if (cmd.redirects.length > 0 || cmd.executes.length > 0 || cmd.effects.length === 0) return false;
+  if (!cmd.effectsKnown && !cmd.nested?.extraArgs) return false;
+  if (analysis.commands.some((c) => c.nested?.carrier === cmd.id)) return false;
+  return cmd.effects.every(
+    (e) => (e.access === 'read' || e.access === 'metadata') && e.path.static && e.path.value === '{}',
+  );
+}
+
+/**
  * A command its wrapper starts in another folder: `env -C dir`, `sudo -D dir`, `find -execdir` (each folder
  * found). Counted as a `cd` there, for it and every later command.
  */
 function runsElsewhere(cmd: SimpleCommand, analysis: Analysis, ctx: PathContext): Move | undefined {
   const nested = cmd.nested;
   if (!nested) return undefined;
+  if (nested.via === '-execdir' && readsOnlyTheName(cmd, analysis)) return undefined;
   if (nested.via === '-execdir' || nested.via === '-okdir') return { kind: 'unknown' };
   if (nested.via !== 'env' && nested.via !== 'sudo') return undefined;
   const carrier = analysis.commands.find((c) => c.id === nested.carrier);

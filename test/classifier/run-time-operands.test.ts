@@ -52,7 +52,6 @@ describe('paths a producer lists below known folders, handed to a consumer that 
     ],
     [
       // A producer whose output is not only paths below known folders.
-      'echo notes.txt | xargs cat',
       'cat list.txt | xargs cat',
       'xargs cat',
       'xargs -a notes.txt cat',
@@ -87,7 +86,6 @@ describe('paths a producer lists below known folders, handed to a consumer that 
       'find . > out.txt | xargs cat',
       'find . 2>&1 | xargs cat',
       'IFS=/ ; cat $(find .)',
-      'find . -execdir cat {} +',
       // find -L is asked by find's own spec (links below the folder lead anywhere).
       'find -L src -type f -exec wc -l {} +',
       'find . -ok cat {} \\;',
@@ -203,5 +201,98 @@ describe('what the consumer reads through the names, decided as grep -r reads th
     const verdict = await sandbox.bash('find links -exec cat {} +');
     expect(verdict.decision).not.toBe('allow');
     expect(verdict.reason).toMatch(/id_rsa/);
+  });
+});
+
+describe('words echo and printf print, and the names find -execdir and fd -x/-X/-l hand their command', () => {
+  const sandbox = useSandboxClassifier(ordinary);
+  expectDecisions(
+    sandbox,
+    [
+      'echo notes.txt | xargs cat',
+      "echo 'notes.txt' todo.txt | xargs cat",
+      "printf '%s\\n' notes.txt todo.txt | xargs wc -l",
+      "printf '%s\\0' notes.txt src/a.py | xargs -0 head -n 2",
+      "printf '%s\\n' notes.txt | xargs -d '\\n' cat",
+      "printf '%s\\n' notes.txt todo.txt | xargs -L 1 cat",
+      "printf '%s\\n' notes.txt todo.txt | xargs -I X grep -n x X",
+      'echo src/a.py | xargs -I{} stat {}',
+      'echo docs/guide.md | xargs -n 1 md5sum',
+      'find . -execdir cat {} \\;',
+      'find src -execdir cat {} +',
+      "find src -name '*.py' -execdir wc -l {} +",
+      'find docs -type f -execdir grep -n guide {} +',
+      'fd -x cat',
+      'fd py --exec cat',
+      'fd --type f --exec wc -l {}',
+      'fd -e py -X head -n 1',
+      'fd -l guide',
+      'fd . src -x md5sum',
+      'fdfind -t f -X grep -l TODO',
+    ],
+    [
+      // Words that are not the names bash and xargs would hand over.
+      'echo ~/.ssh/id_rsa | xargs cat',
+      'echo $HOME/.ssh/id_rsa | xargs cat',
+      'echo ../x | xargs cat',
+      'echo /etc/passwd | xargs cat',
+      'echo -e "notes.txt" | xargs cat',
+      "echo 'a b' notes.txt | xargs -d ' ' cat",
+      `echo "'notes.txt'" | xargs cat`,
+      "printf '%b\\n' notes.txt | xargs cat",
+      "printf '%s\\n' '' | xargs cat",
+      'echo | xargs cat',
+      'echo notes.txt | xargs -E notes.txt cat',
+      'echo -- notes.txt | xargs cat',
+      'echo -r | xargs cat',
+      'echo notes.txt | xargs rm',
+      'echo notes.txt | xargs grep',
+      'echo notes.txt | xargs -I{} cat ../{}',
+      'echo notes.txt | xargs sh -c \'cat "$@"\' sh',
+      // find -execdir and fd run the command in another folder, or run more than a reader of the names.
+      'find . -execdir rm {} \\;',
+      'find . -execdir cat {} other.txt \\;',
+      'find . -execdir sh -c "cat {}" \\;',
+      'find . -okdir cat {} \\;',
+      'fd -x rm',
+      'fd -x cat {/}',
+      'fd -x cat {//}',
+      'fd -x cat {.}',
+      'fd -x cat {} /etc/passwd',
+      'fd -x sh -c "cat {}"',
+      'fd --exec-batch sh -c id',
+      'fd -Lx cat',
+      'fd . ~ -x cat',
+      'fd --strip-cwd-prefix -x cat',
+    ],
+  );
+});
+
+describe('what echo, find -execdir and fd -x hand over, decided as the files they name', () => {
+  const sandbox = useSandboxClassifier(async (box) => {
+    await ordinary(box);
+    await mkdir(path.join(box.project, 'config'));
+    await writeFile(path.join(box.project, 'config', '.env'), 'KEY=1\n');
+    await mkdir(path.join(box.project, 'links'));
+    await symlink(path.join(box.home, '.ssh', 'id_rsa'), path.join(box.project, 'links', 'notes.txt'));
+  });
+  expectDecisions(
+    sandbox,
+    ['echo notes.txt | xargs cat', 'find src -execdir cat {} +', 'fd . src -x cat'],
+    [
+      'echo config/.env | xargs cat',
+      'echo links/notes.txt | xargs cat',
+      'find config -execdir cat {} +',
+      'find links -execdir cat {} +',
+      'fd -H -x cat',
+      'fd . links -x cat',
+      'fd . config -H -x cat',
+    ],
+  );
+
+  it('names the file a printed word reaches', async () => {
+    const verdict = await sandbox.bash('echo config/.env | xargs cat');
+    expect(verdict.decision).toBe('ask');
+    expect(verdict.reason).toMatch(/config\/\.env \(from echo config\/\.env\)/);
   });
 });

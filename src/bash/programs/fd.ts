@@ -32,7 +32,6 @@ export const FD_GRAMMAR = grammar({
 });
 
 const FOLLOWS_LINKS = 'follows links below the folder, to files no rule can be checked against';
-const RUNS = 'runs a program on every file it finds';
 
 /**
  * Options that only choose which names are printed and how: the walk's filters, the ignore files it honours,
@@ -43,17 +42,20 @@ const READ_ONLY =
   '--ignore-parent --no-global-ignore-file u s i g --regex F --exact --and a --relative-path --no-follow p 0 ' +
   'd --min-depth --exact-depth E --prune t e S --changed-within --changed-before o --format --batch-size c ' +
   '--hyperlink --ignore-contain j --max-buffer-time --max-results 1 q --show-errors --path-separator ' +
-  '--search-path --strip-cwd-prefix --one-file-system h V';
+  '--search-path --strip-cwd-prefix --one-file-system h V ' +
+  // The programs these run are decided on their own, as nested commands (`-l` runs `ls -l`).
+  'l';
 
 const spec: ProgramSpec = {
   name: 'fd',
   aliases: ['fdfind'],
   grammar: FD_GRAMMAR,
+  ownWords: (words) => {
+    const { own, follows } = splitExecs(words);
+    return follows ? [...own, syntheticWord('-L', words[0]!.span)] : own;
+  },
   readOnly: readOnly(READ_ONLY, 'files', {
     why: {
-      x: RUNS,
-      X: RUNS,
-      l: 'runs ls -l with the names it finds',
       L: FOLLOWS_LINKS,
       C: 'searches below another folder',
       '--ignore-file': 'reads ignore rules from a file no rule names',
@@ -70,7 +72,7 @@ interface Exec {
 }
 
 /** fd's own words and the commands `-x`/`-X` run: each runs from its first word up to `;` or the end. */
-function splitExecs(words: readonly Word[]): { own: Word[]; execs: Exec[]; follows: boolean } {
+export function splitExecs(words: readonly Word[]): { own: Word[]; execs: Exec[]; follows: boolean } {
   const own: Word[] = [words[0]!];
   const execs: Exec[] = [];
   let follows = false;

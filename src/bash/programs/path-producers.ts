@@ -1,5 +1,5 @@
 import type { CommandView, Word } from '../types.js';
-import { FD_GRAMMAR } from './fd.js';
+import { FD_GRAMMAR, splitExecs } from './fd.js';
 import { parseFind } from './find/expression.js';
 import { grammar, operandWords, optionsNamed, parseOptions } from './options.js';
 import { is, syntheticWord } from './words.js';
@@ -154,20 +154,39 @@ const FD_PRINTS_PATHS = new Set(
   ).split(' '),
 );
 
+/** With a command to run: `-l` too, which runs `ls -l` on the names; `--strip-cwd-prefix` is left out. */
+const FD_EXEC_OPTIONS = new Set([...FD_PRINTS_PATHS, 'l'].filter((name) => name !== '--strip-cwd-prefix'));
+
 /** `fd [PATTERN] [FOLDER…]`: the names below the folders, or below the working folder, printed bare. */
 function fdPaths(view: CommandView): ProducedPaths | undefined {
-  const parsed = parseOptions(view.argv, 1, FD_GRAMMAR, { permute: true });
+  return fdNames(view.argv, FD_PRINTS_PATHS);
+}
+
+/**
+ * The names fd hands the commands of `-x`, `-X` and `-l` (`ls -l`): those it would print, each as a path (`./`
+ * before a name found below the working folder, fd's `--strip-cwd-prefix` default with a command).
+ */
+export function fdExecPaths(view: CommandView): ProducedPaths | undefined {
+  if (view.program !== 'fd' && view.program !== 'fdfind') return undefined;
+  const { own, follows } = splitExecs(view.argv);
+  const produced = fdNames(own, FD_EXEC_OPTIONS);
+  if (!produced) return undefined;
+  return { ...produced, bare: false, followsLinks: produced.followsLinks || follows };
+}
+
+function fdNames(words: readonly Word[], allowed: ReadonlySet<string>): ProducedPaths | undefined {
+  const parsed = parseOptions(words, 1, FD_GRAMMAR, { permute: true });
   if (!parsed.ok) return undefined;
-  if (parsed.options.some((option) => !FD_PRINTS_PATHS.has(option.name))) return undefined;
-  if (view.argv.slice(1).some((word) => !word.static)) return undefined;
-  const operands = operandWords(view.argv, parsed);
+  if (parsed.options.some((option) => !allowed.has(option.name))) return undefined;
+  if (words.slice(1).some((word) => !word.static)) return undefined;
+  const operands = operandWords(words, parsed);
   const folders = [
     ...operands.slice(1),
     ...optionsNamed(parsed, '--search-path').map((option) => option.value!),
   ];
   if (folders.some((w) => w.value === '' || w.value.startsWith('-'))) return undefined;
   return {
-    roots: folders.length > 0 ? folders : [dot(view)],
+    roots: folders.length > 0 ? folders : [syntheticWord('.', words[0]!.span)],
     separator: optionsNamed(parsed, '0').length > 0 ? 'nul' : 'newline',
     bare: folders.length === 0 || optionsNamed(parsed, '--strip-cwd-prefix').length > 0,
     followsLinks: optionsNamed(parsed, 'L').length > 0,
@@ -228,6 +247,8 @@ export interface XargsInput {
   split: 'blanks' | 'newline' | 'nul';
   /** `-I R`: each name replaces R in the command's words instead of being appended. */
   replace?: string;
+  /** `-E`/`-e`: input stops at a line holding this string. */
+  eof?: true;
 }
 
 /**
@@ -255,5 +276,59 @@ export function xargsInput(view: CommandView): XargsInput | undefined {
     }
     if (option.name === 'I' || option.name === 'i') replace = option.value?.value ?? '{}';
   }
-  return replace === undefined ? { split } : { split, replace };
+  const eof = parsed.options.some((option) => option.name === 'E' || option.name === 'e');
+  return { split, ...(replace === undefined ? {} : { replace }), ...(eof ? { eof: true as const } : {}) };
+}
+
+/**
+ * What `echo WORD…` or `printf FORMAT [WORD…]` prints, when every word is written out and holds no `~`: bash's builtin `echo`
+ * without options (a word starting with `-` may be one) or backslashes; `printf` with a format of `%s`, `%%`,
+ * `\n`, `\t`, `\0` and plain characters, repeated while words are left (bash's `help printf`).
+ */
+export function literalOutput(view: CommandView): string | undefined {
+  if (view.assignments.length > 0 || view.argv.some((word) => !word.static)) return undefined;
+  const words = view.argv.slice(1).map((word) => word.value);
+  // A tilde may be the home folder (`echo ~/a`) or a name, by its quoting and place.
+  if (words.some((word) => word.includes('~'))) return undefined;
+  if (view.program === 'echo') {
+    if (words.some((word) => word.startsWith('-') || word.includes('\\'))) return undefined;
+    return `${words.join(' ')}\n`;
+  }
+  if (view.program !== 'printf' || words.length === 0) return undefined;
+  const [format, ...args] = words as [string, ...string[]];
+  if (format.startsWith('-')) return undefined;
+  const tokens = format.match(/%s|%%|\\[nt0]|[^%\\]/g);
+  if (!tokens || tokens.join('') !== format) return undefined;
+  const takes = tokens.filter((token) => token === '%s').length;
+  let out = '';
+  let next = 0;
+  do {
+    for (const token of tokens) {
+      if (token === '%s') out += args[next++] ?? '';
+      else out += ESCAPES[token] ?? token;
+    }
+  } while (takes > 0 && next < args.length);
+  return out;
+}
+
+const ESCAPES: Record<string, string> = { '%%': '%', '\\n': '\n', '\\t': '\t', '\\0': '\0' };
+
+/**
+ * The arguments xargs makes of a known input: split at blanks (quotes and backslashes refused: xargs reads them),
+ * at newlines (`-d '\n'`, and `-I`, which also drops a line's leading blanks) or at NUL bytes (`-0`). Undefined
+ * when there are none (xargs would run the command once without them) or an end-of-input string may cut them.
+ */
+export function xargsWords(input: string, how: XargsInput): string[] | undefined {
+  if (how.eof) return undefined;
+  const replace = how.replace !== undefined;
+  if (how.split !== 'nul' && input.includes('\0')) return undefined;
+  if (how.split === 'blanks' && /['"\\]/.test(input)) return undefined;
+  let words: string[];
+  if (how.split === 'nul') words = input.split('\0');
+  else if (how.split === 'newline' || replace) words = input.split('\n');
+  else words = input.split(/[ \t\n]+/).filter((word) => word !== '');
+  if (replace && how.split === 'blanks') words = words.map((word) => word.replace(/^[ \t]+/, ''));
+  if (words.at(-1) === '') words.pop();
+  if (words.length === 0 || words.includes('')) return undefined;
+  return words;
 }

@@ -55,6 +55,7 @@ import { PSQL_MODULE } from './psql.js';
 import type { Relocation } from './relocation.js';
 import { RG_MODULE } from './rg.js';
 import { RSYNC_MODULE } from './rsync.js';
+import { RTK_MODULE } from './rtk.js';
 import { RUFF_MODULE } from './ruff.js';
 import { RUNNER_RELOCATIONS } from './runners.js';
 import { SCP_MODULE } from './scp.js';
@@ -144,6 +145,7 @@ const MODULES: readonly ProgramModule[] = [
   SEVEN_ZIP_MODULE,
   AWS_MODULE,
   BREW_MODULE,
+  RTK_MODULE,
   ...MACOS_MODULES,
   ...MACOS_TOOL_MODULES,
   CURL_MODULE,

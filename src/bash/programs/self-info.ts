@@ -38,6 +38,7 @@ const TABLE: Record<string, readonly string[]> = {
   rustc: ['--version', '-V', '--help', '-h'],
   rustup: ['--version', '-V'],
   go: ['version'],
+  rtk: ['--version', '-V', '--help', '-h'],
   java: ['--version', '-version'],
   ruby: ['--version', '-v'],
   perl: ['--version', '-v'],

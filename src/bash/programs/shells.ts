@@ -11,6 +11,27 @@ const SHELL = grammar({
   unlistedFlags: /./,
 });
 
+/** Shells whose syntax is bash's only in part: their `-c` script is read as bash reads it where nothing differs. */
+const OTHER_DIALECTS = new Set(['zsh', 'ksh', 'mksh', 'pdksh', 'yash', 'posh']);
+
+/**
+ * Why a script may mean something else to zsh or ksh than to bash, or undefined. Only a plain subset is read:
+ * words of letters, digits and `_ . / , : @ % + = - ~`, quotes, `|`, `;`, `&&`, `||` and newlines. Left out,
+ * with what they do there: `$` and backquotes (zsh does not split `$var`, has its own expansion flags, `$~`),
+ * globs and parentheses (zsh's `**`, glob qualifiers `*(e:CODE:)` that run code, ksh's `@(…)`), `=cmd` and
+ * `%job` at a word's start, `~` inside a word (zsh leaves `X=~/a` in an argument as it is), `!` (history),
+ * `#` (a comment or not, by option), braces, backslashes, redirections (zsh's `>!`, multios, `=(…)`), `|&` and `&`.
+ */
+function dialectForm(script: string): string | undefined {
+  const special = /[^A-Za-z0-9_\s./,:@%+=~'"|;&-]/.exec(script);
+  if (special) return `${special[0]} is read differently by this shell`;
+  if (/&/.test(script.replaceAll('&&', ''))) return '& is read differently by this shell';
+  if (/(^|[\s;|&'"])[=%]/.test(script))
+    return 'a word starting with = or % is read differently by this shell';
+  if (/[^\s;|&'"]~/.test(script)) return '~ inside a word is read differently by this shell';
+  return undefined;
+}
+
 /** sh, bash, zsh...: `-c STRING` (the first operand after all options), a script file, or stdin. */
 function posixShell(cmd: CommandView): NestedSpec[] {
   const parsed = parseOptions(cmd.argv, 1, SHELL, { dynamic: 'operand' });
@@ -28,7 +49,12 @@ function posixShell(cmd: CommandView): NestedSpec[] {
   const specs = optionsNamed(parsed, '--rcfile', '--init-file').map((option) =>
     codeIn('source-file', cmd.program, option.name, option.value!),
   );
-  if (has(parsed, 'c')) return script ? [...specs, shellSpec(script, `${cmd.program} -c`)] : specs;
+  if (has(parsed, 'c')) {
+    if (!script) return specs;
+    const differs = OTHER_DIALECTS.has(cmd.program) && script.static ? dialectForm(script.value) : undefined;
+    if (differs) return [...specs, unresolved(`${cmd.program} -c: ${differs}`, script)];
+    return [...specs, shellSpec(script, `${cmd.program} -c`)];
+  }
   if (has(parsed, 's') || !script) return [...specs, codeSpec('stdin', cmd.program, 'stdin', cmd.argv[0]!)];
   return [...specs, codeIn('script-file', cmd.program, 'script', script)];
 }

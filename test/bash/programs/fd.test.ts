@@ -36,13 +36,19 @@ describe('fd', () => {
     expect(readOnly(line)).toBe(true);
   });
 
+  // As find's -exec: what they run is a command of its own, decided on its own with the names as its arguments.
+  test.each(['fd -x rm', 'fd -X wc -l', 'fd --exec-batch sh -c id', 'fd --exec=cat', 'fd -Hx cat', 'fd -l'])(
+    '%s only reads itself',
+    (line) => {
+      expect(readOnly(line)).toBe(true);
+    },
+  );
+
+  test.each(['fd -Lx cat', 'fd -HLx cat', 'fd -L -x cat'])('%s follows links: not read-only', (line) => {
+    expect(readOnly(line)).toBe(false);
+  });
+
   test.each([
-    'fd -x rm',
-    'fd -X wc -l',
-    'fd --exec-batch sh -c id',
-    'fd --exec=cat',
-    'fd -Hx cat',
-    'fd -l',
     'fd -L x',
     'fd --follow x',
     'fd --base-directory ~/.ssh',
