@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Analysis, CodeExecution, FileEffect, SimpleCommand } from '../bash/index.js';
 import {
   analyze,
