@@ -2,6 +2,7 @@ export { analyze, analyzeBash, loadBash, MAX_INPUT_BYTES } from './analyze.js';
 export { effectsOf } from './effects.js';
 export { CREDENTIAL_REDIRECTS } from './programs/credential-options.js';
 export { ambiguousCheckout } from './programs/git/operands.js';
+export { type RemoteRead, remoteRead } from './programs/git/remotes.js';
 export { grammar, type Option, operandWords, parseOptions } from './programs/options.js';
 export {
   findRoots,

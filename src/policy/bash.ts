@@ -30,6 +30,7 @@ import type { DecisionContext } from './context.js';
 import { credentialRedirect } from './credential-options.js';
 import { destructionOf } from './destruction.js';
 import { foreignRepositories } from './git-folders.js';
+import { remoteReadProblem } from './git-remotes.js';
 import { resolveGitOperands } from './git-operands.js';
 import { withoutOwnRepository } from './own-repository.js';
 import { possibleFiles } from './possible-files.js';
@@ -555,7 +556,8 @@ function decideCommand(
     return done(part(cmd, 'ask', 'no-rule', `${program} runs ${interpreter} to read the environment`));
   const registry = ro.readOnly
     ? (registryRedirect(program, cmd.network === true, cwds, ctx.home) ??
-      cargoConfig(program, cwds, ctx.home))
+      cargoConfig(program, cwds, ctx.home) ??
+      remoteReadProblem(cmd, cwds, ctx))
     : undefined;
   if (registry) return done(part(cmd, 'ask', 'no-rule', registry));
   if (ro.readOnly && !cmd.name?.path) {
