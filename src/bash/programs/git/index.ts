@@ -122,6 +122,18 @@ export const GIT_MODULE: ProgramModule = {
       'git checkout feature -- src',
       'git merge feature',
       'git init --template=tpl',
+      // Reads of the configured remote (the world's origin refuses connections) and signature checks.
+      'git fetch',
+      'git fetch origin',
+      'git fetch --all --prune --tags',
+      'git fetch origin main',
+      'git ls-remote origin',
+      'git ls-remote --tags',
+      'git remote show origin',
+      'git verify-commit HEAD',
+      'git verify-tag --raw HEAD',
+      'git remote add evil https://127.0.0.1:9/evil.git',
+      'git remote set-url origin https://127.0.0.1:9/evil.git',
     ],
     operands: [
       '.env',
