@@ -3,6 +3,7 @@ export { effectsOf } from './effects.js';
 export { CREDENTIAL_REDIRECTS } from './programs/credential-options.js';
 export { ambiguousCheckout } from './programs/git/operands.js';
 export { type RemoteRead, remoteRead } from './programs/git/remotes.js';
+export { helmSchemaCharts } from './programs/helm.js';
 export { grammar, type Option, operandWords, parseOptions } from './programs/options.js';
 export {
   findRoots,

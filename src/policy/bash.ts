@@ -30,8 +30,9 @@ import type { DecisionContext } from './context.js';
 import { credentialRedirect } from './credential-options.js';
 import { destructionOf } from './destruction.js';
 import { foreignRepositories } from './git-folders.js';
-import { remoteReadProblem } from './git-remotes.js';
 import { resolveGitOperands } from './git-operands.js';
+import { remoteReadProblem } from './git-remotes.js';
+import { helmSchemaProblem } from './helm-schemas.js';
 import { withoutOwnRepository } from './own-repository.js';
 import { possibleFiles } from './possible-files.js';
 import { checkReadOnly, type ReadOnlyCheck, runTimeWordsHarmless } from './readonly.js';
@@ -557,7 +558,8 @@ function decideCommand(
   const registry = ro.readOnly
     ? (registryRedirect(program, cmd.network === true, cwds, ctx.home) ??
       cargoConfig(program, cwds, ctx.home) ??
-      remoteReadProblem(cmd, cwds, ctx))
+      remoteReadProblem(cmd, cwds, ctx) ??
+      helmSchemaProblem(cmd, cwds, ctx, () => changed(cmd)))
     : undefined;
   if (registry) return done(part(cmd, 'ask', 'no-rule', registry));
   if (ro.readOnly && !cmd.name?.path) {
