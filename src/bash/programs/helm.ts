@@ -397,6 +397,8 @@ function helmEffects(cmd: CommandView): EffectsResult {
   }
   // The chart named, or the working folder; a repository's chart (`show`), downloaded into helm's own cache, is
   // read where a folder of that name lies here, if one does. helm loads a chart folder following its links.
+  // --output-dir writes the rendered files, --dependency-update downloads into the chart's charts/.
+  if (has(last.parsed, '--output-dir', '--dependency-update')) return UNKNOWN;
   const charts = path === 'template' ? operands.slice(-1) : operands;
   const named = (chart: Word) =>
     chart.static &&
