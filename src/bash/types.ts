@@ -322,6 +322,16 @@ export type WriteNames =
       below?: true;
     }
   | {
+      /**
+       * The files below the folder whose names end with one of `suffixes` (`terraform fmt` rewrites the `.tf`
+       * files it finds): the folder's own, or with `recursive` also those of its folders (not hidden ones, not
+       * through links). A file named instead of a folder is itself.
+       */
+      kind: 'matching';
+      suffixes: readonly string[];
+      recursive: boolean;
+    }
+  | {
       /** The `-wal` and `-shm` files a read-only SQLite connection creates beside a database in WAL mode. */
       kind: 'sqlite';
       database: Word;
