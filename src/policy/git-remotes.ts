@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { isAbsolute, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
 import { remoteRead, type SimpleCommand } from '../bash/index.js';
 import type { DecisionContext } from './context.js';
 import { gitFolders } from './git-folders.js';
@@ -53,8 +54,9 @@ export function remoteReadProblem(
     }
     if (read.submodules) {
       const entries = indexEntries(repo.gitDir);
-      if (!entries) return `${what} may go on into submodules: the index cannot be read`;
-      const sub = entries.find((entry) => (entry.mode & 0o170000) === GITLINK);
+      if (!entries && existsSync(join(repo.gitDir, 'index')))
+        return `${what} may go on into submodules: the index cannot be read`;
+      const sub = entries?.find((entry) => (entry.mode & 0o170000) === GITLINK);
       if (sub) return `${what} goes on into the submodule ${sub.path} (--no-recurse-submodules keeps it out)`;
     }
   }

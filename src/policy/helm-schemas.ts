@@ -62,8 +62,8 @@ function chartProblem(top: string): string | undefined {
       real = realpathSync(at);
       isFolder = statSync(real).isDirectory();
     } catch {
-      // A link below that leads nowhere is skipped by helm's loader; a chart that is not there yet is not read.
-      if (at === top) return `helm reads ${top}, which is not there to be read now`;
+      // A chart that is not there is helm's error (one made earlier on the line is asked about above); a link
+      // below that leads nowhere is skipped by its loader.
       continue;
     }
     if (!isFolder) {

@@ -51,6 +51,7 @@ describe("helm template and lint: the charts' schemas may refer only inside them
       'helm template web ./web --skip-schema-validation',
       'helm lint ./parent --skip-schema-validation --with-subcharts',
       'helm lint plain local',
+      'helm template web ./missing',
     ],
     [
       'helm template web ./web',
@@ -62,13 +63,14 @@ describe("helm template and lint: the charts' schemas may refer only inside them
       'helm template web ./parent',
       'helm template web ./packaged',
       'helm template web ./web-1.0.0.tgz',
-      'helm template web ./missing',
       'helm template web ./linked',
       'helm lint',
       "echo '{\"$ref\": \"https://x.example\"}' > plain/values.schema.json; helm template web ./plain",
       'helm template web ./plain --post-renderer ./render.sh',
       'helm template web ./plain --set-file key=~/.ssh/id_rsa',
       'helm template web ./plain -f https://values.example.com/v.yaml',
+      'cp web-1.0.0.tgz made.tgz && helm template web ./made.tgz',
+      'mkdir made && helm lint ./made',
     ],
   );
 
