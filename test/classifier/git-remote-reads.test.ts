@@ -114,7 +114,11 @@ describe('a remote that is a path of this machine', () => {
   const box = useSandboxClassifier(async (b) => {
     await cloned(b.root, b.project, path.join(b.root, 'upstream.git'));
   });
-  expectDecisions(box, ['git remote show -n origin'], ['git fetch', 'git fetch origin', 'git ls-remote origin']);
+  expectDecisions(
+    box,
+    ['git remote show -n origin'],
+    ['git fetch', 'git fetch origin', 'git ls-remote origin'],
+  );
 
   it('says which remote reads files', async () => {
     expect((await box.bash('git fetch')).reason).toMatch(/the remote origin is .*upstream\.git/);

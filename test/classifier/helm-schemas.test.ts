@@ -65,7 +65,7 @@ describe("helm template and lint: the charts' schemas may refer only inside them
       'helm template web ./web-1.0.0.tgz',
       'helm template web ./linked',
       'helm lint',
-      "echo '{\"$ref\": \"https://x.example\"}' > plain/values.schema.json; helm template web ./plain",
+      'echo \'{"$ref": "https://x.example"}\' > plain/values.schema.json; helm template web ./plain',
       'helm template web ./plain --post-renderer ./render.sh',
       'helm template web ./plain --set-file key=~/.ssh/id_rsa',
       'helm template web ./plain -f https://values.example.com/v.yaml',

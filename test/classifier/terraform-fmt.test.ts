@@ -7,7 +7,12 @@ describe('terraform fmt rewrites the files it formats: each decided by its path'
   const box = useSandboxClassifier(
     async (b) => {
       const p = b.project;
-      for (const file of ['infra/main.tf', 'infra/vars.tfvars', 'infra/net/vpc.tf', 'infra/.terraform/m/x.tf']) {
+      for (const file of [
+        'infra/main.tf',
+        'infra/vars.tfvars',
+        'infra/net/vpc.tf',
+        'infra/.terraform/m/x.tf',
+      ]) {
         await mkdir(path.dirname(path.join(p, file)), { recursive: true });
         await writeFile(path.join(p, file), 'a = 1\n');
       }

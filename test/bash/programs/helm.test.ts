@@ -171,7 +171,10 @@ describe('helm: a local chart rendered', () => {
     ['helm template web ./web -f values.yaml --set image.tag=v2', ['read ./web', 'read values.yaml']],
     ['helm template web ./web -f a.yaml,b.yaml -f -', ['read ./web', 'read a.yaml', 'read b.yaml']],
     ['helm template web ./web --set-file notes=NOTES.txt', ['read ./web', 'read NOTES.txt']],
-    ['helm template web ./web -s templates/deploy.yaml --kube-version 1.30 -a v1 --include-crds', ['read ./web']],
+    [
+      'helm template web ./web -s templates/deploy.yaml --kube-version 1.30 -a v1 --include-crds',
+      ['read ./web'],
+    ],
     ['helm template web ./web --skip-schema-validation --is-upgrade -n web', ['read ./web']],
     ['helm lint ./web', ['read ./web']],
     ['helm lint ./web --strict --with-subcharts --quiet', ['read ./web']],
