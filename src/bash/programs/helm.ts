@@ -444,6 +444,10 @@ export const HELM: ProgramModule = {
       'helm template x ./chart --output-dir .git/hooks',
       'helm plugin install ./plugin',
       'helm foo',
+      'helm template x ./chart',
+      'helm template x ./chart -f k.yaml --set-file k=.env',
+      'helm lint ./chart --strict --with-subcharts',
+      'helm verify ./chart-1.0.0.tgz',
     ],
   },
 };
