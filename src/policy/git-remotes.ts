@@ -45,7 +45,7 @@ export function remoteReadProblem(
     const reached = read.remotes.length > 0 ? read.remotes.map((w) => w.value) : [...config.urls.keys()];
     for (const name of reached) {
       const url = config.urls.get(name)!;
-      if (!NETWORK_URL.test(url) && !SCP_LIKE.test(url))
+      if (url.includes('::') || (!NETWORK_URL.test(url) && !SCP_LIKE.test(url)))
         return `${what}: the remote ${name} is ${url}, a repository read from files here`;
     }
     if (read.runsHooks) {
@@ -63,7 +63,10 @@ export function remoteReadProblem(
   return undefined;
 }
 
-/** Remote addresses read over the network: scheme URLs, and ssh's `[user@]host:path` (a host has no slash). */
+/**
+ * Remote addresses read over the network: scheme URLs, and ssh's `[user@]host:path` (a host has no slash). Not
+ * `TRANSPORT::ADDRESS`, which runs the program git-remote-TRANSPORT.
+ */
 const NETWORK_URL = /^(?:https?|ssh|git|git\+ssh|ssh\+git):\/\/[^/\s]+/i;
 const SCP_LIKE = /^(?:[\w.+-]+@)?[\w.-]+:(?!\/\/)[^\s]*$/;
 

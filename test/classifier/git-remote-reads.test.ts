@@ -125,6 +125,14 @@ describe('a remote that is a path of this machine', () => {
   });
 });
 
+describe('a remote read through a remote helper', () => {
+  const box = useSandboxClassifier(async (b) => {
+    await cloned(b.root, b.project, 'ext::sh -c id');
+    git(b.project, 'remote', 'add', 'helper', 'codecommit::us-east-1://app');
+  });
+  expectDecisions(box, [], ['git fetch', 'git fetch origin', 'git ls-remote helper', 'git remote show helper']);
+});
+
 describe('a hooks folder in the work tree', () => {
   const box = useSandboxClassifier(async (b) => {
     await cloned(b.root, b.project, 'https://git.example.com/team/app.git');
