@@ -142,7 +142,9 @@ export function valueFiles(parsed: Parsed): Word[] | string {
     if (!value || (found.name !== 'f' && found.name !== '--set-file')) continue;
     if (!value.static)
       return `helm ${found.name === 'f' ? '-f' : '--set-file'} ${value.text} is only known at run time`;
-    // --set-file is one KEY=PATH here: helm's value parser reads commas, escapes and lists in it.
+    // -f is split as one CSV record (quotes join names); --set-file is one KEY=PATH here: helm's value parser
+    // reads commas, escapes and lists in it.
+    if (found.name === 'f' && value.value.includes('"')) return `helm -f ${value.text} quotes a file name`;
     if (found.name === '--set-file' && !/^[\w.-]+=[^,\\{}[\]]+$/.test(value.value))
       return `helm --set-file ${value.text} is not one KEY=PATH`;
     const paths =

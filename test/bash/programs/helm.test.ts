@@ -206,6 +206,7 @@ describe('helm: a local chart rendered', () => {
     ['helm template web ./web -f values.yaml,s3://bucket/v.yaml', 'may download'],
     ['helm template web ./web --set-file k=https://example.com/x', 'may download'],
     ['helm template web ./web --set-file a=x,b=y', 'not one KEY=PATH'],
+    ['helm template web ./web -f \'"a,b.yaml"\'', 'quotes a file name'],
     ['helm template web ./web -f "$VALUES"', 'only known at run time'],
     ['helm template web bitnami/redis', 'may download'],
     ['helm template web oci://registry.example.com/web', 'may download'],
