@@ -46,7 +46,7 @@ export function remoteReadProblem(
     for (const name of reached) {
       const url = config.urls.get(name)!;
       if (url.includes('::') || (!NETWORK_URL.test(url) && !SCP_LIKE.test(url)))
-        return `${what}: the remote ${name} is ${url}, a repository read from files here`;
+        return `${what}: the remote ${name} is ${url}, not a network address (a path reads files here)`;
     }
     if (read.runsHooks) {
       const hooks = hooksFolder(config.hooksPath, repo, ctx);

@@ -130,7 +130,11 @@ describe('a remote read through a remote helper', () => {
     await cloned(b.root, b.project, 'ext::sh -c id');
     git(b.project, 'remote', 'add', 'helper', 'codecommit::us-east-1://app');
   });
-  expectDecisions(box, [], ['git fetch', 'git fetch origin', 'git ls-remote helper', 'git remote show helper']);
+  expectDecisions(
+    box,
+    [],
+    ['git fetch', 'git fetch origin', 'git ls-remote helper', 'git remote show helper'],
+  );
 });
 
 describe('a hooks folder in the work tree', () => {
