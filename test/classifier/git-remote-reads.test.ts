@@ -70,6 +70,11 @@ describe("git reads of the remotes the repository's configuration names", () => 
       'git verify-commit HEAD',
       'git verify-tag v1.0',
       'git verify-tag --raw v1.0',
+      'git tag -v v1.0',
+      'git remote update',
+      'git remote update --prune origin mirror',
+      'git remote prune origin',
+      'git remote prune --dry-run origin',
     ],
     [
       'git fetch evil',
@@ -104,6 +109,10 @@ describe("git reads of the remotes the repository's configuration names", () => 
       'git ls-remote evil',
       'git remote show evil',
       'git remote show https://evil.example/x.git',
+      'git remote update evil',
+      'git remote prune https://evil.example/x.git',
+      'git tag -v -a v2',
+      'git tag -a v2',
       'git verify-commit --gpg-program=id HEAD',
       'git -c gpg.program=id verify-commit HEAD',
     ],
@@ -144,7 +153,11 @@ describe('a hooks folder in the work tree', () => {
     git(b.project, 'config', 'core.hooksPath', '.husky/_');
   });
   // fetch updates refs, which runs the reference-transaction hook from there; ls-remote updates none.
-  expectDecisions(box, ['git ls-remote origin', 'git remote show origin'], ['git fetch', 'git fetch origin']);
+  expectDecisions(
+    box,
+    ['git ls-remote origin', 'git remote show origin', 'git remote prune -n origin'],
+    ['git fetch', 'git fetch origin', 'git remote update', 'git remote prune origin'],
+  );
 });
 
 describe('a submodule in the index', () => {
@@ -156,7 +169,7 @@ describe('a submodule in the index', () => {
   expectDecisions(
     box,
     ['git fetch --no-recurse-submodules', 'git fetch --no-recurse-submodules origin', 'git ls-remote'],
-    ['git fetch', 'git fetch origin', 'git fetch --all'],
+    ['git fetch', 'git fetch origin', 'git fetch --all', 'git remote update'],
   );
 });
 

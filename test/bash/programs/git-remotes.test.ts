@@ -50,6 +50,22 @@ describe('git: which remotes a line reads', () => {
         submodules: false,
       },
     ],
+    [
+      'git remote update',
+      { command: 'remote update', remotes: [], all: true, runsHooks: true, submodules: true },
+    ],
+    [
+      'git remote update -p origin',
+      { command: 'remote update', remotes: ['origin'], all: false, runsHooks: true, submodules: true },
+    ],
+    [
+      'git remote prune origin',
+      { command: 'remote prune', remotes: ['origin'], all: false, runsHooks: true, submodules: false },
+    ],
+    [
+      'git remote prune -n origin',
+      { command: 'remote prune', remotes: ['origin'], all: false, runsHooks: false, submodules: false },
+    ],
   ])('%s', (line, expected) => {
     expect(read(line)).toEqual(expected);
   });

@@ -247,8 +247,8 @@ const LISTS: Lists = {
   ],
   tag: [
     '-l --list -n --sort --contains --no-contains --with --without --merged --no-merged --points-at --column ' +
-      '--no-column --format --color --no-color -i --ignore-case',
-    { check: listsOnly('l', 'n') },
+      '--no-column --format --color --no-color -i --ignore-case -v --verify',
+    { check: listsOnly('l', 'n', 'v') },
   ],
   remote: ['-v --verbose', { operands: 'none' }],
   // Reads of a remote the repository's configuration names; `policy/git-remotes.ts` checks which at decision
@@ -268,6 +268,10 @@ const LISTS: Lists = {
     { operands: 'inert' },
   ],
   'remote show': ['-n', { operands: 'inert' }],
+  // `git fetch` of the remotes or groups named (every remote without one), and the removal of the remote-tracking
+  // refs whose branch the remote no longer has: git's own state.
+  'remote update': ['-p --prune', { operands: 'inert' }],
+  'remote prune': ['-n --dry-run', { operands: 'inert' }],
   // gpg (or ssh-keygen with gpg.format=ssh), as the user's configuration names it, checks the signature; gpg
   // keeps its own keyring and trust database in ~/.gnupg.
   'verify-commit': ['-v --verbose --raw', { operands: 'inert' }],

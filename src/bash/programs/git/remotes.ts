@@ -5,7 +5,7 @@ import { GIT_SPEC } from './spec.js';
 
 /** A git command that reads a remote repository: which remotes it names, and what else it may run. */
 export interface RemoteRead {
-  command: 'fetch' | 'ls-remote' | 'remote show';
+  command: 'fetch' | 'ls-remote' | 'remote show' | 'remote update' | 'remote prune';
   /** The remotes named on the line; empty for the default one (or every one, with `all`). */
   remotes: Word[];
   all: boolean;
@@ -16,7 +16,8 @@ export interface RemoteRead {
 }
 
 /**
- * What a `git fetch`, `git ls-remote` or `git remote show` (without `-n`) line reads over the network;
+ * What a `git fetch`, `git ls-remote`, `git remote show` (without `-n`), `git remote prune` or `git remote update` line reads
+ * over the network;
  * undefined for any other git command, or one whose words cannot be read.
  */
 export function remoteRead(argv: readonly Word[]): RemoteRead | undefined {
@@ -38,6 +39,13 @@ export function remoteRead(argv: readonly Word[]): RemoteRead | undefined {
   }
   if (command === 'ls-remote') {
     return { command, remotes: operands.slice(0, 1), all: false, runsHooks: false, submodules: false };
+  }
+  // `remote update` fetches (into submodules too); `remote prune` deletes remote-tracking refs, which runs the hook.
+  if (command === 'remote update') {
+    return { command, remotes: operands, all: operands.length === 0, runsHooks: true, submodules: true };
+  }
+  if (command === 'remote prune') {
+    return { command, remotes: operands, all: false, runsHooks: !has(last.parsed, 'n'), submodules: false };
   }
   if (command === 'remote show' && !has(last.parsed, 'n') && operands.length > 0) {
     return { command, remotes: operands, all: false, runsHooks: false, submodules: false };
