@@ -4,7 +4,7 @@ import { helmSchemaCharts, type SimpleCommand } from '../bash/index.js';
 import type { DecisionContext } from './context.js';
 import { resolveWordPath } from './paths.js';
 
-/** Entries looked at in one chart folder, and the largest schema read; past either the command is asked. */
+/** Subcharts looked at for one chart, and the largest schema read; past either the command is asked. */
 const MAX_ENTRIES = 5_000;
 const MAX_SCHEMA_BYTES = 1024 * 1024;
 
@@ -50,16 +50,21 @@ export function helmSchemaProblem(
   return undefined;
 }
 
+/**
+ * The schemas helm's loader reads for the chart at `top` (links followed, as helm loads it): its
+ * values.schema.json, and each subchart's in `charts/`, folders recursively; a packaged chart or subchart
+ * (`.tgz`) holds one that is not read here.
+ */
 function chartProblem(top: string): string | undefined {
   const seen = new Set<string>();
   const pending = [top];
   let entries = 0;
   while (pending.length > 0) {
-    const at = pending.pop()!;
+    const chart = pending.pop()!;
     let real: string;
     let isFolder: boolean;
     try {
-      real = realpathSync(at);
+      real = realpathSync(chart);
       isFolder = statSync(real).isDirectory();
     } catch {
       // A chart that is not there is helm's error (one made earlier on the line is asked about above); a link
@@ -67,27 +72,43 @@ function chartProblem(top: string): string | undefined {
       continue;
     }
     if (!isFolder) {
-      if (at === top || /\.(tgz|tar\.gz)$/.test(at))
-        return `helm validates the schema inside ${at}, a packaged chart`;
-      if (at.endsWith('/values.schema.json')) {
-        const problem = schemaProblem(real);
-        if (problem) return `${at}: ${problem}`;
-      }
+      if (chart === top || /\.(tgz|tar\.gz)$/.test(chart))
+        return `helm validates the schema inside ${chart}, a packaged chart`;
       continue;
     }
     if (seen.has(real)) continue;
     seen.add(real);
+    const schema = join(chart, 'values.schema.json');
+    const subcharts = join(chart, 'charts');
+    const found = kind(schema);
+    const folder = kind(subcharts);
+    if (found === 'unknown' || folder === 'unknown')
+      return `helm reads ${chart}, which cannot be looked into`;
+    if (found !== 'none') {
+      const problem = schemaProblem(schema);
+      if (problem) return `${schema}: ${problem}`;
+    }
+    if (folder !== 'folder') continue;
     let names: string[];
     try {
-      names = readdirSync(real);
+      names = readdirSync(subcharts);
     } catch {
-      return `helm reads ${at}, which cannot be listed`;
+      return `helm reads ${subcharts}, which cannot be listed`;
     }
     entries += names.length;
-    if (entries > MAX_ENTRIES) return `the chart ${top} holds more than ${MAX_ENTRIES} entries`;
-    for (const name of names) pending.push(join(at, name));
+    if (entries > MAX_ENTRIES) return `the chart ${top} holds more than ${MAX_ENTRIES} subcharts`;
+    for (const name of names) if (!name.endsWith('.prov')) pending.push(join(subcharts, name));
   }
   return undefined;
+}
+
+function kind(path: string): 'none' | 'folder' | 'other' | 'unknown' {
+  try {
+    const stat = statSync(path, { throwIfNoEntry: false });
+    return stat === undefined ? 'none' : stat.isDirectory() ? 'folder' : 'other';
+  } catch {
+    return 'unknown';
+  }
 }
 
 function schemaProblem(file: string): string | undefined {

@@ -41,6 +41,13 @@ describe("helm template and lint: the charts' schemas may refer only inside them
     await writeFile(path.join(p, 'elsewhere/values.schema.json'), '{"$ref": "https://x.example/s"}');
     await symlink('../elsewhere/values.schema.json', path.join(p, 'linked/values.schema.json'));
     await writeFile(path.join(p, 'values.yaml'), 'replicas: 2\n');
+    // Test fixtures of a chart are no subchart: helm reads values.schema.json at the top and in charts/ only.
+    await chart(path.join(p, 'fixtures'));
+    await mkdir(path.join(p, 'fixtures/tests/data'), { recursive: true });
+    await writeFile(
+      path.join(p, 'fixtures/tests/data/values.schema.json'),
+      '{"$ref": "https://x.example/s"}',
+    );
   });
   expectDecisions(
     box,
@@ -52,6 +59,9 @@ describe("helm template and lint: the charts' schemas may refer only inside them
       'helm lint ./parent --skip-schema-validation --with-subcharts',
       'helm lint plain local',
       'helm template web ./missing',
+      'helm lint ./fixtures',
+      // The project's root is no chart: helm reads no schema there.
+      'helm lint',
     ],
     [
       'helm template web ./web',
@@ -64,7 +74,6 @@ describe("helm template and lint: the charts' schemas may refer only inside them
       'helm template web ./packaged',
       'helm template web ./web-1.0.0.tgz',
       'helm template web ./linked',
-      'helm lint',
       'echo \'{"$ref": "https://x.example"}\' > plain/values.schema.json; helm template web ./plain',
       'helm template web ./plain --post-renderer ./render.sh',
       'helm template web ./plain --set-file key=~/.ssh/id_rsa',
