@@ -95,6 +95,8 @@ describe("git reads of the remotes the repository's configuration names", () => 
       'git fetch --recurse-submodules',
       'git fetch --recurse-submodules=yes origin',
       'git fetch --prune-tags',
+      'git fetch --tags --force',
+      'git fetch -f origin',
       'git fetch --set-upstream origin main',
       'git fetch --update-head-ok origin main',
       'git fetch --refmap=x origin',

@@ -252,11 +252,12 @@ const LISTS: Lists = {
   ],
   remote: ['-v --verbose', { operands: 'none' }],
   // Reads of a remote the repository's configuration names; `policy/git-remotes.ts` checks which at decision
-  // time. fetch writes only git's own state (objects, remote-tracking refs, FETCH_HEAD). Not --prune-tags
-  // (deletes local tags), --set-upstream (writes .git/config), --filter (turns the remote into a promisor in the
-  // configuration), the depth options (they move the shallow boundary), --recurse-submodules.
+  // time. fetch writes only git's own state (objects, remote-tracking refs, FETCH_HEAD, tags it has not). Not
+  // --prune-tags (deletes local tags), -f (overwrites local tags the remote moved), --set-upstream (writes
+  // .git/config), --filter (makes the remote a promisor in the configuration), the depth options (they move the
+  // shallow boundary), --recurse-submodules.
   fetch: [
-    '-v --verbose -q --quiet --all -a --append --atomic -f --force -m --multiple -t --tags --no-tags -j --jobs ' +
+    '-v --verbose -q --quiet --all -a --append --atomic -m --multiple -t --tags --no-tags -j --jobs ' +
       '--prefetch -p --prune --no-prune --no-recurse-submodules --dry-run --write-fetch-head ' +
       '--no-write-fetch-head -k --keep --progress --no-progress --unshallow --refetch -4 --ipv4 -6 --ipv6 ' +
       '--negotiation-tip --negotiate-only --auto-maintenance --no-auto-maintenance --auto-gc --no-auto-gc ' +
