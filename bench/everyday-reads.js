@@ -5,6 +5,7 @@
 // defaults/diff-corpus.jsonl). Uses the built dist/ (run `npm run build` first).
 // `node bench/everyday-reads.js [--dist DIR] [--list] [--json]`: --dist measures another build (a checkout's dist/).
 
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -48,6 +49,18 @@ async function classifierFor(profile) {
   const project = join(dir, 'project');
   mkdirSync(home, { recursive: true });
   mkdirSync(join(project, '.claude'), { recursive: true });
+  // A repository with a remote on the network, and a chart, as a project has.
+  execFileSync('git', ['init', '-q', project]);
+  execFileSync('git', ['-C', project, 'remote', 'add', 'origin', 'https://git.example.com/team/app.git']);
+  mkdirSync(join(project, 'mychart/templates'), { recursive: true });
+  writeFileSync(join(project, 'mychart/Chart.yaml'), 'apiVersion: v2\nname: mychart\nversion: 1.0.0\n');
+  // A chart whose values schema loads another document over the network.
+  mkdirSync(join(project, 'remote-schema'), { recursive: true });
+  writeFileSync(join(project, 'remote-schema/Chart.yaml'), 'apiVersion: v2\nname: remote\nversion: 1.0.0\n');
+  writeFileSync(
+    join(project, 'remote-schema/values.schema.json'),
+    '{"properties": {"image": {"$ref": "https://collector.example/image.json"}}}',
+  );
   if (profile) {
     const rules = JSON.parse(readFileSync(join(ROOT, 'defaults/profiles/read-services.json'), 'utf8'));
     writeFileSync(join(project, '.claude/settings.json'), JSON.stringify(rules));

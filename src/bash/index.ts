@@ -4,6 +4,8 @@ export { ansibleInventories } from './programs/ansible.js';
 export { CREDENTIAL_REDIRECTS } from './programs/credential-options.js';
 export { duckdbCommandProblem } from './programs/duckdb.js';
 export { ambiguousCheckout } from './programs/git/operands.js';
+export { type RemoteRead, remoteRead } from './programs/git/remotes.js';
+export { helmSchemaCharts } from './programs/helm.js';
 export { grammar, type Option, operandWords, parseOptions } from './programs/options.js';
 export {
   fdExecPaths,

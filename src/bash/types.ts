@@ -323,6 +323,16 @@ export type WriteNames =
     }
   | {
       /**
+       * The files below the folder whose names end with one of `suffixes` (`terraform fmt` rewrites the `.tf`
+       * files it finds): the folder's own, or with `recursive` also those of its folders (not hidden ones, not
+       * through links). A file named instead of a folder is itself.
+       */
+      kind: 'matching';
+      suffixes: readonly string[];
+      recursive: boolean;
+    }
+  | {
+      /**
        * What a connection running only reads creates: the `-wal` and `-shm` files beside a database in WAL
        * mode, the database itself when it is missing and the connection may write; and whether the schema's
        * views only read.

@@ -32,6 +32,8 @@ import { credentialRedirect } from './credential-options.js';
 import { destructionOf } from './destruction.js';
 import { foreignRepositories } from './git-folders.js';
 import { resolveGitOperands } from './git-operands.js';
+import { remoteReadProblem } from './git-remotes.js';
+import { helmSchemaProblem } from './helm-schemas.js';
 import { withoutOwnRepository } from './own-repository.js';
 import { isInside, realPath } from './paths.js';
 import { possibleFiles } from './possible-files.js';
@@ -555,7 +557,9 @@ function decideCommand(
   if (!v.inertEnv) return done(part(cmd, 'ask', 'no-rule', `no rule allows ${commandText(cmd)}`));
   const ro = readOnlyOf(v);
   const settings = ro.readOnly
-    ? projectFilesProblem({ program, network: cmd.network === true, cwds, home: ctx.home })
+    ? (projectFilesProblem({ program, network: cmd.network === true, cwds, home: ctx.home }) ??
+      remoteReadProblem(cmd, cwds, ctx) ??
+      helmSchemaProblem(cmd, cwds, ctx, () => changed(cmd)))
     : undefined;
   if (settings) return done(part(cmd, 'ask', 'no-rule', settings));
   const startup = ro.readOnly ? clientStartupProblem(program, v.values, ctx.home) : undefined;

@@ -117,6 +117,10 @@ function compute({ names, folder, cwd, cmd, ctx, stale }: WriteSetInput): WriteS
       if (typeof walked === 'string') return unknown(walked);
       return { kind: 'paths', paths: [into, ...walked.map((p) => join(into, p))] };
     }
+    case 'matching': {
+      const found = matching(folder, names.suffixes, names.recursive);
+      return typeof found === 'string' ? unknown(found) : { kind: 'paths', paths: found };
+    }
     case 'revision': {
       const repo = repositoryOf(names.repository === 'working-folder' && cwd ? cwd : folder);
       // Outside any repository git refuses to run: it writes nothing.
@@ -187,6 +191,34 @@ function archiveOnStdin(
 
 function isFolder(path: string): boolean {
   return statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false;
+}
+
+/** The files below `root` whose names end with a suffix (see the `matching` write names); why not past the bound. */
+function matching(root: string, suffixes: readonly string[], recursive: boolean): string[] | string {
+  const top = lstatSync(root, { throwIfNoEntry: false });
+  if (!top) return [];
+  if (!top.isDirectory()) return [root];
+  const out: string[] = [];
+  const queue = [root];
+  let seen = 0;
+  while (queue.length > 0) {
+    const at = queue.shift()!;
+    let entries: import('node:fs').Dirent[];
+    try {
+      entries = readdirSync(at, { withFileTypes: true });
+    } catch {
+      return `${at} cannot be read`;
+    }
+    seen += entries.length;
+    if (seen > MAX_MEMBERS) return `${root} holds more than ${MAX_MEMBERS} entries`;
+    for (const entry of entries) {
+      const path = join(at, entry.name);
+      if (entry.isDirectory()) {
+        if (recursive && !entry.name.startsWith('.')) queue.push(path);
+      } else if (suffixes.some((suffix) => entry.name.endsWith(suffix))) out.push(path);
+    }
+  }
+  return out;
 }
 
 /** The entries below a folder (links not followed), relative to it; a file is itself; why not past the bound. */

@@ -105,6 +105,11 @@ describe('git read-only allow-lists', () => {
       'git tag -n',
       'git remote -v',
       'git remote show -n origin',
+      // Reads of a remote: which one is checked at decision time (policy/git-remotes.ts).
+      'git remote show origin',
+      'git fetch --prune origin',
+      'git ls-remote --tags origin',
+      'git verify-tag v1.0',
       'git stash list',
       'git stash show -p',
       'git worktree list',
@@ -138,7 +143,11 @@ describe('git read-only allow-lists', () => {
       ['git -c core.pager=x log', /-c is not a read-only option/],
       ['git -C .. status', /-C is not a read-only option/],
       ['git log --show-signature', /not a read-only option/],
-      ['git remote show origin', /network/],
+      ['git fetch --upload-pack=x origin', /--upload-pack runs a program on the remote side/],
+      ['git fetch origin main:main', /may write a local branch or tag/],
+      ['git fetch --prune-tags', /deletes local tags/],
+      ['git fetch --recurse-submodules', /submodules/],
+      ['git ls-remote --exec=x origin', /--exec runs a program on the remote side/],
       ['git cat-file --textconv HEAD:x', /--textconv runs the configured conversion program/],
     ] as const) {
       const verdict = ro(line);

@@ -36,6 +36,16 @@ const CHART_PATH =
   'version= verify keyring= repo= username= password= cert-file= key-file= insecure-skip-tls-verify plain-http ' +
   'ca-file= pass-credentials';
 
+/** `addInstallFlags` (`wait` and `dry-run` take an optional attached value: read here as flags). */
+const INSTALL =
+  'create-namespace force-replace force force-conflicts server-side no-hooks replace timeout= wait-for-jobs ' +
+  'generate-name/g name-template= description= devel dependency-update disable-openapi-validation ' +
+  'rollback-on-failure atomic skip-crds render-subchart-notes skip-schema-validation labels=/l enable-dns ' +
+  'hide-notes take-ownership wait';
+
+/** `addValueOptionsFlags`. */
+const VALUES = 'values=/f set= set-string= set-file= set-json= set-literal=';
+
 /**
  * The commands whose options are modelled, in the notation of `grammar()`, from helm's source (github.com/helm/
  * helm, pkg/cmd/*.go, August 2026); `-o/--output` is `bindOutputFlag`. The other commands take any option.
@@ -64,6 +74,11 @@ const OWN: Readonly<Record<string, string>> = {
   'show readme': `devel ${CHART_PATH}`,
   'show values': `devel jsonpath= ${CHART_PATH}`,
   'dependency list': 'max-col-width=',
+  template:
+    `${INSTALL} ${VALUES} ${CHART_PATH} show-only=/s output-dir= validate include-crds skip-tests is-upgrade ` +
+    'kube-version= api-versions=/a release-name dry-run post-renderer= post-renderer-args=',
+  lint: `strict with-subcharts quiet skip-schema-validation kube-version= ${VALUES}`,
+  verify: 'keyring=',
   'search hub': 'endpoint= max-col-width= list-repo-url fail-on-no-result output=/o',
 };
 
@@ -83,9 +98,7 @@ const LOCAL: Readonly<Record<string, string>> = {
  * A chart's own files read where it lies: a path beginning `.` or `/` is read from the disk and never looked up
  * in a repository (`LocateChart`: such a path that does not exist is an error, not a download); any other name
  * may be downloaded into helm's cache. `show` only prints the chart's files (nothing is rendered); `dependency
- * list` reads Chart.yaml, Chart.lock and charts/. Not `--verify`/`--keyring`, `--repo` and its credentials. Not
- * `lint` and `template`: they validate values against the chart's values.schema.json, whose `$ref`s load any
- * file:// or http(s):// address the chart names.
+ * list` reads Chart.yaml, Chart.lock and charts/. Not `--verify`/`--keyring`, `--repo` and its credentials.
  */
 function localChart(parsed: Parsed, words: readonly Word[]): string | undefined {
   for (const chart of operandWords(words, parsed)) {
@@ -112,7 +125,80 @@ function repositoryChart(parsed: Parsed, words: readonly Word[]): string | undef
   return undefined;
 }
 
+/**
+ * A chart read where it lies: a path beginning `.` or `/`, or one name without a slash (`LocateChart` reads
+ * an existing path first; a name without `REPO/` cannot be looked up in a repository and fails).
+ */
+const LOCAL_CHART = /^(?:[./]|[\w.-]+$)/;
+
+/** A values file (`-f a.yaml,b.yaml`) or `--set-file` path with a URL scheme is downloaded by a getter or plugin. */
+const SCHEME = /^[a-z][\w+.-]*:/i;
+
+/** The files `-f` and `--set-file` name, or the reason they cannot be read from the words. */
+export function valueFiles(parsed: Parsed): Word[] | string {
+  const files: Word[] = [];
+  for (const found of parsed.options) {
+    const value = found.value;
+    if (!value || (found.name !== 'f' && found.name !== '--set-file')) continue;
+    if (!value.static)
+      return `helm ${found.name === 'f' ? '-f' : '--set-file'} ${value.text} is only known at run time`;
+    // -f is split as one CSV record (quotes join names); --set-file is one KEY=PATH here: helm's value parser
+    // reads commas, escapes and lists in it.
+    if (found.name === 'f' && value.value.includes('"')) return `helm -f ${value.text} quotes a file name`;
+    if (found.name === '--set-file' && !/^[\w.-]+=[^,\\{}[\]]+$/.test(value.value))
+      return `helm --set-file ${value.text} is not one KEY=PATH`;
+    const paths =
+      found.name === 'f' ? value.value.split(',') : [value.value.slice(value.value.indexOf('=') + 1)];
+    for (const path of paths) {
+      if (path === '' || SCHEME.test(path))
+        return `helm may download ${path || 'an empty name'}: only local files are read`;
+      if (path === '-') continue;
+      files.push({ ...value, text: path, value: path, dynamic: [] });
+    }
+  }
+  return files;
+}
+
+/**
+ * `helm template [NAME] CHART` and `helm lint [CHART...]` render a local chart: its templates (helm's engine has
+ * no `env`, and no DNS without `--enable-dns`; `lookup` has no cluster) with the values given. The values files
+ * are read where they lie, never downloaded.
+ */
+function rendersLocally(parsed: Parsed, words: readonly Word[], path: string): string | undefined {
+  const operands = operandWords(words, parsed);
+  const charts = path === 'template' ? operands.slice(-1) : operands;
+  if (path === 'template' && (operands.length === 0 || operands.length > 2))
+    return 'helm template takes a NAME and a CHART';
+  for (const chart of charts) {
+    if (!chart.static || !LOCAL_CHART.test(chart.value))
+      return `helm may download ${chart.text} from a repository: only a chart here is read where it lies`;
+  }
+  const files = valueFiles(parsed);
+  return typeof files === 'string' ? files : undefined;
+}
+
+/**
+ * What rendering may carry: the values, what is rendered and for which Kubernetes, and the install options that
+ * do nothing without a cluster. Not `--post-renderer` (a plugin runs), `--dependency-update`, `--repo`,
+ * `--verify` and the credentials (downloads), `--enable-dns`, `--validate`, `--dry-run` (the cluster),
+ * `--name-template` (rendered with `env` and DNS lookups), `--output-dir` (writes files).
+ */
+const RENDER =
+  'f --set --set-string --set-file --set-json --set-literal --skip-schema-validation --kube-version';
+const TEMPLATE =
+  `${RENDER} g --description --devel --no-hooks --skip-crds --include-crds --skip-tests --is-upgrade a s ` +
+  '--release-name --disable-openapi-validation --create-namespace --hide-notes --render-subchart-notes l ' +
+  `--timeout ${SAFE_GLOBALS}`;
+
 const CHART_READS: Readonly<Record<string, ReadOnlySpec>> = {
+  template: readOnly(TEMPLATE, 'inert', {
+    check: (parsed, words) => rendersLocally(parsed, words, 'template'),
+  }),
+  lint: readOnly(`${RENDER} --strict --with-subcharts --quiet ${SAFE_GLOBALS}`, 'inert', {
+    check: (parsed, words) => rendersLocally(parsed, words, 'lint'),
+  }),
+  // The package and its .prov file, against the keyring's public keys.
+  verify: readOnly(`--keyring ${SAFE_GLOBALS}`, 'files', { maxOperands: 1 }),
   'show all': readOnly(`--devel --version ${SAFE_GLOBALS}`, 'files', { maxOperands: 1, check: localChart }),
   'show chart': readOnly(`--devel --version ${SAFE_GLOBALS}`, 'files', { maxOperands: 1, check: localChart }),
   'show crds': readOnly(`--devel --version ${SAFE_GLOBALS}`, 'files', { maxOperands: 1, check: localChart }),
@@ -301,14 +387,51 @@ function helmEffects(cmd: CommandView): EffectsResult {
   if (has(last.parsed, 'h')) return NONE;
   if (path === 'help' || path === 'env' || LOCAL[path] || CLUSTER[path]) return NONE;
   if (!CHART_READS[path]) return UNKNOWN;
+  const operands = operandWords(cmd.argv, last.parsed);
+  if (path === 'verify') {
+    const keyring = last.parsed.options.filter((o) => o.name === '--keyring' && o.value).map((o) => o.value!);
+    const prov = operands.map((file) => ({
+      ...file,
+      text: `${file.text}.prov`,
+      value: `${file.value}.prov`,
+    }));
+    return { effects: [...operands, ...prov, ...keyring].map((file) => argument('read', file)), known: true };
+  }
   // The chart named, or the working folder; a repository's chart (`show`), downloaded into helm's own cache, is
-  // read where a folder of that name lies here, if one does.
-  const charts = operandWords(cmd.argv, last.parsed);
+  // read where a folder of that name lies here, if one does. helm loads a chart folder following its links.
+  // --output-dir writes the rendered files, --dependency-update downloads into the chart's charts/.
+  if (has(last.parsed, '--output-dir', '--dependency-update')) return UNKNOWN;
+  const charts = path === 'template' ? operands.slice(-1) : operands;
   const named = (chart: Word) =>
-    chart.static && (/^[./]/.test(chart.value) || (path.startsWith('show ') && REPO_CHART.test(chart.value)));
+    chart.static &&
+    (LOCAL_CHART.test(chart.value) || (path.startsWith('show ') && REPO_CHART.test(chart.value)));
   if (!charts.every(named)) return UNKNOWN;
   if (charts.length === 0) charts.push(syntheticWord('.', cmd.argv[last.index]!.span));
-  return { effects: charts.map((chart) => argument('read', chart)), known: true };
+  const values = valueFiles(last.parsed);
+  if (typeof values === 'string') return UNKNOWN;
+  return {
+    effects: [
+      ...charts.map((chart) => ({ ...argument('read', chart), followsLinks: true as const })),
+      ...values.map((file) => argument('read', file)),
+    ],
+    known: true,
+  };
+}
+
+/**
+ * The charts `helm template` or `helm lint` validates against their values.schema.json (whose `$ref`s helm
+ * loads from any file or URL), with their subcharts; none with `--skip-schema-validation` or another command.
+ */
+export function helmSchemaCharts(argv: readonly Word[]): Word[] {
+  const parsed = parseCommand(HELM_SPEC, argv, { unknown: 'flag', dynamic: 'operand' });
+  if (!parsed.ok || parsed.unknownSubcommand) return [];
+  const last = parsed.levels.at(-1)!;
+  const path = last.name.split(' ').slice(1).join(' ');
+  if ((path !== 'template' && path !== 'lint') || has(last.parsed, '--skip-schema-validation', 'h'))
+    return [];
+  const operands = operandWords(argv, last.parsed);
+  const charts = path === 'template' ? operands.slice(-1) : operands;
+  return charts.length > 0 ? charts : [syntheticWord('.', argv[last.index]!.span)];
 }
 
 export const HELM: ProgramModule = {
@@ -323,6 +446,10 @@ export const HELM: ProgramModule = {
       'helm template x ./chart --output-dir .git/hooks',
       'helm plugin install ./plugin',
       'helm foo',
+      'helm template x ./chart',
+      'helm template x ./chart -f k.yaml --set-file k=.env',
+      'helm lint ./chart --strict --with-subcharts',
+      'helm verify ./chart-1.0.0.tgz',
     ],
   },
 };

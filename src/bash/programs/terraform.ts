@@ -1,5 +1,5 @@
 import type { CommandView, EffectsResult, FileEffect, Word } from '../types.js';
-import { argument, NONE, option, UNKNOWN } from './effect-helpers.js';
+import { argument, NONE, option, treeWrite, UNKNOWN } from './effect-helpers.js';
 import type { ProgramModule } from './module.js';
 import { type Grammar, grammar, has, operandWords, optionsNamed, type Parsed } from './options.js';
 import {
@@ -52,6 +52,9 @@ const OPTIONS: Readonly<Record<string, string>> = {
   graph: 'plan= draw-cycles type= module-depth=',
 };
 
+/** The files `terraform fmt` formats (Terraform 1.11: configuration, variables, tests and their mocks). */
+const FMT_SUFFIXES = ['.tf', '.tfvars', '.tftest.hcl', '.tfmock.hcl'];
+
 /** Whether `-NAME=false` is written, attached as Go's flag package requires of a flag's value. */
 function setFalse(parsed: Parsed, words: readonly Word[], name: string): boolean {
   const found = optionsNamed(parsed, name).at(-1);
@@ -63,12 +66,18 @@ function setFalse(parsed: Parsed, words: readonly Word[], name: string): boolean
  * `-write`/`-list` value must be attached and `true` or `false`.
  */
 function fmtWrites(parsed: Parsed, words: readonly Word[]): string | undefined {
+  const values = fmtValues(parsed, words);
+  if (values) return values;
+  if (has(parsed, 'check') || setFalse(parsed, words, 'write')) return undefined;
+  return 'terraform fmt rewrites the files it formats without -check or -write=false';
+}
+
+function fmtValues(parsed: Parsed, words: readonly Word[]): string | undefined {
   for (const found of optionsNamed(parsed, 'write', 'list')) {
     if (!/^--?(write|list)=(true|false)$/.test(words[found.index]!.value))
       return 'terraform fmt reads -write and -list only as -NAME=true or -NAME=false';
   }
-  if (has(parsed, 'check') || setFalse(parsed, words, 'write')) return undefined;
-  return 'terraform fmt rewrites the files it formats without -check or -write=false';
+  return undefined;
 }
 
 /**
@@ -178,11 +187,19 @@ function terraformEffects(cmd: CommandView): EffectsResult {
     option('read', found.value!),
   );
   if (path === 'fmt') {
-    if (fmtWrites(last.parsed, cmd.argv)) return UNKNOWN;
+    if (fmtValues(last.parsed, cmd.argv)) return UNKNOWN;
+    const writes = fmtWrites(last.parsed, cmd.argv) !== undefined;
     const operands = operandWords(cmd.argv, last.parsed).filter((word) => !is(word, '-'));
     if (operands.length === 0 && last.parsed.operands.length === 0)
       operands.push(syntheticWord('.', cmd.argv[last.index]!.span));
     effects.push(...operands.map((word) => argument('read', word)));
+    // Without -check it rewrites each file it formats: the ones named, and those the folders hold.
+    const names = {
+      kind: 'matching' as const,
+      suffixes: FMT_SUFFIXES,
+      recursive: has(last.parsed, 'recursive'),
+    };
+    if (writes) effects.push(...operands.map((word) => treeWrite(word, 'argument', names)));
   }
   return { effects, known: true };
 }

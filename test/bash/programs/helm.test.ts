@@ -150,9 +150,6 @@ describe('helm: a chart read where it lies', () => {
     ['helm show chart ./web --keyring k.gpg', 'is not a read-only option'],
     ['helm show chart ./web --username u --password p', 'is not a read-only option'],
     ['helm show chart --jsonpath x ./web', 'unknown option'],
-    // They validate values against the chart's schema, whose $refs load any file or URL the chart names.
-    ['helm lint ./web', 'only --help'],
-    ['helm template web ./web', 'only --help'],
     ['helm dependency update ./web', 'only --help'],
     ['helm dependency build ./web', 'only --help'],
   ])('%s: %s', (line, why) => {
@@ -163,6 +160,63 @@ describe('helm: a chart read where it lies', () => {
 
   test('an address of a registry: files not listed', () => {
     expect(shown('helm show chart oci://registry.example.com/web').known).toBe(false);
+  });
+});
+
+describe('helm: a local chart rendered', () => {
+  test.each([
+    ['helm template web ./web', ['read ./web']],
+    ['helm template ./web', ['read ./web']],
+    ['helm template web web', ['read web']],
+    ['helm template web ./web -f values.yaml --set image.tag=v2', ['read ./web', 'read values.yaml']],
+    ['helm template web ./web -f a.yaml,b.yaml -f -', ['read ./web', 'read a.yaml', 'read b.yaml']],
+    ['helm template web ./web --set-file notes=NOTES.txt', ['read ./web', 'read NOTES.txt']],
+    [
+      'helm template web ./web -s templates/deploy.yaml --kube-version 1.30 -a v1 --include-crds',
+      ['read ./web'],
+    ],
+    ['helm template web ./web --skip-schema-validation --is-upgrade -n web', ['read ./web']],
+    ['helm lint ./web', ['read ./web']],
+    ['helm lint ./web --strict --with-subcharts --quiet', ['read ./web']],
+    ['helm lint ./a ./b -f values.yaml', ['read ./a', 'read ./b', 'read values.yaml']],
+    ['helm lint', ['read .']],
+    ['helm verify ./web-1.0.0.tgz', ['read ./web-1.0.0.tgz', 'read ./web-1.0.0.tgz.prov']],
+    [
+      'helm verify ./web-1.0.0.tgz --keyring keys.gpg',
+      ['read ./web-1.0.0.tgz', 'read ./web-1.0.0.tgz.prov', 'read keys.gpg'],
+    ],
+  ])('%s', (line, effects) => {
+    expect(check(line, 'readOnly')).toEqual({ ok: true, reason: expect.stringContaining('only reads') });
+    expect(shown(line)).toEqual({ known: true, effects, code: [] });
+  });
+
+  test.each([
+    ['helm template web ./web --post-renderer ./p', 'is not a read-only option'],
+    ['helm template web ./web --post-renderer-args x', 'is not a read-only option'],
+    ['helm template web ./web --name-template "{{ env \\"HOME\\" }}"', 'is not a read-only option'],
+    ['helm template web ./web --enable-dns', 'is not a read-only option'],
+    ['helm template web ./web --dependency-update', 'is not a read-only option'],
+    ['helm template web ./web --output-dir out', 'is not a read-only option'],
+    ['helm template web ./web --validate', 'is not a read-only option'],
+    ['helm template web ./web --dry-run=server', 'is not a read-only option'],
+    ['helm template web ./web --repo https://charts.example.com', 'is not a read-only option'],
+    ['helm template web ./web --verify', 'is not a read-only option'],
+    ['helm template web ./web --kube-apiserver https://x', 'is not a read-only option'],
+    ['helm template web ./web -f https://example.com/v.yaml', 'may download'],
+    ['helm template web ./web -f values.yaml,s3://bucket/v.yaml', 'may download'],
+    ['helm template web ./web --set-file k=https://example.com/x', 'may download'],
+    ['helm template web ./web --set-file a=x,b=y', 'not one KEY=PATH'],
+    ['helm template web ./web -f \'"a,b.yaml"\'', 'quotes a file name'],
+    ['helm template web ./web -f "$VALUES"', 'only known at run time'],
+    ['helm template web bitnami/redis', 'may download'],
+    ['helm template web oci://registry.example.com/web', 'may download'],
+    ['helm template a b ./web', 'takes a NAME and a CHART'],
+    ['helm lint bitnami/redis', 'may download'],
+    ['helm verify a.tgz b.tgz', 'with 2 arguments'],
+  ])('%s: %s', (line, why) => {
+    const verdict = check(line, 'readOnly');
+    expect(verdict.ok).toBe(false);
+    expect(verdict.reason).toContain(why);
   });
 });
 

@@ -69,6 +69,41 @@ describe('terraform: local reads', () => {
   });
 });
 
+describe('terraform fmt without -check: the files it formats, a write like any other', () => {
+  test.each([
+    ['terraform fmt', ['read .', 'write . (.tf .tfvars .tftest.hcl .tfmock.hcl)']],
+    [
+      'terraform fmt -recursive modules',
+      ['read modules', 'write modules (.tf .tfvars .tftest.hcl .tfmock.hcl, recursive)'],
+    ],
+    [
+      'terraform fmt -diff main.tf vars.tfvars',
+      [
+        'read main.tf',
+        'read vars.tfvars',
+        'write main.tf (.tf .tfvars .tftest.hcl .tfmock.hcl)',
+        'write vars.tfvars (.tf .tfvars .tftest.hcl .tfmock.hcl)',
+      ],
+    ],
+    ['terraform fmt -check', ['read .']],
+    ['terraform fmt -write=false', ['read .']],
+  ])('%s', (line, effects) => {
+    const cmd = analyze(line).commands[0]!;
+    expect(cmd.effectsKnown).toBe(true);
+    expect(
+      cmd.effects.map((e) => {
+        const names = e.names?.kind === 'matching' ? e.names : undefined;
+        const tail = names ? ` (${names.suffixes.join(' ')}${names.recursive ? ', recursive' : ''})` : '';
+        return `${e.access} ${e.path.value}${tail}`;
+      }),
+    ).toEqual(effects);
+  });
+
+  test('an attached value it cannot read leaves the files unknown', () => {
+    expect(shown('terraform fmt -write false').known).toBe(false);
+  });
+});
+
 describe('terraform: reads of the state in the configured backend', () => {
   test.each([
     ['terraform state list', []],

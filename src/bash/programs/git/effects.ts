@@ -256,6 +256,8 @@ function gitWrites(
   named: EffectsResult | undefined,
 ): EffectsResult {
   if (named) return named;
+  const config = configWriter(cmd, sub, subIndex);
+  if (config) return { effects: [config], known: false };
   if (sub === 'checkout') {
     const separator = args.findIndex((word) => is(word, '--'));
     return separator < 0
@@ -270,6 +272,39 @@ function gitWrites(
   const listed = optionsNamed(parsed, '--pathspec-from-file').map((found) => listedIn('read', found.value!));
   if (has(parsed, 'n')) return { effects: [], known };
   return { effects: [...listed, ...gitPathEffects(sub, parsed, paths)], known };
+}
+
+/** Commands that write the repository's configuration besides what else they do. */
+const CONFIG_WRITERS = new Set([
+  'remote add',
+  'remote rename',
+  'remote remove',
+  'remote set-url',
+  'remote set-branches',
+]);
+const UPSTREAM = ['--set-upstream', '--set-upstream-to', '--unset-upstream', '--edit-description'];
+
+/**
+ * `.git/config`, from the top of the repository, when the command writes it: `git remote add` and the other
+ * `remote` verbs that edit a remote, and the options that record a branch's upstream or description.
+ */
+function configWriter(cmd: CommandView, sub: string, subIndex: number): FileEffect | undefined {
+  const name = commandName(cmd, subIndex, sub);
+  const writes =
+    CONFIG_WRITERS.has(name) ||
+    (['branch', 'fetch', 'push', 'pull'].includes(sub) &&
+      cmd.argv.slice(subIndex + 1).some((word) => {
+        const lead = leadingText(word);
+        return (
+          UPSTREAM.some((option) => lead === option || lead.startsWith(`${option}=`)) ||
+          (sub !== 'fetch' && /^-[^-]*u/.test(lead))
+        );
+      }));
+  if (!writes) return undefined;
+  return {
+    ...option('write', syntheticWord('.git/config', cmd.argv[subIndex]!.span)),
+    fromRepositoryRoot: true,
+  };
 }
 
 function gitPathEffects(sub: string, parsed: Parsed, paths: Word[]): FileEffect[] {

@@ -46,6 +46,14 @@ const LOG = `-q --quiet --source --use-mailmap --mailmap --clear-decorations --d
 
 const WHY: Readonly<Record<string, string>> = {
   '--output': 'writes a file',
+  '--upload-pack': 'runs a program on the remote side',
+  '--exec': 'runs a program on the remote side',
+  '--set-upstream': 'writes the branch configuration',
+  '--update-head-ok': 'may update the checked-out branch',
+  '--recurse-submodules': "fetches in submodules, whose configuration may be the work tree's",
+  '--refmap': 'writes refs a refmap names',
+  P: 'deletes local tags (--prune-tags)',
+  '--stdin': 'reads refspecs from standard input',
   '--ext-diff': 'runs the configured diff program',
   '--textconv': 'runs the configured conversion program',
   '--no-index': 'reads files outside the repository',
@@ -80,9 +88,20 @@ function configReads(parsed: Parsed): string | undefined {
   return parsed.operands.length === 1 ? undefined : 'git config with a value writes it';
 }
 
-/** `git remote show NAME` asks the remote over the network unless `-n`. */
-function offline(parsed: Parsed): string | undefined {
-  return has(parsed, 'n') ? undefined : 'git remote show reaches the network without -n';
+/**
+ * `git fetch [REMOTE [REFSPEC...]]`: refspecs that only name what to fetch (into FETCH_HEAD and the remote's
+ * tracking refs), not `SRC:DST`, which writes a local branch or tag. With `--all` or `--multiple` every operand
+ * is a remote. Which remotes those are is read at decision time (`policy/git-remotes.ts`).
+ */
+function fetchesOnly(parsed: Parsed, words: readonly Word[]): string | undefined {
+  const [, ...refspecs] = parsed.operands.map((index) => words[index]!);
+  if (has(parsed, '--all') && parsed.operands.length > 0) return 'git fetch --all takes no remote';
+  if (has(parsed, 'm')) return undefined;
+  for (const refspec of refspecs) {
+    if (!refspec.static || refspec.value.includes(':') || refspec.value === 'tag')
+      return `git fetch ${refspec.text} may write a local branch or tag`;
+  }
+  return undefined;
 }
 
 /** `git symbolic-ref NAME` reads the ref NAME points at; given a target too, it points NAME there. */
@@ -228,11 +247,36 @@ const LISTS: Lists = {
   ],
   tag: [
     '-l --list -n --sort --contains --no-contains --with --without --merged --no-merged --points-at --column ' +
-      '--no-column --format --color --no-color -i --ignore-case',
-    { check: listsOnly('l', 'n') },
+      '--no-column --format --color --no-color -i --ignore-case -v --verify',
+    { check: listsOnly('l', 'n', 'v') },
   ],
   remote: ['-v --verbose', { operands: 'none' }],
-  'remote show': ['-n', { check: offline }],
+  // Reads of a remote the repository's configuration names; `policy/git-remotes.ts` checks which at decision
+  // time. fetch writes only git's own state (objects, remote-tracking refs, FETCH_HEAD, tags it has not). Not
+  // --prune-tags (deletes local tags), -f (overwrites local tags the remote moved), --set-upstream (writes
+  // .git/config), --filter (makes the remote a promisor in the configuration), the depth options (they move the
+  // shallow boundary), --recurse-submodules.
+  fetch: [
+    '-v --verbose -q --quiet --all -a --append --atomic -m --multiple -t --tags --no-tags -j --jobs ' +
+      '--prefetch -p --prune --no-prune --no-recurse-submodules --dry-run --write-fetch-head ' +
+      '--no-write-fetch-head -k --keep --progress --no-progress --unshallow --refetch -4 --ipv4 -6 --ipv6 ' +
+      '--negotiation-tip --negotiate-only --auto-maintenance --no-auto-maintenance --auto-gc --no-auto-gc ' +
+      '--show-forced-updates --no-show-forced-updates --write-commit-graph --no-write-commit-graph',
+    { operands: 'inert', check: fetchesOnly },
+  ],
+  'ls-remote': [
+    '-q --quiet -t --tags -h --heads --refs --get-url --sort --exit-code --symref',
+    { operands: 'inert' },
+  ],
+  'remote show': ['-n', { operands: 'inert' }],
+  // `git fetch` of the remotes or groups named (every remote without one), and the removal of the remote-tracking
+  // refs whose branch the remote no longer has: git's own state.
+  'remote update': ['-p --prune', { operands: 'inert' }],
+  'remote prune': ['-n --dry-run', { operands: 'inert' }],
+  // gpg (or ssh-keygen with gpg.format=ssh), as the user's configuration names it, checks the signature; gpg
+  // keeps its own keyring and trust database in ~/.gnupg.
+  'verify-commit': ['-v --verbose --raw', { operands: 'inert' }],
+  'verify-tag': ['-v --verbose --raw --format', { operands: 'inert' }],
   'remote get-url': ['--push --all'],
   'worktree list': ['-v --verbose -z --porcelain --expire', { operands: 'none' }],
   'notes list': [''],
