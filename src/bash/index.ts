@@ -1,6 +1,6 @@
 export { analyze, analyzeBash, loadBash, MAX_INPUT_BYTES } from './analyze.js';
 export { effectsOf } from './effects.js';
-export { ansibleInventories } from './programs/ansible.js';
+export { ANSIBLE_PROGRAMS, ansibleInventories } from './programs/ansible.js';
 export { CREDENTIAL_REDIRECTS } from './programs/credential-options.js';
 export { duckdbCommandProblem } from './programs/duckdb.js';
 export { ambiguousCheckout } from './programs/git/operands.js';

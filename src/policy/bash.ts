@@ -11,7 +11,6 @@ import {
 } from '../bash/index.js';
 import type { Behavior, PatternRule, PermissionRule } from '../rules/index.js';
 import { matchPatternRule } from '../rules/index.js';
-import { ansibleProject } from './ansible-project.js';
 import { decideEffect, writesNothing } from './bash-effects.js';
 import {
   allowNames,
@@ -26,18 +25,15 @@ import {
   viewsOf,
 } from './bash-match.js';
 import { isCodeRunnerRule, relocatingWord } from './broad.js';
-import { clientStartupProblem } from './client-startup.js';
 import type { DecisionContext } from './context.js';
 import { credentialRedirect } from './credential-options.js';
 import { destructionOf } from './destruction.js';
 import { foreignRepositories } from './git-folders.js';
 import { resolveGitOperands } from './git-operands.js';
-import { remoteReadProblem } from './git-remotes.js';
-import { helmSchemaProblem } from './helm-schemas.js';
 import { withoutOwnRepository } from './own-repository.js';
 import { isInside, realPath } from './paths.js';
 import { possibleFiles } from './possible-files.js';
-import { projectFilesProblem } from './project-files/index.js';
+import { type ProjectPlace, projectFilesProblem } from './project-files/index.js';
 import { checkReadOnly, type ReadOnlyCheck, runTimeWordsHarmless } from './readonly.js';
 import { type RunTimeOperands, runTimeOperands } from './run-time-operands.js';
 import { callsItself, runawayProcesses } from './runaway.js';
@@ -77,7 +73,10 @@ interface Decided {
   views: CommandViews;
   /** Operands handed over at run time by a producer of paths: the parts that decide them, the words they replace. */
   runTime?: RunTimeOperands;
-  /** A read by its words that the project's files make load the project's code (an ansible.cfg): not a read. */
+  /**
+   * A read by its words that the files it reads where it runs make load code, connect elsewhere or write (an
+   * ansible.cfg, a project `.npmrc`): not a read.
+   */
   loadsProjectCode?: true;
 }
 
@@ -556,16 +555,11 @@ function decideCommand(
   }
   if (!v.inertEnv) return done(part(cmd, 'ask', 'no-rule', `no rule allows ${commandText(cmd)}`));
   const ro = readOnlyOf(v);
+  const place = { program, cmd, words: v.values, network: cmd.network === true, cwds, ctx };
   const settings = ro.readOnly
-    ? (projectFilesProblem({ program, network: cmd.network === true, cwds, home: ctx.home }) ??
-      remoteReadProblem(cmd, cwds, ctx) ??
-      helmSchemaProblem(cmd, cwds, ctx, () => changed(cmd)))
+    ? projectFilesProblem({ ...place, changedBefore: () => changed(cmd) })
     : undefined;
-  if (settings) return done(part(cmd, 'ask', 'no-rule', settings));
-  const startup = ro.readOnly ? clientStartupProblem(program, v.values, ctx.home) : undefined;
-  if (startup) return done(part(cmd, 'ask', 'no-rule', startup));
-  const ansible = ro.readOnly ? ansibleProject(program, cmd.argv, cwds, ctx.home, changed(cmd)) : undefined;
-  if (ansible) return { ...done(part(cmd, 'ask', 'no-rule', ansible)), loadsProjectCode: true };
+  if (settings) return { ...done(part(cmd, 'ask', 'no-rule', settings)), loadsProjectCode: true };
   if (ro.readOnly && !cmd.name?.path) {
     const secret = secretVariable(cmd);
     if (secret) {
@@ -582,7 +576,7 @@ function decideCommand(
     );
     if (!writes) return done(part(cmd, 'allow', 'read-only', ro.reason));
   }
-  const service = serviceRead(cmd, v, ctx);
+  const service = serviceRead(cmd, v, ctx, { ...place, changedBefore: () => changed(cmd) });
   if (service?.decision === 'allow') return done(service);
   return done(noRule(cmd, ctx, v, service?.reason ?? (ro.known && !ro.readOnly ? ro.reason : undefined)));
 }
@@ -637,7 +631,12 @@ function handedOver(
  * the command writes no file but ones it names, each decided by its path as a redirect's is. Otherwise the reason it is not one, for the ask; undefined where the settings do
  * not name the program.
  */
-function serviceRead(cmd: SimpleCommand, v: CommandViews, ctx: DecisionContext): PartVerdict | undefined {
+function serviceRead(
+  cmd: SimpleCommand,
+  v: CommandViews,
+  ctx: DecisionContext,
+  place: ProjectPlace,
+): PartVerdict | undefined {
   const entry = ctx.readServices?.get(v.program);
   if (!entry) return undefined;
   const refuse = (why: string) => part(cmd, 'ask', 'no-rule', `not a service read: ${why}`);
@@ -653,8 +652,8 @@ function serviceRead(cmd: SimpleCommand, v: CommandViews, ctx: DecisionContext):
   // any write is; one whose name it does not show, a removal or a run is not a read.
   if (cmd.effects.some((e) => e.access !== 'read' && e.access !== 'metadata' && !namedWrite(e)))
     return refuse(`${v.program} writes files`);
-  const startup = clientStartupProblem(v.program, v.values, ctx.home);
-  if (startup) return refuse(startup);
+  const settings = projectFilesProblem(place);
+  if (settings) return refuse(settings);
   const spec = programSpec(v.program);
   if (!spec) return refuse(`${v.program} has no service-read allow-list`);
   const check = checkProgram(spec, v.words, true, 'serviceRead');

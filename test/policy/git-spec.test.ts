@@ -105,7 +105,7 @@ describe('git read-only allow-lists', () => {
       'git tag -n',
       'git remote -v',
       'git remote show -n origin',
-      // Reads of a remote: which one is checked at decision time (policy/git-remotes.ts).
+      // Reads of a remote: which one is checked at decision time (policy/project-files/git-remotes.ts).
       'git remote show origin',
       'git fetch --prune origin',
       'git ls-remote --tags origin',

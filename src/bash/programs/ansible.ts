@@ -183,7 +183,7 @@ const LEVELS: Readonly<Record<string, readonly [string, string, string]>> = {
  * The reads: ansible's programs that only print local configuration, inventory and documentation. Each is
  * read-only only when what it loads is the user's own: the policy checks at decision time that no ansible.cfg is
  * in the working folder, no ANSIBLE_* variable is set and no inventory named is a script or a plugin
- * configuration (src/policy/ansible-project.ts). Left out, and why:
+ * configuration (src/policy/project-files/ansible.ts). Left out, and why:
  * - `--playbook-dir`, `-M`/`--module-path`, `-r`/`--roles-path`, `-c`/`--config` name folders plugins or
  *   settings are loaded from; `-e` loads variables files; vault options run a password script;
  * - `ansible-playbook --syntax-check` and `--list-*` template the play's `hosts` and the names of imported files

@@ -12,9 +12,9 @@ const CARGO_TABLES = new Set(['alias', 'term', 'cargo-new']);
  * elsewhere. A read stays read-only only where every such file (CARGO_HOME's, the user's own, aside) sets
  * nothing but aliases and terminal settings. Undefined when none sets more.
  */
-export function cargoSettings({ cwds, home }: ProjectPlace): string | undefined {
+export function cargoSettings({ cwds, ctx }: ProjectPlace): string | undefined {
   if (!cwds) return 'a .cargo/config.toml in a folder only known at run time may name a program cargo runs';
-  const own = join(home, '.cargo');
+  const own = join(ctx.home, '.cargo');
   for (const at of foldersUp(cwds)) {
     const folder = join(at, '.cargo');
     for (const name of folder === own ? [] : ['config.toml', 'config']) {

@@ -65,10 +65,10 @@ const SAFE_KEYS = new Set([
  * says: the first `.npmrc` in a working folder or above that sets a key not known to be harmless. Undefined
  * when none does.
  */
-export function npmSettings({ program, network, cwds, home }: ProjectPlace): string | undefined {
+export function npmSettings({ program, network, cwds, ctx }: ProjectPlace): string | undefined {
   if (!network) return undefined;
   if (!cwds) return 'a project .npmrc in a folder only known at run time may name another registry';
-  const own = join(home, '.npmrc');
+  const own = join(ctx.home, '.npmrc');
   for (const at of foldersUp(cwds)) {
     const file = join(at, '.npmrc');
     if (file !== own) {

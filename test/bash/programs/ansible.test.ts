@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, test } from 'vitest';
 import { analyze, loadBash } from '../../../src/bash/analyze.js';
 import { checkProgram } from '../../../src/bash/programs/read-only.js';
 import { programSpec } from '../../../src/bash/programs/registry.js';
-import { ansibleProject } from '../../../src/policy/ansible-project.js';
+import { ansibleProject } from '../../../src/policy/project-files/ansible.js';
 import { expectDecisions, useSandboxClassifier } from '../../classifier/helpers.js';
 import { shown } from './support.js';
 

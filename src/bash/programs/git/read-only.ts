@@ -91,7 +91,7 @@ function configReads(parsed: Parsed): string | undefined {
 /**
  * `git fetch [REMOTE [REFSPEC...]]`: refspecs that only name what to fetch (into FETCH_HEAD and the remote's
  * tracking refs), not `SRC:DST`, which writes a local branch or tag. With `--all` or `--multiple` every operand
- * is a remote. Which remotes those are is read at decision time (`policy/git-remotes.ts`).
+ * is a remote. Which remotes those are is read at decision time (`policy/project-files/git-remotes.ts`).
  */
 function fetchesOnly(parsed: Parsed, words: readonly Word[]): string | undefined {
   const [, ...refspecs] = parsed.operands.map((index) => words[index]!);
@@ -251,7 +251,7 @@ const LISTS: Lists = {
     { check: listsOnly('l', 'n', 'v') },
   ],
   remote: ['-v --verbose', { operands: 'none' }],
-  // Reads of a remote the repository's configuration names; `policy/git-remotes.ts` checks which at decision
+  // Reads of a remote the repository's configuration names; `policy/project-files/git-remotes.ts` checks which at decision
   // time. fetch writes only git's own state (objects, remote-tracking refs, FETCH_HEAD, tags it has not). Not
   // --prune-tags (deletes local tags), -f (overwrites local tags the remote moved), --set-upstream (writes
   // .git/config), --filter (makes the remote a promisor in the configuration), the depth options (they move the

@@ -1,6 +1,6 @@
 import { closeSync, openSync, readdirSync, readSync } from 'node:fs';
 import { join } from 'node:path';
-import { duckdbCommandProblem, sqliteCommandProblem } from '../bash/index.js';
+import { duckdbCommandProblem, sqliteCommandProblem } from '../../bash/index.js';
 
 const MAX_BYTES = 64 * 1024;
 

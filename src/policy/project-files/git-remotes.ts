@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import { remoteRead, type SimpleCommand } from '../bash/index.js';
-import type { DecisionContext } from './context.js';
-import { gitFolders } from './git-folders.js';
-import { indexEntries } from './git-index.js';
-import { isInside, realPath } from './paths.js';
-import { type Repository, repositoryOf } from './revision-writes.js';
+import { remoteRead, type SimpleCommand } from '../../bash/index.js';
+import type { DecisionContext } from '../context.js';
+import { gitFolders } from '../git-folders.js';
+import { indexEntries } from '../git-index.js';
+import { isInside, realPath } from '../paths.js';
+import { type Repository, repositoryOf } from '../revision-writes.js';
 
 const GIT_TIMEOUT_MS = 3_000;
 const GITLINK = 0o160000;

@@ -1,6 +1,6 @@
 import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
-import { ansibleInventories, type Word } from '../bash/index.js';
+import { ansibleInventories, type Word } from '../../bash/index.js';
 
 /** The most of an inventory file read; a longer one is not looked through. */
 const MAX_BYTES = 1024 * 1024;

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { helmSchemaCharts, type SimpleCommand } from '../bash/index.js';
-import type { DecisionContext } from './context.js';
-import { resolveWordPath } from './paths.js';
+import { helmSchemaCharts, type SimpleCommand } from '../../bash/index.js';
+import type { DecisionContext } from '../context.js';
+import { resolveWordPath } from '../paths.js';
 
 /** Subcharts looked at for one chart, and the largest schema read; past either the command is asked. */
 const MAX_ENTRIES = 5_000;
