@@ -175,6 +175,22 @@ type Handed = (Source | { producer: SimpleCommand; words: string[] }) & {
   appends?: true;
 };
 
+/**
+ * xargs reading the tool call's own stdin, which is the harness's and carries nothing the agent wrote: Claude
+ * Code's Bash tool gives every command an open pipe it never writes, so xargs hands its command no word (it waits,
+ * or at the end of input runs it once with none). Only where nothing on the line may feed it: not in a pipeline, a
+ * group, a loop, a function, a substitution or a shell's `-c` script (whose stdin the line around may feed), and no
+ * compound command's redirection on the line.
+ */
+function harnessInput(xargs: SimpleCommand, analysis: Analysis): boolean {
+  return (
+    xargs.context.length === 0 &&
+    xargs.innerSource === undefined &&
+    !xargs.nested &&
+    analysis.compoundRedirects.length === 0
+  );
+}
+
 /** `PRODUCER | xargs [OPTIONS] CONSUMER`: the producer right before the pipe into xargs. */
 function viaXargs(cmd: SimpleCommand, xargs: SimpleCommand, analysis: Analysis): Handed | undefined {
   if (xargs.name?.program !== 'xargs' || xargs.name.dynamic) return undefined;
@@ -183,9 +199,9 @@ function viaXargs(cmd: SimpleCommand, xargs: SimpleCommand, analysis: Analysis):
   if (!xargs.redirects.every((r) => r.fd !== '0' && !r.op.startsWith('<') && !r.reads && !r.writes))
     return undefined;
   if (input.replace !== undefined && cmd.name?.dynamic) return undefined;
-  const producer = pipedInto(xargs, analysis);
-  if (!producer) return undefined;
   const replace = input.replace === undefined ? {} : { replace: input.replace };
+  const producer = pipedInto(xargs, analysis);
+  if (!producer) return harnessInput(xargs, analysis) ? { producer: xargs, words: [], ...replace } : undefined;
   const printed = literalProducer(producer);
   if (printed !== undefined) {
     const words = xargsWords(printed, input);
