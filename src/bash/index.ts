@@ -15,6 +15,7 @@ export {
   producedPaths,
   type XargsInput,
   xargsInput,
+  xargsStdinInput,
   xargsWords,
 } from './programs/path-producers.js';
 export { type ParsedCommand, type ProgramSpec, parseCommand } from './programs/program.js';

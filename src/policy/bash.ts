@@ -35,7 +35,7 @@ import { isInside, realPath } from './paths.js';
 import { possibleFiles } from './possible-files.js';
 import { type ProjectPlace, projectFilesProblem } from './project-files/index.js';
 import { checkReadOnly, type ReadOnlyCheck, runTimeWordsHarmless } from './readonly.js';
-import { type RunTimeOperands, runTimeOperands } from './run-time-operands.js';
+import { type RunTimeOperands, runTimeOperands, withoutHarnessInput } from './run-time-operands.js';
 import { callsItself, runawayProcesses } from './runaway.js';
 import { isShipped, overridesAll } from './tiers.js';
 import { type PartVerdict, type RuleRef, ruleName, ruleRef } from './verdict.js';
@@ -114,7 +114,8 @@ export function classifyBash(given: Analysis, ctx: DecisionContext): PartVerdict
         ((c.argv.length > 0 && !isReadOnlyCommand(c, viewsOf(c, ctx.home))) ||
           c.redirects.some((r) => r.writes)),
     );
-  for (const cmd of analysis.commands) {
+  for (const written of analysis.commands) {
+    const cmd = withoutHarnessInput(written, analysis);
     const d = decideCommand(cmd, analysis, ctx, decided, cwds, changed);
     d.part.readOnly = !d.loadsProjectCode && isReadOnlyCommand(cmd, d.views);
     decided.set(cmd.id, d);

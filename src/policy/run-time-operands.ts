@@ -3,6 +3,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import {
   type Analysis,
   commandLine,
+  effectsOf,
   fdExecPaths,
   findRoots,
   literalOutput,
@@ -12,6 +13,7 @@ import {
   syntheticWord,
   type Word,
   xargsInput,
+  xargsStdinInput,
   xargsWords,
 } from '../bash/index.js';
 import type { DecisionContext } from './context.js';
@@ -175,22 +177,6 @@ type Handed = (Source | { producer: SimpleCommand; words: string[] }) & {
   appends?: true;
 };
 
-/**
- * xargs reading the tool call's own stdin, which is the harness's and carries nothing the agent wrote: Claude
- * Code's Bash tool gives every command an open pipe it never writes, so xargs hands its command no word (it waits,
- * or at the end of input runs it once with none). Only where nothing on the line may feed it: not in a pipeline, a
- * group, a loop, a function, a substitution or a shell's `-c` script (whose stdin the line around may feed), and no
- * compound command's redirection on the line.
- */
-function harnessInput(xargs: SimpleCommand, analysis: Analysis): boolean {
-  return (
-    xargs.context.length === 0 &&
-    xargs.innerSource === undefined &&
-    !xargs.nested &&
-    analysis.compoundRedirects.length === 0
-  );
-}
-
 /** `PRODUCER | xargs [OPTIONS] CONSUMER`: the producer right before the pipe into xargs. */
 function viaXargs(cmd: SimpleCommand, xargs: SimpleCommand, analysis: Analysis): Handed | undefined {
   if (xargs.name?.program !== 'xargs' || xargs.name.dynamic) return undefined;
@@ -199,9 +185,9 @@ function viaXargs(cmd: SimpleCommand, xargs: SimpleCommand, analysis: Analysis):
   if (!xargs.redirects.every((r) => r.fd !== '0' && !r.op.startsWith('<') && !r.reads && !r.writes))
     return undefined;
   if (input.replace !== undefined && cmd.name?.dynamic) return undefined;
-  const replace = input.replace === undefined ? {} : { replace: input.replace };
   const producer = pipedInto(xargs, analysis);
-  if (!producer) return harnessInput(xargs, analysis) ? { producer: xargs, words: [], ...replace } : undefined;
+  if (!producer) return undefined;
+  const replace = input.replace === undefined ? {} : { replace: input.replace };
   const printed = literalProducer(producer);
   if (printed !== undefined) {
     const words = xargsWords(printed, input);
@@ -444,4 +430,35 @@ function walkNames(
     }
   }
   return { names, levels, links: [...links], keys };
+}
+
+/**
+ * The command xargs runs, seen without the words xargs appends when xargs reads the tool call's own stdin: that
+ * stdin is the harness's and carries nothing the agent wrote (Claude Code's Bash tool gives every command an open
+ * pipe it never writes), so xargs appends no word (it waits, or at the end of input runs the command once with
+ * none) and the command is decided as it is written. Only where nothing on the line may feed xargs: not in a
+ * pipeline, a group, a loop, a function, a substitution or a shell's `-c` script (whose stdin the line around may
+ * feed), no redirection of its stdin or of a compound command, and only its batching options.
+ */
+export function withoutHarnessInput(cmd: SimpleCommand, analysis: Analysis): SimpleCommand {
+  if (cmd.nested?.via !== 'xargs' || !cmd.nested.extraArgs) return cmd;
+  const xargs = analysis.commands.find((c) => c.id === cmd.nested!.carrier);
+  if (
+    xargs?.name?.program !== 'xargs' ||
+    xargs.name.dynamic ||
+    xargs.nested ||
+    xargs.context.length > 0 ||
+    xargs.innerSource !== undefined ||
+    xargs.redirects.some((r) => r.fd === '0' || r.op.startsWith('<') || r.reads) ||
+    analysis.compoundRedirects.length > 0
+  )
+    return cmd;
+  const input = xargsStdinInput({ argv: xargs.argv, assignments: xargs.assignments, program: 'xargs' });
+  if (!input) return cmd;
+  // An `-I` string inside a word (a `sh -c` script, `../{}`) would be the input's text there.
+  const marker = input.replace;
+  if (marker !== undefined && cmd.argv.some((w) => w.value.includes(marker) && w.value !== marker))
+    return cmd;
+  const fx = effectsOf({ argv: cmd.argv, assignments: cmd.assignments, program: cmd.name!.program });
+  return { ...cmd, nested: { ...cmd.nested, extraArgs: false }, effects: fx.effects, effectsKnown: fx.known };
 }

@@ -55,6 +55,8 @@ describe('paths a producer lists below known folders, handed to a consumer that 
       'xargs -I {} head -5 {}',
       'xargs -n 1 wc -l',
       'xargs -r -P 4 md5sum',
+      'xargs git status',
+      'xargs -d , wc -l',
     ],
     [
       // A producer whose output is not only paths below known folders.
@@ -72,6 +74,9 @@ describe('paths a producer lists below known folders, handed to a consumer that 
       'xargs rm',
       'xargs sh -c "cat $0"',
       'xargs -o cat',
+      "xargs -I {} sh -c 'cat {}'",
+      'xargs -I {} cat ../{}',
+      'xargs git push',
       'xargs --arg-file=notes.txt cat',
       'ls -l | xargs cat',
       'ls -a | xargs grep -r x',

@@ -281,6 +281,23 @@ export function xargsInput(view: CommandView): XargsInput | undefined {
 }
 
 /**
+ * How xargs, run with these words, takes its input from its own stdin and nothing else: only its batching options
+ * (not `-a FILE`, nor `-o`/`-p`, which open the terminal), with the `-I` string if one is given; undefined
+ * otherwise.
+ */
+export function xargsStdinInput(view: CommandView): { replace?: string } | undefined {
+  if (view.program !== 'xargs' || view.assignments.length > 0) return undefined;
+  const parsed = parseOptions(view.argv, 1, wrapperSyntax('xargs').grammar, { permute: false });
+  if (!parsed.ok) return undefined;
+  let replace: string | undefined;
+  for (const option of parsed.options) {
+    if (!XARGS_BATCHING.has(option.name) || (option.value && !option.value.static)) return undefined;
+    if (option.name === 'I' || option.name === 'i') replace = option.value?.value ?? '{}';
+  }
+  return replace === undefined ? {} : { replace };
+}
+
+/**
  * What `echo WORD…` or `printf FORMAT [WORD…]` prints, when every word is written out and holds no `~`: bash's builtin `echo`
  * without options (a word starting with `-` may be one) or backslashes; `printf` with a format of `%s`, `%%`,
  * `\n`, `\t`, `\0` and plain characters, repeated while words are left (bash's `help printf`).
