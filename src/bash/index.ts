@@ -14,6 +14,7 @@ export { type ParsedCommand, type ProgramSpec, parseCommand } from './programs/p
 export { checkProgram, type ReadKind, takesAnyWords } from './programs/read-only.js';
 export { familySpec, programRelocation, programSpec, serviceReadPrograms } from './programs/registry.js';
 export type { Relocation } from './programs/relocation.js';
+export { type RuffLine, ruffCheckLine } from './programs/ruff.js';
 export { printsAndExits } from './programs/self-info.js';
 export { SEVEN_ZIP_LISTING } from './programs/seven-zip.js';
 export { type UnknownWord, unknownWords } from './programs/unknown-words.js';

@@ -8,6 +8,7 @@ import {
   effectsOf,
   onlyRunsCommand,
   programSpec,
+  ruffCheckLine,
   unknownWords,
 } from '../bash/index.js';
 import type { Behavior, PatternRule, PermissionRule } from '../rules/index.js';
@@ -38,6 +39,7 @@ import { cargoConfig, registryRedirect } from './registry-config.js';
 import { type RunTimeOperands, runTimeOperands } from './run-time-operands.js';
 import { callsItself, runawayProcesses } from './runaway.js';
 import { isShipped, overridesAll } from './tiers.js';
+import { ruffConfig } from './tool-config.js';
 import { type PartVerdict, type RuleRef, ruleName, ruleRef } from './verdict.js';
 import { mayRepeat, workingFolders } from './working-folders.js';
 
@@ -555,7 +557,8 @@ function decideCommand(
     return done(part(cmd, 'ask', 'no-rule', `${program} runs ${interpreter} to read the environment`));
   const registry = ro.readOnly
     ? (registryRedirect(program, cmd.network === true, cwds, ctx.home) ??
-      cargoConfig(program, cwds, ctx.home))
+      cargoConfig(program, cwds, ctx.home) ??
+      (program === 'ruff' ? ruffConfig(ruffCheckLine(cmd.argv), cwds, ctx.home, ctx.root) : undefined))
     : undefined;
   if (registry) return done(part(cmd, 'ask', 'no-rule', registry));
   if (ro.readOnly && !cmd.name?.path) {

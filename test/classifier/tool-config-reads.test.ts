@@ -1,0 +1,77 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useSandboxClassifier } from './helpers.js';
+
+const CHECKS = [
+  'ruff check',
+  'ruff check src/',
+  'ruff check --select E501 .',
+  'ruff check --output-format=json',
+  'ruff check --statistics',
+  'ruff check --diff',
+];
+
+describe("ruff check and the project's configuration", () => {
+  const plain = useSandboxClassifier(async (box) => {
+    await mkdir(join(box.project, 'src', 'pkg'), { recursive: true });
+    await writeFile(
+      join(box.project, 'pyproject.toml'),
+      '[project]\nname = "x"\n\n[tool.ruff]\nline-length = 100\nfix = false\n\n[tool.ruff.lint]\nselect = ["E", "F"]\n',
+    );
+    await writeFile(join(box.project, 'src', 'pkg', 'ruff.toml'), '[lint]\nignore = ["E501"]\n');
+  });
+  it.each(CHECKS)('%s only reads where no configuration fixes or moves the cache', async (command) => {
+    const verdict = await plain.bash(command);
+    expect(verdict.decision, verdict.reason).toBe('allow');
+  });
+
+  const fixes = useSandboxClassifier(async (box) => {
+    await writeFile(join(box.project, 'pyproject.toml'), '[tool.ruff]\nfix = true\n');
+  });
+  it.each(CHECKS.filter((c) => c !== 'ruff check --diff'))(
+    '%s asks where pyproject.toml says fix = true',
+    async (command) => {
+      const verdict = await fixes.bash(command);
+      expect(verdict.decision, verdict.reason).toBe('ask');
+      expect(verdict.reason).toContain('sets fix');
+    },
+  );
+  it('--diff, --no-fix and --isolated rule the configuration out', async () => {
+    for (const command of ['ruff check --diff', 'ruff check --no-fix', 'ruff check --isolated .']) {
+      const verdict = await fixes.bash(command);
+      expect(verdict.decision, `${command}: ${verdict.reason}`).toBe('allow');
+    }
+  });
+
+  const nested = useSandboxClassifier(async (box) => {
+    await mkdir(join(box.project, 'src', 'pkg'), { recursive: true });
+    await writeFile(join(box.project, 'src', 'pkg', '.ruff.toml'), 'fix = true\n');
+  });
+  it('a ruff.toml in a folder below the one checked counts', async () => {
+    const verdict = await nested.bash('ruff check src/');
+    expect(verdict.decision, verdict.reason).toBe('ask');
+    expect(verdict.reason).toContain('.ruff.toml sets fix');
+  });
+
+  const extended = useSandboxClassifier(async (box) => {
+    await mkdir(join(box.project, 'config'), { recursive: true });
+    await writeFile(join(box.project, 'ruff.toml'), 'extend = "config/base.toml"\nline-length = 88\n');
+    await writeFile(join(box.project, 'config', 'base.toml'), 'cache-dir = "/tmp/elsewhere"\n');
+  });
+  it('a file the configuration extends counts; --no-cache rules its cache-dir out', async () => {
+    const verdict = await extended.bash('ruff check');
+    expect(verdict.decision, verdict.reason).toBe('ask');
+    expect(verdict.reason).toContain('base.toml sets cache-dir');
+    const noCache = await extended.bash('ruff check -n');
+    expect(noCache.decision, noCache.reason).toBe('allow');
+  });
+
+  const dotted = useSandboxClassifier(async (box) => {
+    await writeFile(join(box.project, 'pyproject.toml'), '[tool]\nruff.fix = true\n');
+  });
+  it('a ruff table written as dotted keys asks', async () => {
+    const verdict = await dotted.bash('ruff check .');
+    expect(verdict.decision, verdict.reason).toBe('ask');
+  });
+});
