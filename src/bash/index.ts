@@ -20,6 +20,7 @@ export { SEVEN_ZIP_LISTING } from './programs/seven-zip.js';
 export { type UnknownWord, unknownWords } from './programs/unknown-words.js';
 export { singleField, syntheticWord } from './programs/words.js';
 export { onlyRunsCommand } from './programs/wrappers.js';
+export { YARN_SCRIPT_NAMES, yarnCommand } from './programs/yarn.js';
 export { commandLine, shellWord, wordText } from './render.js';
 export type * from './types.js';
 export {

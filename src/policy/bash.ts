@@ -10,6 +10,8 @@ import {
   programSpec,
   ruffCheckLine,
   unknownWords,
+  YARN_SCRIPT_NAMES,
+  yarnCommand,
 } from '../bash/index.js';
 import type { Behavior, PatternRule, PermissionRule } from '../rules/index.js';
 import { matchPatternRule } from '../rules/index.js';
@@ -35,7 +37,7 @@ import { resolveGitOperands } from './git-operands.js';
 import { withoutOwnRepository } from './own-repository.js';
 import { possibleFiles } from './possible-files.js';
 import { checkReadOnly, type ReadOnlyCheck, runTimeWordsHarmless } from './readonly.js';
-import { cargoConfig, registryRedirect } from './registry-config.js';
+import { cargoConfig, registryRedirect, yarnConfig } from './registry-config.js';
 import { type RunTimeOperands, runTimeOperands } from './run-time-operands.js';
 import { callsItself, runawayProcesses } from './runaway.js';
 import { isShipped, overridesAll } from './tiers.js';
@@ -558,6 +560,13 @@ function decideCommand(
   const registry = ro.readOnly
     ? (registryRedirect(program, cmd.network === true, cwds, ctx.home) ??
       cargoConfig(program, cwds, ctx.home) ??
+      yarnConfig(
+        program,
+        program === 'yarn' ? yarnCommand(cmd.argv) : undefined,
+        YARN_SCRIPT_NAMES,
+        cwds,
+        ctx.home,
+      ) ??
       (program === 'ruff' ? ruffConfig(ruffCheckLine(cmd.argv), cwds, ctx.home, ctx.root) : undefined))
     : undefined;
   if (registry) return done(part(cmd, 'ask', 'no-rule', registry));

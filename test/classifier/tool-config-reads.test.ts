@@ -75,3 +75,99 @@ describe("ruff check and the project's configuration", () => {
     expect(verdict.decision, verdict.reason).toBe('ask');
   });
 });
+
+const YARN_READS = [
+  'yarn list',
+  'yarn list --depth=0',
+  'yarn info react',
+  'yarn info react --json',
+  'yarn why lodash',
+  'yarn outdated',
+  'yarn licenses list',
+  'yarn help',
+  'yarn audit --level high',
+];
+
+describe("yarn's read commands and the project's configuration", () => {
+  const plain = useSandboxClassifier(async (box) => {
+    await writeFile(join(box.project, 'package.json'), '{"name":"x","scripts":{"build":"tsc"}}\n');
+    await writeFile(join(box.project, '.yarnrc.yml'), 'nodeLinker: node-modules\nenableTelemetry: false\n');
+  });
+  it.each(YARN_READS)('%s only reads', async (command) => {
+    const verdict = await plain.bash(command);
+    expect(verdict.decision, verdict.reason).toBe('allow');
+  });
+  it.each([
+    'yarn version',
+    'yarn',
+    'yarn install',
+    'yarn --cwd ../other list',
+    'yarn info ./local-dir',
+    'yarn info git+ssh://git@host.example/x.git',
+    'yarn licenses',
+    'yarn audit fix',
+    'yarn build',
+  ])('%s is not allowed', async (command) => {
+    const verdict = await plain.bash(command);
+    expect(verdict.decision, verdict.reason).not.toBe('allow');
+  });
+
+  const yarnPath = useSandboxClassifier(async (box) => {
+    await writeFile(join(box.project, '.yarnrc.yml'), 'yarnPath: .yarn/releases/yarn-4.1.0.cjs\n');
+  });
+  it.each(YARN_READS)('%s asks where .yarnrc.yml names a yarnPath', async (command) => {
+    const verdict = await yarnPath.bash(command);
+    expect(verdict.decision, verdict.reason).toBe('ask');
+    expect(verdict.reason).toContain('sets yarnPath');
+  });
+
+  const plugins = useSandboxClassifier(async (box) => {
+    await writeFile(join(box.project, '.yarnrc.yml'), 'plugins:\n  - path: .yarn/plugins/x.cjs\n');
+  });
+  it('plugins in .yarnrc.yml ask', async () => {
+    const verdict = await plugins.bash('yarn why react');
+    expect(verdict.decision, verdict.reason).toBe('ask');
+  });
+
+  const classic = useSandboxClassifier(async (box) => {
+    await writeFile(join(box.project, '.yarnrc'), 'yarn-path "./bin/yarn.js"\n');
+  });
+  it("classic .yarnrc's yarn-path asks", async () => {
+    const verdict = await classic.bash('yarn list');
+    expect(verdict.decision, verdict.reason).toBe('ask');
+  });
+
+  const registry = useSandboxClassifier(async (box) => {
+    await writeFile(
+      join(box.project, '.yarnrc.yml'),
+      `npmRegistryServer: "https://registry.example"\nnpmAuthToken: "\${NPM_TOKEN}"\n`,
+    );
+  });
+  it('another registry in .yarnrc.yml asks', async () => {
+    const verdict = await registry.bash('yarn info react');
+    expect(verdict.decision, verdict.reason).toBe('ask');
+  });
+
+  const script = useSandboxClassifier(async (box) => {
+    await writeFile(join(box.project, 'package.json'), '{"scripts":{"outdated":"node x.js"}}\n');
+  });
+  it("a script named like classic's command asks (yarn 2 and later run it)", async () => {
+    const verdict = await script.bash('yarn outdated');
+    expect(verdict.decision, verdict.reason).toBe('ask');
+    expect(verdict.reason).toContain('has a script outdated');
+    const why = await script.bash('yarn why react');
+    expect(why.decision, why.reason).toBe('allow');
+  });
+
+  const manager = useSandboxClassifier(async (box) => {
+    await mkdir(box.project, { recursive: true });
+    await writeFile(
+      join(box.project, 'package.json'),
+      '{"packageManager":"yarn@https://host.example/y.tgz"}\n',
+    );
+  });
+  it('a packageManager that is not a registry release asks', async () => {
+    const verdict = await manager.bash('yarn list');
+    expect(verdict.decision, verdict.reason).toBe('ask');
+  });
+});
