@@ -1,5 +1,6 @@
 export { analyze, analyzeBash, loadBash, MAX_INPUT_BYTES } from './analyze.js';
 export { effectsOf } from './effects.js';
+export { BREW_AUTO_UPDATES, brewCommand } from './programs/brew.js';
 export { CREDENTIAL_REDIRECTS } from './programs/credential-options.js';
 export { ambiguousCheckout } from './programs/git/operands.js';
 export { grammar, type Option, operandWords, parseOptions } from './programs/options.js';

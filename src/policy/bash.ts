@@ -3,6 +3,8 @@ import { dirname, join, sep } from 'node:path';
 import type { Analysis, CodeExecution, FileEffect, SimpleCommand } from '../bash/index.js';
 import {
   analyze,
+  BREW_AUTO_UPDATES,
+  brewCommand,
   checkProgram,
   commandLine,
   effectsOf,
@@ -557,18 +559,7 @@ function decideCommand(
   const interpreter = ro.readOnly ? projectInterpreter(program, cwds) : undefined;
   if (interpreter)
     return done(part(cmd, 'ask', 'no-rule', `${program} runs ${interpreter} to read the environment`));
-  const registry = ro.readOnly
-    ? (registryRedirect(program, cmd.network === true, cwds, ctx.home) ??
-      cargoConfig(program, cwds, ctx.home) ??
-      yarnConfig(
-        program,
-        program === 'yarn' ? yarnCommand(cmd.argv) : undefined,
-        YARN_SCRIPT_NAMES,
-        cwds,
-        ctx.home,
-      ) ??
-      (program === 'ruff' ? ruffConfig(ruffCheckLine(cmd.argv), cwds, ctx.home, ctx.root) : undefined))
-    : undefined;
+  const registry = ro.readOnly ? projectConfig(program, cmd, cwds, ctx) : undefined;
   if (registry) return done(part(cmd, 'ask', 'no-rule', registry));
   if (ro.readOnly && !cmd.name?.path) {
     const secret = secretVariable(cmd);
@@ -589,6 +580,46 @@ function decideCommand(
   const service = serviceRead(cmd, v, ctx);
   if (service?.decision === 'allow') return done(service);
   return done(noRule(cmd, ctx, v, service?.reason ?? (ro.known && !ro.readOnly ? ro.reason : undefined)));
+}
+
+/**
+ * What the project's configuration files make a read command do beyond reading (send credentials elsewhere,
+ * run a program, fix files, write a cache elsewhere), read when the command is decided; undefined when nothing.
+ */
+function projectConfig(
+  program: string,
+  cmd: SimpleCommand,
+  cwds: readonly string[] | undefined,
+  ctx: DecisionContext,
+): string | undefined {
+  return (
+    registryRedirect(program, cmd.network === true, cwds, ctx.home) ??
+    cargoConfig(program, cwds, ctx.home) ??
+    yarnConfig(
+      program,
+      program === 'yarn' ? yarnCommand(cmd.argv) : undefined,
+      YARN_SCRIPT_NAMES,
+      cwds,
+      ctx.home,
+    ) ??
+    (program === 'ruff' ? ruffConfig(ruffCheckLine(cmd.argv), cwds, ctx.home, ctx.root) : undefined) ??
+    brewUpdatesFirst(program, cmd)
+  );
+}
+
+/** `brew outdated` runs `brew update --auto-update` first, but where the line sets HOMEBREW_NO_AUTO_UPDATE. */
+function brewUpdatesFirst(program: string, cmd: SimpleCommand): string | undefined {
+  if (program !== 'brew') return undefined;
+  const command = brewCommand(cmd.argv);
+  if (command === undefined || !BREW_AUTO_UPDATES.has(command)) return undefined;
+  if (cmd.argv.some((word) => word.value === '--help' || word.value === '-h')) return undefined;
+  const off = cmd.assignments.some(
+    (a) =>
+      a.name === 'HOMEBREW_NO_AUTO_UPDATE' && a.value.static && /^(?:1|true|yes|on)$/i.test(a.value.value),
+  );
+  return off
+    ? undefined
+    : `brew ${command} first runs brew update, which rewrites Homebrew's repositories from the network (HOMEBREW_NO_AUTO_UPDATE=1 leaves it out)`;
 }
 
 /** A write of one file the command line names, which the file policy decides by its path. */
@@ -624,6 +655,7 @@ function handedOver(
   const views = viewsOf(standIn, ctx.home);
   if (!views.inertEnv || !views.globsOnly || !fx.known) return undefined;
   if (!isReadOnlyCommand(standIn, views) || secretVariable(standIn)) return undefined;
+  if (projectConfig(v.program, standIn, cwds, ctx)) return undefined;
   // The stand-in word must be a file the consumer reads, not its pattern (`xargs grep` takes the first name as one).
   const stand = runTime.argv.filter((w) => !cmd.argv.includes(w));
   const read = (w: (typeof stand)[number]) =>

@@ -37,6 +37,15 @@ describe("ruff check and the project's configuration", () => {
       expect(verdict.reason).toContain('sets fix');
     },
   );
+  it('files handed over at run time ask too', async () => {
+    for (const command of [
+      "find . -name '*.py' | xargs ruff check",
+      "git ls-files '*.py' | xargs ruff check",
+    ]) {
+      const verdict = await fixes.bash(command);
+      expect(verdict.decision, `${command}: ${verdict.reason}`).toBe('ask');
+    }
+  });
   it('--diff, --no-fix and --isolated rule the configuration out', async () => {
     for (const command of ['ruff check --diff', 'ruff check --no-fix', 'ruff check --isolated .']) {
       const verdict = await fixes.bash(command);
