@@ -245,7 +245,6 @@ export const SEVEN_ZIP_MODULE: ProgramModule = {
       '7z e extra.7z -oout',
       '7z a out.7z docs',
       '7z b 1 -md16 -mmt1',
-      '7z b 1 -md=16 -mmt=1 -mm=LZMA2',
       '7z t -scrcSHA256 extra.7z',
     ],
     operands: ['extra.7z', 'planted.7z'],
