@@ -95,6 +95,12 @@ const YARN_READS = [
   'yarn licenses list',
   'yarn help',
   'yarn audit --level high',
+  'yarn workspaces list --json',
+  'yarn workspaces info',
+  'yarn npm info react --json',
+  'yarn npm audit --severity high',
+  'yarn bin',
+  'yarn cache dir',
 ];
 
 describe("yarn's read commands and the project's configuration", () => {
@@ -116,6 +122,11 @@ describe("yarn's read commands and the project's configuration", () => {
     'yarn licenses',
     'yarn audit fix',
     'yarn build',
+    'yarn workspaces list --since',
+    'yarn workspaces foreach run build',
+    'yarn workspace web build',
+    'yarn npm publish',
+    'yarn cache clean',
   ])('%s is not allowed', async (command) => {
     const verdict = await plain.bash(command);
     expect(verdict.decision, verdict.reason).not.toBe('allow');
@@ -159,6 +170,13 @@ describe("yarn's read commands and the project's configuration", () => {
 
   const script = useSandboxClassifier(async (box) => {
     await writeFile(join(box.project, 'package.json'), '{"scripts":{"outdated":"node x.js"}}\n');
+  });
+  const npmScript = useSandboxClassifier(async (box) => {
+    await writeFile(join(box.project, 'package.json'), '{"scripts":{"npm":"node x.js"}}\n');
+  });
+  it("a script named like yarn 2's command asks (yarn 1 runs it)", async () => {
+    const verdict = await npmScript.bash('yarn npm info react');
+    expect(verdict.decision, verdict.reason).toBe('ask');
   });
   it("a script named like classic's command asks (yarn 2 and later run it)", async () => {
     const verdict = await script.bash('yarn outdated');

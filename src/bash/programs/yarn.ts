@@ -16,9 +16,11 @@ function readLevel(
   long: string,
   operands: 'inert' | 'none',
   check?: (parsed: Parsed, words: readonly Word[]) => string | undefined,
+  maxOperands?: number,
 ): SubcommandSpec {
   const g = grammar({ flags: 'sh', values: '', long: `${OUTPUT} ${long}`, abbreviate: false });
-  return { grammar: g, readOnly: readOnly(() => everyOption(g), operands, check ? { check } : {}) };
+  const more = { ...(check ? { check } : {}), ...(maxOperands === undefined ? {} : { maxOperands }) };
+  return { grammar: g, readOnly: readOnly(() => everyOption(g), operands, more) };
 }
 
 /** A registry package (`react`, `@types/node@18`): classic's `yarn info` fetches nothing else. */
@@ -35,8 +37,9 @@ function packageFirst(parsed: Parsed, words: readonly Word[]): string | undefine
 
 /**
  * The read commands, as yarn 1.22's and 4.x's help list them. `list`, `outdated`, `licenses`, `audit` and
- * `versions` are classic's: berry runs the project's script of that name, which the policy rules out when the
- * command is decided (`YARN_SCRIPT_NAMES`). Not `version`: classic's bumps the project's version.
+ * `versions`, `cache dir|list` and `workspaces info` are classic's, `npm` and `workspaces list` berry's: the other line runs the project's script of that name, which the
+ * policy rules out when the command is decided (`YARN_SCRIPT_NAMES`). Not `version`: classic's bumps the
+ * project's version.
  */
 const READS: Record<string, SubcommandSpec> = {
   list: readLevel('depth= pattern=', 'none'),
@@ -46,6 +49,28 @@ const READS: Record<string, SubcommandSpec> = {
   audit: readLevel('level= groups= summary', 'none'),
   versions: readLevel('', 'none'),
   help: readLevel('', 'inert'),
+  bin: readLevel('', 'inert', undefined, 1),
+  cache: {
+    grammar: grammar({ flags: 'sh', long: OUTPUT, abbreviate: false }),
+    subcommands: { dir: readLevel('', 'none'), list: readLevel('pattern=', 'none') },
+  },
+  // Not `--since`: it runs git to find what changed.
+  workspaces: {
+    grammar: grammar({ flags: 'sh', long: OUTPUT, abbreviate: false }),
+    subcommands: {
+      list: readLevel('recursive/R no-private', 'none'),
+      info: readLevel('', 'none'),
+    },
+  },
+  // yarn 2+'s registry reads: a package's document, the audit of the lock file, the user the token names.
+  npm: {
+    grammar: grammar({ flags: 'sh', long: OUTPUT, abbreviate: false }),
+    subcommands: {
+      info: readLevel('fields=', 'inert', packageFirst),
+      audit: readLevel('all/A recursive/R environment= no-deprecations severity= exclude= ignore=', 'none'),
+      whoami: readLevel('', 'none'),
+    },
+  },
   licenses: {
     grammar: grammar({ flags: 'sh', long: OUTPUT, abbreviate: false }),
     subcommands: {
@@ -63,6 +88,9 @@ export const YARN_SCRIPT_NAMES: ReadonlySet<string> = new Set([
   'audit',
   'versions',
   'licenses',
+  'npm',
+  'cache',
+  'workspaces',
 ]);
 
 /** yarn's options before the subcommand and its read commands; its other subcommands are read by their words. */
