@@ -83,12 +83,27 @@ const LIBRARY_VARIABLES = new Set([
 const LIBRARY_PREFIXES = ['LD_', 'DYLD_', 'MALLOC_', 'Malloc', 'GLIBC_', 'GCONV_', 'LIBC_'];
 
 /**
+ * Variables a program reads only to leave out something it would otherwise do: Homebrew's (env_config.rb) turn
+ * off its auto-update, analytics, hints, colour and emoji.
+ */
+const SWITCHES_OFF: Readonly<Record<string, ReadonlySet<string>>> = {
+  brew: new Set([
+    'HOMEBREW_NO_AUTO_UPDATE',
+    'HOMEBREW_NO_ANALYTICS',
+    'HOMEBREW_NO_ENV_HINTS',
+    'HOMEBREW_NO_COLOR',
+    'HOMEBREW_NO_EMOJI',
+  ]),
+};
+
+/**
  * Whether `NAME=value` in front of `program` leaves what it runs, reads and writes unchanged: a name the
  * harmless list holds, or, for a program of `PRINT_ONLY_ENV`, any name that neither the C library (above), the
  * shell's lookup (`PATH`) nor a program it could start (`variableRisk`) reads for code, files or settings.
  */
 export function inertAssignment(program: string, name: string): boolean {
   if (HARMLESS_ENV.has(name)) return true;
+  if (SWITCHES_OFF[program]?.has(name)) return true;
   if (!PRINT_ONLY_ENV.has(program)) return false;
   if (LIBRARY_VARIABLES.has(name) || LIBRARY_PREFIXES.some((prefix) => name.startsWith(prefix))) return false;
   return variableRisk(name) === undefined;

@@ -615,6 +615,9 @@ function handedOver(
   const views = viewsOf(standIn, ctx.home);
   if (!views.inertEnv || !views.globsOnly || !fx.known) return undefined;
   if (!isReadOnlyCommand(standIn, views) || secretVariable(standIn)) return undefined;
+  const place = { program: v.program, cmd: standIn, words: views.values, network: standIn.network === true };
+  // The hand-over already refuses a line with any other write.
+  if (projectFilesProblem({ ...place, cwds, ctx, changedBefore: () => false })) return undefined;
   // The stand-in word must be a file the consumer reads, not its pattern (`xargs grep` takes the first name as one).
   const stand = runTime.argv.filter((w) => !cmd.argv.includes(w));
   const read = (w: (typeof stand)[number]) =>

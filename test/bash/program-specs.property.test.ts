@@ -28,6 +28,7 @@ const BASES: Record<string, string[]> = {
   command: ['-v', 'git'],
   tar: ['--list', '--file=a.tar'],
   unzip: ['-l', 'a.zip'],
+  zipinfo: ['a.zip'],
   sqlite3: ['file:app.db?mode=ro&immutable=1', '.tables'],
   duckdb: ['-c', 'SELECT 42'],
   fzf: ['--filter', 'x'],

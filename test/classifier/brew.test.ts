@@ -28,6 +28,13 @@ const ALLOWED = [
   'brew dr --list-checks',
   'brew desc -s "web server"',
   'brew desc --formula jq',
+  // brew update --auto-update is left out by the variable (utils/auto-update.sh).
+  'HOMEBREW_NO_AUTO_UPDATE=1 brew outdated',
+  'HOMEBREW_NO_AUTO_UPDATE=1 brew outdated --json=v2',
+  'HOMEBREW_NO_AUTO_UPDATE=1 brew outdated --formula -v',
+  'HOMEBREW_NO_AUTO_UPDATE=1 brew outdated --cask --greedy -q',
+  'HOMEBREW_NO_AUTO_UPDATE=1 HOMEBREW_NO_ANALYTICS=1 brew outdated node',
+  'brew outdated --help',
   'brew options --compact ffmpeg',
   'brew info --json=v2 --all',
   'brew deps --all',
@@ -76,6 +83,15 @@ const NOT_ALLOWED = [
   'brew untap user/repo',
   'brew cleanup --dry-run',
   'brew outdated',
+  'brew outdated --json',
+  'brew outdated --greedy',
+  'HOMEBREW_NO_AUTO_UPDATE=0 brew outdated',
+  'HOMEBREW_NO_AUTO_UPDATE="$X" brew outdated',
+  'HOMEBREW_NO_AUTO_UPDATE=1 brew outdated --fetch-HEAD',
+  'HOMEBREW_NO_AUTO_UPDATE=1 brew outdated user/tap/x',
+  'HOMEBREW_NO_AUTO_UPDATE=1 brew upgrade',
+  'HOMEBREW_NO_AUTO_UPDATE=1 brew bundle check',
+  'HOMEBREW_NO_AUTO_UPDATE=1 brew bundle list',
   'brew fetch wget',
   'brew home wget',
   'brew docs',
@@ -125,6 +141,7 @@ describe("brew's grammar", () => {
     ['deps', '--topological --direct --declared --union --include-requirements --tree --prune --HEAD'],
     ['uses', '--recursive --installed --missing --include-implicit --skip-recommended'],
     ['--cache', '--os --arch --build-from-source --force-bottle --bottle-tag --HEAD'],
+    ['outdated', '--formula --cask --json --minimum-version --fetch-HEAD --greedy --greedy-latest -q -v -g'],
   ])('brew %s reads %s', (command, options) => {
     const level = programSpec('brew')!.subcommands![command]!;
     for (const option of options.split(' ')) {

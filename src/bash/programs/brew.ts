@@ -2,7 +2,7 @@ import type { Word } from '../types.js';
 import { NONE, UNKNOWN } from './effect-helpers.js';
 import { type ProgramModule, subcommandOf } from './module.js';
 import { type Grammar, grammar, has, lastValue, type Parsed } from './options.js';
-import { everyOptionBut, type ProgramSpec, readOnly, type SubcommandSpec } from './program.js';
+import { everyOptionBut, type ProgramSpec, parseCommand, readOnly, type SubcommandSpec } from './program.js';
 import { checkProgram } from './read-only.js';
 
 /**
@@ -13,9 +13,11 @@ import { checkProgram } from './read-only.js';
  * by any prefix, case-insensitively: only exact spellings are read here, so an abbreviation is never read-only.
  *
  * Left out of the read-only commands, and why:
- * - `outdated`, `bundle` (every subcommand), `tap NAME`: brew first runs `brew update --auto-update`, which
- *   rewrites its repository, taps and caches from the network; `bundle` also evaluates the project's Brewfile,
- *   which is Ruby.
+ * - `bundle` (every subcommand), `tap NAME`: brew first runs `brew update --auto-update` (utils/auto-update.sh's
+ *   AUTO_UPDATE_COMMANDS), which rewrites its repository, taps and caches from the network; `bundle` also
+ *   evaluates the project's Brewfile, which is Ruby. `outdated` updates so too, unless the line sets
+ *   `HOMEBREW_NO_AUTO_UPDATE` (`BREW_AUTO_UPDATES`, checked when the command is decided); not `--fetch-HEAD`,
+ *   which fetches the HEAD installs' repositories.
  * - `home`, `docs`, `info --github`, `search --debian` and the other package-database switches: open a browser.
  * - `fetch`: downloads packages into Homebrew's cache. `--env` and `config`: print the proxies (`config` every
  *   non-default setting, cmd/config.rb via system_config.rb), credentials in their URLs included: only variables
@@ -137,7 +139,7 @@ const HELP_ONLY: SubcommandSpec = {
 const WRITING =
   'install reinstall upgrade uninstall update update-reset untap link unlink pin unpin cleanup autoremove ' +
   'migrate postinstall edit create gist-logs services bundle developer readall audit bottle bump ' +
-  'bump-formula-pr bump-cask-pr test style livecheck outdated fetch home docs config shellenv --env';
+  'bump-formula-pr bump-cask-pr test style livecheck fetch home docs config shellenv --env';
 
 const FORMULA_OR_CASK = 'formula/--formula formulae/--formula cask/--cask casks/--cask';
 
@@ -187,6 +189,15 @@ const READS: Record<string, SubcommandSpec> = {
     long:
       `${FORMULA_OR_CASK} recursive installed missing eval-all include-implicit include-build include-test ` +
       'include-optional skip-recommended',
+    operands: named,
+  }),
+  outdated: command({
+    flags: 'g',
+    long:
+      `${FORMULA_OR_CASK} json? minimum-version= min-version=/--minimum-version fetch-HEAD greedy/g ` +
+      'greedy-latest greedy-auto-updates',
+    unsafe: '--fetch-HEAD',
+    why: { '--fetch-HEAD': 'fetches the repositories of HEAD installs' },
     operands: named,
   }),
   leaves: command({
@@ -286,6 +297,16 @@ const spec: ProgramSpec = {
     '-h': 'help',
   },
 };
+
+/** Commands brew runs `brew update --auto-update` before, unless `HOMEBREW_NO_AUTO_UPDATE` is set. */
+export const BREW_AUTO_UPDATES: ReadonlySet<string> = new Set(['outdated']);
+
+/** The command a brew line names (`outdated`), for the check made when it is decided. */
+export function brewCommand(words: readonly Word[]): string | undefined {
+  const parsed = parseCommand(spec, words, { unknown: 'flag', dynamic: 'operand' });
+  if (!parsed.ok || parsed.unknownSubcommand) return undefined;
+  return parsed.levels.at(-1)!.name.split(' ').slice(1).join(' ') || undefined;
+}
 
 /** Commands that read only Homebrew's own folders and files (the rest may fetch its API data). */
 const LOCAL = new Set(

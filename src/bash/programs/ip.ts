@@ -30,6 +30,8 @@ const SHOWS = new Set(['show', 'list', 'lst']);
 
 function showsOnly(lookup: boolean, more: readonly string[] = []) {
   return (parsed: Parsed, words: readonly Word[]): string | undefined => {
+    const namespace = namespaceNamed(words);
+    if (namespace) return namespace;
     const first = parsed.operands[0];
     if (first === undefined) return undefined;
     const word = words[first]!;
@@ -40,6 +42,59 @@ function showsOnly(lookup: boolean, more: readonly string[] = []) {
       return undefined;
     return `ip ${word.text} may change the object`;
   };
+}
+
+/**
+ * `-n NAME` reads another network namespace of this machine: iproute2's netns_switch opens
+ * /var/run/netns/NAME, enters it (setns, which needs privileges) and remounts /sys and binds /etc/netns/NAME in a
+ * mount namespace of its own, which nothing else sees. The name must be known before the command runs.
+ */
+function namespaceNamed(words: readonly Word[]): string | undefined {
+  for (let k = 1; k < words.length && words[k]!.value.startsWith('-'); k++) {
+    if (!['-n', '--n', '-netns', '--netns'].includes(words[k]!.value)) continue;
+    const name = words[k + 1];
+    if (!name?.static || name.value === '')
+      return `ip ${words[k]!.text} names a namespace only known at run time`;
+  }
+  return undefined;
+}
+
+/**
+ * `ip monitor [all | OBJECTS] [label] [all-nsid] [dev DEVICE]`, as `ip monitor help` lists it: it listens to the
+ * kernel's netlink events and prints them until stopped. ipmonitor.c reads each word as a prefix of its name.
+ * Not `file FILE`, which replays a saved dump.
+ */
+const MONITOR_WORDS = [
+  'all',
+  'address',
+  'link',
+  'mroute',
+  'neigh',
+  'netconf',
+  'nexthop',
+  'nsid',
+  'prefix',
+  'route',
+  'rule',
+  'stats',
+  'label',
+  'all-nsid',
+];
+
+function monitorsOnly(parsed: Parsed, words: readonly Word[]): string | undefined {
+  const namespace = namespaceNamed(words);
+  if (namespace) return namespace;
+  for (let k = 0; k < parsed.operands.length; k++) {
+    const word = words[parsed.operands[k]!]!;
+    if (!word.static) return `ip monitor ${word.text} is only known at run time`;
+    if (word.value === 'dev' && k + 1 < parsed.operands.length) {
+      k++;
+      continue;
+    }
+    if (word.value === '' || !MONITOR_WORDS.some((name) => name.startsWith(word.value)))
+      return `ip monitor ${word.text} is not a read-only word`;
+  }
+  return undefined;
 }
 
 const NONE_GRAMMAR = grammar({ abbreviate: false });
@@ -60,7 +115,7 @@ const spec: ProgramSpec = {
     bothSpellings(
       '-4 -6 -0 -M -B -s -stats -statistics -d -details -h -human -human-readable -iec -j -json -p ' +
         '-pretty -br -brief -o -oneline -t -timestamp -ts -tshort -N -Numeric -a -all -c -color -V -Version -f ' +
-        '-family',
+        '-family -rc -rcvbuf -n -netns',
     ),
     'inert',
     {
@@ -68,15 +123,11 @@ const spec: ProgramSpec = {
         '-b': 'runs the commands of a file',
         '-batch': 'runs the commands of a file',
         '-force': 'goes on after a failing command of a batch',
-        '-n': 'switches to another network namespace',
-        '-netns': 'switches to another network namespace',
         '-r': 'resolves addresses through DNS, over the network',
         '-resolve': 'resolves addresses through DNS, over the network',
         '--b': 'runs the commands of a file',
         '--batch': 'runs the commands of a file',
         '--force': 'goes on after a failing command of a batch',
-        '--n': 'switches to another network namespace',
-        '--netns': 'switches to another network namespace',
         '--r': 'resolves addresses through DNS, over the network',
         '--resolve': 'resolves addresses through DNS, over the network',
       },
@@ -96,6 +147,11 @@ const spec: ProgramSpec = {
     stats: object(),
     // Not `netns exec`, which runs a command, nor `add`, `delete`, `set`, `attach`.
     netns: object(false, ['identify', 'pids', 'list-id']),
+    monitor: {
+      grammar: NONE_GRAMMAR,
+      permute: false,
+      readOnly: readOnly('', 'inert', { check: monitorsOnly }),
+    },
   },
   subcommandAliases: {
     a: 'address',
@@ -127,6 +183,11 @@ const spec: ProgramSpec = {
     sta: 'stats',
     stat: 'stats',
     netn: 'netns',
+    mo: 'monitor',
+    mon: 'monitor',
+    moni: 'monitor',
+    monit: 'monitor',
+    monito: 'monitor',
   },
 };
 
@@ -156,6 +217,11 @@ export const IP_MODULE: ProgramModule = {
       'ip netns identify',
       'ip netc',
       'ip neigh get 127.0.0.1 dev lo',
+      'ip -rc 1000 route',
+      'ip -n blue addr',
+      'timeout 1 ip monitor',
+      'timeout 1 ip -t monitor all',
+      'timeout 1 ip mo link address route neigh label dev lo',
     ],
   },
 };

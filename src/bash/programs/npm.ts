@@ -119,6 +119,13 @@ const READS: Record<string, [flags: string, long: string]> = {
   stars: ['', 'help'],
   sbom: ['', `omit= package-lock-only sbom-format= sbom-type= ${WORKSPACES} help`],
   version: ['', 'json help'],
+  // `npm dedupe --dry-run`: builds the tree dedupe would make and prints the difference; not --install-links,
+  // which packs (and prepares) file: dependencies.
+  'find-dupes': [
+    '',
+    'install-strategy= legacy-bundling global-style strict-peer-deps no-package-lock omit= include= ' +
+      `ignore-scripts no-audit no-bin-links no-fund ${WORKSPACES} help`,
+  ],
 };
 /**
  * Reads below a second word (`npm config get`, `npm dist-tag ls`), with their options (npm 11). `config`
@@ -207,6 +214,7 @@ const CHECKS: Record<string, NonNullable<SubcommandSpec['readOnly']>['check']> =
   ping: noOperands,
   sbom: noOperands,
   version: noOperands,
+  'find-dupes': noOperands,
   'config get': plainKeys,
   'config list': noOperands,
   'config ls': noOperands,
@@ -381,6 +389,7 @@ export const NPM_MODULE: ProgramModule = {
   },
   oracle: {
     cases: [
+      'npm find-dupes',
       'npm config set script-shell /tmp/x',
       'npm set script-shell=/tmp/x',
       'npm config set a=b --location project',

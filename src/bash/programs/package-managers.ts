@@ -105,7 +105,9 @@ export function packageManager(manager: 'yarn' | 'pnpm', table: ScriptCommands):
     if (name === 'run' || name === 'run-script') {
       return operands[1] ? [projectScript(cmd, `${manager} run`, operands[1], sub.word)] : [];
     }
-    if (name === 'workspace' || name === 'workspaces') {
+    // `yarn workspaces list` (yarn 2+) and `yarn workspaces info` (yarn 1) only print the workspaces.
+    const lists = name === 'workspaces' && rest[0]?.static && ['list', 'info'].includes(rest[0].value);
+    if ((name === 'workspace' || name === 'workspaces') && !lists) {
       return [codeSpec('script-file', manager, `${manager} ${name}`, joinWords(rest))];
     }
     if (table.installs.has(name)) return [codeSpec('script-file', manager, `${manager} install`, sub.word)];

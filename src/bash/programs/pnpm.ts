@@ -36,6 +36,10 @@ const LIST =
   'depth= dev/D exclude-peers global/g json lockfile-only long no-optional only-projects parseable prod/P';
 const list = readLevel('DgP', LIST, 'inert');
 
+const view = readLevel('', 'json', 'inert');
+
+const licensesList = readLevel('DP', 'dev/D json long no-optional prod/P', 'none');
+
 /** `pnpm audit --fix` writes overrides into package.json. */
 const READS: Record<string, SubcommandSpec> = {
   list,
@@ -59,6 +63,16 @@ const READS: Record<string, SubcommandSpec> = {
     'none',
   ),
   help: readLevel('a', 'all/a', 'inert'),
+  // pnpm's own registry view (npm's `view` in earlier releases): a package, a version, fields to print.
+  view,
+  info: view,
+  show: view,
+  v: view,
+  // `licenses list` reads the installed packages' license files (node_modules), never the registry.
+  licenses: {
+    grammar: grammar({ flags: 'rwh', values: 'F', long: COMMON, abbreviate: false }),
+    subcommands: { list: licensesList, ls: licensesList },
+  },
 };
 
 /**
@@ -97,34 +111,21 @@ const PNPM_INSTALLS = new Set([
   'un',
 ]);
 
-const PNPM_BUILTIN = new Set([
-  'audit',
-  'bin',
-  'config',
-  'c',
-  'create',
-  'deploy',
-  'env',
-  'fetch',
-  'help',
-  'init',
-  'licenses',
-  'list',
-  'ls',
-  'll',
-  'la',
-  'outdated',
-  'pack',
-  'patch',
-  'patch-commit',
-  'prune',
-  'publish',
-  'root',
-  'server',
-  'setup',
-  'store',
-  'why',
-]);
+/**
+ * pnpm's own commands, which it runs before any script of the same name (`pnpm info react` is pnpm's view, not
+ * a script `info`): those `pnpm help --all` lists, their aliases, and the npm commands it passes through or
+ * answers as not implemented. Not those that run the project's scripts (`test`, `start`, `install-test`,
+ * `approve-builds`, `version`, `recursive`), which the script handlers keep.
+ */
+const PNPM_BUILTIN = new Set(
+  (
+    'audit bin c cache cat-file cat-index completion config create deploy doctor env fetch find-hash help ' +
+    'ignored-builds init la licenses list ll ls outdated pack patch patch-commit patch-remove prune publish root ' +
+    'sbom self-update server setup store unlink dislink why view info show v access adduser bugs deprecate ' +
+    'dist-tag docs edit find home issues login logout owner ping pkg prefix profile repo s se search set-script ' +
+    'star stars team token unpublish unstar whoami xmas'
+  ).split(' '),
+);
 
 const CONFIG: ConfigCommand = {
   ...NPM_CONFIG,
@@ -161,6 +162,9 @@ export const PNPM_MODULE: ProgramModule = {
       'pnpm -r --filter web run dev',
       'pnpm exec vitest',
       'pnpm list',
+      'pnpm licenses list',
+      'pnpm licenses ls --json',
+      'pnpm info react',
     ],
   },
 };

@@ -22,6 +22,8 @@ export interface ProgramSpec extends SubcommandSpec {
   globalOptionsAnywhere?: boolean;
   /** The words the grammar reads, when some are not the program's own (the commands find's -exec runs). */
   ownWords?: (words: readonly Word[]) => Word[];
+  /** Another program's reading of the whole line, when its first words switch to it (`unzip -Z` is zipinfo). */
+  readAs?: (words: readonly Word[]) => { spec: ProgramSpec; words: readonly Word[] } | undefined;
 }
 
 /** One level of a command line: the program itself, or one of its subcommands. */

@@ -31,6 +31,8 @@ export function checkProgram(
   globsOnly: boolean,
   kind: ReadKind = 'readOnly',
 ): ReadOnlyVerdict {
+  const other = spec.readAs?.(words);
+  if (other) return checkProgram(other.spec, other.words, globsOnly, kind);
   const own = spec.ownWords?.(words);
   if (own && own.length !== words.length)
     return checkProgram({ ...spec, ownWords: undefined }, own, globsOnly, kind);

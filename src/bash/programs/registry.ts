@@ -73,7 +73,7 @@ import { TAR_MODULE } from './tar.js';
 import { TERRAFORM } from './terraform.js';
 import { TEXT_TOOL_SPECS } from './text-tools.js';
 import { TREE_MODULE } from './tree.js';
-import { UNZIP_MODULE } from './unzip.js';
+import { UNZIP_MODULE, ZIPINFO_MODULE } from './unzip.js';
 import { UV_MODULE } from './uv.js';
 import { WGET_MODULE } from './wget.js';
 import { WHEREIS_MODULE } from './whereis.js';
@@ -131,6 +131,7 @@ const MODULES: readonly ProgramModule[] = [
   MAN_MODULE,
   WHEREIS_MODULE,
   UNZIP_MODULE,
+  ZIPINFO_MODULE,
   SS_MODULE,
   DMESG_MODULE,
   JOURNALCTL_MODULE,

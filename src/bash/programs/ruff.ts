@@ -54,15 +54,42 @@ const CACHE =
 
 /**
  * ruff's configuration (pyproject.toml, ruff.toml, .ruff.toml, ~/.config/ruff) can say `fix = true`, and then
- * `ruff check` rewrites the files it checks; `cache-dir` there names the folder its cache is written to. A check
- * is read-only when the command line itself rules both out; listing files or settings writes nothing.
+ * `ruff check` rewrites the files it checks; `cache-dir` there names the folder its cache is written to. What the
+ * command line does not rule out itself (`--no-fix` or `--diff`, `--no-cache`) the policy rules out when the
+ * command is decided, from the configuration files ruff would read (`policy/project-files/ruff.ts`, `ruffCheckLine`).
  */
-function checkWrites(parsed: Parsed): string | undefined {
-  if (has(parsed, '--show-files', '--show-settings', 'h')) return undefined;
-  if (!has(parsed, '--no-fix', '--diff')) {
-    return 'ruff check fixes the files it checks when its configuration says fix = true; --no-fix or --diff rules it out';
+export interface RuffLine {
+  noFix: boolean;
+  noCache: boolean;
+  isolated: boolean;
+  /** The files and folders checked, as written (`.` when none is). */
+  paths: readonly string[];
+}
+
+/**
+ * A `ruff check` line whose options only read, with what it rules out itself; undefined for any other line and
+ * for one that lists files or settings (`--show-files`), which reads no configuration to write by. A path only
+ * known at run time makes the line undefined, and the policy does not decide it.
+ */
+export function ruffCheckLine(words: readonly Word[]): RuffLine | 'unknown' | undefined {
+  const parsed = parseCommand(spec, words, { unknown: 'fail', dynamic: 'operand' });
+  if (!parsed.ok) return undefined;
+  const last = parsed.levels.at(-1)!;
+  if (last.name !== 'ruff check') return undefined;
+  const options = last.parsed;
+  if (has(options, '--show-files', '--show-settings', 'h')) return undefined;
+  const paths: string[] = [];
+  for (const at of options.operands) {
+    const word = words[at]!;
+    if (!word.static) return 'unknown';
+    paths.push(word.value);
   }
-  return has(parsed, 'n') ? undefined : CACHE;
+  return {
+    noFix: has(options, '--no-fix', '--diff'),
+    noCache: has(options, 'n'),
+    isolated: parsed.levels.some((level) => has(level.parsed, '--isolated')),
+    paths: paths.length > 0 ? paths : ['.'],
+  };
 }
 
 function formatWrites(parsed: Parsed): string | undefined {
@@ -96,7 +123,7 @@ const spec: ProgramSpec = {
   grammar: TOP,
   readOnly: readOnly(() => everyOption(TOP), 'none'),
   subcommands: {
-    check: { grammar: CHECK, readOnly: readOnly(CHECK_READS, 'files', { check: checkWrites, why: WHY }) },
+    check: { grammar: CHECK, readOnly: readOnly(CHECK_READS, 'files', { why: WHY }) },
     format: { grammar: FORMAT, readOnly: readOnly(FORMAT_READS, 'files', { check: formatWrites, why: WHY }) },
     rule: info('all output-format=', 'inert', 1),
     config: info('output-format=', 'inert', 1),

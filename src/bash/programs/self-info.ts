@@ -73,6 +73,9 @@ const TABLE: Record<string, readonly string[]> = {
   brew: ['--version', '-v'],
   tmux: ['-V'],
   zip: ['-v', '-h'],
+  // Info-ZIP's unzip: `-h` prints the usage, `-hh` the extended help; zipinfo alone or with `-h` its usage.
+  unzip: [...GNU, '-h', '-hh'],
+  zipinfo: ['-h'],
   // gawk's manual: `-V` is `--version`; mawk's: `-W version` (and `-Wversion`) writes its version and exits 0.
   gawk: [...GNU, '-V'],
   mawk: ['-W version', '-Wversion', '-W usage', '-Wusage'],

@@ -34,6 +34,9 @@ const SEVEN_ZIP_TOP = grammar({
 const READ_SWITCHES =
   /^(?:b(?:a|b[0-3]?|d|t|s[eop][0-2])|p.*|r[-0]?|s(?:lt|cc(?:UTF-8|WIN|DOS)|pd|sc-?)|t(?![Ss]plit$)[A-Za-z0-9.]+|y)$/;
 
+/** `-scrc{Method}`: the hashers `7z i` lists, named in any case; `*` is every one of them. */
+const SCRC = /^scrc(?:crc32|crc64|md5|sha1|sha256|sha3-256|sha384|sha512|xxh64|blake2sp|\*)?$/i;
+
 /** The first volume of an archive split in parts (`a.7z.001`, `a.part1.rar`, `a.r00`, `a.z01`): 7z opens the rest. */
 const VOLUME = /\.(?:\d{3}|part\d+\.rar|[rz]\d{2})$/i;
 
@@ -45,7 +48,7 @@ function readsTheArchive(parsed: Parsed, words: readonly Word[]): string | undef
   for (const found of parsed.options) {
     const text = `${found.name}${found.value?.value ?? ''}`;
     if (found.value && !found.value.static) return `7z -${found.name}… is only known at run time`;
-    if (!READ_SWITCHES.test(text)) return `7z -${text} is not a read-only switch`;
+    if (!READ_SWITCHES.test(text) && !SCRC.test(text)) return `7z -${text} is not a read-only switch`;
   }
   const operands = parsed.operands.map((at) => words[at]!);
   const archive = operands[0];
@@ -65,8 +68,7 @@ function readsTheArchive(parsed: Parsed, words: readonly Word[]): string | undef
  * (names read in any case), output streams, no wildcards (`-spd`). Not `-r`: it looks for the names in every
  * folder below.
  */
-const HASH_SWITCHES =
-  /^(?:b(?:a|b[0-3]?|d|t|s[eop][0-2])|scc(?:UTF-8|WIN|DOS)|spd|scrc(?:crc32|crc64|md5|sha1|sha256|sha3-256|sha384|sha512|xxh64|blake2sp|\*)?)$/i;
+const HASH_SWITCHES = /^(?:b(?:a|b[0-3]?|d|t|s[eop][0-2])|scc(?:UTF-8|WIN|DOS)|spd)$/i;
 
 /**
  * `h` reads the files and folders it is given (`.` when none is; links followed) and prints their sizes and
@@ -76,7 +78,7 @@ function hashesFiles(parsed: Parsed, words: readonly Word[]): string | undefined
   for (const found of parsed.options) {
     const text = `${found.name}${found.value?.value ?? ''}`;
     if (found.value && !found.value.static) return `7z -${found.name}… is only known at run time`;
-    if (!HASH_SWITCHES.test(text)) return `7z h -${text} is not a read-only switch`;
+    if (!HASH_SWITCHES.test(text) && !SCRC.test(text)) return `7z h -${text} is not a read-only switch`;
   }
   const literal = parsed.options.some((found) => `${found.name}${found.value?.value ?? ''}` === 'spd');
   for (const at of parsed.operands) {
@@ -87,6 +89,27 @@ function hashesFiles(parsed: Parsed, words: readonly Word[]): string | undefined
     if (!literal && word.static && /[*?]/.test(word.value))
       return '7z h reads every file its wildcard matches';
   }
+  return undefined;
+}
+
+/**
+ * Switches of `b` that only choose what the benchmark measures: threads (`-mmt4`, `-mmt=4`), dictionary size
+ * (`-md24`, `-md=64m`), method (`-mm=LZMA2`, `-mm=*`), output streams. It works in memory and writes nothing.
+ */
+const BENCH_SWITCHES =
+  /^(?:b(?:a|b[0-3]?|d|t|s[eop][0-2])|mmt=?(?:\d+|on|off)?|md=?\d+[bkmg]?|mm=[A-Za-z0-9*]+|mx=?\d)$/i;
+
+/** `b [ITERATIONS]`: every switch on the allow-list, at most one operand, a count. */
+function benchmarks(parsed: Parsed, words: readonly Word[]): string | undefined {
+  for (const found of parsed.options) {
+    const text = `${found.name}${found.value?.value ?? ''}`;
+    if (found.value && !found.value.static) return `7z -${found.name}… is only known at run time`;
+    if (!BENCH_SWITCHES.test(text)) return `7z b -${text} is not a benchmark switch`;
+  }
+  const operands = parsed.operands.map((at) => words[at]!);
+  if (operands.length > 1) return '7z b takes one operand, the number of passes';
+  const passes = operands[0];
+  if (passes && !(passes.static && /^\d+$/.test(passes.value))) return '7z b takes a number of passes';
   return undefined;
 }
 
@@ -105,7 +128,7 @@ const spec: ProgramSpec = {
   readOnly: readOnly('--help', 'none'),
   subcommands: {
     a: level(),
-    b: level(),
+    b: level(readOnly('b m', 'inert', { maxOperands: 1, check: benchmarks })),
     d: level(),
     e: level(),
     h: level(readOnly('b s', 'files', { check: hashesFiles })),
@@ -129,7 +152,10 @@ function unsure(word: Word): boolean {
   return (!word.static && leadingText(word) === '') || splitsFreely(word);
 }
 
-/** 7z COMMAND [SWITCHES] ARCHIVE [FILES]: `a u` add FILES, `x e` extract, `l t i` only read; `h FILES` reads FILES. */
+/**
+ * 7z COMMAND [SWITCHES] ARCHIVE [FILES]: `a u` add FILES, `x e` extract, `l t i` only read; `h FILES` reads FILES;
+ * `b [PASSES]` reads and writes nothing.
+ */
 const effects: EffectHandler = (cmd) => {
   const words = cmd.argv;
   const command = words[1];
@@ -170,6 +196,7 @@ const effects: EffectHandler = (cmd) => {
     const read = each('read', named).map((e): FileEffect => ({ ...e, followsLinks: true }));
     return { effects: [...effects, ...read], known };
   }
+  if (mode === 'b') return { effects, known };
   const [archive, ...files] = operands;
   if (!archive) return { effects, known };
   const archiveAccess: FileAccess[] = ['a', 'u', 'd', 'rn'].includes(mode) ? ['read', 'write'] : ['read'];
@@ -217,6 +244,8 @@ export const SEVEN_ZIP_MODULE: ProgramModule = {
       '7z x planted.7z',
       '7z e extra.7z -oout',
       '7z a out.7z docs',
+      '7z b 1 -md16 -mmt1',
+      '7z t -scrcSHA256 extra.7z',
     ],
     operands: ['extra.7z', 'planted.7z'],
   },

@@ -18,6 +18,13 @@ export interface UnknownWord {
 
 /** Every word of the command line the spec does not know: the subcommand first, then the options level by level. */
 export function unknownWords(spec: ProgramSpec, words: readonly Word[]): UnknownWord[] {
+  const other = spec.readAs?.(words);
+  if (other) {
+    return unknownWords(other.spec, other.words).map((u) => {
+      const at = words.indexOf(other.words[u.at]!);
+      return { ...u, at: at < 0 ? Math.min(u.at + 1, words.length - 1) : at };
+    });
+  }
   const own = spec.ownWords?.(words);
   if (own && own.length !== words.length) {
     // Indices into the words the grammar reads, mapped back to the command line's.

@@ -1,5 +1,6 @@
 import { ANSIBLE_PROGRAMS } from '../../bash/index.js';
 import { ansibleProject } from './ansible.js';
+import { brewUpdatesFirst } from './brew.js';
 import { cargoSettings } from './cargo.js';
 import { clientStartupProblem } from './client-startup.js';
 import { remoteReadProblem } from './git-remotes.js';
@@ -7,8 +8,10 @@ import { helmSchemaProblem } from './helm-schemas.js';
 import { npmSettings } from './npm.js';
 import { packerPlugins } from './packer.js';
 import type { ProjectPlace } from './place.js';
+import { ruffSettings } from './ruff.js';
 import { rustToolchain, TOOLCHAIN_PROXIES } from './rust.js';
 import { uvInterpreter } from './uv.js';
+import { yarnSettings } from './yarn.js';
 
 export type { ProjectPlace } from './place.js';
 
@@ -21,8 +24,9 @@ const startup: ProjectCheck = (p) => clientStartupProblem(p.program, p.words, p.
 
 /**
  * The files of the project (or of a folder above it, or the user's start-up files) that a program reads before
- * it does its job and that change what it runs, where it connects or what it writes: each program's checks,
- * read at decision time, so that a file the agent wrote is seen by the next decision.
+ * it does its job and that change what it runs, where it connects or what it writes, and what it does first
+ * (brew updates itself): each program's checks, read at decision time, so that a file the agent wrote is seen by
+ * the next decision.
  */
 const CHECKS: Readonly<Record<string, readonly ProjectCheck[]>> = {
   ...Object.fromEntries(TOOLCHAIN_PROXIES.map((name) => [name, [rustToolchain]])),
@@ -31,6 +35,9 @@ const CHECKS: Readonly<Record<string, readonly ProjectCheck[]>> = {
   pnpm: [npmSettings],
   uv: [uvInterpreter],
   packer: [packerPlugins],
+  yarn: [yarnSettings],
+  ruff: [ruffSettings],
+  brew: [brewUpdatesFirst],
   git: [(p) => remoteReadProblem(p.cmd, p.cwds, p.ctx)],
   helm: [(p) => helmSchemaProblem(p.cmd, p.cwds, p.ctx, p.changedBefore)],
   sqlite3: [startup],

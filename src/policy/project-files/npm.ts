@@ -127,7 +127,7 @@ function pnpmProblem(folder: string): string | undefined {
 }
 
 /** The first key of the file not known to be harmless (or why it cannot be read); undefined when none. */
-function unsafeKey(file: string): string | undefined {
+export function unsafeKey(file: string): string | undefined {
   const text = readBounded(file);
   if (text === undefined) return undefined;
   if (text instanceof Error) return 'settings that cannot be read';

@@ -17,7 +17,8 @@ export function readBounded(file: string): string | Error | undefined {
       closeSync(fd);
     }
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? undefined : (error as Error);
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' || code === 'ENOTDIR' ? undefined : (error as Error);
   }
 }
 

@@ -37,6 +37,16 @@ describe('ip shows the network state', () => {
     'ip --brief addr',
     'ip --human-readable -s link',
     'ip --json --pretty route show',
+    'ip monitor',
+    'ip monitor all',
+    'ip monitor link',
+    'ip monitor address route neigh',
+    'ip -t monitor all-nsid label dev eth0',
+    'ip mo',
+    'ip mon ro',
+    'ip -rc 1000 route',
+    'ip -n blue addr',
+    'ip --netns blue route show',
   ])('%s only reads', (line) => {
     expect(verdict(line).readOnly).toBe(true);
   });
@@ -49,9 +59,12 @@ describe('ip shows the network state', () => {
     ['ip tuntap add dev tap0 mode tap', /may change the object/],
     ['ip stats set dev lo l3_stats on', /may change the object/],
     ['ip neigh flush all', /may change the object/],
-    ['ip monitor', /not a known read-only subcommand/],
-    ['ip -n blue addr', /another network namespace/],
-    ['ip --netns blue addr', /another network namespace/],
+    ['ip monitor file dump.bin', /not a read-only word/],
+    ['ip monitor fi dump.bin', /not a read-only word/],
+    ['ip monitor $WHAT', /only known at run time/],
+    ['ip -n "$NS" addr', /only known at run time/],
+    ['ip -n blue addr add 10.0.0.1/24 dev eth0', /may change the object/],
+    ['ip -n blue netns exec red sh', /may change the object/],
     ['ip --batch cmds.txt', /runs the commands of a file/],
     ['ip --resolve route', /DNS/],
   ])('%s does not (%s)', (line, why) => {

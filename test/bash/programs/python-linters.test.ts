@@ -34,6 +34,12 @@ describe('ruff, isort and black: what reads and what writes', () => {
     'ruff check --show-settings app.py',
     'ruff format --check --no-cache .',
     'ruff format --diff -n --line-length 100 src',
+    // The configuration's fix and cache-dir are read when the command is decided (policy/project-files/ruff.ts).
+    'ruff check',
+    'ruff check .',
+    'ruff check --no-fix .',
+    'ruff check --select E501 --statistics --output-format=json src/',
+    'ruff check -n --unsafe-fixes .',
     'isort --check-only .',
     'isort --check src tests',
     'isort -c --diff --profile black .',
@@ -55,12 +61,9 @@ describe('ruff, isort and black: what reads and what writes', () => {
 
   test.each([
     // rewrites files
-    'ruff check',
-    'ruff check .',
     'ruff check --fix .',
     'ruff check -n --fix-only .',
     'ruff check -n --no-fix --add-noqa .',
-    'ruff check -n --unsafe-fixes .',
     'ruff format .',
     'ruff format -n src',
     'ruff clean',
@@ -71,7 +74,6 @@ describe('ruff, isort and black: what reads and what writes', () => {
     'black .',
     'black -l 100 app.py',
     // a cache or a report written where no word says, a watcher, settings from elsewhere
-    'ruff check --no-fix .',
     'ruff format --check .',
     'ruff check -n --no-fix --cache-dir /tmp/c .',
     'ruff check -n --no-fix -o report.txt .',

@@ -36,6 +36,12 @@ describe('7z', () => {
     '7z h -scrcSHA256 -scrcsha3-256 -bb0 a.txt docs',
     "7z h '-scrc*' a.txt",
     "7z h -spd 'odd*name'",
+    '7z b',
+    '7z b -mmt=4',
+    '7zz b -mm=LZMA2',
+    "7z b 3 -md=64m -mmt4 '-mm=*'",
+    '7z t -scrcSHA256 a.7z',
+    '7z l -scrcsha1 a.7z',
   ])('%s only reads', (line) => {
     expect(verdict(line).readOnly).toBe(true);
   });
@@ -47,7 +53,14 @@ describe('7z', () => {
     ['7z u a.7z x', /not a known read-only subcommand/],
     ['7z d a.7z x', /not a known read-only subcommand/],
     ['7z rn a.7z x y', /not a known read-only subcommand/],
-    ['7z b', /not a known read-only subcommand/],
+    ['7z b -o/etc', /not a read-only option/],
+    ['7z b -w/tmp', /not a read-only option/],
+    ['7z b -sdel', /not a read-only option/],
+    ['7z b -mf=off', /not a benchmark switch/],
+    ['7z b -mx=9x', /not a benchmark switch/],
+    ['7z b x', /number of passes/],
+    ['7z b 1 2', /arguments/],
+    ['7z t -scrcROT13 a.7z', /not a read-only switch/],
     ['7z h -r a.txt', /not a read-only/],
     ['7z h -scrc* a.txt', /only known at run time/],
     ['7z h -scrcROT13 a.txt', /not a read-only switch/],
