@@ -32,18 +32,6 @@ const GNU_SED = spawnSync('sed', ['--version'], { encoding: 'utf8' }).stdout?.in
 const GAWK = has('gawk', '--version');
 const MAWK = has('mawk', '-W', 'version');
 
-/**
- * Every generated line (`npm run oracle`, SED_AWK_ORACLE_FULL=1); the suite runs a third of each generated set:
- * every third block of three lines, from the block a turn picks (printed; SED_AWK_ORACLE_TURN repeats it). The
- * lines are generated in full either way, so that the suite's lines are the full run's. Counts expected of the
- * lines run are the full run's, at the same rate.
- */
-const FULL = process.env.SED_AWK_ORACLE_FULL === '1';
-const TURN = Number(process.env.SED_AWK_ORACLE_TURN ?? Math.floor(Math.random() * 3));
-const ours = (k: number) => FULL || Math.floor(k / 3) % 3 === TURN;
-/** At least `count` of the full run's `of` lines, at the rate of the `lines` run. */
-const rate = (count: number, of: number, lines: number) => (count * lines) / of;
-
 const CANARIES: Record<string, string> = { '.env': 'CANARY_ENV_7f3a', 'secret.txt': 'CANARY_SECRET_91bc' };
 
 const quote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
@@ -280,7 +268,6 @@ describe.runIf(GNU_SED && GAWK && MAWK)(
 
     beforeAll(async () => {
       await loadBash();
-      if (!FULL) console.log(`sed and awk oracle turn: ${TURN} (SED_AWK_ORACLE_TURN=${TURN} repeats it)`);
       mkdirSync(bin);
       writeFileSync(join(bin, 'mark'), `#!/bin/sh\necho ran >> "${marker}"\n`);
       chmodSync(join(bin, 'mark'), 0o755);
@@ -374,25 +361,22 @@ describe.runIf(GNU_SED && GAWK && MAWK)(
       const random = seeded(41);
       const problems: string[] = [];
       const effects = { ran: 0, changed: 0, leaked: 0 };
-      let lines = 0;
       for (let k = 0; k < 300; k++) {
         const script = [
           pick(random, SED_SNIPPETS),
           ...(random() < 0.3 ? [pick(random, SED_SNIPPETS)] : []),
         ].join(pick(random, [';', '\n']));
         const line = `sed ${pick(random, SED_OPTIONS)} ${pick(random, SED_MODES)(script)}`;
-        if (!ours(k)) continue;
-        lines++;
         const outcome = run(line, { 'script.sed': `${script}\n` });
         effects.ran += Number(outcome.ran);
         effects.changed += Number(outcome.changed.length > 0);
         effects.leaked += Number(outcome.leaked.length > 0);
         problems.push(...check(line, outcome));
       }
-      console.log(`sed oracle: ${lines} lines, ${JSON.stringify(effects)}, problems: ${problems.length}`);
-      expect(effects.ran).toBeGreaterThan(rate(20, 300, lines));
-      expect(effects.changed).toBeGreaterThan(rate(50, 300, lines));
-      expect(effects.leaked).toBeGreaterThan(rate(10, 300, lines));
+      console.log(`sed oracle: 300 lines, ${JSON.stringify(effects)}, problems: ${problems.length}`);
+      expect(effects.ran).toBeGreaterThan(20);
+      expect(effects.changed).toBeGreaterThan(50);
+      expect(effects.leaked).toBeGreaterThan(10);
       expect(problems).toEqual([]);
     }, 300_000);
 
@@ -400,7 +384,6 @@ describe.runIf(GNU_SED && GAWK && MAWK)(
       const random = seeded(47);
       const problems: string[] = [];
       const accepted = { sed: 0, gawk: 0, mawk: 0 };
-      let lines = 0;
       for (let k = 0; k < 400; k++) {
         const sed = k % 3 === 0;
         const pieces = sed ? SED_PIECES : AWK_PIECES;
@@ -410,18 +393,15 @@ describe.runIf(GNU_SED && GAWK && MAWK)(
         if (!sed && random() < 0.5) text = `BEGIN { ${text} }`;
         const program = sed ? 'sed' : pick(random, ['gawk', 'mawk'] as const);
         const line = `${program} ${sed ? '-n ' : ''}${quote(text)} f`;
-        if (!ours(k)) continue;
-        lines++;
         const outcome = run(line, {});
-        const status = spawnSync('bash', ['-c', `${line} >/dev/null 2>&1`], { cwd: work, input: '' }).status;
-        if (status === 0) accepted[program]++;
+        if (outcome.status === 0) accepted[program]++;
         problems.push(...check(line, outcome));
       }
       console.log(
-        `pieces oracle: ${lines} lines, accepted ${JSON.stringify(accepted)}, problems: ${problems.length}`,
+        `pieces oracle: 400 lines, accepted ${JSON.stringify(accepted)}, problems: ${problems.length}`,
       );
-      expect(accepted.sed).toBeGreaterThan(rate(20, 400, lines));
-      expect(accepted.gawk + accepted.mawk).toBeGreaterThan(rate(20, 400, lines));
+      expect(accepted.sed).toBeGreaterThan(20);
+      expect(accepted.gawk + accepted.mawk).toBeGreaterThan(20);
       expect(problems).toEqual([]);
     }, 300_000);
 
@@ -430,12 +410,9 @@ describe.runIf(GNU_SED && GAWK && MAWK)(
       const problems: string[] = [];
       const accepted = { gawk: 0, mawk: 0 };
       const effects = { ran: 0, changed: 0, leaked: 0 };
-      let lines = 0;
       for (let k = 0; k < 300; k++) {
         const program = pick(random, ['gawk', 'mawk'] as const);
         const line = `${program} ${quote(awkProgram(random))} f`;
-        if (!ours(k)) continue;
-        lines++;
         const outcome = run(line, {});
         if (outcome.status === 0) accepted[program]++;
         effects.ran += Number(outcome.ran);
@@ -444,11 +421,11 @@ describe.runIf(GNU_SED && GAWK && MAWK)(
         problems.push(...check(line, outcome));
       }
       console.log(
-        `awk grammar oracle: ${lines} programs, accepted ${JSON.stringify(accepted)}, ${JSON.stringify(effects)}, ` +
+        `awk grammar oracle: 300 programs, accepted ${JSON.stringify(accepted)}, ${JSON.stringify(effects)}, ` +
           `problems: ${problems.length}`,
       );
-      expect(accepted.gawk + accepted.mawk).toBeGreaterThan(rate(150, 300, lines));
-      expect(Math.min(effects.ran, effects.changed, effects.leaked)).toBeGreaterThan(rate(20, 300, lines));
+      expect(accepted.gawk + accepted.mawk).toBeGreaterThan(150);
+      expect(Math.min(effects.ran, effects.changed, effects.leaked)).toBeGreaterThan(20);
       expect(problems).toEqual([]);
     }, 300_000);
 
@@ -468,23 +445,20 @@ describe.runIf(GNU_SED && GAWK && MAWK)(
       const random = seeded(43);
       const problems: string[] = [];
       const effects = { ran: 0, changed: 0, leaked: 0 };
-      let lines = 0;
       for (let k = 0; k < 300; k++) {
         const program = pick(random, AWK_SNIPPETS);
         const mode = pick(random, AWK_MODES);
         const line = `${pick(random, mode.programs)} ${pick(random, AWK_OPTIONS)} ${mode.line(program)}`;
-        if (!ours(k)) continue;
-        lines++;
         const outcome = run(line, { 'prog.awk': `${program}\n` });
         effects.ran += Number(outcome.ran);
         effects.changed += Number(outcome.changed.length > 0);
         effects.leaked += Number(outcome.leaked.length > 0);
         problems.push(...check(line, outcome));
       }
-      console.log(`awk oracle: ${lines} lines, ${JSON.stringify(effects)}, problems: ${problems.length}`);
-      expect(effects.ran).toBeGreaterThan(rate(20, 300, lines));
-      expect(effects.changed).toBeGreaterThan(rate(20, 300, lines));
-      expect(effects.leaked).toBeGreaterThan(rate(10, 300, lines));
+      console.log(`awk oracle: 300 lines, ${JSON.stringify(effects)}, problems: ${problems.length}`);
+      expect(effects.ran).toBeGreaterThan(20);
+      expect(effects.changed).toBeGreaterThan(20);
+      expect(effects.leaked).toBeGreaterThan(10);
       expect(problems).toEqual([]);
     }, 300_000);
   },
