@@ -18,6 +18,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { critiqueStartSection } from './critique-start.js';
 import { hookSection } from './hook.js';
 import { pathsSection } from './paths.js';
+import { ruleEditSection } from './rule-edit.js';
 import { ruleScaleSection } from './rule-scale.js';
 import { sandboxSection } from './sandbox.js';
 import { serveSection } from './serve.js';
@@ -521,6 +522,7 @@ const SECTIONS = [
   critiqueStartSection,
   pathsSection,
   ruleScaleSection,
+  ruleEditSection,
   sandboxSection,
 ];
 

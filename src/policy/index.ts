@@ -4,7 +4,7 @@ export { broadAllowWitness, isBroadAllow, isCodeRunnerRule, loadRuleChecks } fro
 export type { DecisionContext } from './context.js';
 export { applyMode } from './modes.js';
 export { PROTECTED_NAMES } from './paths.js';
-export { RuleIndex } from './rule-index.js';
+export { indexedProgram, lookupNames, RuleIndex } from './rule-index.js';
 export {
   exampleCommand,
   isShipped,

@@ -1,3 +1,4 @@
+import type { Analysis } from '../bash/index.js';
 import type {
   Behavior,
   PathContext,
@@ -7,7 +8,7 @@ import type {
   Rule,
 } from '../rules/index.js';
 import { matchRuleTool } from '../rules/index.js';
-import { ruleArgumentKeys, ruleProgram } from './bash-match.js';
+import { ruleArgumentKeys, ruleProgram, viewsOf } from './bash-match.js';
 import { basename } from './normalize.js';
 import { PathRuleIndex } from './path-index.js';
 import { PatternIndex } from './pattern-index.js';
@@ -172,6 +173,33 @@ export class RuleIndex {
   hasBashRulesFor(program: string, behavior: Behavior): boolean {
     return this.bash(behavior, program).length > 0;
   }
+}
+
+/**
+ * The program a rule is filed under: the basename of a Bash pattern rule's fixed first word. Undefined for every
+ * other rule (a first word with a wildcard, a tool, path, MCP or pattern rule), which any call may consult.
+ */
+export function indexedProgram(rule: Rule): string | undefined {
+  if (rule.type !== 'permission' || rule.parsed.kind !== 'bash') return undefined;
+  return ruleProgram(rule.parsed.pattern);
+}
+
+/**
+ * The names `RuleIndex.bash` and `bashFor` are asked under while a Bash command is decided: each simple command's
+ * program and family. Undefined when any rule may be consulted: the analysis is opaque (each line is then looked
+ * up on its own) or a program is only known at run time.
+ */
+export function lookupNames(analysis: Analysis): Set<string> | undefined {
+  if (analysis.opaque) return undefined;
+  const names = new Set<string>();
+  for (const cmd of analysis.commands) {
+    if (cmd.argv.length === 0) continue;
+    if (!cmd.argv[0]!.static || cmd.name?.dynamic) return undefined;
+    const v = viewsOf(cmd);
+    names.add(v.program).add(v.family);
+    if (cmd.name?.program) names.add(cmd.name.program);
+  }
+  return names;
 }
 
 /** One program's rules, by position: under each key of `ruleArgumentKeys`, or `loose` when it has none. */
