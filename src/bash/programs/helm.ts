@@ -178,6 +178,20 @@ function rendersLocally(parsed: Parsed, words: readonly Word[], path: string): s
 }
 
 /**
+ * `helm template NAME bitnami/redis`: a chart of one of the user's own repositories, downloaded into helm's cache
+ * with the credentials stored for that repository (as `helm show` is), then rendered as a local chart is.
+ */
+function rendersFromRepository(parsed: Parsed, words: readonly Word[]): string | undefined {
+  const operands = operandWords(words, parsed);
+  const chart = operands.at(-1);
+  if (operands.length === 0 || operands.length > 2) return 'helm template takes a NAME and a CHART';
+  if (!chart!.static || !(REPO_CHART.test(chart!.value) || LOCAL_CHART.test(chart!.value)))
+    return `helm template ${chart!.text} is not a chart of a repository the user added`;
+  const files = valueFiles(parsed);
+  return typeof files === 'string' ? files : undefined;
+}
+
+/**
  * What rendering may carry: the values, what is rendered and for which Kubernetes, and the install options that
  * do nothing without a cluster. Not `--post-renderer` (a plugin runs), `--dependency-update`, `--repo`,
  * `--verify` and the credentials (downloads), `--enable-dns`, `--validate`, `--dry-run` (the cluster),
@@ -252,12 +266,19 @@ function level(path: string): SubcommandSpec {
   const local = LOCAL[path];
   const cluster = CLUSTER[path];
   const reads = (options: string) => readOnly(`${options} ${SAFE_GLOBALS}`, 'inert');
-  const shown = path.startsWith('show ')
-    ? readOnly(`--devel --version ${path === 'show values' ? '--jsonpath ' : ''}${SAFE_GLOBALS}`, 'inert', {
-        maxOperands: 1,
-        check: repositoryChart,
-      })
-    : undefined;
+  const shown =
+    path === 'template'
+      ? readOnly(`${TEMPLATE} --version`, 'inert', { check: rendersFromRepository })
+      : path.startsWith('show ')
+        ? readOnly(
+            `--devel --version ${path === 'show values' ? '--jsonpath ' : ''}${SAFE_GLOBALS}`,
+            'inert',
+            {
+              maxOperands: 1,
+              check: repositoryChart,
+            },
+          )
+        : undefined;
   return {
     grammar: pflag(OWN[path] ?? ''),
     readOnly:
@@ -397,14 +418,15 @@ function helmEffects(cmd: CommandView): EffectsResult {
     }));
     return { effects: [...operands, ...prov, ...keyring].map((file) => argument('read', file)), known: true };
   }
-  // The chart named, or the working folder; a repository's chart (`show`), downloaded into helm's own cache, is
+  // The chart named, or the working folder; a repository's chart (`show`, `template`), downloaded into helm's own cache, is
   // read where a folder of that name lies here, if one does. helm loads a chart folder following its links.
   // --output-dir writes the rendered files, --dependency-update downloads into the chart's charts/.
   if (has(last.parsed, '--output-dir', '--dependency-update')) return UNKNOWN;
   const charts = path === 'template' ? operands.slice(-1) : operands;
   const named = (chart: Word) =>
     chart.static &&
-    (LOCAL_CHART.test(chart.value) || (path.startsWith('show ') && REPO_CHART.test(chart.value)));
+    (LOCAL_CHART.test(chart.value) ||
+      ((path.startsWith('show ') || path === 'template') && REPO_CHART.test(chart.value)));
   if (!charts.every(named)) return UNKNOWN;
   if (charts.length === 0) charts.push(syntheticWord('.', cmd.argv[last.index]!.span));
   const values = valueFiles(last.parsed);

@@ -248,10 +248,27 @@ describe("helm: a chart of the user's own repositories, a service read", () => {
     'helm show values bitnami/redis --repository-config ./repos.yaml',
     'helm show values bitnami/redis extra/chart',
     'helm show chart bitnami/redis --jsonpath x',
-    'helm template web bitnami/redis',
     'helm pull bitnami/redis',
+    'helm template web bitnami/redis --repo https://charts.example.com',
+    'helm template web bitnami/redis --post-renderer ./render.sh',
+    'helm template web bitnami/redis --output-dir out',
+    'helm template web bitnami/redis --validate',
+    'helm template web oci://registry.example.com/web',
+    'helm template web https://charts.example.com/web-1.0.0.tgz',
+    'helm template web bitnami/redis -f https://example.com/values.yaml',
   ])('%s is no service read', (line) => {
     expect(check(line, 'serviceRead').ok).toBe(false);
+  });
+});
+
+describe("helm template of a chart of the user's own repositories: downloaded as helm show does, rendered here", () => {
+  test.each([
+    ['helm template web bitnami/redis', []],
+    ['helm template web bitnami/redis --version 18.1.0 -f values.yaml --set a=b', ['read values.yaml']],
+  ])('%s', (line, reads) => {
+    expect(check(line, 'serviceRead').ok).toBe(true);
+    expect(check(line, 'readOnly').ok).toBe(false);
+    expect(shown(line)).toEqual({ known: true, effects: ['read bitnami/redis', ...reads], code: [] });
   });
 });
 
