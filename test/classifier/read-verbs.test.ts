@@ -31,6 +31,8 @@ const ALLOWED = [
   'packer version',
   'packer fmt -check -diff',
   'wget -h',
+  'prometheus --help-long',
+  'prometheus --version',
   'VAR=value echo test',
   'env LANG=C git status',
   // Emptying the environment or removing a variable leaves the command its programs' defaults.

@@ -47,6 +47,8 @@ const spec: ProgramSpec = {
   grammar: grammar({ flags: 'vhV', long: GLOBAL, abbreviate: false }),
   permute: false,
   subcommands: {
+    // clap's `help [COMMAND…]` prints usage.
+    help: { grammar: grammar({ abbreviate: false }), readOnly: readOnly('', 'inert') },
     gain: {
       grammar: GAIN,
       permute: true,

@@ -53,13 +53,17 @@ describe('rtk', () => {
     expect(analysis.problems.map((p) => p.message).join('\n')).toMatch(reason);
   });
 
-  test.each(['rtk gain', 'rtk gain --history', 'rtk gain -H', 'rtk gain -p -g -q -t pro -a -f json -F'])(
-    '%s only reads',
-    (line) => {
-      expect(readOnly(line)).toBe(true);
-      expect(runs(line)).toEqual([]);
-    },
-  );
+  test.each([
+    'rtk help',
+    'rtk help gain',
+    'rtk gain',
+    'rtk gain --history',
+    'rtk gain -H',
+    'rtk gain -p -g -q -t pro -a -f json -F',
+  ])('%s only reads', (line) => {
+    expect(readOnly(line)).toBe(true);
+    expect(runs(line)).toEqual([]);
+  });
 
   test.each([
     'rtk gain --reset',
