@@ -272,15 +272,16 @@ function pipedInto(cmd: SimpleCommand, analysis: Analysis): SimpleCommand | unde
   );
 }
 
-/** `$(P)` or `"$(P)"` as a whole word, P one simple command and nothing else. */
+/** `$(P)` or `"$(P)"` (or `` `P` ``) as a whole word, P one simple command and nothing else. */
 function substitution(
   word: Word,
   cmd: SimpleCommand,
   analysis: Analysis,
 ): (Source & { pwd?: true }) | undefined {
   if (!word.dynamic.every((d) => d === 'command')) return undefined;
-  const quoted = /^"\$\([\s\S]*\)"$/.test(word.text);
-  if (!quoted && !/^\$\([\s\S]*\)$/.test(word.text)) return undefined;
+  // `…` is $(…) where no backslash is inside (which backquotes would read another way).
+  const quoted = /^"(?:\$\([\s\S]*\)|`[^`\\]*`)"$/.test(word.text);
+  if (!quoted && !/^(?:\$\([\s\S]*\)|`[^`\\]*`)$/.test(word.text)) return undefined;
   const source = cmd.innerSource ?? analysis.source;
   const inside = analysis.commands.filter(
     (c) =>
@@ -292,8 +293,8 @@ function substitution(
   const producer = inside[0];
   if (inside.length !== 1 || !producer || !producer.context.includes('command-substitution'))
     return undefined;
-  if (!/^"?\$\([ \t]*$/.test(source.slice(word.span.start, producer.span.start))) return undefined;
-  if (!/^[ \t]*\)"?$/.test(source.slice(producer.span.end, word.span.end))) return undefined;
+  if (!/^"?(?:\$\(|`)[ \t]*$/.test(source.slice(word.span.start, producer.span.start))) return undefined;
+  if (!/^[ \t]*(?:\)|`)"?$/.test(source.slice(producer.span.end, word.span.end))) return undefined;
   const split: Split = quoted ? 'none' : 'fields';
   if (split === 'fields' && analysis.commands.some((c) => c.assignments.some((a) => a.name === 'IFS')))
     return undefined;

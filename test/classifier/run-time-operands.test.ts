@@ -48,6 +48,9 @@ describe('paths a producer lists below known folders, handed to a consumer that 
       'grep -n TODO "$(find src -name a.py)"',
       'ls $(pwd)',
       'ls -la "$(pwd)"',
+      'ls `pwd`',
+      'wc -l `git ls-files`',
+      'head -5 "`find src -name a.py`"',
       'du -sh $(pwd)',
       // The tool call's own stdin is the harness's, which carries nothing the agent wrote: no word is handed over.
       'xargs cat',
