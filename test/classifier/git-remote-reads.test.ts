@@ -175,6 +175,23 @@ describe('a submodule in the index', () => {
   );
 });
 
+describe('a branch that tracks a URL: the fetch that would read it asks', () => {
+  // `git push -u URL` records the URL as the branch's upstream; recording it is no config write that counts, as
+  // a fetch without a remote checks every tracked remote when it is decided.
+  const box = useSandboxClassifier(async (b) => {
+    await cloned(b.root, b.project, 'https://git.example.com/team/app.git');
+    execFileSync('git', ['-C', b.project, 'config', 'branch.main.remote', 'https://evil.example/x.git']);
+  });
+  it('git fetch asks, naming the tracked address', async () => {
+    const v = await box.bash('git fetch');
+    expect(v.decision).toBe('ask');
+    expect(v.reason).toContain('a branch tracks https://evil.example/x.git');
+  });
+  it('git fetch origin, a configured remote, is still a read', async () => {
+    expect((await box.bash('git fetch origin')).decision).toBe('allow');
+  });
+});
+
 describe("what changes the repository's remotes is never allowed silently", () => {
   const box = useSandboxClassifier(async (b) => {
     await cloned(b.root, b.project, 'https://git.example.com/team/app.git');
@@ -188,10 +205,6 @@ describe("what changes the repository's remotes is never allowed silently", () =
     'git remote rename origin old',
     'git remote rm origin',
     'git remote set-branches origin main',
-    'git branch -u origin/main',
-    'git branch --set-upstream-to=origin/main',
-    'git push -u origin main',
-    'git fetch --set-upstream origin main',
     'echo "[remote \\"origin\\"]" >> .git/config',
     'cp /tmp/x .git/config',
     'cd sub && git remote add evil https://evil.example/x.git',

@@ -42,6 +42,10 @@ export function remoteReadProblem(
       if (!word.static || !config.urls.has(word.value))
         return `${what} ${word.text}: not a remote the repository's configuration names (a URL or path could point anywhere)`;
     }
+    // Without a remote, fetch reads the current branch's (`git push -u URL` may have set a URL there).
+    const upstream = config.upstreams.find((name) => !config.urls.has(name));
+    if (read.remotes.length === 0 && upstream !== undefined)
+      return `${what}: a branch tracks ${upstream}, not a remote the repository's configuration names`;
     const reached = read.remotes.length > 0 ? read.remotes.map((w) => w.value) : [...config.urls.keys()];
     for (const name of reached) {
       const url = config.urls.get(name)!;
@@ -73,6 +77,8 @@ const SCP_LIKE = /^(?:[\w.+-]+@)?[\w.-]+:(?!\/\/)[^\s]*$/;
 interface RemoteConfig {
   /** Each configured remote's name and fetch URL. */
   urls: Map<string, string>;
+  /** The remotes branches track (`branch.NAME.remote`): a fetch without a remote reads the current one's. */
+  upstreams: string[];
   hooksPath?: string;
 }
 
@@ -89,17 +95,24 @@ function remoteConfig(repo: Repository): RemoteConfig | undefined {
   if (process.env.XDG_CONFIG_HOME) env.XDG_CONFIG_HOME = process.env.XDG_CONFIG_HOME;
   const result = spawnSync(
     'git',
-    ['--no-pager', 'config', '-z', '--get-regexp', '^(remote\\..+\\.url|core\\.hookspath)$'],
+    [
+      '--no-pager',
+      'config',
+      '-z',
+      '--get-regexp',
+      '^(remote\\..+\\.url|branch\\..+\\.remote|core\\.hookspath)$',
+    ],
     { cwd: repo.root, env, timeout: GIT_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024, encoding: 'utf8' },
   );
   // git config exits 1 when nothing matches.
   if (result.error || (result.status !== 0 && result.status !== 1)) return undefined;
-  const config: RemoteConfig = { urls: new Map() };
+  const config: RemoteConfig = { urls: new Map(), upstreams: [] };
   for (const entry of result.stdout.split('\0').filter(Boolean)) {
     const newline = entry.indexOf('\n');
     const key = newline < 0 ? entry : entry.slice(0, newline);
     const value = newline < 0 ? '' : entry.slice(newline + 1);
     if (key === 'core.hookspath') config.hooksPath = value;
+    else if (key.startsWith('branch.')) config.upstreams.push(value);
     // The first url of a remote is the one fetch reads.
     else if (!config.urls.has(key.slice('remote.'.length, -'.url'.length)))
       config.urls.set(key.slice('remote.'.length, -'.url'.length), value);

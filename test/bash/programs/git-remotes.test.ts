@@ -85,14 +85,21 @@ describe("git: commands that write the repository's configuration", () => {
     'git remote rename origin old',
     'git remote rm origin',
     'git remote set-branches origin main',
+    'git branch --edit-description',
+  ])('%s writes .git/config', (line) => {
+    expect(shown(line).effects).toContain('write .git/config');
+  });
+
+  // The upstream a branch tracks is no write that counts: a fetch checks every tracked remote when decided.
+  test.each([
     'git branch -u origin/main',
     'git branch --set-upstream-to=origin/main feature',
     'git branch --unset-upstream',
     'git push -u origin main',
     'git push --set-upstream origin main',
     'git fetch --set-upstream origin main',
-  ])('%s writes .git/config', (line) => {
-    expect(shown(line).effects).toContain('write .git/config');
+  ])('%s does not count its upstream as a write of .git/config', (line) => {
+    expect(shown(line).effects).not.toContain('write .git/config');
   });
 
   test.each([

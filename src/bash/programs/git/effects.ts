@@ -282,24 +282,19 @@ const CONFIG_WRITERS = new Set([
   'remote set-url',
   'remote set-branches',
 ]);
-const UPSTREAM = ['--set-upstream', '--set-upstream-to', '--unset-upstream', '--edit-description'];
-
 /**
  * `.git/config`, from the top of the repository, when the command writes it: `git remote add` and the other
- * `remote` verbs that edit a remote, and the options that record a branch's upstream or description.
+ * `remote` verbs that edit a remote, and `branch --edit-description`. The upstream a branch tracks
+ * (`push -u`, `branch --set-upstream-to`) is not counted: `branch.NAME.remote` and `.merge` only pick what
+ * `git pull`, `git push` and `git status` compare with, and a fetch's check at decision time asks where a branch
+ * tracks anything but a configured remote (`policy/project-files/git-remotes.ts`).
  */
 function configWriter(cmd: CommandView, sub: string, subIndex: number): FileEffect | undefined {
   const name = commandName(cmd, subIndex, sub);
   const writes =
     CONFIG_WRITERS.has(name) ||
-    (['branch', 'fetch', 'push', 'pull'].includes(sub) &&
-      cmd.argv.slice(subIndex + 1).some((word) => {
-        const lead = leadingText(word);
-        return (
-          UPSTREAM.some((option) => lead === option || lead.startsWith(`${option}=`)) ||
-          (sub !== 'fetch' && /^-[^-]*u/.test(lead))
-        );
-      }));
+    (sub === 'branch' &&
+      cmd.argv.slice(subIndex + 1).some((word) => leadingText(word).startsWith('--edit-description')));
   if (!writes) return undefined;
   return {
     ...option('write', syntheticWord('.git/config', cmd.argv[subIndex]!.span)),
