@@ -23,6 +23,9 @@ describe('database servers: read-only statements are reads of the user own servi
       "psql --csv -c 'SELECT * FROM orders WHERE total > 100' shop",
       "psql -c 'EXPLAIN SELECT * FROM products' -c 'SHOW search_path' shop app",
       "psql -U app -d shop -c '\\conninfo'",
+      // -l lists the server's databases and exits, reading no commands.
+      'psql -l',
+      'psql -l -U app',
       "mysql -e 'SHOW TABLES' mydb",
       "mysql -B -N -e 'SELECT id FROM t' mydb",
       "mysql -u app -D shop -e 'DESCRIBE users'",
@@ -57,7 +60,7 @@ describe('database servers: read-only statements are reads of the user own servi
       'psql -f queries.sql mydb',
       'mysql mydb',
       'mysql mydb < dump.sql',
-      'psql -l',
+      'psql -l -h db.example.com',
       // Credentials sent elsewhere: hosts, ports, connection strings, option files, pagers, output files.
       "psql -h db.example.com -c 'SELECT 1' mydb",
       "psql --host=db.example.com -c 'SELECT 1' mydb",

@@ -121,6 +121,8 @@ describe('git read-only allow-lists', () => {
       'git grep -n foo',
       'git grep -3 foo',
       'git shortlog -sn',
+      'git range-diff main..feature main..other',
+      'git range-diff --stat --creation-factor=80 HEAD~3 HEAD~2 HEAD',
       'git merge-base HEAD main',
       'git count-objects -vH',
       'git version',
@@ -133,6 +135,7 @@ describe('git read-only allow-lists', () => {
   it('refuse options that write, run programs, read outside the repository or reach the network', () => {
     for (const [line, reason] of [
       ['git log --output=x', /--output writes a file/],
+      ['git range-diff --output=x A..B C..D', /--output writes a file/],
       ['git diff --ext-diff', /--ext-diff runs the configured diff program/],
       ['git diff --no-index a b', /--no-index reads files outside the repository/],
       ['git grep --no-index foo', /--no-index reads files outside the repository/],

@@ -22,9 +22,9 @@ const PSQL = grammar({
  * Options that only pick the database and user of the user's own server or shape the output. Not listed: `-h`,
  * `-p` (another server gets the password from PGPASSWORD or a service file), `-f` and stdin (commands not on
  * the line), `-o`, `-L` (files written, `-o |cmd` a program run), `-v` and `-P` (variables and settings),
- * `-l` (every database on the server), `-1`, `-s`, `-W` (a password prompt).
+ * `-1`, `-s`, `-W` (a password prompt). `-l` lists the server's databases and exits, reading no commands.
  */
-const SERVICE_READ = 'c d U X q A t x z 0 F R H --csv w e E';
+const SERVICE_READ = 'c d U X q A t x z 0 F R H --csv w e E l';
 
 /**
  * Backslash commands that describe the database's objects or the connection, with `+` and `S`; not `\l`, the
@@ -47,7 +47,7 @@ export function psqlCommandProblem(text: string): string | undefined {
 function readProblem(parsed: Parsed, words: readonly Word[]): string | undefined {
   if (has(parsed, 'V', '?')) return undefined;
   const commands = parsed.options.filter((o) => o.name === 'c');
-  if (commands.length === 0) return 'psql without -c reads its commands from stdin';
+  if (commands.length === 0 && !has(parsed, 'l')) return 'psql without -c reads its commands from stdin';
   for (const option of commands) {
     if (!option.value?.static) return 'psql runs a command only known at run time';
     const problem = psqlCommandProblem(option.value.value);
@@ -76,7 +76,6 @@ const spec: ProgramSpec = {
       f: 'runs the commands of a file',
       o: 'writes the output to a file or a program',
       L: 'writes a log file',
-      l: 'lists every database of the server',
     },
   }),
 };
@@ -122,7 +121,8 @@ function psqlNested(cmd: CommandView): NestedSpec[] {
     )
       out.push(codeIn('program-option', 'psql', '-c', value));
   }
-  if (!parsed.options.some((o) => o.name === 'c' || o.name === 'f'))
+  // `-l` lists the databases and exits before reading any command.
+  if (!parsed.options.some((o) => o.name === 'c' || o.name === 'f' || o.name === 'l'))
     out.push(codeSpec('stdin', 'psql', 'stdin', cmd.argv[0]!));
   return out;
 }

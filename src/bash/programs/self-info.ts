@@ -82,6 +82,9 @@ const TABLE: Record<string, readonly string[]> = {
   // vim's xxd reads `--NAME` as `-NAME` and any option beginning `-h` or `-v` as help or version.
   xxd: ['-h', '--help', '-v', '--version', '-version'],
   iconv: ['--help', '--usage', '--version', '-V'],
+  // argparse's -h/--help; not `ansible-lint --version`, which asks PyPI for a newer release.
+  'ansible-test': ['--help', '-h', '--version'],
+  'ansible-lint': ['--help', '-h'],
   // Prometheus's flags (kingpin): `--help`, `--help-long` and `--help-man` print usage, `--version` the build.
   prometheus: ['--help', '-h', '--help-long', '--help-man', '--version'],
   // `wget --help` lists `-h, --help` and `-V, --version`.

@@ -164,6 +164,7 @@ const LISTS: Lists = {
   'diff-files': [`${DIFF} -0 -1 -2 -3 --base --ours --theirs -q`],
   'diff-index': [`${DIFF} --cached --merge-base -m`],
   'diff-tree': [`${DIFF} ${REVISION} --stdin --merge-base`],
+  'range-diff': [`${DIFF} --creation-factor --no-dual-color --notes --left-only --right-only`],
   'rev-list': [`${REVISION} --quiet`],
   'rev-parse': [
     '--sq-quote --keep-dashdash --stop-at-non-option --stuck-long --verify -q --quiet --sq --short --abbrev-ref ' +
