@@ -1,7 +1,7 @@
 import type { CommandView, EffectsResult, FileEffect, NestedSpec, Word } from '../types.js';
 import { argument, NONE, UNKNOWN } from './effect-helpers.js';
 import type { ProgramModule } from './module.js';
-import { grammar, has, type Parsed, parseOptions } from './options.js';
+import { dashWords, has, type Parsed, parseOptions } from './options.js';
 import { type ProgramSpec, readOnly } from './program.js';
 import { codeIn, codeSpec } from './specs.js';
 import { DUCKDB, sqlProblem, tokenize } from './sql/index.js';
@@ -17,13 +17,7 @@ const FLAGS =
   'noheader no-stdin quote readonly table unsigned version';
 const VALUES = 'c cmd s f init newline nullvalue separator storage-version';
 
-const DUCKDB_GRAMMAR = grammar({
-  words: [
-    ...FLAGS.split(' ').flatMap((name) => [`-${name}/-${name}`, `--${name}/-${name}`]),
-    ...VALUES.split(' ').flatMap((name) => [`-${name}=/-${name}`, `--${name}=/-${name}`]),
-  ].join(' '),
-  abbreviate: false,
-});
+const DUCKDB_GRAMMAR = dashWords(FLAGS, VALUES);
 
 const READ_ONLY_OPTIONS = [
   ...'ascii bail batch box column csv echo header help html json line list markdown nofollow noheader no-stdin quote readonly table version'.split(

@@ -93,6 +93,21 @@ function named(spec: string | undefined, prefix: string): Map<string, Named> {
 }
 
 /**
+ * The grammar of a program whose options are whole words after one dash or two (`-json`, `--json`), as the
+ * SQLite shell and the shells descended from it read them: FLAGS and VALUES space-separated, each reported
+ * under its one-dash name.
+ */
+export function dashWords(flags: string, values: string): Grammar {
+  return grammar({
+    words: [
+      ...flags.split(' ').flatMap((name) => [`-${name}/-${name}`, `--${name}/-${name}`]),
+      ...values.split(' ').flatMap((name) => [`-${name}=/-${name}`, `--${name}=/-${name}`]),
+    ].join(' '),
+    abbreviate: false,
+  });
+}
+
+/**
  * The grammar a spec describes. Its tables are built on first use: a hook call reads the grammars of the
  * programs it names, not the hundreds every module declares when it loads.
  */

@@ -1,7 +1,7 @@
 import type { CommandView, EffectsResult, FileEffect, NestedSpec, Word } from '../types.js';
 import { argument, treeWrite, UNKNOWN } from './effect-helpers.js';
 import type { ProgramModule } from './module.js';
-import { grammar, has, lastValue, type Parsed, parseOptions } from './options.js';
+import { dashWords, has, lastValue, type Parsed, parseOptions } from './options.js';
 import { type ProgramSpec, readOnly } from './program.js';
 import { codeIn, codeSpec } from './specs.js';
 import {
@@ -21,13 +21,7 @@ const FLAGS =
   'list markdown memtrace nofollow quote readonly safe stats table tabs version zip';
 const VALUES = 'cmd init maxsize mmap newline nonce nullvalue separator vfs';
 
-const SQLITE3 = grammar({
-  words: [
-    ...FLAGS.split(' ').flatMap((name) => [`-${name}/-${name}`, `--${name}/-${name}`]),
-    ...VALUES.split(' ').flatMap((name) => [`-${name}=/-${name}`, `--${name}=/-${name}`]),
-  ].join(' '),
-  abbreviate: false,
-});
+const SQLITE3 = dashWords(FLAGS, VALUES);
 
 /** Options that only shape the output or refuse more: the ones that open, run or read anything else are not. */
 const READ_ONLY_OPTIONS = [

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { ProjectPlace } from './place.js';
-import { foldersUp, readBounded } from './read.js';
+import { foldersUp, readBounded, readManifest } from './read.js';
 
 /**
  * npm reads `.npmrc` from the project it runs in (the nearest folder with a package.json or node_modules, the
@@ -108,16 +108,8 @@ function pnpmProblem(folder: string): string | undefined {
       return `${workspace} sets ${key ?? line.slice(0, 60)}: pnpm may run or fetch what it says`;
   }
   const manifest = join(folder, 'package.json');
-  const json = readBounded(manifest);
-  if (json === undefined) return undefined;
-  let parsed: unknown;
-  try {
-    parsed = json instanceof Error ? undefined : JSON.parse(json);
-  } catch {
-    parsed = undefined;
-  }
-  if (typeof parsed !== 'object' || parsed === null) return `${manifest} cannot be read`;
-  const fields = parsed as Record<string, unknown>;
+  const fields = readManifest(manifest);
+  if (typeof fields !== 'object') return fields;
   const manager = fields.packageManager;
   if (manager !== undefined && !(typeof manager === 'string' && PNPM_RELEASE.test(manager)))
     return `${manifest} names the package manager ${String(manager).slice(0, 60)}: pnpm may fetch and run it`;

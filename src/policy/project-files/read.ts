@@ -22,6 +22,23 @@ export function readBounded(file: string): string | Error | undefined {
   }
 }
 
+/**
+ * A package.json's fields: undefined when there is none, why not when it cannot be read or parsed as an object.
+ */
+export function readManifest(file: string): Record<string, unknown> | string | undefined {
+  const json = readBounded(file);
+  if (json === undefined) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = json instanceof Error ? undefined : JSON.parse(json);
+  } catch {
+    parsed = undefined;
+  }
+  return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+    ? (parsed as Record<string, unknown>)
+    : `${file} cannot be read`;
+}
+
 /** Each working folder and every folder above it, as programs look for their settings. */
 export function* foldersUp(cwds: readonly string[]): Generator<string> {
   for (const cwd of cwds) {

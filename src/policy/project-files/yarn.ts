@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { YARN_SCRIPT_NAMES, yarnCommand } from '../../bash/index.js';
 import { unsafeKey } from './npm.js';
 import type { ProjectPlace } from './place.js';
-import { foldersUp, readBounded } from './read.js';
+import { foldersUp, readBounded, readManifest } from './read.js';
 
 /** `.yarnrc.yml` settings that shape output, the lock file or what an install would do, and nothing else. */
 const YARNRC_YML_KEYS = new Set([
@@ -93,16 +93,8 @@ function yarnFolderProblem(folder: string, script: string | undefined): string |
   const key = unsafeKey(npmrc);
   if (key) return `${npmrc} sets ${key}: yarn may send the registry's credentials elsewhere`;
   const manifest = join(folder, 'package.json');
-  const json = readBounded(manifest);
-  if (json === undefined) return undefined;
-  let parsed: unknown;
-  try {
-    parsed = json instanceof Error ? undefined : JSON.parse(json);
-  } catch {
-    parsed = undefined;
-  }
-  if (typeof parsed !== 'object' || parsed === null) return `${manifest} cannot be read`;
-  const fields = parsed as Record<string, unknown>;
+  const fields = readManifest(manifest);
+  if (typeof fields !== 'object') return fields;
   const manager = fields.packageManager;
   if (manager !== undefined && !(typeof manager === 'string' && YARN_RELEASE.test(manager)))
     return `${manifest} names the package manager ${String(manager).slice(0, 60)}: yarn may fetch and run it`;
