@@ -1,7 +1,8 @@
 import type { CommandView, EffectsResult } from '../types.js';
 import { each, NONE, UNKNOWN } from './effect-helpers.js';
+import { goFlagGrammar } from './goflag.js';
 import type { ProgramModule } from './module.js';
-import { type Grammar, grammar, has, type Parsed } from './options.js';
+import { type Grammar, has, type Parsed } from './options.js';
 import {
   everyOption,
   type ProgramSpec,
@@ -13,26 +14,7 @@ import {
 import { is } from './words.js';
 
 /**
- * Packer reads each command's options with Go's flag package: `-name` and `--name` alike, a value attached or in
- * the next word, options before the operands only. Written `NAME` for a flag, `NAME=` for an option with a value,
- * `NAME?` for a boolean flag also given a value (`-write=false`: only attached, as the flag package reads it).
- */
-function goFlags(notation: string): Grammar {
-  const words = `${notation} h/help help`
-    .split(' ')
-    .filter(Boolean)
-    .flatMap((entry) => {
-      const [written, report] = entry.split('/') as [string, string | undefined];
-      const name = written.replace(/[=?]$/, '');
-      const marker = /[=?]$/.test(written) ? written.at(-1) : '';
-      const as = report ?? name;
-      return [`-${name}${marker}/${as}`, `--${name}${marker}/${as}`];
-    })
-    .join(' ');
-  return grammar({ words, abbreviate: false });
-}
-
-/**
+ * Packer reads each command's options with Go's flag package (`goflag.ts`), options before the operands only.
  * The options of each command, from `packer COMMAND -help` (Packer 1.6.6, Debian's `packer`); the commands later
  * releases add (`init`, `plugins`) know only `-help` here, so any option makes them unknown.
  */
@@ -77,7 +59,7 @@ const READ_ONLY: Readonly<Record<string, (flags: Grammar) => ReadOnlySpec>> = {
 };
 
 function level(path: string): SubcommandSpec {
-  const flags = goFlags(OPTIONS[path] ?? '');
+  const flags = goFlagGrammar(OPTIONS[path] ?? '');
   const own = READ_ONLY[path];
   return {
     grammar: flags,
@@ -109,7 +91,7 @@ function tree(): Record<string, SubcommandSpec> {
 
 const PACKER_SPEC: ProgramSpec = {
   name: 'packer',
-  grammar: goFlags('version/version v/version'),
+  grammar: goFlagGrammar('version/version v/version'),
   permute: false,
   readOnly: readOnly('help version', 'none'),
   get subcommands() {

@@ -1,7 +1,8 @@
 import type { CommandView, EffectsResult, FileEffect, Word } from '../types.js';
 import { argument, NONE, option, treeWrite, UNKNOWN } from './effect-helpers.js';
+import { goFlagGrammar } from './goflag.js';
 import type { ProgramModule } from './module.js';
-import { type Grammar, grammar, has, operandWords, optionsNamed, type Parsed } from './options.js';
+import { grammar, has, operandWords, optionsNamed, type Parsed } from './options.js';
 import {
   type ProgramSpec,
   parseCommand,
@@ -12,27 +13,10 @@ import {
 import { is, syntheticWord } from './words.js';
 
 /**
- * terraform reads each command's options with Go's flag package: `-name` and `--name` alike, a value attached
- * (`-state=FILE`) or in the next word, a flag's value only attached (`-write=false`), options before the operands
- * only. `-h`, `-help` and `--help` anywhere make any command print its usage and exit (the CLI library reads
- * them before the command runs). Written `NAME` for a flag, `NAME=` for an option with a value; each is reported
- * under its bare name (`json`, `state`).
- */
-function goFlags(notation: string): Grammar {
-  const words = `${notation} h help`
-    .split(' ')
-    .filter(Boolean)
-    .flatMap((entry) => {
-      const name = entry.replace(/=$/, '');
-      const report = name === 'h' ? 'help' : name;
-      const marker = entry.endsWith('=') ? '=' : '';
-      return [`-${name}${marker}/${report}`, `--${name}${marker}/${report}`];
-    })
-    .join(' ');
-  return grammar({ words, abbreviate: false });
-}
-
-/**
+ * terraform reads each command's options with Go's flag package (`goflag.ts`), options before the operands only.
+ * `-h`, `-help` and `--help` anywhere make any command print its usage and exit (the CLI library reads them
+ * before the command runs).
+ *
  * The options of the commands modelled, from `terraform COMMAND -help` (Terraform 1.11). `-write` and `-list`
  * are flags that take only an attached value; they are read here as options with a value, and `fmtCheck` sees
  * that the value was attached. The other commands know only `-help`: any other option makes them unknown.
@@ -121,7 +105,7 @@ function level(path: string): SubcommandSpec {
     check: (parsed, words) => (has(parsed, 'help') ? undefined : spec.check?.(parsed, words)),
   });
   return {
-    grammar: goFlags(OPTIONS[path] ?? ''),
+    grammar: goFlagGrammar(OPTIONS[path] ?? ''),
     permute: false,
     readOnly: local ? withHelp(local) : HELP_ONLY,
     ...(service ? { serviceRead: withHelp(service) } : {}),
