@@ -43,22 +43,31 @@ export function repositoryOf(folder: string): Repository | undefined {
 }
 
 /**
- * git with every program it could run turned off: no pager, no fsmonitor, no hooks, no external diff or
- * textconv, no signature checks, no prompts; only commands that read objects (rev-parse, diff-tree, log
- * --name-only, ls-tree, for-each-ref). Undefined when git fails or runs out of time.
+ * The environment automode runs git in to read a repository: the user's PATH, home and XDG config, no prompt, no
+ * optional locks, the C locale, and the repository's own git directory.
  */
-function git(repo: Repository, args: string[]): string | undefined {
+export function gitEnvironment(repo: Repository): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     GIT_TERMINAL_PROMPT: '0',
     GIT_OPTIONAL_LOCKS: '0',
-    GIT_CONFIG_NOSYSTEM: '1',
     GIT_DIR: repo.gitDir,
-    GIT_WORK_TREE: repo.root,
     LC_ALL: 'C',
   };
   if (process.env.XDG_CONFIG_HOME) env.XDG_CONFIG_HOME = process.env.XDG_CONFIG_HOME;
+  return env;
+}
+
+/**
+ * git with every program it could run turned off: no pager, no fsmonitor, no hooks, no external diff or
+ * textconv, no signature checks, no prompts; only commands that read objects (rev-parse, diff-tree, log
+ * --name-only, ls-tree, for-each-ref). Undefined when git fails or runs out of time.
+ */
+function git(repo: Repository, args: string[]): string | undefined {
+  const env = gitEnvironment(repo);
+  env.GIT_CONFIG_NOSYSTEM = '1';
+  env.GIT_WORK_TREE = repo.root;
   const result = spawnSync(
     'git',
     [

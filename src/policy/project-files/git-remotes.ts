@@ -6,7 +6,7 @@ import type { DecisionContext } from '../context.js';
 import { gitFolders } from '../git-folders.js';
 import { indexEntries } from '../git-index.js';
 import { isInside, realPath } from '../paths.js';
-import { type Repository, repositoryOf } from '../revision-writes.js';
+import { gitEnvironment, type Repository, repositoryOf } from '../revision-writes.js';
 
 const GIT_TIMEOUT_MS = 3_000;
 const GITLINK = 0o160000;
@@ -84,15 +84,7 @@ interface RemoteConfig {
 
 /** The remotes and hooks folder the repository's configuration (system, global, its own, includes) names. */
 function remoteConfig(repo: Repository): RemoteConfig | undefined {
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    GIT_TERMINAL_PROMPT: '0',
-    GIT_OPTIONAL_LOCKS: '0',
-    GIT_DIR: repo.gitDir,
-    LC_ALL: 'C',
-  };
-  if (process.env.XDG_CONFIG_HOME) env.XDG_CONFIG_HOME = process.env.XDG_CONFIG_HOME;
+  const env = gitEnvironment(repo);
   const result = spawnSync(
     'git',
     [
